@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PhraseEngine",
+    products: [
+        .library(name: "PhraseEngine", targets: ["PhraseEngine"]),
+        .executable(name: "phrasematch", targets: ["phrasematch"]),
+    ],
+    targets: [
+        // The system ICU, found through pkg-config. Never imported from Swift:
+        // only the C shim below includes ICU headers.
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        // A small C shim with ICU-free headers: Swift cannot call ICU's
+        // version-suffixed symbols directly, and ICU headers next to
+        // Foundation's bundled ICU module clash.
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+        // Locale profiles live at the top level in Locales/ and ship as a resource
+        // bundle, so an installed binary finds them next to itself.
+        .target(
+            name: "PhraseEngineLocales",
+            path: "Locales",
+            exclude: ["README.md"],
+            sources: ["LocaleResources.swift"],
+            resources: [.copy("profiles")]
+        ),
+        .target(
+            name: "PhraseEngine",
+            dependencies: ["CICUShim", "PhraseEngineLocales"]
+        ),
+        .executableTarget(name: "phrasematch", dependencies: ["PhraseEngine"]),
+        .executableTarget(name: "pebench", dependencies: ["PhraseEngine"], path: "Sources/pebench"),
+        .testTarget(
+            name: "PhraseEngineTests",
+            dependencies: ["PhraseEngine", "phrasematch"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

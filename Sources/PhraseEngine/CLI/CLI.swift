@@ -1,0 +1,220 @@
+import Foundation
+
+/// Where a command reads and writes. The real process uses the standard streams; tests use
+/// buffers, so the CLI is tested in process through the same code path.
+public final class CLIContext: @unchecked Sendable {
+    public var environment: [String: String]
+    /// Lines of standard input (read lazily).
+    public var readLine: () -> String?
+    public var stdoutIsTerminal: Bool
+    public var stdinIsTerminal: Bool
+    private let writeOut: (String) -> Void
+    private let writeErr: (String) -> Void
+    public var currentDirectory: String
+
+    public init(environment: [String: String] = [:], stdoutIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
+                currentDirectory: String = FileManager.default.currentDirectoryPath,
+                readLine: @escaping () -> String? = { nil },
+                out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
+        self.environment = environment
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stdinIsTerminal = stdinIsTerminal
+        self.currentDirectory = currentDirectory
+        self.readLine = readLine
+        self.writeOut = out
+        self.writeErr = err
+    }
+
+    public func out(_ s: String) { writeOut(s) }
+    public func err(_ s: String) { writeErr(s) }
+
+    /// Colors only on a terminal and when NO_COLOR is not set.
+    public var useColor: Bool {
+        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+
+    /// The process's own streams.
+    public static func standard() -> CLIContext {
+        let env = ProcessInfo.processInfo.environment
+        return CLIContext(
+            environment: env,
+            stdoutIsTerminal: isatty(1) == 1,
+            stdinIsTerminal: isatty(0) == 1,
+            readLine: { Swift.readLine(strippingNewline: true) },
+            out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
+            err: { s in FileHandle.standardError.write(Data(s.utf8)) })
+    }
+
+    /// A context writing into strings (for tests and the REPL's nested commands).
+    public static func capturing(stdin: [String] = [], environment: [String: String] = [:]) -> (CLIContext, CaptureBuffer) {
+        let buf = CaptureBuffer()
+        var lines = stdin[...]
+        let ctx = CLIContext(environment: environment,
+                             readLine: { lines.popFirst() },
+                             out: { buf.stdout += $0 }, err: { buf.stderr += $0 })
+        return (ctx, buf)
+    }
+}
+
+public final class CaptureBuffer: @unchecked Sendable {
+    public var stdout = ""
+    public var stderr = ""
+}
+
+/// Exit statuses of the CLI contract.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let checkFailed: Int32 = 1
+    public static let usage: Int32 = 2
+    public static let badInput: Int32 = 3
+}
+
+/// An error that ends a command with a message and an exit status.
+public struct CLIError: Error, CustomStringConvertible {
+    public var message: String
+    public var code: Int32
+    public init(_ message: String, code: Int32 = ExitCode.usage) {
+        self.message = message
+        self.code = code
+    }
+    public var description: String { message }
+    public static func usage(_ m: String) -> CLIError { CLIError(m, code: ExitCode.usage) }
+    public static func input(_ m: String) -> CLIError { CLIError(m, code: ExitCode.badInput) }
+}
+
+/// One option a command accepts.
+public struct OptionSpec: Sendable {
+    public var name: String          // "--catalog"
+    public var short: String?        // "-c"
+    public var value: String?        // placeholder ("FILE"); nil for a flag
+    public var repeatable: Bool
+    public var help: String
+    public init(_ name: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
+        self.name = name
+        self.short = short
+        self.value = value
+        self.repeatable = repeatable
+        self.help = help
+    }
+}
+
+/// Parsed command line of one command.
+public struct ParsedArguments {
+    public var options: [String: [String]] = [:]
+    public var flags: Set<String> = []
+    public var positionals: [String] = []
+
+    public func value(_ name: String) -> String? { options[name]?.last }
+    public func values(_ name: String) -> [String] { options[name] ?? [] }
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A subcommand: declares its options (help is generated from them) and runs.
+public protocol Command: SendableMetatype {
+    static var name: String { get }
+    static var summary: String { get }
+    static var usage: String { get }
+    static var discussion: String { get }
+    static var options: [OptionSpec] { get }
+    static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32
+}
+
+extension Command {
+    public static var discussion: String { "" }
+
+    static var allOptions: [OptionSpec] { options + [OptionSpec("--help", short: "-h", help: "Show this help.")] }
+
+    public static func helpText() -> String {
+        var s = "OVERVIEW: \(summary)\n\nUSAGE: phrasematch \(name) \(usage)\n"
+        if !discussion.isEmpty { s += "\n" + discussion + "\n" }
+        s += "\nOPTIONS:\n"
+        let rows = allOptions.map { o -> (String, String) in
+            var left = o.short.map { "\($0), " } ?? ""
+            left += o.name
+            if let v = o.value { left += " \(v)" }
+            return (left, o.help + (o.repeatable ? " (repeatable)" : ""))
+        }
+        let w = min(30, (rows.map(\.0.count).max() ?? 10) + 2)
+        for (l, r) in rows {
+            let pad = l.count < w ? String(repeating: " ", count: w - l.count) : "\n" + String(repeating: " ", count: w + 2)
+            s += "  \(l)\(pad)\(r)\n"
+        }
+        return s
+    }
+
+    public static func parse(_ argv: [String]) throws -> ParsedArguments {
+        var out = ParsedArguments()
+        let specs = allOptions
+        var i = 0
+        var onlyPositionals = false
+        while i < argv.count {
+            let a = argv[i]
+            i += 1
+            if onlyPositionals || !a.hasPrefix("-") || a == "-" {
+                out.positionals.append(a)
+                continue
+            }
+            if a == "--" { onlyPositionals = true; continue }
+            var name = a
+            var inline: String? = nil
+            if a.hasPrefix("--"), let eq = a.firstIndex(of: "=") {
+                name = String(a[..<eq])
+                inline = String(a[a.index(after: eq)...])
+            }
+            guard let spec = specs.first(where: { $0.name == name || $0.short == name }) else {
+                var msg = "unknown option '\(name)' for '\(Self.name)'"
+                if let s = Suggest.closest(name, among: specs.map(\.name)) { msg += "; did you mean '\(s)'?" }
+                throw CLIError.usage(msg)
+            }
+            if spec.value != nil {
+                let v: String
+                if let inline { v = inline } else {
+                    guard i < argv.count else { throw CLIError.usage("option '\(spec.name)' needs a value (\(spec.value ?? ""))") }
+                    v = argv[i]
+                    i += 1
+                }
+                if !spec.repeatable, out.options[spec.name] != nil {
+                    throw CLIError.usage("option '\(spec.name)' given more than once")
+                }
+                out.options[spec.name, default: []].append(v)
+            } else {
+                if inline != nil { throw CLIError.usage("option '\(spec.name)' takes no value") }
+                out.flags.insert(spec.name)
+            }
+        }
+        return out
+    }
+}
+
+/// "Did you mean" suggestions by edit distance.
+public enum Suggest {
+    public static func closest(_ word: String, among candidates: [String]) -> String? {
+        var best: (String, Int)? = nil
+        for c in candidates {
+            let d = Levenshtein.distance(Array(word.lowercased().unicodeScalars), Array(c.lowercased().unicodeScalars))
+            if d <= max(2, c.count / 3), d < (best?.1 ?? Int.max) { best = (c, d) }
+        }
+        return best?.0
+    }
+}
+
+/// Writes a report to a file atomically (temporary file in the same folder, then rename),
+/// so an interrupted run never leaves a half-written report or destroys the old one.
+public enum AtomicFile {
+    public static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent()
+        let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try Data(text.utf8).write(to: tmp)
+            if FileManager.default.fileExists(atPath: url.path) {
+                _ = try FileManager.default.replaceItemAt(url, withItemAt: tmp)
+            } else {
+                try FileManager.default.moveItem(at: tmp, to: url)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: tmp)
+            throw CLIError("cannot write \(path): \(error.localizedDescription)", code: ExitCode.badInput)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// `phrasematch match`: match utterances given as arguments or one per line on stdin.
+public enum MatchCommand: Command {
+    public static let name = "match"
+    public static let summary = "Match utterances given as arguments, or one per line on standard input."
+    public static let usage = "[--catalog FILE ...] [--locale ID] [--format text|json] [--matching M] [UTTERANCE ...]"
+    public static let discussion = """
+    Prints the decision (match, ambiguous or none), the ranked results with app, intent,
+    parameter values by persisted identity, score and phrase, and with --explain how each word
+    aligned. With --format json, one JSON object per utterance (JSON Lines).
+    Exit status: 0 when every utterance was matched, 1 when one got no match, 2 usage, 3 bad input.
+    """
+    public static let options = [
+        CatalogOptions.catalogOption, CatalogOptions.localeOption,
+        OptionSpec("--format", short: "-f", value: "F", help: "text (default) or json."),
+        CatalogOptions.matchingOption,
+        OptionSpec("--top", value: "N", help: "Results to show per utterance (default 5)."),
+        OptionSpec("--threshold", value: "X", help: "Score below which the decision is none (default 0.62)."),
+        OptionSpec("--explain", short: "-e", help: "Show which words matched how."),
+        OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),
+        CatalogOptions.outputOption,
+    ]
+
+    public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
+        let format = try PhraseMatchCLI.format(args, allowed: ["text", "json"])
+        var opts = try CatalogOptions.matchOptions(args)
+        opts.explain = args.flag("--explain") || format == "json"
+        let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        let locale = args.value("--locale") ?? catalogs.first?.developmentLocale ?? "en"
+        let matcher = Matcher(catalogs: catalogs, locales: nil, options: opts)
+        var out = ""
+        var allMatched = true
+        func handle(_ text: String) {
+            let r = matcher.match(text, locale: locale)
+            if r.decision != .match { allMatched = false }
+            if format == "json" {
+                out += r.json(includeExplanation: args.flag("--explain")).render() + "\n"
+            } else {
+                out += ResultText.render(r, explain: args.flag("--explain"), color: false)
+            }
+            if args.value("--output") == nil { ctx.out(out); out = "" }
+        }
+        if args.positionals.isEmpty {
+            while let line = ctx.readLine() {
+                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                handle(line)
+            }
+        } else {
+            for t in args.positionals { handle(t) }
+        }
+        if args.value("--output") != nil { try PhraseMatchCLI.emit(out, args, ctx) }
+        return allMatched ? ExitCode.success : ExitCode.checkFailed
+    }
+}
+
+import Foundation
+
+/// Text rendering of match results, shared by `match` and the REPL.
+public enum ResultText {
+    public static func paramText(_ c: MatchCandidate) -> String {
+        c.parameters.map { "\($0.name)=\($0.title) (\($0.value.identity))" }.joined(separator: ", ")
+    }
+
+    public static func render(_ r: MatchResult, explain: Bool, color: Bool, showRunnerUp: Bool = true) -> String {
+        func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+        var s = "\"\(r.text)\" → "
+        switch r.decision {
+        case .match: s += paint("match", "1;32")
+        case .ambiguous: s += paint("ambiguous", "1;33")
+        case .none: s += paint("none", "1;31")
+        }
+        s += " (\(r.reason))\n"
+        let shown: [MatchCandidate]
+        if r.decision == .none {
+            shown = Array(r.results.prefix(1))
+            if let c = shown.first { s += "  closest: \(c.app) \(c.intent)\(c.parameters.isEmpty ? "" : " " + paramText(c)) score \(JSONOut.formatNumber(c.score))\n" }
+            if let n = r.negative { s += "  negative phrase: \(n)\n" }
+            return s
+        } else {
+            shown = r.results
+        }
+        for (k, c) in shown.enumerated() {
+            if k > 0 && !showRunnerUp { break }
+            let head = "  \(k + 1). \(c.app) \(paint(c.intent, "1"))\(c.parameters.isEmpty ? "" : " " + paramText(c))"
+            s += head + "  score \(JSONOut.formatNumber(c.score))\(c.appNamed ? "" : "  [app not named]")\n"
+            s += "     phrase: \(c.template) → \"\(c.phrase)\"\n"
+            if explain && k == 0 && !c.explanation.isEmpty {
+                for st in c.explanation {
+                    let u = st.utterance.isEmpty ? "∅" : "\"\(st.utterance)\""
+                    let p = st.phrase.isEmpty ? "" : " ↔ \(st.slot.map { "${\($0)} " } ?? "")\"\(st.phrase)\""
+                    let sim = st.kind == .filler || st.kind == .extra || st.kind == .missing ? "" : " \(JSONOut.formatNumber(st.similarity))"
+                    s += "       \(paint(st.kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0), kindColor(st.kind)))\(u)\(p)\(sim)\n"
+                }
+            }
+        }
+        return s
+    }
+
+    static func kindColor(_ k: AlignmentStep.Kind) -> String {
+        switch k {
+        case .exact: return "32"
+        case .fuzzy, .phonetic, .split, .merged, .synonym, .alternativeName: return "36"
+        case .filler: return "2"
+        case .extra, .missing: return "31"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// `phrasematch normalize`: shows what the engine hears.
+public enum NormalizeCommand: Command {
+    public static let name = "normalize"
+    public static let summary = "Show the tokens the engine hears for a text (one per line on stdin when no argument)."
+    public static let usage = "[--locale ID] [--format text|json] [TEXT ...]"
+    public static let discussion = """
+    Each token shows its normalized form, its span in the input, its flags (filler, optional,
+    connector, number, ordinal, particle, elision) and its phonetic key.
+    """
+    public static let options = [
+        OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (BCP 47). Default: en."),
+        OptionSpec("--format", short: "-f", value: "F", help: "text or json."),
+    ]
+
+    public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
+        let format = try PhraseMatchCLI.format(args, allowed: ["text", "json"])
+        let locale = args.value("--locale") ?? "en"
+        let n = Normalizer.forLocale(locale)
+        if let note = n.fallbackNote { ctx.err("note: \(note)\n") }
+        var inputs = args.positionals
+        let fromStdin = inputs.isEmpty
+        func handle(_ text: String) {
+            let r = n.normalize(text)
+            if format == "json" {
+                let toks: [JSONOut] = r.tokens.map { t in
+                    .object([("text", .string(t.text)), ("start", .int(t.start)), ("end", .int(t.end)),
+                             ("source", .string(r.source(of: t))), ("flags", .array(t.flagNames.map { .string($0) })),
+                             ("phonetic", .string(t.phonetic))])
+                }
+                ctx.out(JSONOut.object([("text", .string(text)), ("locale", .string(locale)),
+                                        ("profile", .string(n.profile.id)), ("tokens", .array(toks))]).render() + "\n")
+            } else {
+                var s = "\(text)\n"
+                if r.tokens.isEmpty { s += "  (no tokens)\n" }
+                for t in r.tokens {
+                    var line = "  \(t.text)"
+                    line = line.padding(toLength: max(line.count, 18), withPad: " ", startingAt: 0)
+                    line += " \(t.start)..<\(t.end) \"\(r.source(of: t))\""
+                    if !t.flagNames.isEmpty { line += " [\(t.flagNames.joined(separator: ","))]" }
+                    if !t.phonetic.isEmpty { line += " /\(t.phonetic)/" }
+                    s += line + "\n"
+                }
+                ctx.out(s)
+            }
+        }
+        if fromStdin {
+            while let line = ctx.readLine() { inputs = [line]; handle(line) }
+        } else {
+            for t in inputs { handle(t) }
+        }
+        return ExitCode.success
+    }
+}

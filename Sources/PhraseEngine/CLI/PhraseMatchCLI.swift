@@ -1,0 +1,103 @@
+import Foundation
+
+/// The `phrasematch` command line: dispatches to the subcommands.
+public enum PhraseMatchCLI {
+    public static let version = "0.1.0"
+
+    /// A type-erased command (closures, so the dispatcher needs no existential metatypes).
+    public struct Entry: Sendable {
+        public var name: String
+        public var summary: String
+        public var helpText: @Sendable () -> String
+        public var invoke: @Sendable ([String], CLIContext) throws -> Int32
+
+        init<C: Command>(_ c: C.Type) {
+            name = C.name
+            summary = C.summary
+            helpText = { C.helpText() }
+            invoke = { argv, ctx in
+                let args = try C.parse(argv)
+                if args.flag("--help") {
+                    ctx.out(C.helpText())
+                    return ExitCode.success
+                }
+                return try C.run(args, ctx)
+            }
+        }
+    }
+
+    public static let commands: [Entry] = [
+        Entry(MatchCommand.self),
+        Entry(NormalizeCommand.self),
+    ]
+
+    public static func helpText() -> String {
+        var s = """
+        OVERVIEW: phrasematch — how spoken utterances route to an app's App Shortcuts.
+
+        USAGE: phrasematch <command> [options] [arguments]
+
+        COMMANDS:
+
+        """
+        for c in commands {
+            s += "  " + c.name.padding(toLength: 12, withPad: " ", startingAt: 0) + c.summary + "\n"
+        }
+        s += "\nRun 'phrasematch <command> --help' for a command's options.\n"
+        return s
+    }
+
+    /// Runs the CLI with arguments (without the program name); returns the exit status.
+    public static func run(_ argv: [String], context ctx: CLIContext) -> Int32 {
+        guard let first = argv.first else {
+            ctx.err(helpText())
+            return ExitCode.usage
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            if first == "help", argv.count > 1, let c = commands.first(where: { $0.name == argv[1] }) {
+                ctx.out(c.helpText())
+            } else {
+                ctx.out(helpText())
+            }
+            return ExitCode.success
+        }
+        if first == "--version" {
+            ctx.out("phrasematch \(version) (ICU \(ICU.version))\n")
+            return ExitCode.success
+        }
+        guard let cmd = commands.first(where: { $0.name == first }) else {
+            var msg = "phrasematch: unknown command '\(first)'"
+            if let s = Suggest.closest(first, among: commands.map(\.name)) { msg += "; did you mean '\(s)'?" }
+            ctx.err(msg + " (see 'phrasematch --help')\n")
+            return ExitCode.usage
+        }
+        let rest = Array(argv.dropFirst())
+        do {
+            return try cmd.invoke(rest, ctx)
+        } catch let e as CLIError {
+            ctx.err("phrasematch \(cmd.name): \(e.message)\n")
+            if e.code == ExitCode.usage { ctx.err("Run 'phrasematch \(cmd.name) --help' for usage.\n") }
+            return e.code
+        } catch {
+            ctx.err("phrasematch \(cmd.name): \(error)\n")
+            return ExitCode.badInput
+        }
+    }
+
+    /// Writes a command's report to `--output FILE` (atomically) or standard output.
+    static func emit(_ text: String, _ args: ParsedArguments, _ ctx: CLIContext) throws {
+        if let path = args.value("--output") {
+            try AtomicFile.write(text, to: path)
+        } else {
+            ctx.out(text)
+        }
+    }
+
+    static func format(_ args: ParsedArguments, allowed: [String]) throws -> String {
+        let f = args.value("--format") ?? "text"
+        guard allowed.contains(f) else {
+            throw CLIError.usage("unknown format '\(f)'; use one of: \(allowed.joined(separator: ", "))")
+        }
+        return f
+    }
+}

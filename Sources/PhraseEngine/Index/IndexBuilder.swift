@@ -1,0 +1,233 @@
+/// Builds the per-locale indexes from catalogs.
+enum IndexBuilder {
+    /// Weights of the slots, relative to a distinctive word (1.0).
+    static let appWeight: Float = 1.2
+    static let parameterWeight: Float = 2.0
+
+    /// Units of a text: normalized tokens, with Han and kana words split into characters so
+    /// that phrases and utterances segmented differently still meet.
+    static func units(_ n: Normalizer, _ text: String) -> [Raw] {
+        let toks = n.tokensWithoutPhonetics(text)
+        var out: [Raw] = []
+        out.reserveCapacity(toks.count)
+        for t in toks {
+            var explode = false
+            for u in t.text.unicodeScalars where isSplitScript(u.value) { explode = true; break }
+            if !explode || t.text.unicodeScalars.count == 1 { out.append(t); continue }
+            var latin = ""
+            func flushLatin() {
+                if !latin.isEmpty { out.append(Raw(text: latin, start: t.start, end: t.end, flags: t.flags)); latin = "" }
+            }
+            for u in t.text.unicodeScalars {
+                if isSplitScript(u.value) {
+                    flushLatin()
+                    out.append(Raw(text: String(u), start: t.start, end: t.end, flags: t.flags))
+                } else {
+                    latin.unicodeScalars.append(u)
+                }
+            }
+            flushLatin()
+        }
+        // Narrow each exploded character's span to itself when the token text is the source text.
+        return out
+    }
+
+    /// The phonetic key of a unit: the locale's sound-alike key, or for a single Han or kana
+    /// character its romanized syllable (so homophone characters meet).
+    static func phonetic(_ n: Normalizer, _ text: String, flags: Token.Flags) -> String {
+        let sc = text.unicodeScalars
+        if sc.count == 1, let u = sc.first, isSplitScript(u.value) {
+            guard let r = n.romanized(text) ?? Normalizer.forLocale("zh-Hans").romanized(text) else { return "" }
+            var key = "~"
+            for c in r.unicodeScalars where c.isASCII && c.properties.isAlphabetic { key.unicodeScalars.append(c) }
+            return key.count > 1 ? key : ""
+        }
+        return n.phoneticKey(text, flags: flags)
+    }
+
+    @inline(__always)
+    static func isSplitScript(_ cp: UInt32) -> Bool {
+        (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x31F0 && cp <= 0x31FF) || (cp >= 0x3400 && cp <= 0x4DBF)
+            || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x2FFFF)
+    }
+
+    static func literalWeight(df: Int, templates: Int, flags: Token.Flags) -> Float {
+        if flags.contains(.filler) { return 0.2 }
+        if flags.contains(.optional) || flags.contains(.particle) || flags.contains(.elision) { return 0.2 }
+        if flags.contains(.connector) { return 0.3 }
+        let t = Float(max(templates, 1))
+        let idf = logf(1 + t / Float(max(df, 1))) / logf(1 + t)
+        return 0.4 + 0.6 * min(1, max(0, idf))
+    }
+
+    static func slotUnitWeight(_ flags: Token.Flags) -> Float {
+        if flags.contains(.filler) || flags.contains(.optional) || flags.contains(.particle) || flags.contains(.elision) { return 0.2 }
+        return 1.0
+    }
+
+    static func build(catalogs: [Catalog], locale: String) -> LocaleIndex {
+        let n = Normalizer.forLocale(locale)
+        var vocab: [String] = []
+        var vocabFlags: [Token.Flags] = []
+        var ids: [String: Int32] = [:]
+        func intern(_ r: Raw) -> Int32 {
+            if let i = ids[r.text] { vocabFlags[Int(i)].formUnion(r.flags); return i }
+            let i = Int32(vocab.count)
+            vocab.append(r.text)
+            vocabFlags.append(r.flags)
+            ids[r.text] = i
+            return i
+        }
+        var slotSets: [SlotSet] = []
+        var appSlot: [Int32] = []
+        func makeSet(_ kind: SlotSet.Kind, _ variants: [(text: String, make: (inout SlotVariant) -> Void)]) -> Int32 {
+            var vs: [SlotVariant] = []
+            vs.reserveCapacity(variants.count)
+            var maxUnits = 1
+            for (k, v) in variants.enumerated() {
+                let us = units(n, v.text)
+                if us.isEmpty { continue }
+                var sv = SlotVariant(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
+                                     text: v.text, variantIndex: k, value: nil, optionIndex: 0, synonym: nil, title: v.text,
+                                     isAlternativeName: false)
+                sv.totalWeight = sv.weights.reduce(0, +)
+                v.make(&sv)
+                maxUnits = max(maxUnits, us.count)
+                vs.append(sv)
+            }
+            slotSets.append(SlotSet(kind: kind, variants: vs, maxUnits: maxUnits))
+            return Int32(slotSets.count - 1)
+        }
+        struct Pending {
+            var t: CompiledTemplate
+            var raw: [(Raw?, CompiledTemplate.Elem.Kind, Int32)]  // literal raw, kind, slot id
+        }
+        var pending: [Pending] = []
+        for (ai, c) in catalogs.enumerated() {
+            let names = Expansion.appNames(c, locale: locale)
+            let appSet = makeSet(.app, names.map { nm in
+                (nm.text, { (v: inout SlotVariant) in
+                    if case .alternative = nm.kind { v.isAlternativeName = true }
+                })
+            })
+            // Pronunciation hints: extra ways to say an alternative name (same variant index).
+            var hinted = slotSets[Int(appSet)]
+            for (k, nm) in names.enumerated() {
+                guard let hint = nm.pronunciationHint, !hint.isEmpty else { continue }
+                let us = units(n, hint)
+                if us.isEmpty { continue }
+                var sv = SlotVariant(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
+                                     text: nm.text, variantIndex: k, value: nil, optionIndex: 0, synonym: hint, title: nm.text,
+                                     isAlternativeName: true)
+                sv.totalWeight = sv.weights.reduce(0, +)
+                hinted.variants.append(sv)
+                hinted.maxUnits = max(hinted.maxUnits, us.count)
+            }
+            slotSets[Int(appSet)] = hinted
+            appSlot.append(appSet)
+            var paramSets: [String: Int32] = [:]
+            var budgetBase = 0
+            for (si, s) in c.shortcuts.enumerated() {
+                for (ti, t) in s.templates(for: locale).enumerated() {
+                    guard let plan = Expansion.plan(c, s, t, locale: locale) else { continue }
+                    var slot: Int32 = -1
+                    if let pn = plan.param, let p = s.parameter(named: pn) {
+                        let key = p.typeName == "Bool" ? "\(si)|\(pn)" : p.typeName
+                        if let existing = paramSets[key] { slot = existing } else {
+                            slot = makeSet(.parameter, plan.options.map { o in
+                                (o.text, { (v: inout SlotVariant) in
+                                    v.value = o.value
+                                    v.optionIndex = o.optionIndex
+                                    v.synonym = o.synonym
+                                    v.title = o.title
+                                })
+                            })
+                            paramSets[key] = slot
+                        }
+                    }
+                    var raw: [(Raw?, CompiledTemplate.Elem.Kind, Int32)] = []
+                    for piece in t.pieces {
+                        switch piece {
+                        case .text(let s): for r in units(n, s) { raw.append((r, .literal, -1)) }
+                        case .appName: raw.append((nil, .app, appSet))
+                        case .parameter: raw.append((nil, .param, slot))
+                        }
+                    }
+                    let optionCount = plan.param == nil ? 1 : plan.options.count
+                    let ct = CompiledTemplate(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, template: t.text,
+                                              isNegative: false, elems: [], fullElems: [], paramName: plan.param, paramSet: slot,
+                                              hasApp: true, totalWeight: 0, budgetBase: budgetBase,
+                                              appNameCount: max(1, names.count), optionCount: optionCount)
+                    budgetBase += optionCount * max(1, names.count)
+                    pending.append(Pending(t: ct, raw: raw))
+                }
+            }
+            for (ti, t) in c.negativeTemplates(for: locale).enumerated() {
+                var raw: [(Raw?, CompiledTemplate.Elem.Kind, Int32)] = []
+                for piece in t.pieces {
+                    switch piece {
+                    case .text(let s): for r in units(n, s) { raw.append((r, .literal, -1)) }
+                    case .appName: raw.append((nil, .app, appSet))
+                    case .parameter(let p): for r in units(n, p) { raw.append((r, .literal, -1)) }
+                    }
+                }
+                let ct = CompiledTemplate(app: ai, shortcut: -1, templateIndex: ti, intent: "", template: t.text,
+                                          isNegative: true, elems: [], fullElems: [], paramName: nil, paramSet: -1,
+                                          hasApp: t.hasAppName, totalWeight: 0, budgetBase: 0, appNameCount: 1, optionCount: 1)
+                pending.append(Pending(t: ct, raw: raw))
+            }
+        }
+        // Distinctiveness: in how many positive templates each literal occurs.
+        var df: [Int32: Int] = [:]
+        var positive = 0
+        for p in pending where !p.t.isNegative {
+            positive += 1
+            var seen = Set<Int32>()
+            for (r, k, _) in p.raw where k == .literal {
+                if let r { let id = intern(r); if seen.insert(id).inserted { df[id, default: 0] += 1 } }
+            }
+        }
+        var templates: [CompiledTemplate] = []
+        templates.reserveCapacity(pending.count)
+        for p in pending {
+            var t = p.t
+            var full: [CompiledTemplate.Elem] = []
+            var flagsOf: [Token.Flags] = []
+            for (r, k, slot) in p.raw {
+                switch k {
+                case .literal:
+                    guard let r else { continue }
+                    let id = intern(r)
+                    full.append(.init(kind: .literal, id: id, weight: literalWeight(df: df[id] ?? 1, templates: positive, flags: r.flags)))
+                    flagsOf.append(r.flags)
+                case .app:
+                    full.append(.init(kind: .app, id: slot, weight: appWeight))
+                    flagsOf.append([])
+                case .param:
+                    full.append(.init(kind: .param, id: slot, weight: parameterWeight))
+                    flagsOf.append([])
+                }
+            }
+            // The app clause: the app slot and the connectors right next to it.
+            var drop = Set<Int>()
+            for (k, e) in full.enumerated() where e.kind == .app {
+                drop.insert(k)
+                var a = k - 1
+                while a >= 0, full[a].kind == .literal, flagsOf[a].contains(.connector) { drop.insert(a); a -= 1 }
+                var b = k + 1
+                while b < full.count, full[b].kind == .literal, flagsOf[b].contains(.connector) { drop.insert(b); b += 1 }
+            }
+            t.fullElems = full
+            t.elems = full.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+            t.hasApp = full.contains { $0.kind == .app }
+            t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? appWeight : 0)
+            templates.append(t)
+        }
+        let phon = vocab.enumerated().map { (i, w) in phonetic(n, w, flags: vocabFlags[i]) }
+        let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i]) }
+        return LocaleIndex(locale: locale, normalizer: n, vocabText: vocab, vocabPhonetic: phon, vocabWeight: weights,
+                           templates: templates, slotSets: slotSets, appSlot: appSlot)
+    }
+}
+
+import Foundation

@@ -1,0 +1,181 @@
+/// The compiled, immutable matching data of one locale across all loaded apps.
+///
+/// Vocabulary: every distinct unit (normalized word; a single character for Han and kana) of
+/// the templates' literal text, the app names and the parameter values, with its phonetic key,
+/// distinctiveness weight and fuzzy keys (symmetric deletes). Templates are compiled once with
+/// their parameter as a slot, so options never multiply the phrases held in memory: a slot
+/// points to a shared option set, indexed by its own words.
+final class LocaleIndex: Sendable {
+    let locale: String
+    let normalizer: Normalizer
+
+    // Vocabulary
+    let vocabText: [String]
+    let vocabScalars: [[UInt32]]
+    let vocabPhonetic: [String]
+    let vocabWeight: [Float]
+    let vocabIds: [String: Int32]
+    let phoneticIndex: [String: [Int32]]
+    let deleteIndex: [String: [Int32]]
+    /// "todo" → [(to, do)]: adjacent pairs of units whose concatenation is this string.
+    let concatIndex: [String: [(Int32, Int32)]]
+
+    // Templates
+    let templates: [CompiledTemplate]
+    /// vocab id → templates with that literal.
+    let literalPostings: [[Int32]]
+
+    // Slots
+    let slotSets: [SlotSet]
+    /// vocab id → (slot set, variant) pairs whose value contains the unit.
+    let slotPostings: [[SlotPosting]]
+    /// app index → slot set of its names in this locale.
+    let appSlot: [Int32]
+    /// slot set → templates using it (as parameter or app slot).
+    let setTemplates: [[Int32]]
+    /// Most units in any template (bounds the utterance length worth aligning).
+    let maxTemplateUnits: Int
+
+    struct SlotPosting: Sendable {
+        var set: Int32
+        var variant: Int32
+    }
+
+    init(locale: String, normalizer: Normalizer, vocabText: [String], vocabPhonetic: [String], vocabWeight: [Float],
+         templates: [CompiledTemplate], slotSets: [SlotSet], appSlot: [Int32]) {
+        self.locale = locale
+        self.normalizer = normalizer
+        self.vocabText = vocabText
+        self.vocabScalars = vocabText.map { $0.unicodeScalars.map(\.value) }
+        self.vocabPhonetic = vocabPhonetic
+        self.vocabWeight = vocabWeight
+        var ids: [String: Int32] = [:]
+        ids.reserveCapacity(vocabText.count)
+        for (i, t) in vocabText.enumerated() { ids[t] = Int32(i) }
+        self.vocabIds = ids
+        var ph: [String: [Int32]] = [:]
+        var del: [String: [Int32]] = [:]
+        for (i, t) in vocabText.enumerated() {
+            let p = vocabPhonetic[i]
+            if p.count >= 2 { ph[p, default: []].append(Int32(i)) }
+            for k in LocaleIndex.deleteKeys(vocabScalars[i]) { del[k, default: []].append(Int32(i)) }
+            _ = t
+        }
+        self.phoneticIndex = ph
+        self.deleteIndex = del
+        self.templates = templates
+        var lp = [[Int32]](repeating: [], count: vocabText.count)
+        var concat: [String: [(Int32, Int32)]] = [:]
+        func addPairs(_ units: [Int32]) {
+            guard units.count >= 2 else { return }
+            for k in 0..<(units.count - 1) where units[k] >= 0 && units[k + 1] >= 0 {
+                let s = vocabText[Int(units[k])] + vocabText[Int(units[k + 1])]
+                if !(concat[s]?.contains(where: { $0 == (units[k], units[k + 1]) }) ?? false) {
+                    concat[s, default: []].append((units[k], units[k + 1]))
+                }
+            }
+        }
+        for (ti, t) in templates.enumerated() {
+            var seen = Set<Int32>()
+            for e in t.elems where e.kind == .literal && seen.insert(e.id).inserted { lp[Int(e.id)].append(Int32(ti)) }
+            addPairs(t.elems.map { $0.kind == .literal ? $0.id : -1 })
+        }
+        self.literalPostings = lp
+        self.slotSets = slotSets
+        var sp = [[SlotPosting]](repeating: [], count: vocabText.count)
+        for (si, s) in slotSets.enumerated() {
+            for (vi, v) in s.variants.enumerated() {
+                var seen = Set<Int32>()
+                for u in v.units where seen.insert(u).inserted { sp[Int(u)].append(SlotPosting(set: Int32(si), variant: Int32(vi))) }
+                addPairs(v.units)
+            }
+        }
+        self.slotPostings = sp
+        self.concatIndex = concat
+        self.appSlot = appSlot
+        var st = [[Int32]](repeating: [], count: slotSets.count)
+        var maxUnits = 1
+        for (ti, t) in templates.enumerated() {
+            if t.paramSet >= 0 { st[Int(t.paramSet)].append(Int32(ti)) }
+            if t.app < appSlot.count { st[Int(appSlot[t.app])].append(Int32(ti)) }
+            var u = 0
+            for e in t.fullElems {
+                switch e.kind {
+                case .literal: u += 1
+                case .param, .app: u += e.id >= 0 && Int(e.id) < slotSets.count ? slotSets[Int(e.id)].maxUnits : 1
+                }
+            }
+            maxUnits = max(maxUnits, u)
+        }
+        self.setTemplates = st
+        self.maxTemplateUnits = maxUnits
+    }
+
+    /// Symmetric-delete keys at distance 1 (words of 4 scalars or more).
+    static func deleteKeys(_ s: [UInt32]) -> [String] {
+        guard s.count >= 4 else { return [] }
+        var out: [String] = []
+        out.reserveCapacity(s.count)
+        for k in 0..<s.count {
+            var str = ""
+            for (m, v) in s.enumerated() where m != k { if let u = Unicode.Scalar(v) { str.unicodeScalars.append(u) } }
+            out.append(str)
+        }
+        return out
+    }
+}
+
+/// A template compiled for matching.
+struct CompiledTemplate: Sendable {
+    struct Elem: Sendable, Equatable {
+        enum Kind: UInt8, Sendable { case literal, param, app }
+        var kind: Kind
+        /// Vocab id (literal) or slot set id (param, app).
+        var id: Int32
+        var weight: Float
+    }
+    var app: Int
+    var shortcut: Int
+    var templateIndex: Int
+    var intent: String
+    var template: String
+    var isNegative: Bool
+    /// Elements without the app clause (flexible matching moves it anywhere).
+    var elems: [Elem]
+    /// Elements as written, app slot and connectors in place (exact matching).
+    var fullElems: [Elem]
+    var paramName: String?
+    var paramSet: Int32
+    var hasApp: Bool
+    /// Sum of element weights plus the app slot's.
+    var totalWeight: Float
+    /// Position of the template's first phrase in the locale's budget order, and how many app
+    /// names multiply each option.
+    var budgetBase: Int
+    var appNameCount: Int
+    /// The number of phrases (options × names) before this template, for truncation.
+    var optionCount: Int
+}
+
+/// A set of values a slot can take: an app's names, or a parameter's options.
+struct SlotSet: Sendable {
+    enum Kind: Sendable { case app, parameter }
+    var kind: Kind
+    var variants: [SlotVariant]
+    /// Longest variant in units.
+    var maxUnits: Int
+}
+
+struct SlotVariant: Sendable {
+    var units: [Int32]
+    var weights: [Float]
+    var totalWeight: Float
+    var text: String
+    /// Position of the variant in the option list (budget order); for app names, the name index.
+    var variantIndex: Int
+    var value: ParameterValue?
+    var optionIndex: Int
+    var synonym: String?
+    var title: String
+    var isAlternativeName: Bool
+}

@@ -1,0 +1,26 @@
+/// How strictly utterances must follow the phrases.
+public enum MatchingMode: String, Sendable, CaseIterable {
+    /// iOS 17+ flexible matching: fuzzy words, filler, rewordings, the app clause anywhere.
+    case flexible
+    /// The phrase as written, after normalization (watchOS, or flexible matching turned off).
+    case exact
+}
+
+/// The matcher's tunable numbers, documented in docs/matching.md.
+public struct MatchOptions: Sendable, Hashable {
+    public var mode: MatchingMode = .flexible
+    /// Below this score the decision is "none".
+    public var threshold: Double = 0.62
+    /// An utterance that names no app needs this score (and exactly one app able to take it).
+    public var noAppThreshold: Double = 0.80
+    /// When the two best results (different shortcut or value) are closer than this: "ambiguous".
+    public var ambiguityMargin: Double = 0.04
+    /// Results to return.
+    public var limit: Int = 5
+    /// Phrases past the per-locale budget are not matchable (as on the system).
+    public var enforceBudget: Bool = true
+    /// Build an explanation (word alignment) for the returned results.
+    public var explain: Bool = true
+
+    public init() {}
+}

@@ -1,0 +1,114 @@
+/// How one part of the utterance met the phrase.
+public struct AlignmentStep: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case exact, fuzzy, phonetic, split, merged
+        /// A parameter value said by a synonym.
+        case synonym
+        /// The app said by an alternative name.
+        case alternativeName = "alternative-name"
+        /// Utterance words the phrase does not have, discounted as filler.
+        case filler
+        /// Utterance words the phrase does not have.
+        case extra
+        /// Phrase words the utterance does not have.
+        case missing
+    }
+    public var kind: Kind
+    /// The utterance words (original text), empty for `missing`.
+    public var utterance: String
+    /// UTF-16 span in the utterance (0..<0 for `missing`).
+    public var start: Int
+    public var end: Int
+    /// The phrase words, empty for `filler` / `extra`.
+    public var phrase: String
+    /// "app" or the parameter name when the step is a slot.
+    public var slot: String?
+    public var similarity: Double
+
+    public var json: JSONOut {
+        var o: [(String, JSONOut)] = [("kind", .string(kind.rawValue)), ("utterance", .string(utterance)),
+                                      ("start", .int(start)), ("end", .int(end)), ("phrase", .string(phrase))]
+        if let slot { o.append(("slot", .string(slot))) }
+        o.append(("similarity", .double(similarity)))
+        return .object(o)
+    }
+}
+
+/// One ranked candidate.
+public struct MatchCandidate: Sendable, Hashable {
+    public var app: String
+    public var appName: String
+    public var intent: String
+    public var parameters: [(name: String, value: ParameterValue, title: String)]
+    public var score: Double
+    /// The template as written in the catalog.
+    public var template: String
+    /// The concrete phrase (template with the app name and value said).
+    public var phrase: String
+    /// Whether the utterance named the app (display or alternative name).
+    public var appNamed: Bool
+    public var explanation: [AlignmentStep]
+    /// Catalog order, for tie-breaks and reports.
+    public var appIndex: Int
+    public var shortcutIndex: Int
+    public var templateIndex: Int
+    public var optionIndex: Int
+
+    public static func == (a: MatchCandidate, b: MatchCandidate) -> Bool {
+        a.app == b.app && a.intent == b.intent && a.template == b.template && a.phrase == b.phrase && a.score == b.score
+    }
+    public func hash(into h: inout Hasher) { h.combine(app); h.combine(intent); h.combine(phrase) }
+
+    /// Same shortcut and same values.
+    func sameTarget(_ o: MatchCandidate) -> Bool {
+        app == o.app && intent == o.intent && parameters.map(\.value) == o.parameters.map(\.value)
+    }
+
+    public var json: JSONOut {
+        var o: [(String, JSONOut)] = [
+            ("app", .string(app)), ("intent", .string(intent)),
+            ("parameters", .object(parameters.map { ($0.name, $0.value.json) })),
+            ("score", .double(score)), ("phrase", .string(template)), ("expanded", .string(phrase)),
+            ("appNamed", .bool(appNamed)),
+        ]
+        if !parameters.isEmpty {
+            o.append(("titles", .object(parameters.map { ($0.name, .string($0.title)) })))
+        }
+        if !explanation.isEmpty { o.append(("explanation", .array(explanation.map(\.json)))) }
+        return .object(o)
+    }
+}
+
+/// The answer for one utterance.
+public struct MatchResult: Sendable {
+    public enum Decision: String, Sendable { case match, ambiguous, none }
+    public var text: String
+    public var locale: String
+    public var decision: Decision
+    /// Ranked, best first (may be non-empty for "none": the closest phrases, below threshold).
+    public var results: [MatchCandidate]
+    /// Why the decision is what it is, in a sentence.
+    public var reason: String
+    /// Set when a negative phrase blocked the utterance.
+    public var negative: String?
+
+    public var top: MatchCandidate? { decision == .none ? nil : results.first }
+
+    public func json(includeExplanation: Bool = true) -> JSONOut {
+        let rs: [JSONOut] = (decision == .none ? [] : results).map { r in
+            var r = r
+            if !includeExplanation { r.explanation = [] }
+            return r.json
+        }
+        var o: [(String, JSONOut)] = [("text", .string(text)), ("locale", .string(locale)),
+                                      ("decision", .string(decision.rawValue)), ("results", .array(rs)),
+                                      ("reason", .string(reason))]
+        if let negative { o.append(("negativePhrase", .string(negative))) }
+        if decision == .none, let best = results.first {
+            var b = best
+            if !includeExplanation { b.explanation = [] }
+            o.append(("closest", b.json))
+        }
+        return .object(o)
+    }
+}

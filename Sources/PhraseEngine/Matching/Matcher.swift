@@ -1,0 +1,52 @@
+import Foundation
+
+/// Routes utterances to App Shortcuts. Built once from catalogs (immutable, `Sendable`), then
+/// used from any number of threads. See docs/matching.md for the algorithm.
+public final class Matcher: Sendable {
+    public let catalogs: [Catalog]
+    public let options: MatchOptions
+    let indexes: [String: LocaleIndex]
+    /// Locales with an index, in a stable order.
+    public let locales: [String]
+
+    /// Builds the indexes for the given locales (default: every locale of every catalog).
+    public init(catalogs: [Catalog], locales: [String]? = nil, options: MatchOptions = MatchOptions()) {
+        self.catalogs = catalogs
+        self.options = options
+        var ls: [String] = []
+        for l in locales ?? catalogs.flatMap(\.allLocales) where !ls.contains(l) { ls.append(l) }
+        self.locales = ls
+        var idx: [String: LocaleIndex] = [:]
+        for l in ls { idx[l] = IndexBuilder.build(catalogs: catalogs, locale: l) }
+        indexes = idx
+    }
+
+    /// The development locale of the first catalog (the default locale).
+    public var defaultLocale: String { catalogs.first?.developmentLocale ?? locales.first ?? "en" }
+
+    /// The indexed locale an utterance locale maps to (exact, then by fallback: en-GB → en).
+    public func indexedLocale(for locale: String) -> String? {
+        if indexes[locale] != nil { return locale }
+        for c in LocaleStore.fallbackChain(locale) where indexes[c] != nil { return c }
+        let lang = locale.split(separator: "-").first.map(String.init) ?? locale
+        return locales.first { $0.split(separator: "-").first.map(String.init) == lang }
+    }
+
+    /// Number of compiled templates and vocabulary size per locale (for reports and benchmarks).
+    public func statistics(locale: String) -> (templates: Int, vocabulary: Int, slotValues: Int)? {
+        guard let i = indexes[locale] else { return nil }
+        return (i.templates.count, i.vocabText.count, i.slotSets.reduce(0) { $0 + $1.variants.count })
+    }
+
+    /// Matches one utterance.
+    public func match(_ text: String, locale: String? = nil, options override: MatchOptions? = nil) -> MatchResult {
+        let opts = override ?? options
+        let requested = locale ?? defaultLocale
+        guard let l = indexedLocale(for: requested), let index = indexes[l] else {
+            return MatchResult(text: text, locale: requested, decision: .none, results: [],
+                               reason: "no catalog has phrases in locale '\(requested)'", negative: nil)
+        }
+        var q = Query(index: index, text: text, options: opts)
+        return q.run(locale: requested, catalogs: catalogs)
+    }
+}

@@ -1,0 +1,315 @@
+extension Query {
+    /// A scored way of reading the utterance as one template.
+    struct Scored {
+        var template: Int
+        var score: Float
+        var appNamed: Bool
+        var appSpan: SlotSpan?
+        var option: Int32?      // variant index of the bound parameter value
+        var paramSpans: [SlotSpan]
+    }
+
+    mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
+        prepare()
+        func none(_ reason: String, closest: [MatchCandidate] = [], negative: String? = nil) -> MatchResult {
+            MatchResult(text: text, locale: locale, decision: .none, results: closest, reason: reason, negative: negative)
+        }
+        if n == 0 { return none("nothing to match (no words after normalization)") }
+        // An utterance far longer than any phrase cannot reach the threshold: its extra words
+        // alone cost more than any phrase can gain. Refuse it in linear time.
+        let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * 0.08
+        let maxW: Float = index.templates.reduce(0) { max($0, $1.totalWeight) }
+        if maxW / (maxW + minExtra) < Float(opts.threshold) * 0.5 {
+            return none("the utterance is far longer than any phrase")
+        }
+        if opts.mode == .exact { return runExact(locale: locale, catalogs: catalogs) }
+        findSlots()
+        // Candidates and their upper bounds.
+        var isCand = Set<Int32>()
+        for id in bestSim.keys { for t in index.literalPostings[Int(id)] { isCand.insert(t) } }
+        for set in spans.keys { for t in index.setTemplates[Int(set)] { isCand.insert(t) } }
+        var cands: [(Float, Int32)] = []
+        cands.reserveCapacity(isCand.count)
+        for t in isCand {
+            cands.append((upperBound(index.templates[Int(t)]), t))
+        }
+        cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
+        var scored: [Scored] = []
+        var bestByTarget: [String: Float] = [:]
+        let floor: Float = 0.3
+        for (ub, t) in cands {
+            if ub < floor { break }
+            // Enough distinct results already beat this bound.
+            let top = bestByTarget.values.sorted(by: >)
+            if top.count >= max(opts.limit, 2), ub < top[max(opts.limit, 2) - 1] { break }
+            for s in evaluate(Int(t)) {
+                scored.append(s)
+                let key = targetKey(s)
+                if s.score > (bestByTarget[key] ?? -1) { bestByTarget[key] = s.score }
+            }
+        }
+        return decide(scored, locale: locale, catalogs: catalogs)
+    }
+
+    func targetKey(_ s: Scored) -> String {
+        let t = index.templates[s.template]
+        if t.isNegative { return "neg|\(t.app)|\(t.templateIndex)" }
+        var k = "\(t.app)|\(t.intent)"
+        if let o = s.option, t.paramSet >= 0, let v = index.slotSets[Int(t.paramSet)].variants[Int(o)].value {
+            k += "|" + v.identity
+        }
+        return k
+    }
+
+    /// The app span is taken; the connectors right next to it may be left out for free.
+    func appMask(_ appSpan: SlotSpan?) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: n)
+        guard let a = appSpan else { return mask }
+        for u in a.start..<a.end { mask[u] = 1 }
+        var k = a.start - 1
+        while k >= 0, units[k].flags.contains(.connector) { mask[k] = 2; k -= 1 }
+        k = a.end
+        while k < n, units[k].flags.contains(.connector) { mask[k] = 2; k += 1 }
+        return mask
+    }
+
+    func bestSpanSim(_ set: Int32) -> Float { spans[set]?.first?.sim ?? 0 }
+
+    func upperBound(_ t: CompiledTemplate) -> Float {
+        var g: Float = 0
+        for e in t.elems {
+            switch e.kind {
+            case .literal: g += e.weight * (bestSim[e.id] ?? 0)
+            case .param, .app: g += e.weight * bestSpanSim(e.id)
+            }
+        }
+        let appW: Float = t.hasApp ? IndexBuilder.appWeight : 0
+        let appG = t.hasApp ? appW * bestSpanSim(index.appSlot[t.app]) : 0
+        let named = (g + appG) / max(t.totalWeight, 1e-6)
+        let noApp = Query.noAppFactor * g / max(t.totalWeight - appW, 1e-6)
+        return min(1, max(named, noApp))
+    }
+
+    /// Scores a template: each way of placing the app name (or none) × the best few values.
+    func evaluate(_ ti: Int) -> [Scored] {
+        let t = index.templates[ti]
+        var appOptions: [SlotSpan?] = [nil]
+        if t.hasApp, let s = spans[index.appSlot[t.app]] { appOptions.append(contentsOf: s.prefix(3).map { Optional($0) }) }
+        var out: [Scored] = []
+        for appSpan in appOptions {
+            let mask = appMask(appSpan)
+            let appVariant = appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)].variantIndex } ?? 0
+            var optionGroups: [(Int32, [SlotSpan])] = []
+            if t.paramSet >= 0, let ps = spans[t.paramSet] {
+                let set = index.slotSets[Int(t.paramSet)]
+                var byOption: [Int: Int] = [:]
+                for s in ps {
+                    var free = true
+                    for u in s.start..<s.end where mask[u] == 1 { free = false; break }
+                    if !free { continue }
+                    let v = set.variants[Int(s.variant)]
+                    if opts.enforceBudget {
+                        let ordinal = t.budgetBase + v.variantIndex * t.appNameCount + appVariant
+                        if ordinal >= Expansion.budget { continue }
+                    }
+                    if let g = byOption[v.optionIndex] {
+                        optionGroups[g].1.append(s)
+                    } else {
+                        byOption[v.optionIndex] = optionGroups.count
+                        optionGroups.append((s.variant, [s]))
+                    }
+                }
+            }
+            if optionGroups.isEmpty { optionGroups = [(-1, [])] }
+            for (variant, group) in optionGroups.prefix(3) {
+                let a = align(t.elems, mask: mask, paramSpans: group, trace: false)
+                guard a.cost < .infinity else { continue }
+                var g = a.gain
+                var w = t.totalWeight
+                if let s = appSpan { g += IndexBuilder.appWeight * s.sim }
+                var score: Float
+                if appSpan == nil && t.hasApp {
+                    w -= IndexBuilder.appWeight
+                    score = Query.noAppFactor * g / max(w + a.ins, 1e-6)
+                } else {
+                    score = g / max(w + a.ins, 1e-6)
+                }
+                score = min(1, max(0, score))
+                // Which value the alignment bound: the first span used (the group is one option).
+                let bound: Int32? = variant >= 0 ? variant : nil
+                out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
+                                  option: bound, paramSpans: group))
+            }
+        }
+        return out
+    }
+
+    func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool) -> MatchCandidate {
+        let t = index.templates[s.template]
+        let c = catalogs[t.app]
+        let names = Expansion.appNames(c, locale: index.locale)
+        var appName = names.first?.text ?? c.app.id
+        if let a = s.appSpan {
+            let v = index.slotSets[Int(index.appSlot[t.app])].variants[Int(a.variant)]
+            appName = v.text
+        }
+        var params: [(name: String, value: ParameterValue, title: String)] = []
+        var valueText: String? = nil
+        var optionIndex = -1
+        if let o = s.option, let pn = t.paramName {
+            let v = index.slotSets[Int(t.paramSet)].variants[Int(o)]
+            if let val = v.value { params.append((pn, val, v.title)) }
+            valueText = v.text
+            optionIndex = v.optionIndex
+        }
+        var steps: [AlignmentStep] = []
+        if explain {
+            let mask = appMask(s.appSpan)
+            var appSteps: [AlignmentStep] = []
+            if let a = s.appSpan {
+                let v = index.slotSets[Int(index.appSlot[t.app])].variants[Int(a.variant)]
+                let kind: AlignmentStep.Kind = v.isAlternativeName ? .alternativeName : (a.sim >= 0.999 ? .exact : (v.synonym != nil ? .phonetic : .fuzzy))
+                appSteps.append(step(kind, a.start, a.end, v.text, "app", a.sim))
+            }
+            let al = align(t.elems, mask: mask, paramSpans: s.paramSpans, trace: true)
+            steps = al.steps + appSteps
+            steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
+        }
+        let phrase = Expansion.render(c.shortcuts.indices.contains(t.shortcut)
+                                      ? c.shortcuts[t.shortcut].templates(for: index.locale)[t.templateIndex]
+                                      : PhraseTemplate(text: t.template, pieces: CatalogLoader.parseTemplate(t.template).pieces,
+                                                       location: SourceLocation(path: "", offset: 0)),
+                                      appName: appName, value: valueText)
+        return MatchCandidate(app: c.app.id, appName: appName, intent: t.intent, parameters: params,
+                              score: (Double(s.score) * 10000).rounded() / 10000, template: t.template, phrase: phrase,
+                              appNamed: s.appNamed, explanation: steps, appIndex: t.app, shortcutIndex: t.shortcut,
+                              templateIndex: t.templateIndex, optionIndex: optionIndex)
+    }
+
+    /// Ranking: score (4 decimals), then app named, then catalog order (app, shortcut, template, option).
+    static func ranked(_ a: MatchCandidate, _ b: MatchCandidate) -> Bool {
+        if a.score != b.score { return a.score > b.score }
+        if a.appNamed != b.appNamed { return a.appNamed }
+        if a.appIndex != b.appIndex { return a.appIndex < b.appIndex }
+        if a.shortcutIndex != b.shortcutIndex { return a.shortcutIndex < b.shortcutIndex }
+        if a.templateIndex != b.templateIndex { return a.templateIndex < b.templateIndex }
+        return a.optionIndex < b.optionIndex
+    }
+
+    func decide(_ scored: [Scored], locale: String, catalogs: [Catalog]) -> MatchResult {
+        // Best reading per target.
+        var best: [String: Scored] = [:]
+        var negBest: Scored? = nil
+        for s in scored {
+            if index.templates[s.template].isNegative {
+                if s.score > (negBest?.score ?? -1) { negBest = s }
+                continue
+            }
+            let k = targetKey(s)
+            if let b = best[k] {
+                let better = s.score > b.score || (s.score == b.score && (s.appNamed && !b.appNamed || (s.appNamed == b.appNamed && s.template < b.template)))
+                if !better { continue }
+            }
+            best[k] = s
+        }
+        var cands = best.values.map { candidate($0, catalogs: catalogs, explain: false) }
+        cands.sort(by: Query.ranked)
+        cands = Array(cands.prefix(max(1, opts.limit)))
+        if opts.explain {
+            // Rebuild the shown candidates with their explanations.
+            var byKey: [String: Scored] = [:]
+            for (k, v) in best { byKey[k] = v }
+            cands = cands.map { c in
+                let key = best.first { candidateMatches($0.value, c) }?.value
+                return key.map { candidate($0, catalogs: catalogs, explain: true) } ?? c
+            }
+        }
+        let th = Float(opts.threshold)
+        let margin = opts.ambiguityMargin
+        func result(_ d: MatchResult.Decision, _ reason: String, negative: String? = nil) -> MatchResult {
+            MatchResult(text: text, locale: locale, decision: d, results: cands, reason: reason, negative: negative)
+        }
+        guard let top = cands.first else {
+            if let nb = negBest, nb.score >= th {
+                return result(.none, "matches a negative phrase", negative: index.templates[nb.template].template)
+            }
+            return result(.none, "no phrase shares enough words with the utterance")
+        }
+        if let nb = negBest, nb.score >= th, Double(nb.score) >= top.score - margin {
+            let t = index.templates[nb.template]
+            return result(.none, "matches the negative phrase \"\(t.template)\" of \(catalogs[t.app].app.id)", negative: t.template)
+        }
+        if top.appNamed {
+            if Float(top.score) < th {
+                return result(.none, "best score \(JSONOut.formatNumber(top.score)) is below the threshold \(JSONOut.formatNumber(opts.threshold))")
+            }
+        } else {
+            if top.score < opts.noAppThreshold {
+                return result(.none, "no app named, and the best score \(JSONOut.formatNumber(top.score)) is below the no-app threshold \(JSONOut.formatNumber(opts.noAppThreshold))")
+            }
+            if cands.contains(where: { $0.app != top.app && $0.score >= opts.noAppThreshold - margin }) {
+                return result(.ambiguous, "no app named, and more than one app can take the utterance")
+            }
+        }
+        if cands.count > 1 {
+            let second = cands[1]
+            if !top.sameTarget(second), top.score - second.score < margin, second.score >= Double(th) {
+                return result(.ambiguous, "the two best results are within \(JSONOut.formatNumber(margin)) of each other")
+            }
+        }
+        let reason = top.appNamed ? "score \(JSONOut.formatNumber(top.score)) ≥ threshold \(JSONOut.formatNumber(opts.threshold))"
+            : "no app named; only \(top.app) can take it (score \(JSONOut.formatNumber(top.score)))"
+        return result(.match, reason)
+    }
+
+    func candidateMatches(_ s: Scored, _ c: MatchCandidate) -> Bool {
+        let t = index.templates[s.template]
+        guard t.app == c.appIndex, t.shortcut == c.shortcutIndex, t.templateIndex == c.templateIndex else { return false }
+        if let o = s.option, t.paramSet >= 0 {
+            return index.slotSets[Int(t.paramSet)].variants[Int(o)].optionIndex == c.optionIndex
+        }
+        return c.optionIndex == -1
+    }
+
+    // MARK: - Exact matching
+
+    /// The phrase as written after normalization: every unit in order, nothing skipped.
+    mutating func runExact(locale: String, catalogs: [Catalog]) -> MatchResult {
+        findSlots()
+        var scored: [Scored] = []
+        let all = Array(0..<index.templates.count)
+        for ti in all {
+            let t = index.templates[ti]
+            let appSet = t.hasApp ? index.appSlot[t.app] : -1
+            let appSpans = (spans[appSet] ?? []).filter { $0.sim >= 0.999 }
+            var groups: [(Int32, [SlotSpan])] = []
+            if t.paramSet >= 0 {
+                let set = index.slotSets[Int(t.paramSet)]
+                var byOption: [Int: Int] = [:]
+                for s in spans[t.paramSet] ?? [] where s.sim >= 0.999 {
+                    let v = set.variants[Int(s.variant)]
+                    if opts.enforceBudget, t.budgetBase + v.variantIndex * t.appNameCount >= Expansion.budget { continue }
+                    if let g = byOption[v.optionIndex] { groups[g].1.append(s) } else {
+                        byOption[v.optionIndex] = groups.count
+                        groups.append((s.variant, [s]))
+                    }
+                }
+                if groups.isEmpty { continue }
+            } else {
+                groups = [(-1, [])]
+            }
+            for (variant, g) in groups {
+                let a = align(t.fullElems, mask: [UInt8](repeating: 0, count: n), paramSpans: g, appSpans: appSpans, trace: false)
+                guard a.cost < 1e-3 else { continue }
+                let appSpan = appSpans.first
+                scored.append(Scored(template: ti, score: 1, appNamed: appSpan != nil, appSpan: appSpan,
+                                     option: variant >= 0 ? variant : nil, paramSpans: g))
+            }
+        }
+        var o = opts
+        o.noAppThreshold = 0
+        var q = self
+        q.opts = o
+        return q.decide(scored, locale: locale, catalogs: catalogs)
+    }
+}

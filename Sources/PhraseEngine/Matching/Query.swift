@@ -1,0 +1,411 @@
+/// One utterance being matched against one locale index. Holds the per-utterance scratch data.
+struct Query {
+    let index: LocaleIndex
+    let text: String
+    var opts: MatchOptions
+    var units: [Raw] = []
+    var n = 0
+    // Unit matches, flat: unit i's matches are mVocab[mStart[i] ..< mStart[i] + mCount[i]].
+    var mStart: [Int] = []
+    var mCount: [Int] = []
+    var mVocab: [Int32] = []
+    var mSim: [Float] = []
+    var mKind: [AlignmentStep.Kind] = []
+    /// vocab id of units i and i+1 joined, or -1.
+    var merge: [Int32] = []
+    /// vocab pairs whose join is unit i.
+    var splits: [[(Int32, Int32)]] = []
+    var insCost: [Float] = []
+    /// Best similarity of any unit to each matched vocab id.
+    var bestSim: [Int32: Float] = [:]
+    /// Spans of slot values found in the utterance, per slot set.
+    var spans: [Int32: [SlotSpan]] = [:]
+
+    struct SlotSpan {
+        var start: Int
+        var end: Int
+        var variant: Int32
+        var sim: Float
+    }
+
+    init(index: LocaleIndex, text: String, options: MatchOptions) {
+        self.index = index
+        self.text = text
+        self.opts = options
+    }
+
+    // MARK: - Costs
+
+    static func insertionCost(_ f: Token.Flags) -> Float {
+        if f.contains(.filler) { return 0.08 }
+        if f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return 0.15 }
+        if f.contains(.connector) { return 0.25 }
+        return 0.6
+    }
+
+    static func slotInsertionCost(_ f: Token.Flags) -> Float {
+        if f.contains(.filler) || f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return 0.15 }
+        return 0.6
+    }
+
+    /// Discount applied to the score of a result whose app was not named.
+    static let noAppFactor: Float = 0.9
+
+    // MARK: - Preparation
+
+    mutating func prepare() {
+        units = IndexBuilder.units(index.normalizer, text)
+        n = units.count
+        mStart = [Int](repeating: 0, count: n)
+        mCount = [Int](repeating: 0, count: n)
+        merge = [Int32](repeating: -1, count: n)
+        splits = [[(Int32, Int32)]](repeating: [], count: n)
+        insCost = units.map { Query.insertionCost($0.flags) }
+        for i in 0..<n {
+            mStart[i] = mVocab.count
+            matchUnit(i)
+            mCount[i] = mVocab.count - mStart[i]
+        }
+        if opts.mode == .flexible {
+            for i in 0..<n {
+                let hasExact = mCount[i] > 0 && mKind[mStart[i]] == .exact
+                if i + 1 < n {
+                    let nextExact = mCount[i + 1] > 0 && mKind[mStart[i + 1]] == .exact
+                    if !(hasExact && nextExact) || units[i].text.unicodeScalars.count <= 3 {
+                        if let id = index.vocabIds[units[i].text + units[i + 1].text] {
+                            merge[i] = id
+                            note(id, WordSimilarity.joinSimilarity)
+                        }
+                    }
+                }
+                if !hasExact, let pairs = index.concatIndex[units[i].text] {
+                    splits[i] = pairs
+                    for (a, b) in pairs {
+                        note(a, WordSimilarity.joinSimilarity)
+                        note(b, WordSimilarity.joinSimilarity)
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func note(_ id: Int32, _ s: Float) {
+        if s > (bestSim[id] ?? 0) { bestSim[id] = s }
+    }
+
+    mutating func add(_ id: Int32, _ s: Float, _ k: AlignmentStep.Kind, from: Int) {
+        for j in from..<mVocab.count where mVocab[j] == id {
+            if s > mSim[j] { mSim[j] = s; mKind[j] = k }
+            note(id, s)
+            return
+        }
+        mVocab.append(id)
+        mSim.append(s)
+        mKind.append(k)
+        note(id, s)
+    }
+
+    mutating func matchUnit(_ i: Int) {
+        let from = mVocab.count
+        let t = units[i].text
+        if let id = index.vocabIds[t] {
+            add(id, 1, .exact, from: from)
+            // Known words need no fuzzy lookup, except short ones where a sound-alike is likely.
+            if opts.mode == .exact || t.unicodeScalars.count > 3 { return }
+        }
+        if opts.mode == .exact { return }
+        let f = units[i].flags
+        if f.contains(.number) || f.contains(.ordinal) { return }
+        let key = IndexBuilder.phonetic(index.normalizer, t, flags: f)
+        // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
+        let phoneticOK = key.hasPrefix("~") || (t.unicodeScalars.count >= 3 && key.count >= 2)
+        if phoneticOK, let ids = index.phoneticIndex[key] {
+            for id in ids.prefix(16) where index.vocabText[Int(id)] != t {
+                add(id, WordSimilarity.phoneticSimilarity, .phonetic, from: from)
+            }
+        }
+        let sc = t.unicodeScalars.map(\.value)
+        guard sc.count >= 3 else { return }
+        var cands: [Int32] = []
+        if let ids = index.deleteIndex[t] { cands.append(contentsOf: ids) }
+        for k in LocaleIndex.deleteKeys(sc) {
+            if let ids = index.deleteIndex[k] { cands.append(contentsOf: ids.prefix(32)) }
+            if let id = index.vocabIds[k] { cands.append(id) }
+        }
+        if sc.count == 3 {
+            // Short words: a query letter dropped from a 4-letter word.
+            // (covered by deleteIndex[t]); nothing more.
+        }
+        for id in cands where index.vocabText[Int(id)] != t {
+            let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
+            if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
+        }
+    }
+
+    /// Similarity of unit i to vocab id v (0 when unrelated).
+    @inline(__always)
+    func sim(_ i: Int, _ v: Int32) -> (Float, AlignmentStep.Kind) {
+        let s = mStart[i]
+        for j in s..<(s + mCount[i]) where mVocab[j] == v { return (mSim[j], mKind[j]) }
+        return (0, .extra)
+    }
+
+    // MARK: - Slots
+
+    /// Finds where slot values occur: anchored on the units that match a value's words.
+    mutating func findSlots() {
+        var cand: [Int64: Bool] = [:]
+        var order: [(Int32, Int32)] = []
+        func consider(_ id: Int32) {
+            for p in index.slotPostings[Int(id)] {
+                let key = Int64(p.set) << 32 | Int64(p.variant)
+                if cand.updateValue(true, forKey: key) == nil { order.append((p.set, p.variant)) }
+            }
+        }
+        for id in bestSim.keys.sorted() {
+            // Articles and fillers alone do not anchor a value (they occur in thousands).
+            if index.vocabWeight[Int(id)] < 0.3 && index.slotPostings[Int(id)].count > 64 { continue }
+            consider(id)
+        }
+        for (set, vi) in order {
+            let v = index.slotSets[Int(set)].variants[Int(vi)]
+            evaluate(set: set, variantIndex: vi, v)
+        }
+        for k in spans.keys { spans[k]?.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) } }
+    }
+
+    /// Whether unit i relates to any unit of the variant.
+    func touches(_ i: Int, _ v: SlotVariant) -> Bool {
+        for u in v.units {
+            if sim(i, u).0 > 0 { return true }
+            if merge[i] == u { return true }
+            if i > 0, merge[i - 1] == u { return true }
+            for (a, b) in splits[i] where a == u || b == u { return true }
+        }
+        return false
+    }
+
+    mutating func evaluate(set: Int32, variantIndex vi: Int32, _ v: SlotVariant) {
+        var hit: [Int] = []
+        for i in 0..<n where touches(i, v) { hit.append(i) }
+        if hit.isEmpty { return }
+        let maxLen = v.units.count + 2
+        for a in hit {
+            for b in hit where b >= a && b - a + 1 <= maxLen {
+                let s = slotSimilarity(v, a, b + 1, trace: nil)
+                if s >= 0.5 {
+                    spans[set, default: []].append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s))
+                }
+            }
+        }
+    }
+
+    /// Alignment of a value's words with units [a, b): G / (W + I).
+    func slotSimilarity(_ v: SlotVariant, _ a: Int, _ b: Int, trace: UnsafeMutablePointer<[AlignmentStep]>?) -> Float {
+        let k = v.units.count
+        let len = b - a
+        let w = len + 1
+        let size = (k + 1) * w
+        var cost = [Float](repeating: .infinity, count: size)
+        var gain = [Float](repeating: 0, count: size)
+        var ins = [Float](repeating: 0, count: size)
+        var back = trace != nil ? [Int32](repeating: -1, count: size) : []
+        var kinds = trace != nil ? [UInt8](repeating: 0, count: size) : []
+        cost[0] = 0
+        @inline(__always) func relax(_ from: Int, _ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ op: UInt8) {
+            let nc = cost[from] + c
+            let ng = gain[from] + g
+            if nc < cost[to] - 1e-6 || (abs(nc - cost[to]) <= 1e-6 && ng > gain[to]) {
+                cost[to] = nc
+                gain[to] = ng
+                ins[to] = ins[from] + ii
+                if trace != nil { back[to] = Int32(from); kinds[to] = op }
+            }
+        }
+        for j in 0...k {
+            for x in 0...len {
+                let here = j * w + x
+                if cost[here] == .infinity { continue }
+                if x < len {
+                    let c = Query.slotInsertionCost(units[a + x].flags)
+                    relax(here, j * w + x + 1, c, 0, c, 0)
+                }
+                if j < k {
+                    let wj = v.weights[j]
+                    relax(here, (j + 1) * w + x, wj, 0, 0, 1)
+                    if x < len {
+                        let (s, _) = sim(a + x, v.units[j])
+                        if s > 0 { relax(here, (j + 1) * w + x + 1, wj * (1 - s), wj * s, 0, 2) }
+                        if x + 1 < len, merge[a + x] == v.units[j] {
+                            let s2 = WordSimilarity.joinSimilarity
+                            relax(here, (j + 1) * w + x + 2, wj * (1 - s2), wj * s2, 0, 3)
+                        }
+                        if j + 1 < k, splits[a + x].contains(where: { $0 == (v.units[j], v.units[j + 1]) }) {
+                            let s2 = WordSimilarity.joinSimilarity
+                            let ww = wj + v.weights[j + 1]
+                            relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0, 4)
+                        }
+                    }
+                }
+            }
+        }
+        let end = k * w + len
+        let denom = v.totalWeight + ins[end]
+        guard denom > 0 else { return 0 }
+        return max(0, min(1, gain[end] / denom))
+    }
+
+    // MARK: - Template alignment
+
+    struct Alignment {
+        var cost: Float
+        var gain: Float
+        var ins: Float
+        var steps: [AlignmentStep]
+    }
+
+    /// Aligns a template's elements (without the app clause) with the unmasked units.
+    /// `paramSpans` are the spans the parameter slot may take.
+    /// `mask[i]`: 0 usable, 1 taken by the app name (skipped for free), 2 a connector next to
+    /// the app name (usable, and free to leave out).
+    func align(_ elems: [CompiledTemplate.Elem], mask: [UInt8], paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
+               trace: Bool) -> Alignment {
+        let m = elems.count
+        let w = n + 1
+        let size = (m + 1) * w
+        var cost = [Float](repeating: .infinity, count: size)
+        var gain = [Float](repeating: 0, count: size)
+        var ins = [Float](repeating: 0, count: size)
+        var back = trace ? [Int32](repeating: -1, count: size) : []
+        var op = trace ? [UInt8](repeating: 0, count: size) : []
+        var spanOf = trace ? [Int32](repeating: -1, count: size) : []
+        cost[0] = 0
+        // Spans by start.
+        // Spans by start (app spans numbered after the parameter's).
+        let allSpans = paramSpans + appSpans
+        var byStart = [[Int]](repeating: [], count: n + 1)
+        for (k, s) in allSpans.enumerated() where s.start < n {
+            var free = true
+            for u in s.start..<s.end where mask[u] == 1 { free = false; break }
+            if free { byStart[s.start].append(k) }
+        }
+        let appBase = paramSpans.count
+        for j in 0...m {
+            for i in 0...n {
+                let here = j * w + i
+                let c0 = cost[here]
+                if c0 == .infinity { continue }
+                @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1) {
+                    let nc = c0 + c
+                    let ng = gain[here] + g
+                    if nc < cost[to] - 1e-6 || (abs(nc - cost[to]) <= 1e-6 && ng > gain[to] + 1e-6) {
+                        cost[to] = nc
+                        gain[to] = ng
+                        ins[to] = ins[here] + ii
+                        if trace { back[to] = Int32(here); op[to] = o; spanOf[to] = sp }
+                    }
+                }
+                if i < n {
+                    if mask[i] == 1 {
+                        relax(here + 1, 0, 0, 0, 0)
+                    } else if mask[i] == 2 {
+                        relax(here + 1, 0, 0, 0, 7)
+                    } else {
+                        let c = opts.mode == .exact ? Float.infinity : insCost[i]
+                        if c < .infinity { relax(here + 1, c, 0, c, 1) }
+                    }
+                }
+                guard j < m else { continue }
+                let e = elems[j]
+                if opts.mode == .flexible { relax(here + w, e.weight, 0, 0, 2) }
+                switch e.kind {
+                case .literal:
+                    guard i < n, mask[i] != 1 else { break }
+                    let (s, _) = sim(i, e.id)
+                    if s > 0 && (opts.mode == .flexible || s >= 1) { relax(here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                    guard opts.mode == .flexible else { break }
+                    if i + 1 < n, mask[i + 1] != 1, merge[i] == e.id {
+                        let s2 = WordSimilarity.joinSimilarity
+                        relax(here + w + 2, e.weight * (1 - s2), e.weight * s2, 0, 4)
+                    }
+                    if j + 1 < m, elems[j + 1].kind == .literal,
+                       splits[i].contains(where: { $0 == (e.id, elems[j + 1].id) }) {
+                        let s2 = WordSimilarity.joinSimilarity
+                        let ww = e.weight + elems[j + 1].weight
+                        relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                    }
+                case .param, .app:
+                    for k in byStart[i] where (e.kind == .app) == (k >= appBase) {
+                        let s = allSpans[k]
+                        if opts.mode == .exact && s.sim < 1 { continue }
+                        relax((j + 1) * w + s.end, e.weight * (1 - s.sim), e.weight * s.sim, 0, 6, Int32(k))
+                    }
+                }
+            }
+        }
+        let end = m * w + n
+        var a = Alignment(cost: cost[end], gain: gain[end], ins: ins[end], steps: [])
+        if trace, cost[end] < .infinity {
+            var cur = end
+            var steps: [AlignmentStep] = []
+            while cur > 0, back[cur] >= 0 {
+                let prev = Int(back[cur])
+                let pj = prev / w, pi = prev % w
+                let cj = cur / w, ci = cur % w
+                switch op[cur] {
+                case 0: break
+                case 7: steps.append(step(.filler, pi, ci, "", "app", 0))
+                case 1:
+                    let f = units[pi].flags
+                    steps.append(step(f.contains(.filler) ? .filler : .extra, pi, ci, "", nil, 0))
+                case 2:
+                    let e = elems[pj]
+                    steps.append(AlignmentStep(kind: .missing, utterance: "", start: 0, end: 0,
+                                               phrase: elemText(e), slot: e.kind == .param ? "parameter" : nil, similarity: 0))
+                case 3:
+                    let (s, k) = sim(pi, elems[pj].id)
+                    steps.append(step(k, pi, ci, index.vocabText[Int(elems[pj].id)], nil, s))
+                case 4:
+                    steps.append(step(.merged, pi, ci, index.vocabText[Int(elems[pj].id)], nil, WordSimilarity.joinSimilarity))
+                case 5:
+                    let t = index.vocabText[Int(elems[pj].id)] + " " + index.vocabText[Int(elems[pj + 1].id)]
+                    steps.append(step(.split, pi, ci, t, nil, WordSimilarity.joinSimilarity))
+                case 6:
+                    let s = allSpans[Int(spanOf[cur])]
+                    let v = index.slotSets[Int(elems[pj].id)].variants[Int(s.variant)]
+                    let isApp = elems[pj].kind == .app
+                    let kind: AlignmentStep.Kind = isApp ? (v.isAlternativeName ? .alternativeName : (s.sim >= 0.999 ? .exact : .fuzzy))
+                        : (v.synonym != nil ? .synonym : (s.sim >= 0.999 ? .exact : .fuzzy))
+                    steps.append(step(kind, s.start, s.end, v.text, isApp ? "app" : "parameter", s.sim))
+                default: break
+                }
+                _ = cj
+                cur = prev
+            }
+            a.steps = steps.reversed()
+        }
+        return a
+    }
+
+    func elemText(_ e: CompiledTemplate.Elem) -> String {
+        switch e.kind {
+        case .literal: return index.vocabText[Int(e.id)]
+        case .param: return "${parameter}"
+        case .app: return "${applicationName}"
+        }
+    }
+
+    func source(_ a: Int, _ b: Int) -> (String, Int, Int) {
+        guard a < b, a < units.count else { return ("", 0, 0) }
+        let s = units[a].start, e = units[b - 1].end
+        let u = text.utf16
+        guard s >= 0, e <= u.count, s <= e else { return ("", s, e) }
+        let si = u.index(u.startIndex, offsetBy: s), ei = u.index(u.startIndex, offsetBy: e)
+        return (String(text[si..<ei]), s, e)
+    }
+
+    func step(_ k: AlignmentStep.Kind, _ a: Int, _ b: Int, _ phrase: String, _ slot: String?, _ s: Float) -> AlignmentStep {
+        let (t, st, en) = source(a, b)
+        return AlignmentStep(kind: k, utterance: t, start: st, end: en, phrase: phrase, slot: slot, similarity: Double(s))
+    }
+}

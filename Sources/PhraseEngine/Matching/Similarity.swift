@@ -1,0 +1,50 @@
+/// Word-level similarity used by the matcher and the collision report.
+enum WordSimilarity {
+    /// Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions),
+    /// with an early exit once the distance exceeds `limit`. Works on Unicode scalars.
+    static func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
+        let n = a.count, m = b.count
+        if abs(n - m) > limit { return limit + 1 }
+        if n == 0 { return m }
+        if m == 0 { return n }
+        var p2 = [Int](repeating: 0, count: m + 1)
+        var p1 = Array(0...m)
+        var cur = [Int](repeating: 0, count: m + 1)
+        for i in 1...n {
+            cur[0] = i
+            var rowMin = cur[0]
+            for j in 1...m {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var v = min(p1[j] + 1, cur[j - 1] + 1, p1[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, p2[j - 2] + 1) }
+                cur[j] = v
+                rowMin = min(rowMin, v)
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&p2, &p1)
+            swap(&p1, &cur)
+        }
+        return p1[m]
+    }
+
+    /// Edits allowed for a word of this length (in scalars).
+    @inline(__always)
+    static func maxEdits(_ length: Int) -> Int { length >= 8 ? 2 : (length >= 4 ? 1 : 0) }
+
+    /// Similarity of two words from their edit distance: 1 - d / max length, or 0 past the allowance.
+    static func fuzzy(_ a: [UInt32], _ b: [UInt32]) -> Float {
+        let l = max(a.count, b.count)
+        let k = maxEdits(min(a.count, b.count) + (a.count == b.count ? 0 : 1))
+        if k == 0 { return 0 }
+        let d = distance(a, b, limit: k)
+        if d > k { return 0 }
+        return 1 - Float(d) / Float(l)
+    }
+
+    /// Similarity when only the sound matches.
+    static let phoneticSimilarity: Float = 0.85
+    /// Similarity of a split or merged word ("book worm" / "bookworm").
+    static let joinSimilarity: Float = 0.95
+    /// Below this a word pair does not count as matched.
+    static let minimum: Float = 0.6
+}

@@ -1,0 +1,211 @@
+import Foundation
+import PhraseEngineLocales
+import Synchronization
+
+/// What the normalizer needs to know about a language: one JSON file per locale in `Locales/profiles/`
+/// (documented in `Locales/README.md`).
+public struct LocaleProfile: Sendable {
+    public enum Segmentation: String, Sendable { case spaces, dictionary }
+    public enum CaseFolding: String, Sendable { case `default`, turkic }
+    public enum DiacriticMode: String, Sendable { case fold, keep }
+
+    public var id: String
+    public var name: String
+    public var script: String
+    public var segmentation: Segmentation
+    public var caseFolding: CaseFolding
+    public var diacriticMode: DiacriticMode
+    public var diacriticKeep: [String]
+    public var diacriticExpand: [String: String]
+    public var letterMap: [String: String]
+    public var elisions: [String]
+    public var contractions: [String: String]
+    public var possessive: String?
+    public var fillers: [String]
+    public var optionalWords: [String]
+    public var connectors: [String]
+    public var spellout: Bool
+    public var ordinalSuffixes: [String]
+    public var ordinalPrefixes: [String]
+    public var phonetic: PhoneticAlgorithm
+    public var romanize: Bool
+    public var kanaToKatakana: Bool
+    public var chineseSimplified: Bool
+    public var particles: [String]
+    public var notes: String
+
+    /// The language subtag ("pt" for "pt-BR").
+    public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
+
+    /// The built-in language-neutral profile, used when no file can be found.
+    public static let neutral = LocaleProfile(
+        id: "und", name: "Language-neutral", script: "Zyyy", segmentation: .spaces, caseFolding: .default,
+        diacriticMode: .fold, diacriticKeep: [], diacriticExpand: [:], letterMap: [:], elisions: [],
+        contractions: [:], possessive: nil, fillers: ["siri", "hey siri"], optionalWords: [], connectors: [],
+        spellout: false, ordinalSuffixes: [], ordinalPrefixes: [], phonetic: .latin, romanize: true,
+        kanaToKatakana: false, chineseSimplified: false, particles: [], notes: "Built-in fallback.")
+
+    public struct LoadError: Error, CustomStringConvertible, Sendable {
+        public var file: String
+        public var message: String
+        public var description: String { "\(file): \(message)" }
+    }
+
+    /// Reads a profile from its JSON text.
+    public static func parse(_ bytes: [UInt8], file: String) throws(LoadError) -> LocaleProfile {
+        let root: JSONNode
+        do { root = try JSONReader.parse(bytes) } catch {
+            let pos = LineTable(bytes).position(of: error.offset)
+            throw LoadError(file: "\(file):\(pos.line):\(pos.column)", message: error.message)
+        }
+        func str(_ k: String, _ d: String? = nil) throws(LoadError) -> String {
+            if let s = root[k]?.string { return s }
+            if let d { return d }
+            throw LoadError(file: file, message: "missing string \"\(k)\"")
+        }
+        func list(_ n: JSONNode?) -> [String] { n?.array?.compactMap(\.string) ?? [] }
+        func map(_ n: JSONNode?) -> [String: String] {
+            var m: [String: String] = [:]
+            for (k, v) in n?.object ?? [] { if let s = v.string { m[k] = s } }
+            return m
+        }
+        let id = try str("id")
+        let phon = try str("phonetic", "latin")
+        let algorithm: PhoneticAlgorithm
+        var romanize = false
+        switch phon {
+        case "romanize": algorithm = .latin; romanize = true
+        default: algorithm = PhoneticAlgorithm(rawValue: phon) ?? .latin
+        }
+        let dia = root["diacritics"]
+        return LocaleProfile(
+            id: id,
+            name: try str("name", id),
+            script: try str("script", "Latn"),
+            segmentation: Segmentation(rawValue: try str("segmentation", "spaces")) ?? .spaces,
+            caseFolding: CaseFolding(rawValue: try str("caseFolding", "default")) ?? .default,
+            diacriticMode: DiacriticMode(rawValue: dia?["mode"]?.string ?? "fold") ?? .fold,
+            diacriticKeep: list(dia?["keep"]),
+            diacriticExpand: map(dia?["expand"]),
+            letterMap: map(root["letterMap"]),
+            elisions: list(root["elisions"]),
+            contractions: map(root["contractions"]),
+            possessive: root["possessive"]?.string,
+            fillers: list(root["fillers"]),
+            optionalWords: list(root["optionalWords"]),
+            connectors: list(root["connectors"]),
+            spellout: root["numbers"]?["spellout"]?.bool ?? false,
+            ordinalSuffixes: list(root["numbers"]?["ordinalSuffixes"]),
+            ordinalPrefixes: list(root["numbers"]?["ordinalPrefixes"]),
+            phonetic: algorithm,
+            romanize: romanize,
+            kanaToKatakana: root["kana"]?.string == "katakana",
+            chineseSimplified: root["chinese"]?.string == "simplified",
+            particles: list(root["particles"]),
+            notes: root["notes"]?.string ?? "")
+    }
+}
+
+/// Finds and caches locale profiles, resolving a locale identifier through its fallback chain:
+/// exact → language-script → language → the language-neutral profile.
+public final class LocaleStore: Sendable {
+    /// The store over the bundled profiles (or `PHRASEENGINE_LOCALES` when set).
+    public static let shared = LocaleStore(directory: LocaleStore.defaultDirectory())
+
+    public let directory: String?
+    private let cache = Mutex<[String: LocaleProfile]>([:])
+
+    public init(directory: String?) { self.directory = directory }
+
+    /// Where the profiles are: `$PHRASEENGINE_LOCALES`, the resource bundle next to the
+    /// executable, or the source tree the package was built from.
+    public static func defaultDirectory() -> String? {
+        let fm = FileManager.default
+        var candidates: [String] = []
+        if let env = ProcessInfo.processInfo.environment["PHRASEENGINE_LOCALES"], !env.isEmpty { candidates.append(env) }
+        let exeDir = Bundle.main.bundleURL.path
+        let name = LocaleResources.bundleName
+        candidates.append("\(exeDir)/\(name).resources/profiles")
+        candidates.append("\(exeDir)/\(name).bundle/profiles")
+        candidates.append("\(exeDir)/\(name).bundle/Contents/Resources/profiles")
+        if let exe = CommandLine.arguments.first, exe.contains("/") {
+            let dir = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent().path
+            candidates.append("\(dir)/\(name).resources/profiles")
+            candidates.append("\(dir)/../share/phraseengine/Locales/profiles")
+        }
+        candidates.append(LocaleResources.sourceProfilesPath)
+        for c in candidates {
+            var isDir: ObjCBool = false
+            if fm.fileExists(atPath: c, isDirectory: &isDir), isDir.boolValue { return c }
+        }
+        return nil
+    }
+
+    /// The identifiers of the profile files available.
+    public var availableIdentifiers: [String] {
+        guard let directory, let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    /// Candidate identifiers for a locale, most specific first.
+    public static func fallbackChain(_ id: String) -> [String] {
+        let parts = id.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
+        guard let lang = parts.first?.lowercased(), !lang.isEmpty else { return ["und"] }
+        var chain: [String] = []
+        func add(_ s: String) { if !chain.contains(s) { chain.append(s) } }
+        let normalized = ([lang] + parts.dropFirst().map { p in
+            p.count == 4 ? p.prefix(1).uppercased() + p.dropFirst().lowercased() : (p.count == 2 ? p.uppercased() : p)
+        }).joined(separator: "-")
+        add(normalized)
+        // Chinese: regions imply scripts.
+        if lang == "zh" {
+            let rest = parts.dropFirst().map { $0.uppercased() }
+            if rest.contains("HK") || rest.contains("MO") { add("zh-HK") }
+            if rest.contains("HANT") || rest.contains("TW") { add("zh-Hant") }
+            if rest.contains("HK") || rest.contains("MO") { add("zh-Hant") }
+            add("zh-Hans")
+        }
+        if parts.count > 2 { add("\(lang)-\(normalized.split(separator: "-")[1])") }
+        add(lang)
+        add("und")
+        return chain
+    }
+
+    public struct Resolution: Sendable {
+        public var profile: LocaleProfile
+        /// Set when the profile is not the locale's own (a fallback was used).
+        public var note: String?
+    }
+
+    /// The profile for a locale; never fails (falls back to the neutral profile with a note).
+    public func resolve(_ locale: String) -> Resolution {
+        let chain = LocaleStore.fallbackChain(locale)
+        for (k, id) in chain.enumerated() {
+            if let p = load(id) {
+                var note: String? = nil
+                if k > 0 {
+                    if id == "und" {
+                        note = "no locale profile for '\(locale)'; using the language-neutral profile"
+                    } else if p.language != chain[0].split(separator: "-").first.map(String.init) {
+                        note = "locale '\(locale)' uses the '\(id)' profile"
+                    }
+                }
+                return Resolution(profile: p, note: note)
+            }
+        }
+        return Resolution(profile: .neutral, note: "no locale profiles found; using the built-in language-neutral profile")
+    }
+
+    public func profile(for locale: String) -> LocaleProfile { resolve(locale).profile }
+
+    private func load(_ id: String) -> LocaleProfile? {
+        if let p = cache.withLock({ $0[id] }) { return p }
+        guard let directory else { return id == "und" ? .neutral : nil }
+        let path = "\(directory)/\(id).json"
+        guard let data = FileManager.default.contents(atPath: path) else { return id == "und" ? .neutral : nil }
+        guard var p = try? LocaleProfile.parse(Array(data), file: path) else { return nil }
+        p.id = id
+        cache.withLock { $0[id] = p }
+        return p
+    }
+}

@@ -1,0 +1,630 @@
+import Synchronization
+
+/// Turns text into the tokens the engine hears, for one locale profile. Catalog phrases and
+/// utterances go through the same normalizer.
+///
+/// Stages: per-character mapping (NFKC, case folding, apostrophes, diacritic policy: a
+/// precomputed table, ICU only for rare characters and combining sequences) → word
+/// segmentation (spaces and punctuation; ICU's dictionary word break for Japanese, Chinese,
+/// Thai and any text containing such scripts) → contractions, elisions, possessives,
+/// particles, kana folding → numbers (digits, ICU spellout words, ordinals) → filler,
+/// optional and connector marks → phonetic keys.
+///
+/// Immutable and safe to use from many threads; ICU service objects are guarded inside.
+public final class Normalizer: Sendable {
+    public var profile: LocaleProfile { core.profile }
+    /// The locale this normalizer was asked for (may differ from `profile.id` after fallback).
+    public let locale: String
+    /// Set when the locale fell back to another profile.
+    public let fallbackNote: String?
+
+    let core: Core
+    let phoneticCache = Mutex<[String: String]>([:])
+
+    private static let registry = Mutex<[String: Normalizer]>([:])
+
+    /// The shared normalizer for a locale (built once, then cached).
+    public static func forLocale(_ locale: String, store: LocaleStore = .shared) -> Normalizer {
+        let key = (store.directory ?? "-") + "|" + locale
+        if let n = registry.withLock({ $0[key] }) { return n }
+        let r = store.resolve(locale)
+        let n = Normalizer(profile: r.profile, locale: locale, fallbackNote: r.note)
+        return registry.withLock { reg in
+            if let existing = reg[key] { return existing }
+            reg[key] = n
+            return n
+        }
+    }
+
+    public init(profile: LocaleProfile, locale: String? = nil, fallbackNote: String? = nil) {
+        self.locale = locale ?? profile.id
+        self.fallbackNote = fallbackNote
+        self.core = Core.build(profile: profile)
+    }
+
+    // MARK: - Public API
+
+    /// Normalizes a text: tokens with normalized form, original span, flags and phonetic key.
+    /// - Complexity: O(n) in the length of the text.
+    public func normalize(_ text: String) -> NormalizedText {
+        let raws = core.tokens(text)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(raws.count)
+        for r in raws {
+            tokens.append(Token(text: r.text, start: r.start, end: r.end, flags: r.flags, phonetic: phoneticKey(r.text, flags: r.flags)))
+        }
+        return NormalizedText(original: text, locale: locale, tokens: tokens)
+    }
+
+    /// The normalized words of a text joined by spaces (no phonetic keys computed).
+    public func normalizedString(_ text: String) -> String {
+        core.tokens(text).map(\.text).joined(separator: " ")
+    }
+
+    /// Tokens without phonetic keys (the matcher computes keys only where it needs them).
+    func tokensWithoutPhonetics(_ text: String) -> [Raw] { core.tokens(text) }
+
+    /// The sound-alike key of one normalized word.
+    public func phoneticKey(_ word: String, flags: Token.Flags = []) -> String {
+        if flags.contains(.number) || flags.contains(.ordinal) { return word }
+        if word.isEmpty { return "" }
+        if let romanizer = core.romanizer {
+            if word.utf8.allSatisfy({ $0 < 0x80 }) {
+                return PhoneticKey.key(word, algorithm: .latin, language: "und")
+            }
+            if let k = phoneticCache.withLock({ $0[word] }) { return k }
+            let latin = romanizer.transliterate(word)
+            var letters = ""
+            for u in latin.unicodeScalars where u.isASCII && (u.properties.isAlphabetic || u.properties.numericType != nil) {
+                letters.unicodeScalars.append(u)
+            }
+            let key = PhoneticKey.key(letters, algorithm: .latin, language: "und")
+            phoneticCache.withLock { c in
+                if c.count > 200_000 { c.removeAll(keepingCapacity: true) }
+                c[word] = key
+            }
+            return key
+        }
+        return PhoneticKey.key(word, algorithm: core.profile.phonetic, language: core.profile.language)
+    }
+
+    /// Romanized form of a word (Any-Latin, Latin-ASCII), for locales with other scripts.
+    public func romanized(_ word: String) -> String? {
+        core.romanizer?.transliterate(word)
+    }
+}
+
+struct Raw {
+    var text: String
+    var start: Int
+    var end: Int
+    var flags: Token.Flags = []
+}
+
+/// The normalizer's tables and stages. A value: the builder makes it in steps, each step
+/// using the previous one to normalize the profile's own word lists.
+struct Core: Sendable {
+    let profile: LocaleProfile
+    let table: CharTable
+    let breaker: WordBreaker?
+    let tradToSimp: [UInt32: UInt32]
+    let romanizer: Transliterator?
+    let possessive: String?
+    let particles: [[UInt32]]
+    let ordinalSuffixes: [String]
+    let ordinalPrefixes: [String]
+    let useASCIIFastPath: Bool
+    var contractions: [String: [String]] = [:]
+    var elisions: Set<String> = []
+    /// Lexicon: first token → entries starting with it.
+    var lexicon: [String: LexEntry] = [:]
+
+    struct LexEntry: Sendable {
+        var optional = false
+        /// Multi-token sequences starting with this token, longest first.
+        var fillers: [[String]] = []
+        var connectors: [[String]] = []
+        var numbers: [(tokens: [String], value: Int, ordinal: Bool)] = []
+    }
+
+    init(profile: LocaleProfile) {
+        self.profile = profile
+        table = CharTable(profile: profile)
+        let icuLocale = profile.id == "und" ? "root" : profile.id.replacingOccurrences(of: "-", with: "_")
+        breaker = WordBreaker(locale: icuLocale)
+        tradToSimp = profile.chineseSimplified ? Core.buildTraditionalToSimplified() : [:]
+        romanizer = profile.romanize ? Transliterator("Any-Latin; Latin-ASCII; Lower") : nil
+        possessive = profile.possessive
+        ordinalSuffixes = profile.ordinalSuffixes.sorted { $0.count > $1.count }
+        ordinalPrefixes = profile.ordinalPrefixes
+        useASCIIFastPath = profile.caseFolding == .default && profile.segmentation == .spaces
+            && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
+        particles = profile.particles.map { $0.unicodeScalars.map(\.value) }.sorted { $0.count > $1.count }
+    }
+
+    static func build(profile: LocaleProfile) -> Core {
+        var core = Core(profile: profile)
+        var e = Set<String>()
+        for el in profile.elisions {
+            let t = core.rawTokens(el).map(\.text).joined()
+            e.insert(t.hasSuffix("'") ? String(t.dropLast()) : t)
+        }
+        e.remove("")
+        core.elisions = e
+        var c: [String: [String]] = [:]
+        for (k, v) in profile.contractions {
+            let key = Core.lowerKey(k, core: core)
+            let exp = core.rawTokens(v).map(\.text)
+            if !key.isEmpty, !exp.isEmpty { c[key] = exp }
+        }
+        core.contractions = c
+        var lex: [String: LexEntry] = [:]
+        func seq(_ s: String) -> [String] { core.rawTokens(s).map(\.text) }
+        for f in profile.fillers {
+            let t = seq(f)
+            guard let first = t.first else { continue }
+            lex[first, default: LexEntry()].fillers.append(t)
+        }
+        for f in profile.connectors {
+            let t = seq(f)
+            guard let first = t.first else { continue }
+            lex[first, default: LexEntry()].connectors.append(t)
+        }
+        var optionalWords = Set<String>()
+        for w in profile.optionalWords {
+            let t = seq(w)
+            if t.count == 1 { lex[t[0], default: LexEntry()].optional = true; optionalWords.insert(t[0]) }
+        }
+        if profile.spellout {
+            for (tokens, value, ordinal) in Core.spelledNumbers(profile: profile, normalize: seq) {
+                guard let first = tokens.first else { continue }
+                // A lone article that is also "one" stays a word ("un café").
+                if tokens.count == 1, optionalWords.contains(first) { continue }
+                lex[first, default: LexEntry()].numbers.append((tokens, value, ordinal))
+            }
+        }
+        for (k, var v) in lex {
+            v.fillers.sort { $0.count > $1.count }
+            v.connectors.sort { $0.count > $1.count }
+            v.numbers.sort { $0.tokens.count > $1.tokens.count || ($0.tokens.count == $1.tokens.count && $0.value < $1.value) }
+            lex[k] = v
+        }
+        core.lexicon = lex
+        return core
+    }
+
+    /// A contraction key as the tokenizer will see it: one word with its apostrophe.
+    static func lowerKey(_ k: String, core: Core) -> String {
+        var tmp = core
+        tmp.elisions = []
+        tmp.contractions = [:]
+        // Keep the apostrophe: map characters, then join the raw pieces.
+        let toks = tmp.characterTokens(k)
+        return toks.count == 1 ? toks[0].text : ""
+    }
+
+    /// All stages but phonetic keys.
+    func tokens(_ text: String) -> [Raw] {
+        var raws = rawTokens(text)
+        applyNumbers(&raws)
+        applyLexicon(&raws)
+        return raws
+    }
+}
+
+extension Core {
+    // MARK: - Stage 1: characters and segmentation
+
+    func rawTokens(_ text: String) -> [Raw] {
+        var raws = characterTokens(text)
+        postProcess(&raws)
+        return raws
+    }
+
+    /// Character mapping and segmentation only.
+    func characterTokens(_ text: String) -> [Raw] {
+        if text.isEmpty { return [] }
+        var isASCII = true
+        for b in text.utf8 where b >= 0x80 { isASCII = false; break }
+        var raws: [Raw]
+        if isASCII && useASCIIFastPath {
+            raws = asciiTokens(text)
+        } else {
+            raws = unicodeTokens(text)
+        }
+        return raws
+    }
+
+    private func asciiTokens(_ text: String) -> [Raw] {
+        var out: [Raw] = []
+        var s = text
+        return s.withUTF8 { buf -> [Raw] in
+            let n = buf.count
+            out.reserveCapacity(n / 4 + 1)
+            var i = 0
+            // Lowercase bytes of the current token, in a stack buffer.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { low -> [Raw] in
+                while i < n {
+                    let b = buf[i]
+                    if !Core.isASCIIWord(b) { i += 1; continue }
+                    let start = i
+                    var len = 0
+                    while i < n {
+                        let c = buf[i]
+                        if Core.isASCIIWord(c) {
+                            low[len] = (c >= 65 && c <= 90) ? c + 32 : c
+                            len += 1
+                            i += 1
+                        } else if c == 0x27 || c == 0x60, i + 1 < n, Core.isASCIIWord(buf[i + 1]) {
+                            low[len] = 0x27
+                            len += 1
+                            i += 1
+                        } else {
+                            break
+                        }
+                    }
+                    let t = String(decoding: UnsafeBufferPointer(rebasing: low[0..<len]), as: UTF8.self)
+                    out.append(Raw(text: t, start: start, end: i))
+                }
+                return out
+            }
+        }
+    }
+
+    @inline(__always)
+    static func isASCIIWord(_ b: UInt8) -> Bool {
+        (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57)
+    }
+
+    private func unicodeTokens(_ text: String) -> [Raw] {
+        // Map every character, remembering where each output scalar came from.
+        var out: [UInt32] = []
+        var origStart: [Int32] = []
+        var origEnd: [Int32] = []
+        let scalars = Array(text.unicodeScalars)
+        out.reserveCapacity(scalars.count + 8)
+        origStart.reserveCapacity(scalars.count + 8)
+        origEnd.reserveCapacity(scalars.count + 8)
+        var needsDictionary = profile.segmentation == .dictionary
+        var i = 0
+        var offset = 0  // UTF-16 offset of scalars[i]
+        var cluster: [UInt16] = []
+        while i < scalars.count {
+            let first = scalars[i].value
+            var j = i + 1
+            var end = offset + (first > 0xFFFF ? 2 : 1)
+            // Attach following combining marks, joiners and variation selectors.
+            while j < scalars.count {
+                let c = scalars[j].value
+                let isCombining: Bool
+                if c == 0x200D || (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0x1F3FB && c <= 0x1F3FF) {
+                    isCombining = true
+                } else {
+                    isCombining = table.classify(c) == .combining
+                }
+                if !isCombining { break }
+                end += c > 0xFFFF ? 2 : 1
+                j += 1
+            }
+            let before = out.count
+            if j == i + 1 {
+                let cp = CharTable.isApostropheVariant(first) ? 0x27 : first
+                if !table.map(cp, into: &out) {
+                    if let simp = tradToSimp[cp] {
+                        out.append(simp)
+                    } else if Core.isStable(cp) {
+                        out.append(cp)
+                    } else {
+                        mapCluster(scalars[i..<j], into: &out, scratch: &cluster)
+                    }
+                }
+            } else {
+                mapCluster(scalars[i..<j], into: &out, scratch: &cluster)
+            }
+            for k in before..<out.count {
+                origStart.append(Int32(offset))
+                origEnd.append(Int32(end))
+                if !needsDictionary, CharTable.isDictionaryScript(out[k]) { needsDictionary = true }
+            }
+            offset = end
+            i = j
+        }
+        if needsDictionary, let breaker {
+            return dictionaryTokens(out, origStart, origEnd, breaker)
+        }
+        return spaceTokens(out, origStart, origEnd)
+    }
+
+    /// Code points that NFKC and case folding leave alone and that carry no diacritics.
+    @inline(__always)
+    static func isStable(_ cp: UInt32) -> Bool {
+        (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0xAC00 && cp <= 0xD7A3)
+            || (cp >= 0x20000 && cp <= 0x2A6DF)
+    }
+
+    private func mapCluster(_ cl: ArraySlice<Unicode.Scalar>, into out: inout [UInt32], scratch: inout [UInt16]) {
+        scratch.removeAll(keepingCapacity: true)
+        for s in cl {
+            let v: Unicode.Scalar = CharTable.isApostropheVariant(s.value) ? "'" : s
+            scratch.append(contentsOf: String(v).utf16)
+        }
+        let folded = ICU.fold(ICU.nfkc(scratch), turkic: profile.caseFolding == .turkic)
+        for s in String(decoding: folded, as: UTF16.self).unicodeScalars {
+            if table.map(s.value, into: &out) { continue }
+            if let simp = tradToSimp[s.value] { out.append(simp); continue }
+            // Outside the table: drop droppable marks when folding.
+            if profile.diacriticMode == .fold, CharTable.isDroppableMark(s.value) { continue }
+            out.append(s.value)
+        }
+    }
+
+    private func makeString(_ s: ArraySlice<UInt32>) -> String {
+        var str = ""
+        str.unicodeScalars.reserveCapacity(s.count)
+        for v in s { if let u = Unicode.Scalar(v) { str.unicodeScalars.append(u) } }
+        return str
+    }
+
+    private func spaceTokens(_ out: [UInt32], _ os: [Int32], _ oe: [Int32]) -> [Raw] {
+        var raws: [Raw] = []
+        var i = 0
+        let n = out.count
+        while i < n {
+            let c = table.classify(out[i])
+            if c != .word && c != .dictionary && c != .combining { i += 1; continue }
+            let start = i
+            while i < n {
+                let k = table.classify(out[i])
+                if k == .word || k == .dictionary || k == .combining { i += 1; continue }
+                if k == .apostrophe, i + 1 < n {
+                    let next = table.classify(out[i + 1])
+                    if next == .word || next == .dictionary { i += 1; continue }
+                }
+                break
+            }
+            raws.append(Raw(text: makeString(out[start..<i]), start: Int(os[start]), end: Int(oe[i - 1])))
+        }
+        return raws
+    }
+
+    private func dictionaryTokens(_ out: [UInt32], _ os: [Int32], _ oe: [Int32], _ breaker: WordBreaker) -> [Raw] {
+        // UTF-16 for ICU, with a map from UTF-16 index back to scalar index.
+        var u16: [UInt16] = []
+        var back: [Int32] = []
+        u16.reserveCapacity(out.count + 4)
+        back.reserveCapacity(out.count + 4)
+        for (k, v) in out.enumerated() {
+            if v > 0xFFFF {
+                let x = v - 0x10000
+                u16.append(UInt16(0xD800 + (x >> 10))); back.append(Int32(k))
+                u16.append(UInt16(0xDC00 + (x & 0x3FF))); back.append(Int32(k))
+            } else {
+                u16.append(UInt16(v)); back.append(Int32(k))
+            }
+        }
+        var raws: [Raw] = []
+        for seg in breaker.segments(u16) {
+            guard seg.end > seg.start, seg.start < back.count else { continue }
+            let a = Int(back[seg.start])
+            let b = Int(back[min(seg.end, back.count) - 1]) + 1
+            // Keep words; drop spaces and punctuation (rule status 0..<100 with no word chars).
+            var hasWord = seg.status >= 100
+            if !hasWord {
+                for k in a..<b {
+                    let c = table.classify(out[k])
+                    if c == .word || c == .dictionary { hasWord = true; break }
+                }
+            }
+            if !hasWord { continue }
+            // Trim separators at the edges (ICU may keep an apostrophe or mark).
+            var lo = a, hi = b
+            while lo < hi, table.classify(out[lo]) == .separator || table.classify(out[lo]) == .apostrophe { lo += 1 }
+            while hi > lo, table.classify(out[hi - 1]) == .separator { hi -= 1 }
+            if lo >= hi { continue }
+            raws.append(Raw(text: makeString(out[lo..<hi]), start: Int(os[lo]), end: Int(oe[hi - 1])))
+        }
+        return raws
+    }
+
+    // MARK: - Stage 2: apostrophes, particles, kana
+
+    private func postProcess(_ raws: inout [Raw]) {
+        var k = 0
+        while k < raws.count {
+            let t = raws[k].text
+            if profile.kanaToKatakana { raws[k].text = Core.katakana(raws[k].text) }
+            if !contractions.isEmpty, let exp = contractions[t] {
+                let r = raws[k]
+                raws.replaceSubrange(k...k, with: exp.map { Raw(text: $0, start: r.start, end: r.end) })
+                k += exp.count
+                continue
+            }
+            if t.utf8.contains(0x27) {
+                if let idx = t.firstIndex(of: "'") {
+                    let prefix = String(t[..<idx])
+                    let rest = String(t[t.index(after: idx)...])
+                    if elisions.contains(prefix), !rest.isEmpty {
+                        let r = raws[k]
+                        let split = r.start + prefix.utf16.count + 1
+                        let first = Raw(text: prefix + "'", start: r.start, end: min(split, r.end), flags: .elision)
+                        var second = Raw(text: rest, start: min(split, r.end), end: r.end)
+                        second.text = rest.replacingOccurrences(of: "'", with: "")
+                        raws.replaceSubrange(k...k, with: [first, second])
+                        k += 2
+                        continue
+                    }
+                }
+                if let p = possessive, t.hasSuffix(p), t.count > p.count {
+                    raws[k].text = String(t.dropLast(p.count)) + p.replacingOccurrences(of: "'", with: "")
+                } else {
+                    raws[k].text = t.replacingOccurrences(of: "'", with: "")
+                }
+                if raws[k].text.isEmpty { raws.remove(at: k); continue }
+            }
+            if !particles.isEmpty {
+                let sc = Array(raws[k].text.unicodeScalars.map(\.value))
+                for p in particles where sc.count > p.count && Array(sc.suffix(p.count)) == p {
+                    let r = raws[k]
+                    let stem = makeString(sc[0..<(sc.count - p.count)][...])
+                    let part = makeString(sc[(sc.count - p.count)...][...])
+                    raws.replaceSubrange(k...k, with: [
+                        Raw(text: stem, start: r.start, end: r.end),
+                        Raw(text: part, start: r.start, end: r.end, flags: [.particle, .optional]),
+                    ])
+                    k += 1
+                    break
+                }
+            }
+            k += 1
+        }
+    }
+
+    static func katakana(_ s: String) -> String {
+        var changed = false
+        for u in s.unicodeScalars where u.value >= 0x3041 && u.value <= 0x3096 { changed = true; break }
+        guard changed else { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            if u.value >= 0x3041 && u.value <= 0x3096, let k = Unicode.Scalar(u.value + 0x60) {
+                out.unicodeScalars.append(k)
+            } else if (u.value == 0x309D || u.value == 0x309E), let k = Unicode.Scalar(u.value + 0x60) {
+                out.unicodeScalars.append(k)
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    // MARK: - Stage 3: numbers
+
+    func applyNumbers(_ raws: inout [Raw]) {
+        var k = 0
+        while k < raws.count {
+            let t = raws[k].text
+            guard let f = t.utf8.first else { k += 1; continue }
+            if f >= 0x30 && f <= 0x39 {
+                let digits = t.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+                if digits == t.utf8.count {
+                    raws[k].flags.insert(.number)
+                    // "007" and "7" are the same number.
+                    if digits > 1, f == 0x30, let v = Int(t) { raws[k].text = String(v) }
+                } else {
+                    let suffix = String(t.dropFirst(digits))
+                    if ordinalSuffixes.contains(suffix) {
+                        raws[k].text = String(t.prefix(digits)) + "."
+                        raws[k].flags.insert(.ordinal)
+                    } else if digits > 0 {
+                        // "80s", "3pm": split the number from its unit.
+                        let r = raws[k]
+                        raws.replaceSubrange(k...k, with: [
+                            Raw(text: String(t.prefix(digits)), start: r.start, end: r.end, flags: .number),
+                            Raw(text: suffix, start: r.start, end: r.end),
+                        ])
+                        k += 2
+                        continue
+                    }
+                }
+                k += 1
+                continue
+            }
+            for p in ordinalPrefixes where t.hasPrefix(p) && t.count > p.count {
+                let rest = t.dropFirst(p.count)
+                if rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) {
+                    raws[k].text = String(rest) + "."
+                    raws[k].flags.insert(.ordinal)
+                }
+            }
+            if let e = lexicon[t], !e.numbers.isEmpty {
+                var matched = false
+                for cand in e.numbers where cand.tokens.count <= raws.count - k {
+                    var ok = true
+                    for (m, w) in cand.tokens.enumerated() where raws[k + m].text != w { ok = false; break }
+                    if !ok { continue }
+                    let r = Raw(text: cand.ordinal ? "\(cand.value)." : String(cand.value),
+                                start: raws[k].start, end: raws[k + cand.tokens.count - 1].end,
+                                flags: cand.ordinal ? .ordinal : .number)
+                    raws.replaceSubrange(k..<(k + cand.tokens.count), with: [r])
+                    matched = true
+                    break
+                }
+                if matched { k += 1; continue }
+            }
+            k += 1
+        }
+    }
+
+    // MARK: - Stage 4: fillers, connectors, optional words
+
+    func applyLexicon(_ raws: inout [Raw]) {
+        if lexicon.isEmpty { return }
+        var k = 0
+        while k < raws.count {
+            guard let e = lexicon[raws[k].text] else { k += 1; continue }
+            if e.optional { raws[k].flags.insert(.optional) }
+            var advanced = false
+            for (list, flag) in [(e.fillers, Token.Flags.filler), (e.connectors, Token.Flags.connector)] {
+                for cand in list where cand.count <= raws.count - k {
+                    var ok = true
+                    for (m, w) in cand.enumerated() where raws[k + m].text != w { ok = false; break }
+                    if !ok { continue }
+                    for m in 0..<cand.count { raws[k + m].flags.insert(flag) }
+                    if cand.count > 1 { k += cand.count; advanced = true }
+                    break
+                }
+                if advanced { break }
+            }
+            if !advanced { k += 1 }
+        }
+    }
+
+    // MARK: - Locale data built once
+
+    static func spelledNumbers(profile: LocaleProfile, normalize: (String) -> [String]) -> [([String], Int, Bool)] {
+        let icuLocale = profile.id.replacingOccurrences(of: "-", with: "_")
+        guard let sp = Spellout(locale: icuLocale) else { return [] }
+        var out: [([String], Int, Bool)] = []
+        var seen = Set<[String]>()
+        for rs in sp.ruleSets {
+            let lower = rs.lowercased()
+            if lower.contains("year") { continue }
+            let ordinal = lower.contains("ordinal")
+            let cardinal = lower.contains("cardinal") || lower.contains("numbering")
+            guard ordinal || cardinal else { continue }
+            let limit = ordinal ? 100 : 1000
+            for n in 0...limit {
+                guard let s = sp.format(n, ruleSet: rs) else { continue }
+                let toks = normalize(s)
+                if toks.isEmpty || seen.contains(toks) { continue }
+                seen.insert(toks)
+                out.append((toks, n, ordinal))
+            }
+        }
+        return out
+    }
+
+    static func buildTraditionalToSimplified() -> [UInt32: UInt32] {
+        guard let t = Transliterator("Traditional-Simplified") else { return [:] }
+        var map: [UInt32: UInt32] = [:]
+        // Transliterate in chunks; keep only one-to-one character changes.
+        let ranges: [ClosedRange<UInt32>] = [0x3400...0x4DBF, 0x4E00...0x9FFF]
+        for r in ranges {
+            var cp = r.lowerBound
+            while cp <= r.upperBound {
+                let hi = min(cp + 2047, r.upperBound)
+                let chars = (cp...hi).map { UInt16($0) }
+                let res = t.transliterate(chars)
+                if res.count == chars.count {
+                    for (a, b) in zip(chars, res) where a != b { map[UInt32(a)] = UInt32(b) }
+                } else {
+                    for c in chars {
+                        let one = t.transliterate([c])
+                        if one.count == 1, one[0] != c { map[UInt32(c)] = UInt32(one[0]) }
+                    }
+                }
+                cp = hi + 1
+            }
+        }
+        return map
+    }
+}

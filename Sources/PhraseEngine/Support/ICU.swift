@@ -1,0 +1,193 @@
+import CICUShim
+import Synchronization
+
+/// Thin Swift wrappers over the C shim. Every ICU call in PhraseEngine goes through here.
+enum ICU {
+    static var version: String { String(cString: pe_icu_version()) }
+
+    /// Runs a shim function that writes UTF-16 into a caller buffer, growing it on overflow.
+    @inline(__always)
+    static func withGrowingBuffer(
+        initial: Int,
+        _ body: (UnsafeMutablePointer<UInt16>, Int32, inout Int32) -> Int32
+    ) -> [UInt16]? {
+        var cap = max(initial, 16)
+        for _ in 0..<3 {
+            var status: Int32 = 0
+            var out = [UInt16](repeating: 0, count: cap)
+            let n = out.withUnsafeMutableBufferPointer { buf -> Int32 in
+                guard let base = buf.baseAddress else { return 0 }
+                return body(base, Int32(cap), &status)
+            }
+            // U_BUFFER_OVERFLOW_ERROR = 15, U_STRING_NOT_TERMINATED_WARNING = -124
+            if status == 15 || Int(n) > cap { cap = Int(n) + 16; continue }
+            if status > 0 { return nil }
+            out.removeSubrange(Int(n)...)
+            return out
+        }
+        return nil
+    }
+
+    static func nfkc(_ s: [UInt16]) -> [UInt16] {
+        s.withUnsafeBufferPointer { src in
+            withGrowingBuffer(initial: src.count * 2 + 8) { dst, cap, st in
+                pe_nfkc(src.baseAddress, Int32(src.count), dst, cap, &st)
+            }
+        } ?? s
+    }
+
+    static func nfd(_ s: [UInt16]) -> [UInt16] {
+        s.withUnsafeBufferPointer { src in
+            withGrowingBuffer(initial: src.count * 3 + 8) { dst, cap, st in
+                pe_nfd(src.baseAddress, Int32(src.count), dst, cap, &st)
+            }
+        } ?? s
+    }
+
+    static func lower(_ s: [UInt16], locale: String) -> [UInt16] {
+        s.withUnsafeBufferPointer { src in
+            locale.withCString { loc in
+                withGrowingBuffer(initial: src.count + 8) { dst, cap, st in
+                    pe_lower(src.baseAddress, Int32(src.count), dst, cap, loc, &st)
+                }
+            }
+        } ?? s
+    }
+
+    static func fold(_ s: [UInt16], turkic: Bool) -> [UInt16] {
+        s.withUnsafeBufferPointer { src in
+            withGrowingBuffer(initial: src.count + 8) { dst, cap, st in
+                pe_fold(src.baseAddress, Int32(src.count), dst, cap, turkic ? 1 : 0, &st)
+            }
+        } ?? s
+    }
+
+    /// UCharCategory of a code point.
+    static func charType(_ cp: UInt32) -> Int32 { pe_char_type(Int32(bitPattern: cp)) }
+    /// UScriptCode of a code point.
+    static func script(_ cp: UInt32) -> Int32 { pe_script(Int32(bitPattern: cp)) }
+}
+
+extension Array where Element == UInt16 {
+    init(utf16Of s: String) { self = Array(s.utf16) }
+    var string: String { String(decoding: self, as: UTF16.self) }
+}
+
+/// An ICU transliterator, guarded: ICU transliterators are not safe to share across threads.
+final class Transliterator: Sendable {
+    private let handle: Mutex<UnsafeMutableRawPointer?>
+    let id: String
+
+    init?(_ id: String) {
+        let u = Array(id.utf16)
+        var st: Int32 = 0
+        let h = u.withUnsafeBufferPointer { pe_translit_open($0.baseAddress, Int32($0.count), &st) }
+        guard let h, st <= 0 else { return nil }
+        self.handle = Mutex(h)
+        self.id = id
+    }
+
+    deinit { handle.withLock { pe_translit_close($0) } }
+
+    func transliterate(_ s: [UInt16]) -> [UInt16] {
+        handle.withLock { h -> [UInt16] in
+            guard let h else { return s }
+            var cap = s.count * 4 + 16
+            for _ in 0..<3 {
+                var buf = s + [UInt16](repeating: 0, count: cap - s.count)
+                var st: Int32 = 0
+                let n = buf.withUnsafeMutableBufferPointer {
+                    pe_translit(h, $0.baseAddress, Int32(s.count), Int32(cap), &st)
+                }
+                if st == 15 || Int(n) > cap { cap = Int(n) * 2 + 16; continue }
+                if st > 0 { return s }
+                buf.removeSubrange(Int(n)...)
+                return buf
+            }
+            return s
+        }
+    }
+
+    func transliterate(_ s: String) -> String { transliterate(Array(s.utf16)).string }
+}
+
+/// An ICU word break iterator for one locale, cloned per use from a guarded prototype.
+final class WordBreaker: Sendable {
+    private let prototype: Mutex<UnsafeMutableRawPointer?>
+
+    struct Segment: Sendable { var start: Int; var end: Int; var status: Int32 }
+
+    init?(locale: String) {
+        var st: Int32 = 0
+        let h = locale.withCString { pe_wordbreak_open($0, &st) }
+        guard let h, st <= 0 else { return nil }
+        prototype = Mutex(h)
+    }
+
+    deinit { prototype.withLock { pe_wordbreak_close($0) } }
+
+    /// Segments UTF-16 text. Thread-safe: the guarded iterator is used under its lock.
+    func segments(_ text: [UInt16]) -> [Segment] {
+        if text.isEmpty { return [] }
+        return prototype.withLock { h -> [Segment] in
+            guard let h else { return [Segment(start: 0, end: text.count, status: 200)] }
+            var cap = Swift.max(16, text.count / 2 + 8)
+            for _ in 0..<2 {
+                var starts = [Int32](repeating: 0, count: cap)
+                var ends = [Int32](repeating: 0, count: cap)
+                var statuses = [Int32](repeating: 0, count: cap)
+                var st: Int32 = 0
+                let n = text.withUnsafeBufferPointer { t in
+                    starts.withUnsafeMutableBufferPointer { s in
+                        ends.withUnsafeMutableBufferPointer { e in
+                            statuses.withUnsafeMutableBufferPointer { r in
+                                pe_wordbreak_segment(h, t.baseAddress, Int32(t.count), s.baseAddress,
+                                                     e.baseAddress, r.baseAddress, Int32(cap), &st)
+                            }
+                        }
+                    }
+                }
+                if st > 0 { return [Segment(start: 0, end: text.count, status: 200)] }
+                if Int(n) > cap { cap = Int(n) + 1; continue }
+                var out: [Segment] = []
+                out.reserveCapacity(Int(n))
+                for i in 0..<Int(n) {
+                    out.append(Segment(start: Int(starts[i]), end: Int(ends[i]), status: statuses[i]))
+                }
+                return out
+            }
+            return [Segment(start: 0, end: text.count, status: 200)]
+        }
+    }
+}
+
+/// ICU rule-based number spellout for one locale.
+final class Spellout {
+    private let handle: UnsafeMutableRawPointer
+
+    init?(locale: String) {
+        var st: Int32 = 0
+        guard let h = locale.withCString({ pe_spellout_open($0, &st) }), st <= 0 else { return nil }
+        handle = h
+    }
+
+    deinit { pe_spellout_close(handle) }
+
+    var ruleSets: [String] {
+        let out = ICU.withGrowingBuffer(initial: 512) { dst, cap, st in
+            pe_spellout_rulesets(handle, dst, cap, &st)
+        }
+        guard let out else { return [] }
+        return out.string.split(separator: ";").map(String.init).filter { !$0.isEmpty }
+    }
+
+    func format(_ n: Int, ruleSet: String) -> String? {
+        let rs = Array(ruleSet.utf16)
+        let out = rs.withUnsafeBufferPointer { r in
+            ICU.withGrowingBuffer(initial: 64) { dst, cap, st in
+                pe_spellout_format(handle, Int64(n), r.baseAddress, Int32(r.count), dst, cap, &st)
+            }
+        }
+        return out?.string
+    }
+}

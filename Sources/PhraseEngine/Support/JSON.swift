@@ -1,0 +1,385 @@
+/// A small JSON reader that keeps where every value came from (byte offset, so errors can
+/// name line and column), keeps object key order, and is bounded on hostile input
+/// (nesting depth, no recursion beyond it). Foundation's reader gives no positions.
+public struct JSONNode: Sendable {
+    public enum Value: Sendable {
+        case null
+        case bool(Bool)
+        case number(Double)
+        case string(String)
+        case array([JSONNode])
+        case object([(key: String, value: JSONNode)])
+    }
+    public var value: Value
+    /// Byte offset of the value's first character in the source text.
+    public var offset: Int
+
+    public var string: String? { if case .string(let s) = value { return s }; return nil }
+    public var bool: Bool? { if case .bool(let b) = value { return b }; return nil }
+    public var number: Double? { if case .number(let d) = value { return d }; return nil }
+    public var array: [JSONNode]? { if case .array(let a) = value { return a }; return nil }
+    public var object: [(key: String, value: JSONNode)]? { if case .object(let o) = value { return o }; return nil }
+    public var isNull: Bool { if case .null = value { return true }; return false }
+
+    public subscript(key: String) -> JSONNode? {
+        guard case .object(let o) = value else { return nil }
+        return o.first(where: { $0.key == key })?.value
+    }
+
+    /// A short name of the value's type for messages ("a string", "an object").
+    public var typeName: String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+public struct JSONSyntaxError: Error, Sendable, Equatable {
+    public var message: String
+    public var offset: Int
+}
+
+/// Maps byte offsets to 1-based line and column (columns count Unicode scalars).
+public struct LineTable: Sendable {
+    private let lineStarts: [Int]
+    private let bytes: [UInt8]
+
+    public init(_ bytes: [UInt8]) {
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        lineStarts = starts
+        self.bytes = bytes
+    }
+
+    public func position(of offset: Int) -> (line: Int, column: Int) {
+        let off = min(max(0, offset), bytes.count)
+        var lo = 0, hi = lineStarts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= off { lo = mid } else { hi = mid - 1 }
+        }
+        var col = 1
+        var i = lineStarts[lo]
+        while i < off {
+            // count scalars: skip UTF-8 continuation bytes
+            if bytes[i] & 0xC0 != 0x80 { col += 1 }
+            i += 1
+        }
+        return (lo + 1, col)
+    }
+}
+
+public enum JSONReader {
+    public static let maxDepth = 256
+
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+        try parse(Array(text.utf8))
+    }
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var p = Parser(bytes: bytes)
+        // Skip a UTF-8 byte order mark.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { p.i = 3 }
+        p.skipSpace()
+        let v = try p.value(depth: 0)
+        p.skipSpace()
+        if p.i < bytes.count { throw JSONSyntaxError(message: "unexpected text after the JSON value", offset: p.i) }
+        return v
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        var i = 0
+
+        mutating func skipSpace() {
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { i += 1; continue }
+                // Tolerate // line comments (the spec's examples are JSONC).
+                if b == 0x2F, i + 1 < bytes.count, bytes[i + 1] == 0x2F {
+                    while i < bytes.count, bytes[i] != 0x0A { i += 1 }
+                    continue
+                }
+                break
+            }
+        }
+
+        func err(_ m: String, _ at: Int? = nil) -> JSONSyntaxError {
+            JSONSyntaxError(message: m, offset: at ?? i)
+        }
+
+        mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+            guard depth < JSONReader.maxDepth else { throw err("nesting deeper than \(JSONReader.maxDepth) levels") }
+            guard i < bytes.count else { throw err("unexpected end of input, expected a value") }
+            let start = i
+            switch bytes[i] {
+            case UInt8(ascii: "{"):
+                i += 1
+                var members: [(key: String, value: JSONNode)] = []
+                skipSpace()
+                if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return JSONNode(value: .object(members), offset: start) }
+                while true {
+                    skipSpace()
+                    guard i < bytes.count else { throw err("unterminated object", start) }
+                    guard bytes[i] == UInt8(ascii: "\"") else { throw err("expected a string key") }
+                    let key = try string()
+                    skipSpace()
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw err("expected ':' after key \"\(key)\"") }
+                    i += 1
+                    skipSpace()
+                    let v = try value(depth: depth + 1)
+                    members.append((key, v))
+                    skipSpace()
+                    guard i < bytes.count else { throw err("unterminated object", start) }
+                    if bytes[i] == UInt8(ascii: ",") {
+                        i += 1
+                        skipSpace()
+                        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { throw err("trailing comma in object") }
+                        continue
+                    }
+                    if bytes[i] == UInt8(ascii: "}") { i += 1; break }
+                    throw err("expected ',' or '}' in object")
+                }
+                return JSONNode(value: .object(members), offset: start)
+            case UInt8(ascii: "["):
+                i += 1
+                var items: [JSONNode] = []
+                skipSpace()
+                if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return JSONNode(value: .array(items), offset: start) }
+                while true {
+                    skipSpace()
+                    items.append(try value(depth: depth + 1))
+                    skipSpace()
+                    guard i < bytes.count else { throw err("unterminated array", start) }
+                    if bytes[i] == UInt8(ascii: ",") {
+                        i += 1
+                        skipSpace()
+                        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { throw err("trailing comma in array") }
+                        continue
+                    }
+                    if bytes[i] == UInt8(ascii: "]") { i += 1; break }
+                    throw err("expected ',' or ']' in array")
+                }
+                return JSONNode(value: .array(items), offset: start)
+            case UInt8(ascii: "\""):
+                return JSONNode(value: .string(try string()), offset: start)
+            case UInt8(ascii: "t"):
+                try literal("true"); return JSONNode(value: .bool(true), offset: start)
+            case UInt8(ascii: "f"):
+                try literal("false"); return JSONNode(value: .bool(false), offset: start)
+            case UInt8(ascii: "n"):
+                try literal("null"); return JSONNode(value: .null, offset: start)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return JSONNode(value: .number(try number()), offset: start)
+            default:
+                throw err("unexpected character '\(printable(bytes[i]))', expected a value")
+            }
+        }
+
+        func printable(_ b: UInt8) -> String {
+            if b >= 0x20 && b < 0x7F { return Swift.String(Character(Unicode.Scalar(b))) }
+            let hex = Array("0123456789ABCDEF")
+            return "\\x" + Swift.String(hex[Int(b >> 4)]) + Swift.String(hex[Int(b & 15)])
+        }
+
+        mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+            let w = word.withUTF8Buffer { Array($0) }
+            guard i + w.count <= bytes.count, Array(bytes[i..<(i + w.count)]) == w else {
+                throw err("invalid literal, expected \(word)")
+            }
+            i += w.count
+        }
+
+        mutating func number() throws(JSONSyntaxError) -> Double {
+            let start = i
+            if bytes[i] == UInt8(ascii: "-") { i += 1 }
+            func digits(_ p: inout Parser) -> Int {
+                let s = p.i
+                while p.i < p.bytes.count, p.bytes[p.i] >= 0x30, p.bytes[p.i] <= 0x39 { p.i += 1 }
+                return p.i - s
+            }
+            guard digits(&self) > 0 else { throw err("invalid number", start) }
+            if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+                i += 1
+                guard digits(&self) > 0 else { throw err("invalid number", start) }
+            }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+                i += 1
+                if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+                guard digits(&self) > 0 else { throw err("invalid number", start) }
+            }
+            let text = Swift.String(decoding: bytes[start..<i], as: UTF8.self)
+            guard let d = Double(text) else { throw err("invalid number", start) }
+            return d
+        }
+
+        mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+            guard i + 4 <= bytes.count else { throw err("truncated \\u escape") }
+            var v: UInt32 = 0
+            for _ in 0..<4 {
+                let b = bytes[i]
+                let d: UInt32
+                switch b {
+                case 0x30...0x39: d = UInt32(b - 0x30)
+                case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+                case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+                default: throw err("invalid \\u escape")
+                }
+                v = v * 16 + d
+                i += 1
+            }
+            return v
+        }
+
+        mutating func string() throws(JSONSyntaxError) -> Swift.String {
+            let start = i
+            i += 1
+            // Fast path: no escapes.
+            var j = i
+            while j < bytes.count {
+                let b = bytes[j]
+                if b == UInt8(ascii: "\"") {
+                    let s = Swift.String(validating: bytes[i..<j], as: UTF8.self)
+                    guard let s else { throw err("invalid UTF-8 in string", i) }
+                    i = j + 1
+                    return s
+                }
+                if b == UInt8(ascii: "\\") || b < 0x20 { break }
+                j += 1
+            }
+            var out: [UInt8] = Array(bytes[i..<min(j, bytes.count)])
+            i = j
+            while true {
+                guard i < bytes.count else { throw err("unterminated string", start) }
+                let b = bytes[i]
+                if b == UInt8(ascii: "\"") { i += 1; break }
+                if b < 0x20 { throw err("control character in string (escape it)") }
+                if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+                i += 1
+                guard i < bytes.count else { throw err("unterminated string", start) }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var cp = try hex4()
+                    if cp >= 0xD800, cp < 0xDC00 {
+                        if i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                            i += 2
+                            let lo = try hex4()
+                            if lo >= 0xDC00, lo < 0xE000 {
+                                cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00)
+                            } else { cp = 0xFFFD }
+                        } else { cp = 0xFFFD }
+                    } else if cp >= 0xDC00, cp < 0xE000 { cp = 0xFFFD }
+                    let scalar = Unicode.Scalar(cp) ?? "\u{FFFD}"
+                    out.append(contentsOf: Array(Swift.String(scalar).utf8))
+                default: throw err("invalid escape '\\\(printable(e))'", i - 2)
+                }
+            }
+            guard let s = Swift.String(validating: out, as: UTF8.self) else { throw err("invalid UTF-8 in string", start) }
+            return s
+        }
+    }
+}
+
+/// A JSON value to write, with object keys in the order given (deterministic output).
+public indirect enum JSONOut: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONOut])
+    case object([(String, JSONOut)])
+
+    public static func == (a: JSONOut, b: JSONOut) -> Bool { a.render() == b.render() }
+
+    /// Renders compactly (one line) or pretty with two-space indentation.
+    public func render(pretty: Bool = false) -> String {
+        var out = ""
+        write(into: &out, pretty: pretty, indent: 0)
+        return out
+    }
+
+    static func escape(_ s: String, into out: inout String) {
+        out.append("\"")
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out.append("\\\"")
+            case "\\": out.append("\\\\")
+            case "\n": out.append("\\n")
+            case "\r": out.append("\\r")
+            case "\t": out.append("\\t")
+            default:
+                if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
+                    let hex = String(u.value, radix: 16)
+                    out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        out.append("\"")
+    }
+
+    /// Formats a double the same way on every platform: up to 4 decimals, no trailing zeros.
+    public static func formatNumber(_ d: Double) -> String {
+        guard d.isFinite else { return "0" }
+        let scaled = (d * 10000).rounded()
+        if abs(scaled) >= 1e15 { return String(Int64(d)) }
+        let neg = scaled < 0
+        var v = Int64(abs(scaled))
+        let whole = v / 10000
+        v %= 10000
+        var frac = String(v)
+        frac = String(repeating: "0", count: 4 - frac.count) + frac
+        while frac.hasSuffix("0") { frac.removeLast() }
+        let body = frac.isEmpty ? String(whole) : "\(whole).\(frac)"
+        return (neg && (whole != 0 || !frac.isEmpty)) ? "-" + body : body
+    }
+
+    func write(into out: inout String, pretty: Bool, indent: Int) {
+        switch self {
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
+        case .int(let i): out.append(String(i))
+        case .double(let d): out.append(JSONOut.formatNumber(d))
+        case .string(let s): JSONOut.escape(s, into: &out)
+        case .array(let a):
+            if a.isEmpty { out.append("[]"); return }
+            out.append("[")
+            for (k, v) in a.enumerated() {
+                if k > 0 { out.append(pretty ? "," : ", ") }
+                if pretty { out.append("\n"); out.append(String(repeating: "  ", count: indent + 1)) }
+                v.write(into: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { out.append("\n"); out.append(String(repeating: "  ", count: indent)) }
+            out.append("]")
+        case .object(let o):
+            if o.isEmpty { out.append("{}"); return }
+            out.append("{")
+            for (k, kv) in o.enumerated() {
+                if k > 0 { out.append(pretty ? "," : ", ") }
+                if pretty { out.append("\n"); out.append(String(repeating: "  ", count: indent + 1)) }
+                JSONOut.escape(kv.0, into: &out)
+                out.append(": ")
+                kv.1.write(into: &out, pretty: pretty, indent: indent + 1)
+            }
+            if pretty { out.append("\n"); out.append(String(repeating: "  ", count: indent)) }
+            out.append("}")
+        }
+    }
+}
