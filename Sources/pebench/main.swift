@@ -1,1 +1,99 @@
-print("bench")
+import Foundation
+import PhraseEngine
+
+// PhraseEngine benchmarks (release builds only): `swift run -c release pebench [suite ...] [--json]`.
+// Suites: normalize, expand, index, match, route, eval, collisions, scale, memory. Default: all but scale.
+
+
+let args = Array(CommandLine.arguments.dropFirst())
+let json = args.contains("--json")
+let quick = args.contains("--quick")
+let suites = args.filter { !$0.hasPrefix("--") }
+nonisolated(unsafe) var results: [(String, JSONOut)] = []
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Runs `body` repeatedly and returns per-call nanoseconds, sorted.
+func sample(_ iterations: Int, _ body: () -> Void) -> [Double] {
+    var out: [Double] = []
+    out.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let t0 = now()
+        body()
+        out.append(Double(now() - t0))
+    }
+    return out.sorted()
+}
+
+func pct(_ s: [Double], _ q: Double) -> Double {
+    s.isEmpty ? 0 : s[min(s.count - 1, max(0, Int((Double(s.count) * q).rounded(.up)) - 1))]
+}
+
+func fmt(_ d: Double) -> String { JSONOut.formatNumber((d * 100).rounded() / 100) }
+
+func report(_ name: String, _ fields: [(String, Double)]) {
+    print(name.padding(toLength: 34, withPad: " ", startingAt: 0) + fields.map { "\($0.0) \(fmt($0.1))" }.joined(separator: "  "))
+    results.append((name, .object(fields.map { ($0.0, .double($0.1)) })))
+}
+
+func residentKB() -> Double {
+    guard let s = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in s.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return Double(line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? 0)
+    }
+    return 0
+}
+
+let root = FileManager.default.currentDirectoryPath
+func sampleCatalogs() -> [Catalog] {
+    let dir = root + "/Corpora"
+    let apps = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    return apps.compactMap { try? CatalogLoader.load(path: "\(dir)/\($0)/catalog.json") }
+}
+func corpus(_ app: String, _ locale: String) -> [CorpusItem] {
+    let path = "\(root)/Corpora/\(app)/corpus/\(locale).jsonl"
+    guard let d = FileManager.default.contents(atPath: path) else { return [] }
+    return CorpusReader.parse(String(decoding: d, as: UTF8.self), file: path).items
+}
+
+func want(_ s: String) -> Bool { suites.isEmpty ? s != "scale" : suites.contains(s) }
+
+if want("normalize") {
+    let texts: [(String, String)] = [
+        ("en", "hey siri can you log my water intake in habit tracker please"),
+        ("fr", "dis siri ajoute un grand café au lait dans bean counter s'il te plaît"),
+        ("de", "hey siri bitte trag meine große Laufrunde im Gewohnheitstracker ein"),
+        ("ja", "ヘイシリ 習慣トラッカーで水を記録してください"),
+        ("zh-Hans", "嘿siri 帮我在习惯打卡里记录喝水"),
+        ("ar", "يا سيري من فضلك سجل شرب الماء في متتبع العادات"),
+    ]
+    for (l, t) in texts {
+        let n = Normalizer.forLocale(l)
+        for _ in 0..<200 { _ = n.normalize(t) }
+        let s = sample(quick ? 2000 : 20000) { _ = n.normalize(t) }
+        report("normalize \(l) (\(t.split(separator: " ").count) words)", [("p50_us", pct(s, 0.5) / 1000), ("p99_us", pct(s, 0.99) / 1000)])
+    }
+}
+
+if want("match") {
+    let cats = sampleCatalogs()
+    for app in ["habits", "coffee", "home", "notes", "reader", "music"] {
+        guard let c = cats.first(where: { $0.file.contains("/\(app)/") }) else { continue }
+        let m = Matcher(catalogs: [c], locales: ["en"])
+        var o = m.options
+        o.explain = false
+        let items = corpus(app, "en")
+        for it in items { _ = m.match(it.text, locale: "en", options: o) }
+        var all: [Double] = []
+        for _ in 0..<(quick ? 1 : 5) {
+            for it in items { all.append(contentsOf: sample(1) { _ = m.match(it.text, locale: "en", options: o) }) }
+        }
+        all.sort()
+        let st = m.statistics(locale: "en")
+        report("match en \(app) (\(Expansion.count(c, locale: "en")) phrases)", [("p50_us", pct(all, 0.5) / 1000), ("p99_us", pct(all, 0.99) / 1000), ("templates", Double(st?.templates ?? 0))])
+    }
+}
+
+if json {
+    print(JSONOut.object(results).render(pretty: true))
+}

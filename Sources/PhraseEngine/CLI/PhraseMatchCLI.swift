@@ -28,6 +28,7 @@ public enum PhraseMatchCLI {
 
     public static let commands: [Entry] = [
         Entry(MatchCommand.self),
+        Entry(EvalCommand.self),
         Entry(NormalizeCommand.self),
     ]
 

@@ -1,5 +1,8 @@
 /// Builds the per-locale indexes from catalogs.
 enum IndexBuilder {
+    /// Romanized syllables of single Han and kana characters (a bounded set: the CJK blocks).
+    static let syllableCache = Mutex<[UInt32: String]>([:])
+
     /// Weights of the slots, relative to a distinctive word (1.0).
     static let appWeight: Float = 1.2
     static let parameterWeight: Float = 2.0
@@ -37,10 +40,13 @@ enum IndexBuilder {
     static func phonetic(_ n: Normalizer, _ text: String, flags: Token.Flags) -> String {
         let sc = text.unicodeScalars
         if sc.count == 1, let u = sc.first, isSplitScript(u.value) {
+            if let k = syllableCache.withLock({ $0[u.value] }) { return k }
             guard let r = n.romanized(text) ?? Normalizer.forLocale("zh-Hans").romanized(text) else { return "" }
             var key = "~"
             for c in r.unicodeScalars where c.isASCII && c.properties.isAlphabetic { key.unicodeScalars.append(c) }
-            return key.count > 1 ? key : ""
+            if key.count <= 1 { key = "" }
+            syllableCache.withLock { $0[u.value] = key }
+            return key
         }
         return n.phoneticKey(text, flags: flags)
     }
@@ -80,33 +86,33 @@ enum IndexBuilder {
         }
         var slotSets: [SlotSet] = []
         var appSlot: [Int32] = []
-        func makeSet(_ kind: SlotSet.Kind, _ variants: [(text: String, make: (inout SlotVariant) -> Void)]) -> Int32 {
+        func makeSet(_ kind: SlotSet.Kind, _ variants: [(text: String, make: (inout VariantDraft) -> Void)]) -> Int32 {
             var vs: [SlotVariant] = []
             vs.reserveCapacity(variants.count)
             var maxUnits = 1
             for (k, v) in variants.enumerated() {
                 let us = units(n, v.text)
                 if us.isEmpty { continue }
-                var sv = SlotVariant(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
+                var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
                                      text: v.text, variantIndex: k, value: nil, optionIndex: 0, synonym: nil, title: v.text,
                                      isAlternativeName: false)
                 sv.totalWeight = sv.weights.reduce(0, +)
                 v.make(&sv)
                 maxUnits = max(maxUnits, us.count)
-                vs.append(sv)
+                vs.append(SlotVariant(sv))
             }
             slotSets.append(SlotSet(kind: kind, variants: vs, maxUnits: maxUnits))
             return Int32(slotSets.count - 1)
         }
         struct Pending {
-            var t: CompiledTemplate
+            var t: TemplateDraft
             var raw: [(Raw?, CompiledTemplate.Elem.Kind, Int32)]  // literal raw, kind, slot id
         }
         var pending: [Pending] = []
         for (ai, c) in catalogs.enumerated() {
             let names = Expansion.appNames(c, locale: locale)
             let appSet = makeSet(.app, names.map { nm in
-                (nm.text, { (v: inout SlotVariant) in
+                (nm.text, { (v: inout VariantDraft) in
                     if case .alternative = nm.kind { v.isAlternativeName = true }
                 })
             })
@@ -116,11 +122,11 @@ enum IndexBuilder {
                 guard let hint = nm.pronunciationHint, !hint.isEmpty else { continue }
                 let us = units(n, hint)
                 if us.isEmpty { continue }
-                var sv = SlotVariant(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
+                var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
                                      text: nm.text, variantIndex: k, value: nil, optionIndex: 0, synonym: hint, title: nm.text,
                                      isAlternativeName: true)
                 sv.totalWeight = sv.weights.reduce(0, +)
-                hinted.variants.append(sv)
+                hinted.variants.append(SlotVariant(sv))
                 hinted.maxUnits = max(hinted.maxUnits, us.count)
             }
             slotSets[Int(appSet)] = hinted
@@ -135,7 +141,7 @@ enum IndexBuilder {
                         let key = p.typeName == "Bool" ? "\(si)|\(pn)" : p.typeName
                         if let existing = paramSets[key] { slot = existing } else {
                             slot = makeSet(.parameter, plan.options.map { o in
-                                (o.text, { (v: inout SlotVariant) in
+                                (o.text, { (v: inout VariantDraft) in
                                     v.value = o.value
                                     v.optionIndex = o.optionIndex
                                     v.synonym = o.synonym
@@ -154,7 +160,7 @@ enum IndexBuilder {
                         }
                     }
                     let optionCount = plan.param == nil ? 1 : plan.options.count
-                    let ct = CompiledTemplate(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, template: t.text,
+                    let ct = TemplateDraft(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, template: t.text,
                                               isNegative: false, elems: [], fullElems: [], paramName: plan.param, paramSet: slot,
                                               hasApp: true, totalWeight: 0, budgetBase: budgetBase,
                                               appNameCount: max(1, names.count), optionCount: optionCount)
@@ -171,7 +177,7 @@ enum IndexBuilder {
                     case .parameter(let p): for r in units(n, p) { raw.append((r, .literal, -1)) }
                     }
                 }
-                let ct = CompiledTemplate(app: ai, shortcut: -1, templateIndex: ti, intent: "", template: t.text,
+                let ct = TemplateDraft(app: ai, shortcut: -1, templateIndex: ti, intent: "", template: t.text,
                                           isNegative: true, elems: [], fullElems: [], paramName: nil, paramSet: -1,
                                           hasApp: t.hasAppName, totalWeight: 0, budgetBase: 0, appNameCount: 1, optionCount: 1)
                 pending.append(Pending(t: ct, raw: raw))
@@ -221,7 +227,7 @@ enum IndexBuilder {
             t.elems = full.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
             t.hasApp = full.contains { $0.kind == .app }
             t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? appWeight : 0)
-            templates.append(t)
+            templates.append(CompiledTemplate(t))
         }
         let phon = vocab.enumerated().map { (i, w) in phonetic(n, w, flags: vocabFlags[i]) }
         let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i]) }
@@ -231,3 +237,4 @@ enum IndexBuilder {
 }
 
 import Foundation
+import Synchronization

@@ -125,8 +125,9 @@ final class LocaleIndex: Sendable {
     }
 }
 
-/// A template compiled for matching.
-struct CompiledTemplate: Sendable {
+/// A template compiled for matching (a reference type: the matcher reads it in hot loops
+/// without copying its arrays).
+final class CompiledTemplate: Sendable {
     struct Elem: Sendable, Equatable {
         enum Kind: UInt8, Sendable { case literal, param, app }
         var kind: Kind
@@ -134,26 +135,51 @@ struct CompiledTemplate: Sendable {
         var id: Int32
         var weight: Float
     }
+    let app: Int
+    let shortcut: Int
+    let templateIndex: Int
+    let intent: String
+    let template: String
+    let isNegative: Bool
+    /// Elements without the app clause (flexible matching moves it anywhere).
+    let elems: [Elem]
+    /// Elements as written, app slot and connectors in place (exact matching).
+    let fullElems: [Elem]
+    let paramName: String?
+    let paramSet: Int32
+    let hasApp: Bool
+    /// Sum of element weights plus the app slot's.
+    let totalWeight: Float
+    /// Position of the template's first phrase in its app's budget order for the locale, and how
+    /// many app names multiply each option.
+    let budgetBase: Int
+    let appNameCount: Int
+    let optionCount: Int
+
+    init(_ d: TemplateDraft) {
+        app = d.app; shortcut = d.shortcut; templateIndex = d.templateIndex; intent = d.intent; template = d.template
+        isNegative = d.isNegative; elems = d.elems; fullElems = d.fullElems; paramName = d.paramName; paramSet = d.paramSet
+        hasApp = d.hasApp; totalWeight = d.totalWeight; budgetBase = d.budgetBase; appNameCount = d.appNameCount
+        optionCount = d.optionCount
+    }
+}
+
+/// The builder's mutable form of a compiled template.
+struct TemplateDraft {
     var app: Int
     var shortcut: Int
     var templateIndex: Int
     var intent: String
     var template: String
     var isNegative: Bool
-    /// Elements without the app clause (flexible matching moves it anywhere).
-    var elems: [Elem]
-    /// Elements as written, app slot and connectors in place (exact matching).
-    var fullElems: [Elem]
+    var elems: [CompiledTemplate.Elem]
+    var fullElems: [CompiledTemplate.Elem]
     var paramName: String?
     var paramSet: Int32
     var hasApp: Bool
-    /// Sum of element weights plus the app slot's.
     var totalWeight: Float
-    /// Position of the template's first phrase in the locale's budget order, and how many app
-    /// names multiply each option.
     var budgetBase: Int
     var appNameCount: Int
-    /// The number of phrases (options × names) before this template, for truncation.
     var optionCount: Int
 }
 
@@ -166,7 +192,25 @@ struct SlotSet: Sendable {
     var maxUnits: Int
 }
 
-struct SlotVariant: Sendable {
+final class SlotVariant: Sendable {
+    let units: [Int32]
+    let weights: [Float]
+    let totalWeight: Float
+    let text: String
+    let variantIndex: Int
+    let value: ParameterValue?
+    let optionIndex: Int
+    let synonym: String?
+    let title: String
+    let isAlternativeName: Bool
+
+    init(_ d: VariantDraft) {
+        units = d.units; weights = d.weights; totalWeight = d.totalWeight; text = d.text; variantIndex = d.variantIndex
+        value = d.value; optionIndex = d.optionIndex; synonym = d.synonym; title = d.title; isAlternativeName = d.isAlternativeName
+    }
+}
+
+struct VariantDraft {
     var units: [Int32]
     var weights: [Float]
     var totalWeight: Float

@@ -30,35 +30,50 @@ extension Query {
         for set in spans.keys { for t in index.setTemplates[Int(set)] { isCand.insert(t) } }
         var cands: [(Float, Int32)] = []
         cands.reserveCapacity(isCand.count)
+        let coverage = slotCoverage()
         for t in isCand {
-            cands.append((upperBound(index.templates[Int(t)]), t))
+            cands.append((upperBound(index.templates[Int(t)], coverage: coverage), t))
         }
         cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
         var scored: [Scored] = []
-        var bestByTarget: [String: Float] = [:]
+        var bestByTarget: [Int64: Float] = [:]
         let floor: Float = 0.3
+        let need = max(opts.limit, 2)
+        var kth: Float = -1
         for (ub, t) in cands {
             if ub < floor { break }
             // Enough distinct results already beat this bound.
-            let top = bestByTarget.values.sorted(by: >)
-            if top.count >= max(opts.limit, 2), ub < top[max(opts.limit, 2) - 1] { break }
+            if ub < kth { break }
+            var changed = false
             for s in evaluate(Int(t)) {
                 scored.append(s)
                 let key = targetKey(s)
-                if s.score > (bestByTarget[key] ?? -1) { bestByTarget[key] = s.score }
+                if s.score > (bestByTarget[key] ?? -1) { bestByTarget[key] = s.score; changed = true }
+            }
+            if changed && bestByTarget.count >= need {
+                kth = bestByTarget.values.sorted(by: >)[need - 1]
             }
         }
         return decide(scored, locale: locale, catalogs: catalogs)
     }
 
-    func targetKey(_ s: Scored) -> String {
+    /// The target of a reading: app, shortcut and bound option (negatives: their template).
+    func targetKey(_ s: Scored) -> Int64 {
         let t = index.templates[s.template]
-        if t.isNegative { return "neg|\(t.app)|\(t.templateIndex)" }
-        var k = "\(t.app)|\(t.intent)"
-        if let o = s.option, t.paramSet >= 0, let v = index.slotSets[Int(t.paramSet)].variants[Int(o)].value {
-            k += "|" + v.identity
+        if t.isNegative { return -1 - Int64(s.template) }
+        return Int64(t.app) << 40 | Int64(t.shortcut & 0xFFFF) << 24 | Int64((optionIndex(s) + 1) & 0xFF_FFFF)
+    }
+
+    /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
+    /// treated as fully covered, which only loosens the bound).
+    func slotCoverage() -> [Int32: UInt64] {
+        var out: [Int32: UInt64] = [:]
+        for (set, list) in spans {
+            var m: UInt64 = 0
+            if n >= 64 { m = ~0 } else { for sp in list { for u in sp.start..<sp.end { m |= 1 << UInt64(u) } } }
+            out[set] = m
         }
-        return k
+        return out
     }
 
     /// The app span is taken; the connectors right next to it may be left out for free.
@@ -75,7 +90,25 @@ extension Query {
 
     func bestSpanSim(_ set: Int32) -> Float { spans[set]?.first?.sim ?? 0 }
 
-    func upperBound(_ t: CompiledTemplate) -> Float {
+    /// An upper bound of a template's score: every element at its best similarity, and the
+    /// units no element can take inserted at their cost (the app name's and its connectors free).
+    func upperBound(_ t: CompiledTemplate, coverage: [Int32: UInt64]) -> Float {
+        var minIns: Float = 0
+        if n < 64 {
+            var covered: UInt64 = 0
+            if t.paramSet >= 0 { covered |= coverage[t.paramSet] ?? 0 }
+            if t.hasApp, let app = coverage[index.appSlot[t.app]] { covered |= app }
+            for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
+                if units[i].flags.contains(.connector) { continue }
+                var usable = false
+                let st = mStart[i]
+                outer: for j in st..<(st + mCount[i]) {
+                    for e in t.elems where e.kind == .literal && e.id == mVocab[j] { usable = true; break outer }
+                }
+                if !usable && (merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || !splits[i].isEmpty) { usable = true }
+                if !usable { minIns += insCost[i] }
+            }
+        }
         var g: Float = 0
         for e in t.elems {
             switch e.kind {
@@ -85,16 +118,18 @@ extension Query {
         }
         let appW: Float = t.hasApp ? IndexBuilder.appWeight : 0
         let appG = t.hasApp ? appW * bestSpanSim(index.appSlot[t.app]) : 0
-        let named = (g + appG) / max(t.totalWeight, 1e-6)
-        let noApp = Query.noAppFactor * g / max(t.totalWeight - appW, 1e-6)
+        let named = (g + appG) / max(t.totalWeight + minIns, 1e-6)
+        let noApp = Query.noAppFactor * g / max(t.totalWeight - appW + minIns, 1e-6)
         return min(1, max(named, noApp))
     }
 
     /// Scores a template: each way of placing the app name (or none) × the best few values.
     func evaluate(_ ti: Int) -> [Scored] {
         let t = index.templates[ti]
-        var appOptions: [SlotSpan?] = [nil]
+        var appOptions: [SlotSpan?] = []
         if t.hasApp, let s = spans[index.appSlot[t.app]] { appOptions.append(contentsOf: s.prefix(3).map { Optional($0) }) }
+        // Reading the utterance without its app name only helps when the name was heard poorly.
+        if (appOptions.first??.sim ?? 0) < 0.8 { appOptions.insert(nil, at: 0) }
         var out: [Scored] = []
         for appSpan in appOptions {
             let mask = appMask(appSpan)
@@ -198,7 +233,7 @@ extension Query {
 
     func decide(_ scored: [Scored], locale: String, catalogs: [Catalog]) -> MatchResult {
         // Best reading per target.
-        var best: [String: Scored] = [:]
+        var best: [Int64: Scored] = [:]
         var negBest: Scored? = nil
         for s in scored {
             if index.templates[s.template].isNegative {
@@ -212,18 +247,18 @@ extension Query {
             }
             best[k] = s
         }
-        var cands = best.values.map { candidate($0, catalogs: catalogs, explain: false) }
-        cands.sort(by: Query.ranked)
-        cands = Array(cands.prefix(max(1, opts.limit)))
-        if opts.explain {
-            // Rebuild the shown candidates with their explanations.
-            var byKey: [String: Scored] = [:]
-            for (k, v) in best { byKey[k] = v }
-            cands = cands.map { c in
-                let key = best.first { candidateMatches($0.value, c) }?.value
-                return key.map { candidate($0, catalogs: catalogs, explain: true) } ?? c
-            }
+        // Rank the readings (same order as `ranked`, on the raw values), then build the shown ones.
+        let order = best.values.sorted { a, b in
+            let sa = (Double(a.score) * 10000).rounded(), sb = (Double(b.score) * 10000).rounded()
+            if sa != sb { return sa > sb }
+            if a.appNamed != b.appNamed { return a.appNamed }
+            let ta = index.templates[a.template], tb = index.templates[b.template]
+            if ta.app != tb.app { return ta.app < tb.app }
+            if ta.shortcut != tb.shortcut { return ta.shortcut < tb.shortcut }
+            if ta.templateIndex != tb.templateIndex { return ta.templateIndex < tb.templateIndex }
+            return optionIndex(a) < optionIndex(b)
         }
+        let cands = order.prefix(max(1, opts.limit)).map { candidate($0, catalogs: catalogs, explain: opts.explain) }
         let th = Float(opts.threshold)
         let margin = opts.ambiguityMargin
         func result(_ d: MatchResult.Decision, _ reason: String, negative: String? = nil) -> MatchResult {
@@ -262,13 +297,10 @@ extension Query {
         return result(.match, reason)
     }
 
-    func candidateMatches(_ s: Scored, _ c: MatchCandidate) -> Bool {
+    func optionIndex(_ s: Scored) -> Int {
         let t = index.templates[s.template]
-        guard t.app == c.appIndex, t.shortcut == c.shortcutIndex, t.templateIndex == c.templateIndex else { return false }
-        if let o = s.option, t.paramSet >= 0 {
-            return index.slotSets[Int(t.paramSet)].variants[Int(o)].optionIndex == c.optionIndex
-        }
-        return c.optionIndex == -1
+        guard let o = s.option, t.paramSet >= 0 else { return -1 }
+        return index.slotSets[Int(t.paramSet)].variants[Int(o)].optionIndex
     }
 
     // MARK: - Exact matching

@@ -28,6 +28,9 @@ struct Query {
         var sim: Float
     }
 
+    /// Reused dynamic-programming buffers (one allocation per query, grown as needed).
+    let scratch = Scratch()
+
     init(index: LocaleIndex, text: String, options: MatchOptions) {
         self.index = index
         self.text = text
@@ -152,26 +155,45 @@ struct Query {
 
     // MARK: - Slots
 
-    /// Finds where slot values occur: anchored on the units that match a value's words.
+    /// Values evaluated per slot set (best first by their upper bound).
+    static let valuesPerSet = 8
+
+    /// Finds where slot values occur. Each value's upper bound (its words' best similarities,
+    /// weighted) is accumulated from the postings of the matched words; values are then aligned
+    /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
     mutating func findSlots() {
-        var cand: [Int64: Bool] = [:]
-        var order: [(Int32, Int32)] = []
-        func consider(_ id: Int32) {
+        var acc: [Int64: Float] = [:]
+        for (id, s) in bestSim {
             for p in index.slotPostings[Int(id)] {
                 let key = Int64(p.set) << 32 | Int64(p.variant)
-                if cand.updateValue(true, forKey: key) == nil { order.append((p.set, p.variant)) }
+                let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
+                var w: Float = 0
+                for (k, u) in v.units.enumerated() where u == id { w = max(w, v.weights[k]) }
+                acc[key, default: 0] += w * s
             }
         }
-        for id in bestSim.keys.sorted() {
-            // Articles and fillers alone do not anchor a value (they occur in thousands).
-            if index.vocabWeight[Int(id)] < 0.3 && index.slotPostings[Int(id)].count > 64 { continue }
-            consider(id)
-        }
-        for (set, vi) in order {
+        var bySet: [Int32: [(Float, Int32)]] = [:]
+        for (key, g) in acc {
+            let set = Int32(truncatingIfNeeded: key >> 32), vi = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
             let v = index.slotSets[Int(set)].variants[Int(vi)]
-            evaluate(set: set, variantIndex: vi, v)
+            let ub = min(1, g / max(v.totalWeight, 1e-6))
+            if ub >= 0.5 { bySet[set, default: []].append((ub, vi)) }
         }
-        for k in spans.keys { spans[k]?.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) } }
+        for (set, list) in bySet {
+            let sorted = list.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
+            var found: [SlotSpan] = []
+            var kth: Float = 0
+            for (ub, vi) in sorted {
+                if found.count >= Query.valuesPerSet, ub < kth { break }
+                let before = found.count
+                evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
+                if found.count > before, found.count >= Query.valuesPerSet {
+                    kth = found.map(\.sim).sorted(by: >)[Query.valuesPerSet - 1]
+                }
+            }
+            found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
+            if !found.isEmpty { spans[set] = found }
+        }
     }
 
     /// Whether unit i relates to any unit of the variant.
@@ -185,41 +207,36 @@ struct Query {
         return false
     }
 
-    mutating func evaluate(set: Int32, variantIndex vi: Int32, _ v: SlotVariant) {
+    func evaluate(set: Int32, variantIndex vi: Int32, _ v: SlotVariant, into found: inout [SlotSpan]) {
         var hit: [Int] = []
         for i in 0..<n where touches(i, v) { hit.append(i) }
         if hit.isEmpty { return }
         let maxLen = v.units.count + 2
         for a in hit {
             for b in hit where b >= a && b - a + 1 <= maxLen {
-                let s = slotSimilarity(v, a, b + 1, trace: nil)
-                if s >= 0.5 {
-                    spans[set, default: []].append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s))
-                }
+                let s = slotSimilarity(v, a, b + 1)
+                if s >= 0.5 { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
             }
         }
     }
 
     /// Alignment of a value's words with units [a, b): G / (W + I).
-    func slotSimilarity(_ v: SlotVariant, _ a: Int, _ b: Int, trace: UnsafeMutablePointer<[AlignmentStep]>?) -> Float {
+    func slotSimilarity(_ v: SlotVariant, _ a: Int, _ b: Int) -> Float {
         let k = v.units.count
         let len = b - a
         let w = len + 1
         let size = (k + 1) * w
-        var cost = [Float](repeating: .infinity, count: size)
-        var gain = [Float](repeating: 0, count: size)
-        var ins = [Float](repeating: 0, count: size)
-        var back = trace != nil ? [Int32](repeating: -1, count: size) : []
-        var kinds = trace != nil ? [UInt8](repeating: 0, count: size) : []
+        scratch.reserve(size)
+        let cost = scratch.cost, gain = scratch.gain, ins = scratch.ins
+        for x in 0..<size { cost[x] = .infinity; gain[x] = 0; ins[x] = 0 }
         cost[0] = 0
-        @inline(__always) func relax(_ from: Int, _ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ op: UInt8) {
+        @inline(__always) func relax(_ from: Int, _ to: Int, _ c: Float, _ g: Float, _ ii: Float) {
             let nc = cost[from] + c
             let ng = gain[from] + g
             if nc < cost[to] - 1e-6 || (abs(nc - cost[to]) <= 1e-6 && ng > gain[to]) {
                 cost[to] = nc
                 gain[to] = ng
                 ins[to] = ins[from] + ii
-                if trace != nil { back[to] = Int32(from); kinds[to] = op }
             }
         }
         for j in 0...k {
@@ -228,22 +245,22 @@ struct Query {
                 if cost[here] == .infinity { continue }
                 if x < len {
                     let c = Query.slotInsertionCost(units[a + x].flags)
-                    relax(here, j * w + x + 1, c, 0, c, 0)
+                    relax(here, j * w + x + 1, c, 0, c)
                 }
                 if j < k {
                     let wj = v.weights[j]
-                    relax(here, (j + 1) * w + x, wj, 0, 0, 1)
+                    relax(here, (j + 1) * w + x, wj, 0, 0)
                     if x < len {
                         let (s, _) = sim(a + x, v.units[j])
-                        if s > 0 { relax(here, (j + 1) * w + x + 1, wj * (1 - s), wj * s, 0, 2) }
+                        if s > 0 { relax(here, (j + 1) * w + x + 1, wj * (1 - s), wj * s, 0) }
                         if x + 1 < len, merge[a + x] == v.units[j] {
                             let s2 = WordSimilarity.joinSimilarity
-                            relax(here, (j + 1) * w + x + 2, wj * (1 - s2), wj * s2, 0, 3)
+                            relax(here, (j + 1) * w + x + 2, wj * (1 - s2), wj * s2, 0)
                         }
                         if j + 1 < k, splits[a + x].contains(where: { $0 == (v.units[j], v.units[j + 1]) }) {
                             let s2 = WordSimilarity.joinSimilarity
                             let ww = wj + v.weights[j + 1]
-                            relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0, 4)
+                            relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0)
                         }
                     }
                 }
@@ -273,12 +290,11 @@ struct Query {
         let m = elems.count
         let w = n + 1
         let size = (m + 1) * w
-        var cost = [Float](repeating: .infinity, count: size)
-        var gain = [Float](repeating: 0, count: size)
-        var ins = [Float](repeating: 0, count: size)
-        var back = trace ? [Int32](repeating: -1, count: size) : []
-        var op = trace ? [UInt8](repeating: 0, count: size) : []
-        var spanOf = trace ? [Int32](repeating: -1, count: size) : []
+        scratch.reserve(size)
+        let cost = scratch.cost, gain = scratch.gain, ins = scratch.ins
+        let back = scratch.back, op = scratch.op, spanOf = scratch.spanOf
+        for x in 0..<size { cost[x] = .infinity; gain[x] = 0; ins[x] = 0 }
+        if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
         cost[0] = 0
         // Spans by start.
         // Spans by start (app spans numbered after the parameter's).
@@ -408,4 +424,35 @@ struct Query {
         let (t, st, en) = source(a, b)
         return AlignmentStep(kind: k, utterance: t, start: st, end: en, phrase: phrase, slot: slot, similarity: Double(s))
     }
+}
+
+/// Flat buffers for the alignments of one query.
+final class Scratch {
+    private(set) var capacity = 0
+    private(set) var cost = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var gain = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var ins = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var back = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var op = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var spanOf = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    func reserve(_ n: Int) {
+        if n <= capacity { return }
+        let c = max(n, 256)
+        free()
+        cost = .allocate(capacity: c)
+        gain = .allocate(capacity: c)
+        ins = .allocate(capacity: c)
+        back = .allocate(capacity: c)
+        op = .allocate(capacity: c)
+        spanOf = .allocate(capacity: c)
+        capacity = c
+    }
+
+    private func free() {
+        cost.deallocate(); gain.deallocate(); ins.deallocate()
+        back.deallocate(); op.deallocate(); spanOf.deallocate()
+    }
+
+    deinit { free() }
 }

@@ -900,7 +900,7 @@ private enum LatinLanguage {
         }
         switch tag {
         case 0x6672, 0x667261: self = .fr                   // fr fra
-        case 0x6465, 0x646575, 0x6773_77: self = .de        // de deu gsw
+        case 0x6465, 0x646575, 0x677377: self = .de         // de deu gsw
         case 0x6573, 0x737061, 0x676C: self = .es           // es spa gl
         case 0x6974, 0x697461: self = .it                   // it ita
         case 0x7074, 0x706F72: self = .pt                   // pt por
@@ -920,7 +920,27 @@ private enum LatinLanguage {
 
 /// Builds the key: first sound kept as a vowel-class marker if it is a vowel,
 /// later vowels dropped (they still separate consonants), adjacent repeated
-/// code letters collapsed.
+/// code letters collapsed, doubled consonant letters read once.
+///
+/// Default rules: ph→F, th→T, gh→G, ck→K, qu→K, sh/sch→X, ch→X, c(e,i,y)→S,
+/// c→K, acc(e,i)→KS, x→KS, z→S, j→J, h only before a vowel, y before a vowel→Y.
+/// Per language (only where it matters most for recognizer errors):
+/// - fr: silent final -e/-es (the consonant before stays audible), otherwise
+///   silent final s t d x z; infinitive -er (≥5 letters) → -e; eau/au→O, ou→U,
+///   ai/ei/eu→E, en/em before a consonant→A; h silent; gn→N; c/g(e,i)→S/J;
+///   gu(e,i)→G; ç→S; -tion→S.
+/// - de: sch→X, ch→X, v→F, w→V, z→TS, qu→KV, ie→I, ei/ai→AI, eu→OI, au→AU,
+///   final b/d/g → P/T/K, dt→T, ß→SS.
+/// - es: ll/y→Y, v/b→B, z/c(e,i)→S, h silent, qu→K, gu(e,i)→G, j/g(e,i)→H,
+///   ñ→NY, ch→C.
+/// - it: gli→L, gn→N, ch→K, gh→G, c(e,i)/cc(e,i)→C, sc(e,i)→S, sch→SK,
+///   g(e,i)→J (the i of ci/gi/sci before a vowel is silent), z→TS, h silent.
+/// - pt: lh→L, nh→N, ç→S, ch→X, x→X, g(e,i)→J, h silent.
+/// - nl: ij/ei→EI, g/ch→X, sch→SX, oe→U, ie→I, au/ou→AU, w→V, j→Y.
+/// - ca: ny→N, ll→L, x→X, v→B, h silent.  tr: c→J, ç→C, ş→X, ğ silent.
+/// - pl/cs: sz→X, cz/č→C, rz/ż/ž→J, c→TS, ch→H, w→V, ł→W (pl), j→Y.
+/// - sv/da/nb/no/nn: sj/skj/stj→X, kj/tj→C, gj-→Y, w→V, j→Y.  fi: j→Y.
+/// - ms/id: c→C, sy→X, kh→H.  vi: nh→N, gi→Y, tr/ch→C, x→S.
 private struct LatinEncoder {
     let s: UnsafePointer<UInt8>    // lowercase folded letters, zero padded
     let n: Int

@@ -1,0 +1,113 @@
+import Foundation
+
+/// One utterance of a test corpus with what should happen to it (spec: corpus.md).
+public struct CorpusItem: Sendable, Hashable {
+    public struct Expectation: Sendable, Hashable {
+        public var app: String?
+        public var intent: String
+        /// Parameter name → persisted identity ("true"/"false" for Bool).
+        public var parameters: [String: String]
+    }
+    public var text: String
+    public var locale: String?
+    /// nil: nothing may run.
+    public var expect: Expectation?
+    public var tags: [String]
+    public var file: String
+    public var line: Int
+}
+
+/// Reads corpora: JSON Lines (spec) or the quick TSV form `text<TAB>intent<TAB>param=value ...`
+/// (intent `-` or `none` for out-of-domain). Bad lines are reported and skipped.
+public enum CorpusReader {
+    public static func parse(_ text: String, file: String, format: String? = nil) -> (items: [CorpusItem], errors: [Diagnostic]) {
+        var items: [CorpusItem] = []
+        var errors: [Diagnostic] = []
+        let isTSV = format == "tsv" || (format == nil && file.hasSuffix(".tsv"))
+        var lineNo = 0
+        text.enumerateLines { line, _ in
+            lineNo += 1
+            let r = isTSV ? parseTSV(line, file: file, line: lineNo) : parseJSONLine(line, file: file, line: lineNo)
+            switch r {
+            case .skip: break
+            case .item(let i): items.append(i)
+            case .error(let d): errors.append(d)
+            }
+        }
+        return (items, errors)
+    }
+
+    public enum LineResult: Sendable {
+        case skip
+        case item(CorpusItem)
+        case error(Diagnostic)
+    }
+
+    static func bad(_ file: String, _ line: Int, _ col: Int?, _ msg: String) -> LineResult {
+        .error(Diagnostic(rule: "bad-corpus-line", severity: .error, message: msg, file: file, path: "", line: line, column: col))
+    }
+
+    public static func parseJSONLine(_ raw: String, file: String, line: Int) -> LineResult {
+        let t = raw.trimmingCharacters(in: .whitespaces)
+        if t.isEmpty || t.hasPrefix("//") { return .skip }
+        let node: JSONNode
+        do { node = try JSONReader.parse(t) } catch {
+            return bad(file, line, error.offset + 1, "malformed JSON: \(error.message)")
+        }
+        guard node.object != nil else { return bad(file, line, 1, "expected a JSON object, found \(node.typeName)") }
+        guard let text = node["text"]?.string else { return bad(file, line, 1, "missing \"text\" (a string)") }
+        var locale: String? = nil
+        if let l = node["locale"], !l.isNull {
+            guard let s = l.string else { return bad(file, line, l.offset + 1, "\"locale\" must be a string") }
+            locale = s
+        }
+        var tags: [String] = []
+        if let tg = node["tags"], !tg.isNull {
+            guard let a = tg.array else { return bad(file, line, tg.offset + 1, "\"tags\" must be an array of strings") }
+            for v in a { guard let s = v.string else { return bad(file, line, v.offset + 1, "\"tags\" must be an array of strings") }; tags.append(s) }
+        }
+        guard let e = node["expect"] else { return bad(file, line, 1, "missing \"expect\" (an object, or null for out-of-domain)") }
+        var expect: CorpusItem.Expectation? = nil
+        if !e.isNull {
+            guard e.object != nil else { return bad(file, line, e.offset + 1, "\"expect\" must be an object or null") }
+            guard let intent = e["intent"]?.string else { return bad(file, line, e.offset + 1, "\"expect.intent\" is required (a string)") }
+            var params: [String: String] = [:]
+            if let p = e["parameters"], !p.isNull {
+                guard let o = p.object else { return bad(file, line, p.offset + 1, "\"expect.parameters\" must be an object") }
+                for (k, v) in o {
+                    if let s = v.string { params[k] = s } else if let b = v.bool { params[k] = b ? "true" : "false" } else if let d = v.number {
+                        params[k] = JSONOut.formatNumber(d)
+                    } else { return bad(file, line, v.offset + 1, "parameter \"\(k)\" must be a string or a boolean") }
+                }
+            }
+            var app: String? = nil
+            if let a = e["app"], !a.isNull {
+                guard let s = a.string else { return bad(file, line, a.offset + 1, "\"expect.app\" must be a string") }
+                app = s
+            }
+            expect = .init(app: app, intent: intent, parameters: params)
+        }
+        return .item(CorpusItem(text: text, locale: locale, expect: expect, tags: tags, file: file, line: line))
+    }
+
+    public static func parseTSV(_ raw: String, file: String, line: Int) -> LineResult {
+        if raw.trimmingCharacters(in: .whitespaces).isEmpty || raw.hasPrefix("#") { return .skip }
+        let cols = raw.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard cols.count >= 2 else { return bad(file, line, nil, "expected text<TAB>intent[<TAB>param=value ...]") }
+        let text = cols[0]
+        if text.isEmpty { return bad(file, line, 1, "empty text") }
+        let intent = cols[1].trimmingCharacters(in: .whitespaces)
+        var expect: CorpusItem.Expectation? = nil
+        if !(intent.isEmpty || intent == "-" || intent == "none" || intent == "null") {
+            var params: [String: String] = [:]
+            var app: String? = nil
+            for c in cols.dropFirst(2) where !c.isEmpty {
+                guard let eq = c.firstIndex(of: "=") else { return bad(file, line, nil, "expected param=value, found '\(c)'") }
+                let k = String(c[..<eq]), v = String(c[c.index(after: eq)...])
+                if k == "@app" { app = v } else { params[k] = v }
+            }
+            expect = .init(app: app, intent: intent, parameters: params)
+        }
+        return .item(CorpusItem(text: text, locale: nil, expect: expect, tags: [], file: file, line: line))
+    }
+}

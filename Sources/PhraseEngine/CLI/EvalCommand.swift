@@ -1,0 +1,215 @@
+import Foundation
+
+/// `phrasematch eval`: batch-evaluate corpora against catalogs.
+public enum EvalCommand: Command {
+    public static let name = "eval"
+    public static let summary = "Evaluate one or more corpora (JSON Lines or TSV) and report the spec's metrics."
+    public static let usage = "[--catalog FILE ...] [--format F] [--min-accuracy X] [--baseline OLD.json] CORPUS ..."
+    public static let discussion = """
+    CORPUS files are JSON Lines (spec: corpus.md) or TSV (text<TAB>intent<TAB>param=value ...; intent '-'
+    for out-of-domain). With no CORPUS and no --stream, the bundled sample corpora are evaluated.
+    Thresholds: --min-accuracy X and --min/--max METRIC=X (metrics: \(Metrics.names.joined(separator: ", "))).
+    Exit status: 0 thresholds met, 1 a threshold failed, 2 usage, 3 unreadable input or bad corpus lines.
+    --stream reads corpus lines on stdin and writes one prediction line per utterance, in order, in
+    bounded memory (for sharding with Spark's RDD.pipe, Hadoop streaming or GNU parallel).
+    """
+    public static let options = [
+        CatalogOptions.catalogOption, CatalogOptions.localeOption,
+        OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown, junit or html."),
+        CatalogOptions.outputOption, CatalogOptions.matchingOption,
+        OptionSpec("--min-accuracy", value: "X", help: "Fail (exit 1) when accuracy is below X (0-1)."),
+        OptionSpec("--min", value: "METRIC=X", repeatable: true, help: "Fail when METRIC is below X."),
+        OptionSpec("--max", value: "METRIC=X", repeatable: true, help: "Fail when METRIC is above X (e.g. falseAcceptRate=0.02)."),
+        OptionSpec("--baseline", value: "OLD.json", help: "Compare with an earlier --format json report."),
+        OptionSpec("--predictions", value: "FILE", help: "Write one JSON line per utterance (text, locale, expect, got, correct)."),
+        OptionSpec("--stream", help: "Corpus lines on stdin, prediction lines on stdout, bounded memory."),
+        OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
+        OptionSpec("--top", value: "K", help: "k of topKAccuracy (default 5)."),
+        OptionSpec("--threshold", value: "X", help: "Matcher threshold for none (default 0.62)."),
+        OptionSpec("--tag", value: "TAG", repeatable: true, help: "Evaluate only lines with this tag."),
+        OptionSpec("--stable", help: "Leave timings out of reports (byte-identical output for the same input)."),
+        OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),
+    ]
+
+    public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
+        let format = try PhraseMatchCLI.format(args, allowed: ["text", "json", "markdown", "junit", "html"])
+        var opts = try CatalogOptions.matchOptions(args)
+        opts.explain = false
+        let k = Int(args.value("--top") ?? "5") ?? 5
+        opts.limit = max(k, 2)
+        var threads: Int? = nil
+        if let t = args.value("--threads") {
+            guard let v = Int(t), v >= 1 else { throw CLIError.usage("--threads takes a positive number") }
+            threads = v
+        }
+        let thresholds = try parseThresholds(args)
+        let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        let matcher = Matcher(catalogs: catalogs, options: opts)
+        if args.flag("--stream") { return stream(matcher, args, ctx, k: k) }
+
+        var paths = args.positionals
+        if paths.isEmpty {
+            guard let dir = CatalogOptions.sampleDirectory(ctx), args.values("--catalog").isEmpty else {
+                throw CLIError.usage("no corpus given")
+            }
+            paths = samplesCorpora(dir)
+        }
+        var items: [CorpusItem] = []
+        var errors: [Diagnostic] = []
+        for p in paths {
+            let full = CatalogOptions.resolvePath(p, ctx)
+            guard let data = FileManager.default.contents(atPath: full) else {
+                throw CLIError.input("\(p): cannot read corpus")
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            let r = CorpusReader.parse(text, file: CatalogOptions.displayPath(full, ctx))
+            items += r.items
+            errors += r.errors
+        }
+        let tags = args.values("--tag")
+        if !tags.isEmpty { items = items.filter { !Set($0.tags).isDisjoint(with: tags) } }
+        for e in errors { ctx.err("warning: \(e.oneLine)\n") }
+        let showProgress = ctx.stdoutIsTerminal && items.count >= 20_000 && args.value("--output") == nil
+        var progress: (@Sendable (Int, Int) -> Void)? = nil
+        if showProgress {
+            progress = { (done: Int, total: Int) in
+                let pct = done * 100 / max(total, 1)
+                let line = "\r  \(pct)% (\(done)/\(total))"
+                FileHandle.standardError.write(Data(line.utf8))
+            }
+        }
+        let (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress)
+        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        // Explanations for the misrouted only (cheap: few).
+        var withWhy = preds
+        for i in withWhy.indices where !withWhy[i].correct {
+            let p = Evaluator.predict(withWhy[i].item, matcher: matcher, k: k, explain: true)
+            withWhy[i].closest = p.closest
+        }
+        let report = Evaluator.report(withWhy, seconds: secs, k: k, errors: errors, qualifyApps: catalogs.count > 1)
+        let stable = args.flag("--stable")
+        var text: String
+        switch format {
+        case "json": text = EvalFormats.json(report, stable: stable)
+        case "markdown": text = EvalFormats.markdown(report, stable: stable)
+        case "junit": text = EvalFormats.junit(report, stable: stable)
+        case "html": text = EvalHTML.render(report, stable: stable)
+        default: text = EvalFormats.text(report, stable: stable)
+        }
+        if let b = args.value("--baseline") {
+            let cmp = try Baseline.compare(path: CatalogOptions.resolvePath(b, ctx), report: report)
+            if format == "text" || format == "markdown" { text += "\n" + cmp } else { ctx.err(cmp) }
+        }
+        if let pf = args.value("--predictions") {
+            let lines = report.predictions.map { $0.json.render() }.joined(separator: "\n") + "\n"
+            try AtomicFile.write(lines, to: CatalogOptions.resolvePath(pf, ctx))
+        }
+        try PhraseMatchCLI.emit(text, args, ctx)
+        var failed: [String] = []
+        for t in thresholds {
+            guard let v = report.overall.value(t.metric) else { continue }
+            if t.isMin ? v < t.value : v > t.value {
+                failed.append("\(t.metric) \(JSONOut.formatNumber(v)) is \(t.isMin ? "below" : "above") \(JSONOut.formatNumber(t.value))")
+            }
+        }
+        for f in failed { ctx.err("phrasematch eval: threshold failed: \(f)\n") }
+        if !errors.isEmpty { return ExitCode.badInput }
+        return failed.isEmpty ? ExitCode.success : ExitCode.checkFailed
+    }
+
+    struct Threshold { var metric: String; var value: Double; var isMin: Bool }
+
+    static func parseThresholds(_ args: ParsedArguments) throws -> [Threshold] {
+        var out: [Threshold] = []
+        if let a = args.value("--min-accuracy") {
+            guard let v = Double(a), v >= 0, v <= 1 else { throw CLIError.usage("--min-accuracy takes a number in [0, 1]") }
+            out.append(Threshold(metric: "accuracy", value: v, isMin: true))
+        }
+        for (opt, isMin) in [("--min", true), ("--max", false)] {
+            for s in args.values(opt) {
+                let parts = s.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let v = Double(parts[1]) else { throw CLIError.usage("\(opt) takes METRIC=X, found '\(s)'") }
+                guard Metrics.names.contains(parts[0]) else {
+                    var m = "unknown metric '\(parts[0])'"
+                    if let sug = Suggest.closest(parts[0], among: Metrics.names) { m += "; did you mean '\(sug)'?" }
+                    throw CLIError.usage(m)
+                }
+                out.append(Threshold(metric: parts[0], value: v, isMin: isMin))
+            }
+        }
+        return out
+    }
+
+    static func samplesCorpora(_ dir: String) -> [String] {
+        let fm = FileManager.default
+        var out: [String] = []
+        for app in ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).sorted() {
+            let cdir = "\(dir)/\(app)/corpus"
+            for f in ((try? fm.contentsOfDirectory(atPath: cdir)) ?? []).sorted() where f.hasSuffix(".jsonl") {
+                out.append("\(cdir)/\(f)")
+            }
+        }
+        return out
+    }
+
+    /// Streaming: read a batch, match it on every core, write it in order; memory is bounded by the batch.
+    static func stream(_ matcher: Matcher, _ args: ParsedArguments, _ ctx: CLIContext, k: Int) -> Int32 {
+        let batchSize = 4096
+        var lineNo = 0
+        var bad = 0
+        var eof = false
+        let tsv = args.value("--format") == "tsv"
+        while !eof {
+            var batch: [CorpusItem] = []
+            while batch.count < batchSize {
+                guard let line = ctx.readLine() else { eof = true; break }
+                lineNo += 1
+                let r = tsv ? CorpusReader.parseTSV(line, file: "<stdin>", line: lineNo)
+                    : CorpusReader.parseJSONLine(line, file: "<stdin>", line: lineNo)
+                switch r {
+                case .skip: continue
+                case .item(let i): batch.append(i)
+                case .error(let d): bad += 1; ctx.err("warning: \(d.oneLine)\n")
+                }
+            }
+            if batch.isEmpty { continue }
+            let (preds, _) = Evaluator.run(batch, matcher: matcher, k: k, explain: false)
+            var out = ""
+            for p in preds { out += p.json.render() + "\n" }
+            ctx.out(out)
+        }
+        return bad > 0 ? ExitCode.badInput : ExitCode.success
+    }
+}
+
+/// Comparison with an earlier JSON report, utterance by utterance.
+enum Baseline {
+    static func compare(path: String, report: EvalReport) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.input("\(path): cannot read baseline") }
+        let root: JSONNode
+        do { root = try JSONReader.parse(Array(data)) } catch {
+            let p = LineTable(Array(data)).position(of: error.offset)
+            throw CLIError.input("\(path):\(p.line):\(p.column): \(error.message)")
+        }
+        guard root.object != nil else { throw CLIError.input("\(path): not an eval JSON report") }
+        var s = "Compared with \(path)\n"
+        for m in ["accuracy", "exactAccuracy", "intentAccuracy", "falseAcceptRate", "falseRejectRate"] {
+            guard let old = root[m]?.number, let new = report.overall.value(m) else { continue }
+            let d = new - old
+            let sign = d > 0 ? "+" : ""
+            s += "  \(m.padding(toLength: 16, withPad: " ", startingAt: 0)) \(EvalFormats.pct(old)) → \(EvalFormats.pct(new)) (\(sign)\(JSONOut.formatNumber(d * 100)) pts)\n"
+        }
+        var oldBad = Set<String>()
+        for m in root["misrouted"]?.array ?? [] {
+            if let src = m["source"]?.string, let t = m["text"]?.string { oldBad.insert(src + "|" + t) }
+        }
+        var newBad = Set<String>()
+        for p in report.misrouted { newBad.insert("\(p.item.file):\(p.item.line)|\(p.item.text)") }
+        let fixed = oldBad.subtracting(newBad).sorted()
+        let broken = newBad.subtracting(oldBad).sorted()
+        s += "  better: \(fixed.count) utterance(s) now right; worse: \(broken.count) utterance(s) now wrong\n"
+        for b in broken.prefix(50) { s += "    worse:  \(b.replacingOccurrences(of: "|", with: " "))\n" }
+        for f in fixed.prefix(50) { s += "    better: \(f.replacingOccurrences(of: "|", with: " "))\n" }
+        return s
+    }
+}

@@ -1,0 +1,152 @@
+/// Renders an evaluation report in each format. Timing figures are left out with
+/// `stable: true` so reports can be golden-tested and diffed.
+public enum EvalFormats {
+    static func pct(_ d: Double) -> String { JSONOut.formatNumber((d * 1000).rounded() / 10) + "%" }
+
+    public static func json(_ r: EvalReport, stable: Bool = false) -> String {
+        var o = r.overall.jsonFields(includeTiming: !stable)
+        o.append(("byTag", .object(r.byTag.map { ($0.0, .object($0.1.jsonFields(includeTiming: false))) })))
+        o.append(("byLocale", .object(r.byLocale.map { ($0.0, .object($0.1.jsonFields(includeTiming: false))) })))
+        o.append(("byIntent", .object(r.byIntent.map { s in
+            (s.label, .object(s.metrics.jsonFields(includeTiming: false) + [
+                ("precision", .double(s.precision)), ("recall", .double(s.recall)), ("f1", .double(s.f1)), ("support", .int(s.support)),
+            ]))
+        })))
+        o.append(("confusion", .object([("labels", .array(r.labels.map { .string($0) })),
+                                         ("matrix", .array(r.confusion.map { .array($0.map { .int($0) }) }))])))
+        o.append(("misrouted", .array(r.misrouted.map { p in
+            var m = p.json
+            if case .object(var f) = m {
+                f.append(("reason", .string(p.reason)))
+                if let c = p.closest, !c.explanation.isEmpty { f.append(("explanation", .array(c.explanation.map(\.json)))) }
+                m = .object(f)
+            }
+            return m
+        })))
+        o.append(("errors", .array(r.errors.map(\.json))))
+        return JSONOut.object(o).render(pretty: true) + "\n"
+    }
+
+    static func table(_ header: [String], _ rows: [[String]]) -> String {
+        var widths = header.map(\.count)
+        for r in rows { for (i, c) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], c.count) } }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, c in
+                i == 0 ? c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: max(0, widths[i] - c.count)) + c
+            }.joined(separator: "  ")
+        }
+        var s = line(header) + "\n" + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+        for r in rows { s += line(r) + "\n" }
+        return s
+    }
+
+    static func metricRow(_ name: String, _ m: Metrics) -> [String] {
+        [name, String(m.count), pct(m.accuracy), m.inDomain > 0 ? pct(m.exactAccuracy) : "-", m.inDomain > 0 ? pct(m.intentAccuracy) : "-",
+         m.inDomain > 0 ? pct(m.falseRejectRate) : "-", m.outOfDomain > 0 ? pct(m.falseAcceptRate) : "-"]
+    }
+
+    static let metricHeader = ["", "count", "accuracy", "exact", "intent", "false reject", "false accept"]
+
+    public static func text(_ r: EvalReport, stable: Bool = false, maxMisrouted: Int = 50) -> String {
+        var s = "Evaluation: \(r.overall.count) utterances (\(r.overall.inDomain) in-domain, \(r.overall.outOfDomain) out-of-domain)\n\n"
+        s += table(metricHeader, [metricRow("overall", r.overall)])
+        s += "top-\(r.overall.k) accuracy: \(pct(r.overall.topKAccuracy))\n"
+        if !stable {
+            s += "latency p50 \(JSONOut.formatNumber(r.overall.p50Micros)) µs, p99 \(JSONOut.formatNumber(r.overall.p99Micros)) µs, \(Int(r.overall.utterancesPerSecond)) utterances/s\n"
+        }
+        s += "\nBy tag\n" + table(metricHeader, r.byTag.map { metricRow($0.0, $0.1) })
+        if r.byLocale.count > 1 { s += "\nBy locale\n" + table(metricHeader, r.byLocale.map { metricRow($0.0, $0.1) }) }
+        s += "\nBy intent\n" + table(["", "support", "precision", "recall", "F1"], r.byIntent.map {
+            [$0.label, String($0.support), pct($0.precision), pct($0.recall), pct($0.f1)]
+        })
+        let mis = r.misrouted
+        if !mis.isEmpty {
+            s += "\nMisrouted (\(mis.count))\(mis.count > maxMisrouted ? ", first \(maxMisrouted)" : "")\n"
+            for p in mis.prefix(maxMisrouted) {
+                s += "  \(p.item.file):\(p.item.line) [\(p.item.tags.joined(separator: ","))] \"\(p.item.text)\"\n"
+                s += "    expected \(expectText(p)); got \(gotText(p))\n"
+            }
+        }
+        if !r.errors.isEmpty {
+            s += "\nBad lines (\(r.errors.count))\n"
+            for e in r.errors { s += "  \(e.oneLine)\n" }
+        }
+        return s
+    }
+
+    static func expectText(_ p: Prediction) -> String {
+        guard let e = p.item.expect else { return "none" }
+        let ps = e.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        return e.intent + (ps.isEmpty ? "" : " " + ps)
+    }
+
+    static func gotText(_ p: Prediction) -> String {
+        guard let g = p.got else {
+            let c = p.closest.map { " (closest \($0.intent) \(JSONOut.formatNumber($0.score)))" } ?? ""
+            return "none: \(p.reason)\(c)"
+        }
+        let ps = g.parameters.map { "\($0.name)=\($0.value.identity)" }.joined(separator: " ")
+        return "\(p.decision.rawValue) \(g.intent)\(ps.isEmpty ? "" : " " + ps) score \(JSONOut.formatNumber(g.score)) via \"\(g.template)\""
+    }
+
+    public static func markdown(_ r: EvalReport, stable: Bool = false, maxMisrouted: Int = 30) -> String {
+        func mdTable(_ h: [String], _ rows: [[String]]) -> String {
+            var s = "| " + h.map { $0.isEmpty ? " " : $0 }.joined(separator: " | ") + " |\n|" + h.enumerated().map { $0.offset == 0 ? "---" : "---:" }.joined(separator: "|") + "|\n"
+            for r in rows { s += "| " + r.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }
+            return s
+        }
+        var s = "## PhraseEngine evaluation\n\n**\(r.overall.count)** utterances: accuracy **\(pct(r.overall.accuracy))**, exact **\(pct(r.overall.exactAccuracy))**, false accepts **\(pct(r.overall.falseAcceptRate))**"
+        if !stable { s += ", p50 \(JSONOut.formatNumber(r.overall.p50Micros)) µs" }
+        s += "\n\n"
+        s += mdTable(metricHeader, [metricRow("overall", r.overall)] + r.byTag.map { metricRow($0.0, $0.1) })
+        s += "\n" + mdTable(["intent", "support", "precision", "recall", "F1"], r.byIntent.map {
+            [$0.label, String($0.support), pct($0.precision), pct($0.recall), pct($0.f1)]
+        })
+        let mis = r.misrouted
+        if !mis.isEmpty {
+            s += "\n<details><summary>Misrouted (\(mis.count))</summary>\n\n"
+            s += mdTable(["utterance", "expected", "got"], mis.prefix(maxMisrouted).map { ["`\($0.item.text)`", expectText($0), gotText($0)] })
+            s += "\n</details>\n"
+        }
+        return s
+    }
+
+    static func xml(_ s: String) -> String {
+        var o = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            case "'": o += "&apos;"
+            default:
+                if u.value < 0x20 && u != "\n" && u != "\t" { continue }
+                o.unicodeScalars.append(u)
+            }
+        }
+        return o
+    }
+
+    public static func junit(_ r: EvalReport, stable: Bool = false) -> String {
+        let failures = r.misrouted.count
+        var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        s += "<testsuites name=\"phrasematch eval\" tests=\"\(r.overall.count)\" failures=\"\(failures)\">\n"
+        var byFile: [String: [Prediction]] = [:]
+        for p in r.predictions { byFile[p.item.file, default: []].append(p) }
+        for file in byFile.keys.sorted() {
+            let ps = byFile[file] ?? []
+            s += "  <testsuite name=\"\(xml(file))\" tests=\"\(ps.count)\" failures=\"\(ps.filter { !$0.correct }.count)\">\n"
+            for p in ps {
+                let time = stable ? "0" : JSONOut.formatNumber(p.micros / 1e6)
+                s += "    <testcase classname=\"\(xml(file))\" name=\"\(xml("line \(p.item.line): \(p.item.text)"))\" time=\"\(time)\""
+                if p.correct { s += "/>\n"; continue }
+                s += ">\n      <failure message=\"\(xml("expected \(expectText(p)); got \(gotText(p))"))\" type=\"misrouted\">\(xml(p.reason))</failure>\n    </testcase>\n"
+            }
+            s += "  </testsuite>\n"
+        }
+        s += "</testsuites>\n"
+        return s
+    }
+}
