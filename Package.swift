@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "pebench", dependencies: ["PhraseEngine"], path: "Sources/pebench"),
         .testTarget(
             name: "PhraseEngineTests",
-            dependencies: ["PhraseEngine", "phrasematch"],
+            dependencies: ["PhraseEngine"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -27,6 +27,7 @@ public enum PhraseMatchCLI {
     }
 
     public static let commands: [Entry] = [
+        Entry(ReplCommand.self),
         Entry(MatchCommand.self),
         Entry(EvalCommand.self),
         Entry(NormalizeCommand.self),

@@ -1,0 +1,47 @@
+import Foundation
+
+/// `phrasematch repl`: type what a person would say, see where it goes and why.
+public enum ReplCommand: Command {
+    public static let name = "repl"
+    public static let summary = "Type utterances, see what they route to (bundled sample apps when no --catalog)."
+    public static let usage = "[--catalog FILE ...] [--locale ID]"
+    public static let discussion = """
+    On a terminal: line editing (arrows, Ctrl-A/E, Ctrl-R history search), history kept in
+    $XDG_STATE_HOME/phrasematch/history; Ctrl-C abandons the line, Ctrl-D leaves. From a pipe:
+    one utterance or command per line, plain output. NO_COLOR turns colors off.
+    """
+    public static let options = [
+        CatalogOptions.catalogOption, CatalogOptions.localeOption,
+        OptionSpec("--no-explain", help: "Start with explanations off."),
+    ]
+
+    public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
+        let (catalogs, samples) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        let paths = samples ? CatalogOptions.sampleCatalogPaths(ctx) : args.values("--catalog").map { CatalogOptions.resolvePath($0, ctx) }
+        let session = ReplSession(catalogPaths: paths, catalogs: catalogs, locale: args.value("--locale"),
+                                  color: ctx.useColor, usedSamples: samples)
+        if args.flag("--no-explain") { session.explain = false }
+        let interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal
+        ctx.out(session.banner)
+        if interactive {
+            let editor = LineEditor(historyPath: LineEditor.defaultHistoryPath(ctx.environment))
+            while true {
+                switch editor.readLine(prompt: session.color ? "\u{1B}[1m\(session.prompt)\u{1B}[0m" : session.prompt) {
+                case .eof: return ExitCode.success
+                case .interrupted: continue
+                case .line(let l):
+                    editor.add(l)
+                    let (out, quit) = session.handle(l)
+                    ctx.out(out)
+                    if quit { return ExitCode.success }
+                }
+            }
+        }
+        while let line = ctx.readLine() {
+            let (out, quit) = session.handle(line)
+            ctx.out(out)
+            if quit { break }
+        }
+        return ExitCode.success
+    }
+}

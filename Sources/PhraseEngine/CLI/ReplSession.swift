@@ -1,0 +1,163 @@
+import Foundation
+
+/// The REPL's state and its handling of one line. Independent of the terminal, so tests drive
+/// it through a pipe and the terminal front end only adds line editing.
+public final class ReplSession {
+    public private(set) var catalogPaths: [String]
+    public private(set) var catalogs: [Catalog] = []
+    public private(set) var matcher: Matcher
+    public var locale: String
+    public var explain = true
+    public var top = 3
+    public var mode: MatchingMode = .flexible
+    public var color: Bool
+    let usedSamples: Bool
+
+    public static let commands: [(String, String)] = [
+        (":help", "this list"),
+        (":locale ID", "match in another locale"),
+        (":apps", "the loaded apps, their names and shortcuts"),
+        (":load FILE", "load another catalog"),
+        (":reload", "re-read the catalogs from disk (keeps the old ones on error)"),
+        (":phrases [filter]", "list the expanded phrases of the locale (containing filter)"),
+        (":lint", "check the catalogs against the App Shortcuts rules"),
+        (":collisions", "phrases of different shortcuts that are close to each other"),
+        (":top N", "results to show"),
+        (":explain on|off", "show how each word matched"),
+        (":matching exact|flexible", "phrases said as written, or flexibly"),
+        (":quit", "leave (also Ctrl-D)"),
+    ]
+
+    public init(catalogPaths: [String], catalogs: [Catalog], locale: String?, color: Bool, usedSamples: Bool) {
+        self.catalogPaths = catalogPaths
+        self.catalogs = catalogs
+        self.color = color
+        self.usedSamples = usedSamples
+        self.locale = locale ?? catalogs.first?.developmentLocale ?? "en"
+        self.matcher = Matcher(catalogs: catalogs)
+    }
+
+    public var prompt: String { "phrasematch[\(locale)]> " }
+
+    public var banner: String {
+        var s = "PhraseEngine REPL — type what a person would say; :help for commands, Ctrl-D to leave.\n"
+        s += usedSamples ? "Loaded the bundled sample apps:\n" : "Loaded:\n"
+        for c in catalogs {
+            let name = c.app.name.resolve(locale, development: c.developmentLocale) ?? c.app.id
+            s += "  \(name) (\(c.app.id)) — \(c.shortcuts.count) shortcuts, \(c.file)\n"
+        }
+        if !matcher.locales.isEmpty { s += "Locales: \(matcher.locales.joined(separator: ", ")); matching in \(locale).\n" }
+        return s
+    }
+
+    /// Handles one line; returns the text to print and whether to leave.
+    public func handle(_ line: String) -> (output: String, quit: Bool) {
+        let t = line.trimmingCharacters(in: .whitespaces)
+        if t.isEmpty { return ("", false) }
+        if t.hasPrefix(":") { return command(t) }
+        var o = matcher.options
+        o.mode = mode
+        o.limit = max(top, 2)
+        o.explain = explain
+        let r = matcher.match(t, locale: locale, options: o)
+        var shown = r
+        shown.results = Array(r.results.prefix(top))
+        return (ResultText.render(shown, explain: explain, color: color), false)
+    }
+
+    func command(_ t: String) -> (output: String, quit: Bool) {
+        let parts = t.split(separator: " ", maxSplits: 1).map(String.init)
+        let name = parts[0]
+        let arg = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : ""
+        switch name {
+        case ":quit", ":q", ":exit": return ("", true)
+        case ":help", ":h", ":?":
+            var s = "Type an utterance to see where it routes. Commands:\n"
+            for (c, h) in ReplSession.commands { s += "  " + c.padding(toLength: 26, withPad: " ", startingAt: 0) + h + "\n" }
+            return (s, false)
+        case ":locale":
+            guard !arg.isEmpty else { return ("locale: \(locale) (indexed: \(matcher.locales.joined(separator: ", ")))\n", false) }
+            guard CatalogLoader.isValidLocale(arg) else { return ("error: '\(arg)' is not a locale identifier\n", false) }
+            locale = arg
+            if let l = matcher.indexedLocale(for: arg) {
+                return (l == arg ? "locale: \(arg)\n" : "locale: \(arg) (phrases of \(l))\n", false)
+            }
+            return ("locale: \(arg) — note: no loaded catalog has phrases in \(arg)\n", false)
+        case ":apps":
+            var s = ""
+            for c in catalogs {
+                let names = Expansion.appNames(c, locale: locale).map { $0.text + ($0.pronunciationHint.map { " (sounds like \"\($0)\")" } ?? "") }
+                s += "\(c.app.id): \(names.joined(separator: ", "))\n"
+                for sc in c.shortcuts {
+                    s += "  \(sc.intent): \(sc.templates(for: locale).count) phrase template(s) in \(locale)\n"
+                }
+            }
+            return (s.isEmpty ? "no apps loaded\n" : s, false)
+        case ":load":
+            guard !arg.isEmpty else { return ("usage: :load FILE\n", false) }
+            return (reload(adding: arg), false)
+        case ":reload":
+            return (reload(adding: nil), false)
+        case ":phrases":
+            var s = ""
+            var count = 0
+            let needle = arg.lowercased()
+            for c in catalogs {
+                Expansion.forEach(c, locale: locale) { p in
+                    if !needle.isEmpty && !p.text.lowercased().contains(needle) && !p.intent.lowercased().contains(needle) { return true }
+                    count += 1
+                    if count <= 200 {
+                        let cut = p.ordinal >= Expansion.budget ? "  [past the budget]" : ""
+                        s += "  \(p.intent): \(p.text)\(cut)\n"
+                    }
+                    return true
+                }
+            }
+            if count > 200 { s += "  … \(count - 200) more (use a filter)\n" }
+            return (s + "\(count) phrase(s)\n", false)
+        case ":lint":
+            let diags = Linter.lint(catalogs)
+            if diags.isEmpty { return ("no findings\n", false) }
+            return (diags.map { $0.oneLine + " [\($0.rule)]" }.joined(separator: "\n") + "\n", false)
+        case ":collisions":
+            return (CollisionFinder.quickReport(matcher: matcher, locale: locale, limit: 20), false)
+        case ":top":
+            guard let k = Int(arg), k >= 1, k <= 50 else { return ("usage: :top N (1-50)\n", false) }
+            top = k
+            return ("showing \(k) result(s)\n", false)
+        case ":explain":
+            switch arg {
+            case "on": explain = true
+            case "off": explain = false
+            default: return ("usage: :explain on|off\n", false)
+            }
+            return ("explanations \(explain ? "on" : "off")\n", false)
+        case ":matching":
+            guard let m = MatchingMode(rawValue: arg) else { return ("usage: :matching exact|flexible\n", false) }
+            mode = m
+            return ("matching \(m.rawValue)\n", false)
+        default:
+            var s = "unknown command \(name)"
+            if let sug = Suggest.closest(name, among: ReplSession.commands.map { String($0.0.split(separator: " ")[0]) } + [":q"]) {
+                s += "; did you mean \(sug)?"
+            }
+            return (s + " (:help lists them)\n", false)
+        }
+    }
+
+    /// Re-reads every catalog (and an added one). On any error the previous catalogs stay loaded.
+    func reload(adding path: String?) -> String {
+        var paths = catalogPaths
+        if let p = path { paths.append(p) }
+        do {
+            let cats = try CatalogLoader.loadAll(paths: paths)
+            catalogs = cats
+            catalogPaths = paths
+            matcher = Matcher(catalogs: cats)
+            return "loaded \(cats.count) catalog(s): \(cats.map(\.app.id).joined(separator: ", "))\n"
+        } catch {
+            return error.diagnostics.map { "error: " + $0.oneLine }.joined(separator: "\n")
+                + "\nkept the previously loaded catalogs\n"
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+
+@Suite struct CLITests {
+    func run(_ args: [String], stdin: [String] = []) -> (Int32, String, String) {
+        let (ctx, buf) = CLIContext.capturing(stdin: stdin)
+        let code = PhraseMatchCLI.run(args, context: ctx)
+        return (code, buf.stdout, buf.stderr)
+    }
+
+    func temp(_ name: String, _ text: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let p = dir.appendingPathComponent(name).path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: p))
+        return p
+    }
+
+    @Test func helpAndUsage() {
+        #expect(run(["--help"]).0 == 0)
+        for c in PhraseMatchCLI.commands { #expect(run([c.name, "--help"]).0 == 0, "\(c.name) --help") }
+        let (code, _, err) = run(["mtach"])
+        #expect(code == 2)
+        #expect(err.contains("did you mean 'match'"))
+        #expect(run(["match", "--bogus"]).0 == 2)
+    }
+
+    @Test func normalizeJSON() {
+        let (code, out, _) = run(["normalize", "--locale", "fr", "--format", "json", "Ouvre l'école, s'il te plaît"])
+        #expect(code == 0)
+        #expect(out.contains("\"text\": \"ecole\""))
+    }
+
+    @Test func matchAndExitCodes() throws {
+        let cat = try temp("habits.json", MatcherTests.habits)
+        let (code, out, _) = run(["match", "--catalog", cat, "--format", "json", "log water in habit tracker"])
+        #expect(code == 0)
+        #expect(out.contains("\"decision\": \"match\""))
+        #expect(out.contains("\"habit\": \"h1\""))
+        #expect(run(["match", "--catalog", cat, "what's the weather"]).0 == 1)
+        let bad = try temp("bad.json", "{\"app\": 3}")
+        let (c3, _, err) = run(["match", "--catalog", bad, "x"])
+        #expect(c3 == 3)
+        #expect(err.contains("bad.json"))
+    }
+
+    @Test func evalMetricsAndThresholds() throws {
+        let cat = try temp("habits.json", MatcherTests.habits)
+        let corpus = try temp("c.jsonl", """
+        {"text": "log water in habit tracker", "expect": {"intent": "LogHabitIntent", "parameters": {"habit": "h1"}}, "tags": ["clean"]}
+        {"text": "show my streaks in habit tracker", "expect": {"intent": "ShowStreaksIntent"}, "tags": ["clean"]}
+        {"text": "what's the weather", "expect": null, "tags": ["out-of-domain"]}
+        {"text": "log run in habit tracker", "expect": {"intent": "LogHabitIntent", "parameters": {"habit": "h2"}}, "tags": ["wrong"]}
+        not json
+        """)
+        let (code, out, err) = run(["eval", "--catalog", cat, "--format", "json", "--stable", corpus])
+        #expect(code == 3)  // one bad line
+        #expect(err.contains("c.jsonl:5"))
+        let root = try JSONReader.parse(out)
+        #expect(root["count"]?.number == 4)
+        #expect(root["accuracy"]?.number == 0.75)
+        #expect(root["exactAccuracy"]?.number == 2.0 / 3.0 || abs((root["exactAccuracy"]?.number ?? 0) - 0.6667) < 0.001)
+        #expect(root["intentAccuracy"]?.number == 1)
+        #expect(root["falseAcceptRate"]?.number == 0)
+        let good = try temp("g.jsonl", """
+        {"text": "log water in habit tracker", "expect": {"intent": "LogHabitIntent", "parameters": {"habit": "h1"}}}
+        """)
+        #expect(run(["eval", "--catalog", cat, "--min-accuracy", "0.9", good]).0 == 0)
+        #expect(run(["eval", "--catalog", cat, "--min-accuracy", "0.9", corpus]).0 == 3)
+        let wrong = try temp("w.jsonl", """
+        {"text": "log run in habit tracker", "expect": {"intent": "LogHabitIntent", "parameters": {"habit": "h2"}}}
+        """)
+        #expect(run(["eval", "--catalog", cat, "--min-accuracy", "0.9", wrong]).0 == 1)
+        let (_, junit, _) = run(["eval", "--catalog", cat, "--format", "junit", "--stable", good])
+        #expect(junit.hasPrefix("<?xml"))
+        #expect(junit.contains("<testcase"))
+    }
+
+    @Test func replThroughAPipe() throws {
+        let cat = try temp("habits.json", MatcherTests.habits)
+        let (code, out, _) = run(["repl", "--catalog", cat], stdin: [
+            "log water in habit tracker", ":top 1", ":explain off", "show my streaks in habits", ":lcale", ":apps", ":phrases water", ":quit", "never read",
+        ])
+        #expect(code == 0)
+        #expect(out.contains("→ match"))
+        #expect(out.contains("LogHabitIntent habit=Water (h1)"))
+        #expect(out.contains("did you mean :locale?"))
+        #expect(out.contains("Log Water in Habit Tracker"))
+        #expect(!out.contains("never read"))
+        #expect(!out.contains("\u{1B}["))
+    }
+
+    @Test func replKeepsCatalogsWhenReloadFails() throws {
+        let cat = try temp("habits.json", MatcherTests.habits)
+        let s = ReplSession(catalogPaths: [cat], catalogs: [try CatalogLoader.load(path: cat)], locale: "en", color: false, usedSamples: false)
+        try Data("{ broken".utf8).write(to: URL(fileURLWithPath: cat))
+        let (out, _) = s.handle(":reload")
+        #expect(out.contains("kept the previously loaded catalogs"))
+        #expect(s.handle("log water in habit tracker").output.contains("→ match"))
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+
+@Suite struct MatcherTests {
+    static let catalog: Catalog = {
+        // Force-unwrapping a fixed test fixture is fine here: it is not user input.
+        try! CatalogLoader.parse(CatalogTests.coffee, file: "coffee.json")
+    }()
+    static let habits = #"""
+    {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.habits","name":"Habit Tracker","alternativeNames":["Habits"]},
+     "entities":{"Habit":{"options":[{"id":"h1","title":"Water","synonyms":["hydration"]},{"id":"h2","title":"Meditate"},{"id":"h3","title":"Run"}]}},
+     "shortcuts":[{"intent":"LogHabitIntent","shortTitle":"Log","systemImageName":"checkmark","parameters":{"habit":"Habit"},
+                   "phrases":["Log ${habit} in ${applicationName}"]},
+                  {"intent":"ShowStreaksIntent","shortTitle":"Streaks","systemImageName":"flame","phrases":["Show my streaks in ${applicationName}"]}],
+     "negativePhrases":["Delete ${applicationName}"]}
+    """#
+    static let matcher = Matcher(catalogs: [try! CatalogLoader.parse(habits, file: "habits.json")])
+
+    func top(_ text: String, _ m: Matcher = MatcherTests.matcher, mode: MatchingMode = .flexible) -> (MatchResult.Decision, String?, String?) {
+        var o = m.options
+        o.mode = mode
+        let r = m.match(text, locale: "en", options: o)
+        return (r.decision, r.top?.intent, r.top?.parameters.first?.value.identity)
+    }
+
+    @Test func clean() {
+        #expect(top("Log Water in Habit Tracker") == (.match, "LogHabitIntent", "h1"))
+        #expect(top("show my streaks in habit tracker") == (.match, "ShowStreaksIntent", nil))
+    }
+
+    @Test func fillerAndRewording() {
+        #expect(top("hey siri can you log water in habit tracker please") == (.match, "LogHabitIntent", "h1"))
+        #expect(top("in habit tracker log water") == (.match, "LogHabitIntent", "h1"))
+        #expect(top("show streaks with habit tracker") == (.match, "ShowStreaksIntent", nil))
+    }
+
+    @Test func recognizerErrors() {
+        #expect(top("log water in habbit trakker") == (.match, "LogHabitIntent", "h1"))
+        #expect(top("log water in habit track er").1 == "LogHabitIntent")
+    }
+
+    @Test func synonymsAndAlternativeNames() {
+        #expect(top("log hydration in habits") == (.match, "LogHabitIntent", "h1"))
+        let r = MatcherTests.matcher.match("log hydration in habits", locale: "en")
+        #expect(r.top?.explanation.contains { $0.kind == .synonym } == true)
+        #expect(r.top?.explanation.contains { $0.kind == .alternativeName } == true)
+    }
+
+    @Test func outOfDomainAndNearMisses() {
+        #expect(top("what's the weather tomorrow").0 == .none)
+        #expect(top("log guitar practice in habit tracker").0 == .none)
+        #expect(top("order a latte in starbucks").0 == .none)
+        #expect(top("delete habit tracker").0 == .none)
+    }
+
+    @Test func negativePhraseIsReported() {
+        let r = MatcherTests.matcher.match("delete habit tracker", locale: "en")
+        #expect(r.decision == .none)
+        #expect(r.negative == "Delete ${applicationName}")
+    }
+
+    @Test func exactMode() {
+        #expect(top("log water in habit tracker", mode: .exact) == (.match, "LogHabitIntent", "h1"))
+        #expect(top("please log water in habit tracker", mode: .exact).0 == .none)
+        #expect(top("in habit tracker log water", mode: .exact).0 == .none)
+    }
+
+    /// Reference for exact mode: the utterance's words equal an expanded phrase's words.
+    @Test func exactModeAgreesWithBruteForce() throws {
+        let c = try CatalogLoader.parse(Self.habits, file: "h.json")
+        let m = Matcher(catalogs: [c])
+        let n = Normalizer.forLocale("en")
+        let phrases = Expansion.phrases(c, locale: "en")
+        var rng = SystemRandomNumberGenerator()
+        let vocab = ["log", "water", "in", "habit", "tracker", "habits", "show", "my", "streaks", "run", "meditate", "hydration", "the", "please"]
+        var texts = phrases.map(\.text)
+        for _ in 0..<300 {
+            let k = Int.random(in: 1...6, using: &rng)
+            texts.append((0..<k).map { _ in vocab.randomElement(using: &rng) ?? "log" }.joined(separator: " "))
+        }
+        var o = m.options
+        o.mode = .exact
+        for t in texts {
+            let words = n.normalizedString(t)
+            let expected = phrases.filter { n.normalizedString($0.text) == words }
+            let r = m.match(t, locale: "en", options: o)
+            if let e = expected.first {
+                #expect(r.decision != .none, "\(t)")
+                #expect(r.results.first?.intent == e.intent, "\(t)")
+            } else {
+                #expect(r.decision == .none, "\(t)")
+            }
+        }
+    }
+
+    @Test func scoresAreBoundedAndDeterministic() {
+        let m = MatcherTests.matcher
+        for t in ["log water", "habit tracker", "log log log log", "streaks", "run in habits please", ""] {
+            let a = m.match(t, locale: "en"), b = m.match(t, locale: "en")
+            #expect(a.json().render() == b.json().render())
+            for c in a.results { #expect(c.score >= 0 && c.score <= 1) }
+        }
+    }
+
+    @Test func manyThreadsAgree() async {
+        let m = MatcherTests.matcher
+        let inputs = ["log water in habit tracker", "show my streaks in habits", "log run in habbit tracker", "weather"]
+        let expected = inputs.map { m.match($0, locale: "en").json().render() }
+        await withTaskGroup(of: Bool.self) { g in
+            for k in 0..<64 {
+                g.addTask {
+                    let i = k % inputs.count
+                    return m.match(inputs[i], locale: "en").json().render() == expected[i]
+                }
+            }
+            for await ok in g { #expect(ok) }
+        }
+    }
+
+    @Test func adversarialInputIsBounded() throws {
+        let start = Date()
+        let huge = String(repeating: "log water ", count: 50_000)
+        #expect(MatcherTests.matcher.match(huge, locale: "en").decision == .none)
+        let same = #"{"app":{"id":"s","name":"Same"},"shortcuts":["# + (1...10).map {
+            "{\"intent\":\"I\($0)\",\"phrases\":[\"go go go go ${applicationName}\"]}"
+        }.joined(separator: ",") + "]}"
+        let m = Matcher(catalogs: [try CatalogLoader.parse(same, file: "same.json")])
+        _ = m.match(String(repeating: "go ", count: 2000), locale: "en")
+        #expect(Date().timeIntervalSince(start) < 60)
+    }
+
+    @Test func routingAcrossApps() throws {
+        let m = Matcher(catalogs: [try CatalogLoader.parse(Self.habits, file: "h.json"), MatcherTests.catalog])
+        #expect(m.match("order a mocha with bean counter", locale: "en").top?.app == "com.example.coffee")
+        #expect(m.match("log water in habit tracker", locale: "en").top?.app == "com.example.habits")
+        let r = m.match("log water", locale: "en")
+        if let t = r.top { #expect(!t.appNamed) }
+    }
+}

@@ -1,0 +1,100 @@
+import Testing
+@testable import PhraseEngine
+
+@Suite struct NormalizerTests {
+    func words(_ locale: String, _ text: String) -> [String] {
+        Normalizer.forLocale(locale).normalize(text).tokens.map(\.text)
+    }
+
+    @Test func englishBasics() {
+        #expect(words("en", "Hey Siri, can you log water in Habit Tracker please") ==
+                ["hey", "siri", "can", "you", "log", "water", "in", "habit", "tracker", "please"])
+        #expect(words("en", "what's up") == ["what", "is", "up"])
+        #expect(words("en", "I don’t know") == words("en", "I don't know"))
+        #expect(words("en", "Anna's room") == ["annas", "room"])
+        #expect(words("en", "upstairs, hallway") == words("en", "upstairs hallway"))
+    }
+
+    @Test func fillersAreMarkedNotDeleted() {
+        let r = Normalizer.forLocale("en").normalize("please log water for me")
+        #expect(r.tokens.map(\.text) == ["please", "log", "water", "for", "me"])
+        #expect(r.tokens[0].flags.contains(.filler))
+        #expect(!r.tokens[1].flags.contains(.filler))
+    }
+
+    @Test func spansPointIntoTheOriginal() {
+        let r = Normalizer.forLocale("fr").normalize("Ouvre l’école")
+        #expect(r.tokens.map { r.source(of: $0) } == ["Ouvre", "l’", "école"])
+        #expect(r.tokens.map(\.text) == ["ouvre", "l'", "ecole"])
+    }
+
+    @Test func numbersInBothDirections() {
+        #expect(words("en", "three") == words("en", "3"))
+        #expect(words("en", "twenty one") == ["21"])
+        #expect(words("fr", "trois") == ["3"])
+        #expect(words("de", "drei") == ["3"])
+        #expect(words("en", "1st") == words("en", "first"))
+        #expect(words("en", "007") == ["7"])
+    }
+
+    @Test func turkishDottedAndDotlessI() {
+        #expect(words("tr", "İSTANBUL") == ["istanbul"])
+        #expect(words("tr", "IRMAK") == ["ırmak"])
+        #expect(words("en", "IRMAK") == ["irmak"])
+    }
+
+    @Test func germanUmlautsMeetTheirSpellings() {
+        #expect(words("de", "Größe") == words("de", "groesse"))
+    }
+
+    @Test func widthAndAccents() {
+        #expect(words("en", "ＡＢＣ") == ["abc"])
+        #expect(words("fr", "café") == words("fr", "cafe"))
+        #expect(words("es", "niño") != words("es", "nino"))
+    }
+
+    @Test func japaneseKanaAndSegmentation() {
+        let n = Normalizer.forLocale("ja")
+        // Hiragana and katakana meet; ICU may segment them differently (the matcher compares characters).
+        #expect(n.normalize("コーヒー").tokens.map(\.text).joined() == n.normalize("こーひー").tokens.map(\.text).joined())
+        #expect(n.normalize("こーひー").tokens.map(\.text).joined() == "コーヒー")
+        #expect(n.normalize("水を記録して").tokens.count >= 2)
+    }
+
+    @Test func chineseTraditionalMeetsSimplified() {
+        #expect(words("zh-Hans", "記錄") == words("zh-Hans", "记录"))
+    }
+
+    @Test func thaiIsSegmented() {
+        #expect(words("th", "สวัสดีครับ").count >= 2)
+    }
+
+    @Test func unknownLocaleFallsBack() {
+        let r = LocaleStore.shared.resolve("xx-YY")
+        #expect(r.profile.id == "und")
+        #expect(r.note != nil)
+        #expect(LocaleStore.shared.resolve("en-GB").profile.id == "en")
+        #expect(LocaleStore.shared.resolve("zh-TW").profile.id == "zh-Hant")
+    }
+
+    @Test func everyProfileLoads() {
+        let ids = LocaleStore.shared.availableIdentifiers
+        #expect(ids.count >= 28)
+        for id in ids {
+            let r = LocaleStore.shared.resolve(id)
+            #expect(r.profile.id == id, "profile \(id) did not load")
+        }
+    }
+
+    @Test func hostileInputReturns() {
+        let n = Normalizer.forLocale("en")
+        #expect(n.normalize("").tokens.isEmpty)
+        #expect(n.normalize("   \t\n ").tokens.isEmpty)
+        #expect(n.normalize("\u{0}\u{1}\u{7F}\u{FFFF}\u{202E}").tokens.count <= 2)
+        let big = String(repeating: "word ", count: 200_000)
+        #expect(n.normalize(big).tokens.count == 200_000)
+        let odd = String(repeating: "e\u{301}\u{302}\u{303}", count: 1000) + "👩‍👩‍👧‍👦"
+        _ = n.normalize(odd)
+        _ = Normalizer.forLocale("ja").normalize(String(repeating: "あ", count: 100_000))
+    }
+}
