@@ -45,8 +45,14 @@ public struct Prediction: Sendable {
                            ("parameters", .object(g.parameters.map { ($0.name, $0.value.json) })),
                            ("score", .double(g.score)), ("phrase", .string(g.template))])
         }
+        var closestJSON: JSONOut = .null
+        if let c = closest {
+            closestJSON = .object([("app", .string(c.app)), ("intent", .string(c.intent)),
+                                   ("parameters", .object(c.parameters.map { ($0.name, $0.value.json) })), ("score", .double(c.score)),
+                                   ("appNamed", .bool(c.appNamed))])
+        }
         return .object([("text", .string(item.text)), ("locale", .string(locale)), ("expect", expect), ("got", got),
-                        ("decision", .string(decision.rawValue)), ("correct", .bool(correct)),
+                        ("decision", .string(decision.rawValue)), ("correct", .bool(correct)), ("closest", closestJSON),
                         ("tags", .array(item.tags.map { .string($0) })), ("source", .string("\(item.file):\(item.line)"))])
     }
 

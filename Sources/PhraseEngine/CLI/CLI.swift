@@ -207,14 +207,14 @@ public enum AtomicFile {
         let tmp = dir.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try Data(text.utf8).write(to: tmp)
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: tmp)
-            } else {
-                try FileManager.default.moveItem(at: tmp, to: url)
+            // rename(2) replaces the destination atomically.
+            if rename(tmp.path, url.path) != 0 {
+                throw CLIError(String(cString: strerror(errno)), code: ExitCode.badInput)
             }
         } catch {
             try? FileManager.default.removeItem(at: tmp)
-            throw CLIError("cannot write \(path): \(error.localizedDescription)", code: ExitCode.badInput)
+            let why = (error as? CLIError)?.message ?? error.localizedDescription
+            throw CLIError("cannot write \(path): \(why)", code: ExitCode.badInput)
         }
     }
 }

@@ -51,6 +51,15 @@ enum IndexBuilder {
         return n.phoneticKey(text, flags: flags)
     }
 
+    /// The phonetic key of words said as one ("cap a chino" → the key of "capachino").
+    static func soundKey(_ n: Normalizer, _ words: [String]) -> String {
+        let joined = words.joined()
+        guard joined.unicodeScalars.count >= 4 else { return "" }
+        if joined.unicodeScalars.contains(where: { isSplitScript($0.value) }) { return "" }
+        let k = n.phoneticKey(joined)
+        return k.count >= 3 ? k : ""
+    }
+
     @inline(__always)
     static func isSplitScript(_ cp: UInt32) -> Bool {
         (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x31F0 && cp <= 0x31FF) || (cp >= 0x3400 && cp <= 0x4DBF)
@@ -97,6 +106,7 @@ enum IndexBuilder {
                                      text: v.text, variantIndex: k, value: nil, optionIndex: 0, synonym: nil, title: v.text,
                                      isAlternativeName: false)
                 sv.totalWeight = sv.weights.reduce(0, +)
+                sv.soundKey = soundKey(n, us.map(\.text))
                 v.make(&sv)
                 maxUnits = max(maxUnits, us.count)
                 vs.append(SlotVariant(sv))
@@ -126,6 +136,7 @@ enum IndexBuilder {
                                      text: nm.text, variantIndex: k, value: nil, optionIndex: 0, synonym: hint, title: nm.text,
                                      isAlternativeName: true)
                 sv.totalWeight = sv.weights.reduce(0, +)
+                sv.soundKey = soundKey(n, us.map(\.text))
                 hinted.variants.append(SlotVariant(sv))
                 hinted.maxUnits = max(hinted.maxUnits, us.count)
             }

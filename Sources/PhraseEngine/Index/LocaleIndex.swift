@@ -17,6 +17,8 @@ final class LocaleIndex: Sendable {
     let vocabIds: [String: Int32]
     let phoneticIndex: [String: [Int32]]
     let deleteIndex: [String: [Int32]]
+    /// First four scalars → words (for inflected forms).
+    let prefixIndex: [String: [Int32]]
     /// "todo" → [(to, do)]: adjacent pairs of units whose concatenation is this string.
     let concatIndex: [String: [(Int32, Int32)]]
 
@@ -29,6 +31,8 @@ final class LocaleIndex: Sendable {
     let slotSets: [SlotSet]
     /// vocab id → (slot set, variant) pairs whose value contains the unit.
     let slotPostings: [[SlotPosting]]
+    /// Sound of a whole value (its words joined) → values: "cap a chino" meets "cappuccino".
+    let soundIndex: [String: [SlotPosting]]
     /// app index → slot set of its names in this locale.
     let appSlot: [Int32]
     /// slot set → templates using it (as parameter or app slot).
@@ -63,6 +67,9 @@ final class LocaleIndex: Sendable {
         }
         self.phoneticIndex = ph
         self.deleteIndex = del
+        var pre: [String: [Int32]] = [:]
+        for (i, sc) in vocabScalars.enumerated() where sc.count >= 4 { pre[LocaleIndex.prefixKey(sc), default: []].append(Int32(i)) }
+        self.prefixIndex = pre
         self.templates = templates
         var lp = [[Int32]](repeating: [], count: vocabText.count)
         var concat: [String: [(Int32, Int32)]] = [:]
@@ -91,6 +98,13 @@ final class LocaleIndex: Sendable {
             }
         }
         self.slotPostings = sp
+        var sound: [String: [SlotPosting]] = [:]
+        for (si, set) in slotSets.enumerated() {
+            for (vi, v) in set.variants.enumerated() where v.soundKey.count >= 3 {
+                sound[v.soundKey, default: []].append(SlotPosting(set: Int32(si), variant: Int32(vi)))
+            }
+        }
+        self.soundIndex = sound
         self.concatIndex = concat
         self.appSlot = appSlot
         var st = [[Int32]](repeating: [], count: slotSets.count)
@@ -109,6 +123,12 @@ final class LocaleIndex: Sendable {
         }
         self.setTemplates = st
         self.maxTemplateUnits = maxUnits
+    }
+
+    static func prefixKey(_ s: [UInt32]) -> String {
+        var str = ""
+        for v in s.prefix(4) { if let u = Unicode.Scalar(v) { str.unicodeScalars.append(u) } }
+        return str
     }
 
     /// Symmetric-delete keys at distance 1 (words of 4 scalars or more).
@@ -203,14 +223,18 @@ final class SlotVariant: Sendable {
     let synonym: String?
     let title: String
     let isAlternativeName: Bool
+    /// Phonetic key of the value's words joined ("" when too short to tell).
+    let soundKey: String
 
     init(_ d: VariantDraft) {
         units = d.units; weights = d.weights; totalWeight = d.totalWeight; text = d.text; variantIndex = d.variantIndex
         value = d.value; optionIndex = d.optionIndex; synonym = d.synonym; title = d.title; isAlternativeName = d.isAlternativeName
+        soundKey = d.soundKey
     }
 }
 
 struct VariantDraft {
+    var soundKey: String = ""
     var units: [Int32]
     var weights: [Float]
     var totalWeight: Float

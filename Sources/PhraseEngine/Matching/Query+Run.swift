@@ -161,13 +161,18 @@ extension Query {
                 guard a.cost < .infinity else { continue }
                 var g = a.gain
                 var w = t.totalWeight
-                if let s = appSpan { g += IndexBuilder.appWeight * s.sim }
+                var extra: Float = 0
+                if let s = appSpan {
+                    g += IndexBuilder.appWeight * s.sim
+                    // "google home": an unknown word glued to the app name names another app.
+                    extra = adjacentUnknownPenalty(s.start, s.end, [UInt8](repeating: 0, count: n))
+                }
                 var score: Float
                 if appSpan == nil && t.hasApp {
                     w -= IndexBuilder.appWeight
                     score = Query.noAppFactor * g / max(w + a.ins, 1e-6)
                 } else {
-                    score = g / max(w + a.ins, 1e-6)
+                    score = g / max(w + a.ins + extra, 1e-6)
                 }
                 score = min(1, max(0, score))
                 // Which value the alignment bound: the first span used (the group is one option).

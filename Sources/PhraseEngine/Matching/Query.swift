@@ -46,6 +46,9 @@ struct Query {
         return 0.6
     }
 
+    /// Insertion cost of a content word that is in no phrase, name or value of the locale.
+    static let unknownWordCost: Float = 0.9
+
     static func slotInsertionCost(_ f: Token.Flags) -> Float {
         if f.contains(.filler) || f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return 0.15 }
         return 0.6
@@ -72,14 +75,10 @@ struct Query {
         if opts.mode == .flexible {
             for i in 0..<n {
                 let hasExact = mCount[i] > 0 && mKind[mStart[i]] == .exact
-                if i + 1 < n {
-                    let nextExact = mCount[i + 1] > 0 && mKind[mStart[i + 1]] == .exact
-                    if !(hasExact && nextExact) || units[i].text.unicodeScalars.count <= 3 {
-                        if let id = index.vocabIds[units[i].text + units[i + 1].text] {
-                            merge[i] = id
-                            note(id, WordSimilarity.joinSimilarity)
-                        }
-                    }
+                // Two words the recognizer split ("book worm"), even when each is a word of its own.
+                if i + 1 < n, let id = index.vocabIds[units[i].text + units[i + 1].text] {
+                    merge[i] = id
+                    note(id, WordSimilarity.joinSimilarity)
                 }
                 if !hasExact, let pairs = index.concatIndex[units[i].text] {
                     splits[i] = pairs
@@ -88,6 +87,13 @@ struct Query {
                         note(b, WordSimilarity.joinSimilarity)
                     }
                 }
+            }
+        }
+        // Words the catalog has never heard of say the person means something else.
+        if opts.mode == .flexible {
+            for i in 0..<n where mCount[i] == 0 && insCost[i] >= 0.6 {
+                let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || !splits[i].isEmpty
+                if !joined { insCost[i] = Query.unknownWordCost }
             }
         }
     }
@@ -143,6 +149,13 @@ struct Query {
             let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
             if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
         }
+        // Inflections: the word's first four letters as a prefix key.
+        if sc.count >= 4, let ids = index.prefixIndex[LocaleIndex.prefixKey(sc)] {
+            for id in ids.prefix(64) where index.vocabText[Int(id)] != t {
+                let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
+                if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
+            }
+        }
     }
 
     /// Similarity of unit i to vocab id v (0 when unrelated).
@@ -154,6 +167,9 @@ struct Query {
     }
 
     // MARK: - Slots
+
+    /// Similarity of a value heard as other words with the same sound.
+    static let soundSimilarity: Float = 0.8
 
     /// Values evaluated per slot set (best first by their upper bound).
     static let valuesPerSet = 8
@@ -179,6 +195,26 @@ struct Query {
             let ub = min(1, g / max(v.totalWeight, 1e-6))
             if ub >= 0.5 { bySet[set, default: []].append((ub, vi)) }
         }
+        // Values heard as other words: the sound of 1-3 words joined, where a word is unknown.
+        var soundSpans: [Int32: [SlotSpan]] = [:]
+        if opts.mode == .flexible && !index.soundIndex.isEmpty {
+            for a in 0..<n {
+                var joined = ""
+                var hasUnknown = false
+                for b in a..<min(n, a + 3) {
+                    if units[b].flags.contains(.number) { break }
+                    joined += units[b].text
+                    if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
+                    guard hasUnknown, joined.unicodeScalars.count >= 4 else { continue }
+                    let key = index.normalizer.phoneticKey(joined)
+                    guard key.count >= 3, let hits = index.soundIndex[key] else { continue }
+                    for h in hits.prefix(8) {
+                        soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
+                    }
+                }
+            }
+        }
+        for (set, extra) in soundSpans where bySet[set] == nil { bySet[set] = []; _ = extra }
         for (set, list) in bySet {
             let sorted = list.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
             var found: [SlotSpan] = []
@@ -189,6 +225,11 @@ struct Query {
                 evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
                 if found.count > before, found.count >= Query.valuesPerSet {
                     kth = found.map(\.sim).sorted(by: >)[Query.valuesPerSet - 1]
+                }
+            }
+            if let extra = soundSpans[set] {
+                for sp in extra where !found.contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
+                    found.append(sp)
                 }
             }
             found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
@@ -215,7 +256,8 @@ struct Query {
         for a in hit {
             for b in hit where b >= a && b - a + 1 <= maxLen {
                 let s = slotSimilarity(v, a, b + 1)
-                if s >= 0.5 { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
+                let minimum: Float = index.slotSets[Int(set)].kind == .app ? Query.minimumAppSimilarity : 0.5
+                if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
             }
         }
     }
@@ -354,7 +396,10 @@ struct Query {
                     for k in byStart[i] where (e.kind == .app) == (k >= appBase) {
                         let s = allSpans[k]
                         if opts.mode == .exact && s.sim < 1 { continue }
-                        relax((j + 1) * w + s.end, e.weight * (1 - s.sim), e.weight * s.sim, 0, 6, Int32(k))
+                        // A word the catalog does not know right next to the value: the person
+                        // likely named a different value ("pumpkin spice latte").
+                        let adj = adjacentUnknownPenalty(s.start, s.end, mask)
+                        relax((j + 1) * w + s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(k))
                     }
                 }
             }
@@ -401,6 +446,19 @@ struct Query {
             a.steps = steps.reversed()
         }
         return a
+    }
+
+    /// An app name heard this poorly is not the app (half of "Hearth Home" is not Hearth Home).
+    static let minimumAppSimilarity: Float = 0.7
+
+    /// Extra cost when an unknown content word touches a slot span (before or after it).
+    static let adjacentUnknownCost: Float = 0.6
+
+    func adjacentUnknownPenalty(_ start: Int, _ end: Int, _ mask: [UInt8]) -> Float {
+        var p: Float = 0
+        if start > 0, mask[start - 1] == 0, insCost[start - 1] == Query.unknownWordCost { p += Query.adjacentUnknownCost }
+        if end < n, mask[end] == 0, insCost[end] == Query.unknownWordCost { p += Query.adjacentUnknownCost }
+        return p
     }
 
     func elemText(_ e: CompiledTemplate.Elem) -> String {

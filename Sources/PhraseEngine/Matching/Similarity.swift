@@ -41,6 +41,21 @@ enum WordSimilarity {
         return 1 - Float(d) / Float(l)
     }
 
+    /// Similarity of inflected forms: one word is the other plus a short ending, or both share a
+    /// long stem and differ in short endings ("grossen" / "gross", "lights" / "light", "cafés" / "café").
+    static func stem(_ a: [UInt32], _ b: [UInt32]) -> Float {
+        let short = min(a.count, b.count), long = max(a.count, b.count)
+        guard short >= 4 else { return 0 }
+        var p = 0
+        while p < short && a[p] == b[p] { p += 1 }
+        guard p >= 4 else { return 0 }
+        let ra = a.count - p, rb = b.count - p
+        if ra <= 3 && rb <= 3 && (ra + rb) <= 4 {
+            return max(0.6, 0.9 - 0.05 * Float(ra + rb)) * (long > 12 ? 1 : 1)
+        }
+        return 0
+    }
+
     /// Similarity when only the sound matches.
     static let phoneticSimilarity: Float = 0.85
     /// Similarity of a split or merged word ("book worm" / "bookworm").
