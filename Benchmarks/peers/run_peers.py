@@ -378,6 +378,7 @@ def run(args) -> Dict[str, Any]:
           f"{len(apps)} apps x {len(locales)} locales; {n_phrases} served phrases", file=sys.stderr)
 
     results: Dict[str, Any] = {
+        "loadAverageBefore": os.getloadavg(),
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
                     "processor": platform.processor() or platform.machine(),
                     "cpuCount": os.cpu_count()},
@@ -481,63 +482,103 @@ def run(args) -> Dict[str, Any]:
             results["peers"][name] = res
             print(f"  {name}: acc {res['overall']['accuracy']}", file=sys.stderr)
         print(f"  hassil fuzzy: {results['hassilFuzzy']['reason']}", file=sys.stderr)
+    results["loadAverageAfter"] = os.getloadavg()
     return results
 
 
 # =============================================================================== scale
 
+def scale_pool(cat: Dict[str, Any], locale: str) -> List[str]:
+    """Synthetic phrases for one locale: every parameterized music template of that
+    locale x every app-name variant x every distinct playlist text (the titles of all
+    2,681 playlists in every locale, plus their synonyms), after the locale's served
+    phrases; deduplicated, lowercased. The served phrases come first (so the 1k point
+    is the real served set), the synthetic rest is shuffled with seed 0."""
+    dev = cat.get("developmentLocale", "en")
+    titles: List[str] = []
+    seen_t = set()
+    for opt in cat["entities"]["PlaylistEntity"]["options"]:
+        t = opt.get("title")
+        texts = list(t.values()) if isinstance(t, dict) else [t]
+        syn = opt.get("synonyms") or {}
+        for v in (syn.values() if isinstance(syn, dict) else [syn]):
+            texts.extend(v)
+        for x in texts:
+            if x and x not in seen_t:
+                seen_t.add(x)
+                titles.append(x)
+    names = expand.app_name_variants(cat, locale)
+    pool, seen = [], set()
+
+    def add(t: str) -> None:
+        t = t.lower()
+        if t not in seen:
+            seen.add(t)
+            pool.append(t)
+
+    for ph in expand.expand_catalog(cat, locale, expand.BUDGET)[0]:
+        add(ph.text)
+    n_served = len(pool)
+    for sc in cat["shortcuts"]:
+        for ttext in expand.templates_for(cat, sc, locale):
+            tpl = expand.parse_template(ttext)
+            if not tpl.has_app or len(tpl.params) != 1:
+                continue
+            for title in titles:
+                for name in names:
+                    add(tpl.render(name, {tpl.params[0]: title}))
+    head, tail = pool[:n_served], pool[n_served:]
+    random.Random(0).shuffle(tail)
+    return head + tail
+
+
 def run_scale(args) -> Dict[str, Any]:
     """rapidfuzz WRatio extractOne latency vs number of phrases (1k, 10k, 100k).
 
-    Synthetic phrases: the music catalog expanded without a budget in all six
-    locales -- every template x app name x option, which combines the app's phrases
-    with all of its 2,681 playlist titles -- deduplicated, shuffled (seed 0),
-    lowercased; the first N are used. Queries: the music corpus test split.
+    Per locale, the music app's phrases are combined with its playlist titles
+    (scale_pool); each locale's music test-split utterances are matched against the
+    first N phrases of that locale's pool (same language, as in the real run).
     """
     from importlib.metadata import version
     from rapidfuzz import fuzz, process
 
     cat = expand.load_catalog(os.path.join(args.corpora, "music", "catalog.json"))
-    pool, seen = [], set()
-    for loc in ALL_LOCALES:
-        for ph in expand.iter_phrases(cat, loc):
-            t = ph.text.lower()
-            if t not in seen:
-                seen.add(t)
-                pool.append(t)
-    random.Random(0).shuffle(pool)
-    errors: List[str] = []
-    queries: List[Utterance] = []
-    for loc in ALL_LOCALES:
-        queries += load_corpus(os.path.join(args.corpora, "music", "corpus", f"{loc}.jsonl"),
-                               "music", loc, "en", False, errors)
-    queries = [u for u in queries if u.split == "test"]
-    if args.quick:
-        queries = queries[::10]
     sizes = [1000, 10000, 100000]
     cutoffs: List[Optional[float]] = [None]
     if args.scale_cutoff is not None:
         cutoffs.append(args.scale_cutoff)
-    out = {"versions": {"rapidfuzz": version("rapidfuzz")}, "poolSize": len(pool),
-           "queries": len(queries), "scorer": "WRatio", "runs": []}
-    print(f"scale: pool {len(pool)} distinct synthetic phrases, {len(queries)} queries", file=sys.stderr)
+    pools: Dict[str, List[str]] = {}
+    queries: Dict[str, List[Utterance]] = {}
+    errors: List[str] = []
+    for loc in ALL_LOCALES:
+        pools[loc] = scale_pool(cat, loc)
+        q = load_corpus(os.path.join(args.corpora, "music", "corpus", f"{loc}.jsonl"),
+                        "music", loc, "en", False, errors)
+        q = [u for u in q if u.split == "test"]
+        queries[loc] = q[::10] if args.quick else q[::2]
+    out = {"versions": {"rapidfuzz": version("rapidfuzz")}, "scorer": "WRatio",
+           "poolSizes": {k: len(v) for k, v in pools.items()},
+           "queries": sum(len(v) for v in queries.values()),
+           "loadAverageBefore": os.getloadavg(), "runs": []}
+    print(f"scale: pools {out['poolSizes']}, {out['queries']} queries", file=sys.stderr)
     for n in sizes:
-        if n > len(pool):
-            print(f"  skip {n}: pool has only {len(pool)}", file=sys.stderr)
-            continue
-        choices = pool[:n]
         for c in cutoffs:
-            def call(u: Utterance, choices=choices, c=c) -> Any:
-                return process.extractOne(u.text.lower(), choices, scorer=fuzz.WRatio,
-                                          score_cutoff=c)
-            for u in queries[:5]:
-                call(u)
-            _, times = timed_loop(queries, call)
+            times: List[int] = []
+            for loc in ALL_LOCALES:
+                choices = pools[loc][:n]
+
+                def call(u: Utterance, choices=choices, c=c) -> Any:
+                    return process.extractOne(u.text.lower(), choices, scorer=fuzz.WRatio,
+                                              score_cutoff=c)
+                for u in queries[loc][:3]:
+                    call(u)
+                times += timed_loop(queries[loc], call)[1]
             row = {"phrases": n, "cutoff": c, **timing_summary(times),
-                   "microsPerPhrase": round(statistics.fmean(times) / 1000 / n, 4)}
+                   "nanosPerPhrase": round(statistics.fmean(times) / n, 1)}
             out["runs"].append(row)
             print(f"  {n:>7} phrases cutoff {c}: mean {row['meanMicros']} us, p50 {row['p50Micros']} us",
                   file=sys.stderr)
+    out["loadAverageAfter"] = os.getloadavg()
     return out
 
 
@@ -620,10 +661,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 pass
         results = run_scale(args)
         out = args.out or os.path.join(HERE, "scale.json")
-        print(f"\n{'phrases':>8} {'cutoff':>7} {'mean us/query':>14} {'p50 us/query':>13} {'p99 us/query':>13}")
+        print(f"\n{'phrases':>8} {'cutoff':>7} {'mean us/query':>14} {'p50 us/query':>13} {'p99 us/query':>13} {'ns/phrase':>10}")
         for r in results["runs"]:
             cut = "-" if r["cutoff"] is None else f"{r['cutoff']:.1f}"
-            print(f"{r['phrases']:>8} {cut:>7} {r['meanMicros']:>14} {r['p50Micros']:>13} {r['p99Micros']:>13}")
+            print(f"{r['phrases']:>8} {cut:>7} {r['meanMicros']:>14} {r['p50Micros']:>13} {r['p99Micros']:>13} {r['nanosPerPhrase']:>10}")
     else:
         results = run(args)
         out = args.out or os.path.join(HERE, "results.json")

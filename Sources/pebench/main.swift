@@ -67,10 +67,11 @@ if want("normalize") {
         ("zh-Hans", "嘿siri 帮我在习惯打卡里记录喝水"),
         ("ar", "يا سيري من فضلك سجل شرب الماء في متتبع العادات"),
     ]
-    for (l, t) in texts {
+    let only = args.first { $0.hasPrefix("--locale=") }.map { String($0.dropFirst(9)) }
+    for (l, t) in texts where only == nil || only == l {
         let n = Normalizer.forLocale(l)
         for _ in 0..<200 { _ = n.normalize(t) }
-        let s = sample(quick ? 2000 : 20000) { _ = n.normalize(t) }
+        let s = sample(quick ? 2000 : (only != nil ? 500_000 : 20000)) { _ = n.normalize(t) }
         report("normalize \(l) (\(t.split(separator: " ").count) words)", [("p50_us", pct(s, 0.5) / 1000), ("p99_us", pct(s, 0.99) / 1000)])
     }
 }
@@ -82,6 +83,7 @@ if want("match") {
         let m = Matcher(catalogs: [c], locales: ["en"])
         var o = m.options
         o.explain = false
+        if let l = args.first(where: { $0.hasPrefix("--limit=") }), let k = Int(l.dropFirst(8)) { o.limit = k }
         let items = corpus(app, "en")
         for it in items { _ = m.match(it.text, locale: "en", options: o) }
         var all: [Double] = []

@@ -95,6 +95,7 @@ enum IndexBuilder {
         }
         var slotSets: [SlotSet] = []
         var appSlot: [Int32] = []
+        var appDisplayNames: [String] = []
         func makeSet(_ kind: SlotSet.Kind, _ variants: [(text: String, make: (inout VariantDraft) -> Void)]) -> Int32 {
             var vs: [SlotVariant] = []
             vs.reserveCapacity(variants.count)
@@ -121,6 +122,7 @@ enum IndexBuilder {
         var pending: [Pending] = []
         for (ai, c) in catalogs.enumerated() {
             let names = Expansion.appNames(c, locale: locale)
+            appDisplayNames.append(names.first?.text ?? c.app.id)
             let appSet = makeSet(.app, names.map { nm in
                 (nm.text, { (v: inout VariantDraft) in
                     if case .alternative = nm.kind { v.isAlternativeName = true }
@@ -174,7 +176,7 @@ enum IndexBuilder {
                     let ct = TemplateDraft(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, template: t.text,
                                               isNegative: false, elems: [], fullElems: [], paramName: plan.param, paramSet: slot,
                                               hasApp: true, totalWeight: 0, budgetBase: budgetBase,
-                                              appNameCount: max(1, names.count), optionCount: optionCount)
+                                              appNameCount: max(1, names.count), optionCount: optionCount, pieces: t.pieces)
                     budgetBase += optionCount * max(1, names.count)
                     pending.append(Pending(t: ct, raw: raw))
                 }
@@ -190,7 +192,8 @@ enum IndexBuilder {
                 }
                 let ct = TemplateDraft(app: ai, shortcut: -1, templateIndex: ti, intent: "", template: t.text,
                                           isNegative: true, elems: [], fullElems: [], paramName: nil, paramSet: -1,
-                                          hasApp: t.hasAppName, totalWeight: 0, budgetBase: 0, appNameCount: 1, optionCount: 1)
+                                          hasApp: t.hasAppName, totalWeight: 0, budgetBase: 0, appNameCount: 1, optionCount: 1,
+                                          pieces: t.pieces)
                 pending.append(Pending(t: ct, raw: raw))
             }
         }
@@ -243,7 +246,7 @@ enum IndexBuilder {
         let phon = vocab.enumerated().map { (i, w) in phonetic(n, w, flags: vocabFlags[i]) }
         let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i]) }
         return LocaleIndex(locale: locale, normalizer: n, vocabText: vocab, vocabPhonetic: phon, vocabWeight: weights,
-                           templates: templates, slotSets: slotSets, appSlot: appSlot)
+                           templates: templates, slotSets: slotSets, appSlot: appSlot, appDisplayNames: appDisplayNames)
     }
 }
 

@@ -35,6 +35,8 @@ final class LocaleIndex: Sendable {
     let soundIndex: [String: [SlotPosting]]
     /// app index → slot set of its names in this locale.
     let appSlot: [Int32]
+    /// app index → its display name in this locale (the first app-name variant).
+    let appDisplayNames: [String]
     /// slot set → templates using it (as parameter or app slot).
     let setTemplates: [[Int32]]
     /// Most units in any template (bounds the utterance length worth aligning).
@@ -46,7 +48,8 @@ final class LocaleIndex: Sendable {
     }
 
     init(locale: String, normalizer: Normalizer, vocabText: [String], vocabPhonetic: [String], vocabWeight: [Float],
-         templates: [CompiledTemplate], slotSets: [SlotSet], appSlot: [Int32]) {
+         templates: [CompiledTemplate], slotSets: [SlotSet], appSlot: [Int32], appDisplayNames: [String]) {
+        self.appDisplayNames = appDisplayNames
         self.locale = locale
         self.normalizer = normalizer
         self.vocabText = vocabText
@@ -175,12 +178,15 @@ final class CompiledTemplate: Sendable {
     let budgetBase: Int
     let appNameCount: Int
     let optionCount: Int
+    /// The template's pieces, to render the phrase a result stands for.
+    let pieces: [PhraseTemplate.Piece]
 
     init(_ d: TemplateDraft) {
         app = d.app; shortcut = d.shortcut; templateIndex = d.templateIndex; intent = d.intent; template = d.template
         isNegative = d.isNegative; elems = d.elems; fullElems = d.fullElems; paramName = d.paramName; paramSet = d.paramSet
         hasApp = d.hasApp; totalWeight = d.totalWeight; budgetBase = d.budgetBase; appNameCount = d.appNameCount
         optionCount = d.optionCount
+        pieces = d.pieces
     }
 }
 
@@ -201,6 +207,7 @@ struct TemplateDraft {
     var budgetBase: Int
     var appNameCount: Int
     var optionCount: Int
+    var pieces: [PhraseTemplate.Piece] = []
 }
 
 /// A set of values a slot can take: an app's names, or a parameter's options.

@@ -187,8 +187,7 @@ extension Query {
     func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool) -> MatchCandidate {
         let t = index.templates[s.template]
         let c = catalogs[t.app]
-        let names = Expansion.appNames(c, locale: index.locale)
-        var appName = names.first?.text ?? c.app.id
+        var appName = index.appDisplayNames[t.app]
         if let a = s.appSpan {
             let v = index.slotSets[Int(index.appSlot[t.app])].variants[Int(a.variant)]
             appName = v.text
@@ -215,11 +214,8 @@ extension Query {
             steps = al.steps + appSteps
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
         }
-        let phrase = Expansion.render(c.shortcuts.indices.contains(t.shortcut)
-                                      ? c.shortcuts[t.shortcut].templates(for: index.locale)[t.templateIndex]
-                                      : PhraseTemplate(text: t.template, pieces: CatalogLoader.parseTemplate(t.template).pieces,
-                                                       location: SourceLocation(path: "", offset: 0)),
-                                      appName: appName, value: valueText)
+        let phrase = Expansion.render(PhraseTemplate(text: t.template, pieces: t.pieces, location: SourceLocation(path: "", offset: 0)),
+                                      appName: appName, value: valueText ?? t.paramName.map { "${\($0)}" })
         return MatchCandidate(app: c.app.id, appName: appName, intent: t.intent, parameters: params,
                               score: (Double(s.score) * 10000).rounded() / 10000, template: t.template, phrase: phrase,
                               appNamed: s.appNamed, explanation: steps, appIndex: t.app, shortcutIndex: t.shortcut,

@@ -125,6 +125,8 @@ struct Query {
         if opts.mode == .exact { return }
         let f = units[i].flags
         if f.contains(.number) || f.contains(.ordinal) { return }
+        // Filler and articles are discounted anyway: no fuzzy lookup for them.
+        if !f.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
         let key = IndexBuilder.phonetic(index.normalizer, t, flags: f)
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
         let phoneticOK = key.hasPrefix("~") || (t.unicodeScalars.count >= 3 && key.count >= 2)
@@ -202,7 +204,7 @@ struct Query {
                 var joined = ""
                 var hasUnknown = false
                 for b in a..<min(n, a + 3) {
-                    if units[b].flags.contains(.number) { break }
+                    if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
                     joined += units[b].text
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
                     guard hasUnknown, joined.unicodeScalars.count >= 4 else { continue }

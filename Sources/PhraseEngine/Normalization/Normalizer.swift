@@ -85,7 +85,7 @@ public final class Normalizer: Sendable {
             }
             return key
         }
-        return PhoneticKey.key(word, algorithm: core.profile.phonetic, language: core.profile.language)
+        return PhoneticKey.key(word, algorithm: core.profile.phonetic, language: core.language)
     }
 
     /// Romanized form of a word (Any-Latin, Latin-ASCII), for locales with other scripts.
@@ -99,6 +99,16 @@ struct Raw {
     var start: Int
     var end: Int
     var flags: Token.Flags = []
+    /// Index of the word's lexicon entry (-1: none; -2: not looked up yet).
+    var lex: Int32 = -2
+
+    init(text: String, start: Int, end: Int, flags: Token.Flags = [], lex: Int32 = -2) {
+        self.text = text
+        self.start = start
+        self.end = end
+        self.flags = flags
+        self.lex = lex
+    }
 }
 
 /// The normalizer's tables and stages. A value: the builder makes it in steps, each step
@@ -117,7 +127,21 @@ struct Core: Sendable {
     var contractions: [String: [String]] = [:]
     var elisions: Set<String> = []
     /// Lexicon: first token → entries starting with it.
-    var lexicon: [String: LexEntry] = [:]
+    var lexicon: [String: LexEntry] = [:] {
+        didSet {
+            lexIndex = [:]
+            lexEntries = []
+            for k in lexicon.keys.sorted() {
+                lexIndex[k] = Int32(lexEntries.count)
+                lexEntries.append(lexicon[k] ?? LexEntry())
+            }
+        }
+    }
+    /// The same lexicon as an index into `lexEntries` (one hash lookup per word).
+    var lexIndex: [String: Int32] = [:]
+    var lexEntries: [LexEntry] = []
+    /// The language subtag, for the phonetic key.
+    let language: String
 
     struct LexEntry: Sendable {
         var optional = false
@@ -125,6 +149,8 @@ struct Core: Sendable {
         var fillers: [[String]] = []
         var connectors: [[String]] = []
         var numbers: [(tokens: [String], value: Int, ordinal: Bool)] = []
+        /// A whole-word rewrite ("what's" → "what is").
+        var contraction: [String]? = nil
     }
 
     init(profile: LocaleProfile) {
@@ -140,6 +166,7 @@ struct Core: Sendable {
         useASCIIFastPath = profile.caseFolding == .default && profile.segmentation == .spaces
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
         particles = profile.particles.map { $0.unicodeScalars.map(\.value) }.sorted { $0.count > $1.count }
+        language = profile.language
     }
 
     static func build(profile: LocaleProfile) -> Core {
@@ -159,6 +186,8 @@ struct Core: Sendable {
         }
         core.contractions = c
         var lex: [String: LexEntry] = [:]
+        for (k, v) in c { lex[k, default: LexEntry()].contraction = v }
+        core.lexicon = lex
         func seq(_ s: String) -> [String] { core.rawTokens(s).map(\.text) }
         for f in profile.fillers {
             let t = seq(f)
@@ -201,6 +230,12 @@ struct Core: Sendable {
         // Keep the apostrophe: map characters, then join the raw pieces.
         let toks = tmp.characterTokens(k)
         return toks.count == 1 ? toks[0].text : ""
+    }
+
+    @inline(__always)
+    func lookup(_ r: inout Raw) -> Int32 {
+        if r.lex == -2 { r.lex = lexIndex[r.text] ?? -1 }
+        return r.lex
     }
 
     /// All stages but phonetic keys.
@@ -431,14 +466,15 @@ extension Core {
     private func postProcess(_ raws: inout [Raw]) {
         var k = 0
         while k < raws.count {
-            let t = raws[k].text
             if profile.kanaToKatakana { raws[k].text = Core.katakana(raws[k].text) }
-            if !contractions.isEmpty, let exp = contractions[t] {
+            let li = lookup(&raws[k])
+            if li >= 0, let exp = lexEntries[Int(li)].contraction {
                 let r = raws[k]
                 raws.replaceSubrange(k...k, with: exp.map { Raw(text: $0, start: r.start, end: r.end) })
                 k += exp.count
                 continue
             }
+            let t = raws[k].text
             if t.utf8.contains(0x27) {
                 if let idx = t.firstIndex(of: "'") {
                     let prefix = String(t[..<idx])
@@ -447,8 +483,7 @@ extension Core {
                         let r = raws[k]
                         let split = r.start + prefix.utf16.count + 1
                         let first = Raw(text: prefix + "'", start: r.start, end: min(split, r.end), flags: .elision)
-                        var second = Raw(text: rest, start: min(split, r.end), end: r.end)
-                        second.text = rest.replacingOccurrences(of: "'", with: "")
+                        let second = Raw(text: rest.replacingOccurrences(of: "'", with: ""), start: min(split, r.end), end: r.end)
                         raws.replaceSubrange(k...k, with: [first, second])
                         k += 2
                         continue
@@ -459,20 +494,24 @@ extension Core {
                 } else {
                     raws[k].text = t.replacingOccurrences(of: "'", with: "")
                 }
+                raws[k].lex = -2
                 if raws[k].text.isEmpty { raws.remove(at: k); continue }
             }
             if !particles.isEmpty {
                 let sc = Array(raws[k].text.unicodeScalars.map(\.value))
-                for p in particles where sc.count > p.count && Array(sc.suffix(p.count)) == p {
-                    let r = raws[k]
-                    let stem = makeString(sc[0..<(sc.count - p.count)][...])
-                    let part = makeString(sc[(sc.count - p.count)...][...])
-                    raws.replaceSubrange(k...k, with: [
-                        Raw(text: stem, start: r.start, end: r.end),
-                        Raw(text: part, start: r.start, end: r.end, flags: [.particle, .optional]),
-                    ])
-                    k += 1
-                    break
+                // A word that is itself a particle stays whole.
+                if !particles.contains(sc) {
+                    for p in particles where sc.count > p.count && Array(sc.suffix(p.count)) == p {
+                        let r = raws[k]
+                        let stem = makeString(sc[0..<(sc.count - p.count)][...])
+                        let part = makeString(sc[(sc.count - p.count)...][...])
+                        raws.replaceSubrange(k...k, with: [
+                            Raw(text: stem, start: r.start, end: r.end),
+                            Raw(text: part, start: r.start, end: r.end, flags: [.particle, .optional]),
+                        ])
+                        k += 1
+                        break
+                    }
                 }
             }
             k += 1
@@ -535,7 +574,9 @@ extension Core {
                     raws[k].flags.insert(.ordinal)
                 }
             }
-            if let e = lexicon[t], !e.numbers.isEmpty {
+            let li = lookup(&raws[k])
+            if li >= 0, !lexEntries[Int(li)].numbers.isEmpty {
+                let e = lexEntries[Int(li)]
                 var matched = false
                 for cand in e.numbers where cand.tokens.count <= raws.count - k {
                     var ok = true
@@ -557,13 +598,18 @@ extension Core {
     // MARK: - Stage 4: fillers, connectors, optional words
 
     func applyLexicon(_ raws: inout [Raw]) {
-        if lexicon.isEmpty { return }
+        if lexEntries.isEmpty { return }
         var k = 0
         while k < raws.count {
-            guard let e = lexicon[raws[k].text] else { k += 1; continue }
+            let li = lookup(&raws[k])
+            guard li >= 0 else { k += 1; continue }
+            let e = lexEntries[Int(li)]
             if e.optional { raws[k].flags.insert(.optional) }
             var advanced = false
-            for (list, flag) in [(e.fillers, Token.Flags.filler), (e.connectors, Token.Flags.connector)] {
+            for pass in 0..<2 {
+                let list = pass == 0 ? e.fillers : e.connectors
+                if list.isEmpty { continue }
+                let flag: Token.Flags = pass == 0 ? .filler : .connector
                 for cand in list where cand.count <= raws.count - k {
                     var ok = true
                     for (m, w) in cand.enumerated() where raws[k + m].text != w { ok = false; break }
