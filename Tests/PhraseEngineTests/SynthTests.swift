@@ -206,4 +206,40 @@ import Testing
             #expect(!phrases.contains(n.normalizedString(i.text)), "\(i.text)")
         }
     }
+    /// The checks Corpora/README.md describes for the hand-written sample corpora: every line
+    /// parses, its locale is its file's, its tags are from the vocabulary (plus `truncated`),
+    /// and every expect names the app, an intent, parameters and values of the app's catalog.
+    @Test func sampleCorporaFollowTheConventions() throws {
+        let fm = FileManager.default
+        let apps = try fm.contentsOfDirectory(atPath: Self.corporaDir).sorted()
+            .filter { fm.fileExists(atPath: "\(Self.corporaDir)/\($0)/catalog.json") }
+        #expect(apps.count >= 6)
+        let allowed = Set(Synth.variantTags + ["truncated"])
+        for app in apps {
+            let c = try Self.sample(app)
+            let dir = "\(Self.corporaDir)/\(app)/corpus"
+            for f in try fm.contentsOfDirectory(atPath: dir).sorted() where f.hasSuffix(".jsonl") {
+                let data = try #require(fm.contents(atPath: "\(dir)/\(f)"))
+                let r = CorpusReader.parse(String(decoding: data, as: UTF8.self), file: "\(app)/\(f)")
+                #expect(r.errors.isEmpty, "\(r.errors.map(\.oneLine))")
+                for i in r.items {
+                    let at = "\(app)/\(f):\(i.line)"
+                    #expect(i.locale == String(f.dropLast(6)), "\(at)")
+                    #expect(!i.tags.isEmpty && Set(i.tags).isSubset(of: allowed), "\(at) \(i.tags)")
+                    guard let e = i.expect else { continue }
+                    #expect(e.app == nil || e.app == c.app.id, "\(at)")
+                    guard let s = c.shortcuts.first(where: { $0.intent == e.intent }) else { Issue.record("\(at): intent"); continue }
+                    for (name, value) in e.parameters {
+                        guard let p = s.parameter(named: name) else { Issue.record("\(at): parameter \(name)"); continue }
+                        switch c.kind(of: p) {
+                        case .enumType(let t): #expect(c.enumType(t)?.cases.contains { $0.rawValue == value } == true, "\(at)")
+                        case .entity(let t): #expect(c.entityType(t)?.options.contains { $0.id == value } == true, "\(at)")
+                        case .bool: #expect(value == "true" || value == "false", "\(at)")
+                        default: Issue.record("\(at): parameter \(name) cannot be fixed by speech")
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
