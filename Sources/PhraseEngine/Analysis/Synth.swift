@@ -265,7 +265,7 @@ extension Synth {
         ("pt", [("ss", "ç"), ("x", "ch"), ("lh", "li"), ("s", "z")]),
         ("nl", [("ij", "ei"), ("g", "ch"), ("dt", "t")]),
         ("ja", [("ー", ""), ("ッ", ""), ("ジ", "ヂ"), ("ズ", "ヅ"), ("ヴ", "ブ"), ("ティ", "チ"), ("ディ", "ジ"), ("ファ", "ハ"),
-                ("ォ", "オ"), ("ィ", "イ"), ("じ", "ぢ"), ("ず", "づ"), ("ウ", "ー")]),
+                ("ォ", "オ"), ("ィ", "イ"), ("じ", "ぢ"), ("ず", "づ")]),
         ("zh", [("在", "再"), ("的", "得"), ("里", "理"), ("打", "大"), ("开", "凯"), ("关", "观"), ("加", "家"), ("记", "计"),
                 ("点", "店"), ("杯", "背"), ("放", "方"), ("显", "险"), ("示", "事"), ("设", "社"), ("提", "题"), ("喝", "和"),
                 ("水", "睡"), ("读", "度"), ("书", "输"), ("跑", "泡"), ("步", "部"), ("单", "担"), ("咖", "卡"), ("灯", "登"),
@@ -621,7 +621,12 @@ extension Synth {
             }
             guard let pick = rng.pick(keep) ?? rng.pick(change) else { return nil }
             var segs = segs
-            segs[pick.0].text.replaceSubrange(pick.1, with: pick.2)
+            var edited = pick.2
+            // The first letter is never edited: keep its capital ("Gewohnheitstrackor").
+            if let f = segs[pick.0].text[pick.1].first, f.isUppercase, let e = edited.first {
+                edited = e.uppercased() + edited.dropFirst()
+            }
+            segs[pick.0].text.replaceSubrange(pick.1, with: edited)
             return Generator.join(segs)
         }
 
@@ -783,7 +788,8 @@ extension Synth {
                 guard let sp = speller, let rs = ruleSet, let words = sp.format(value, ruleSet: rs), !words.isEmpty else {
                     out += String(chars[i..<j]); i = j; continue
                 }
-                out += words
+                // ICU puts soft hyphens into long German numbers ("zehn\u{AD}tausend").
+                out += words.replacingOccurrences(of: "\u{00AD}", with: "")
                 changed = true
                 i = j
             }
