@@ -31,6 +31,7 @@ public enum PhraseMatchCLI {
         Entry(MatchCommand.self),
         Entry(EvalCommand.self),
         Entry(NormalizeCommand.self),
+        Entry(ImportCommand.self),
     ]
 
     public static func helpText() -> String {
