@@ -173,6 +173,7 @@ public enum ProjectImporter {
         /// A path relative to the imported folder it is in (for the catalog's `source` keys).
         func relative(_ path: String) -> String {
             for r in roots {
+                if path == r { return (path as NSString).lastPathComponent }   // a file given itself
                 let prefix = r.hasSuffix("/") ? r : r + "/"
                 if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
             }
@@ -429,6 +430,10 @@ public enum ProjectImporter {
                     if what.isEmpty { what.append("the order differs") }
                     diags.append(b.origin.diagnostic("build-products-differ", .warning, "the phrases of \(b.intent) differ between the sources and the build products (\(what.joined(separator: "; "))); rebuild"))
                 }
+            }
+            let srcNegative = src.negativePhrases.map(\.template)
+            for n in built.negativePhrases where !srcNegative.contains(n.template) {
+                diags.append(n.origin.diagnostic("build-products-differ", .warning, "the build products have the negative phrase \"\(n.template)\" that the sources do not; rebuild"))
             }
             for s in src.shortcuts where !built.shortcuts.contains(where: { $0.intent == s.intent }) {
                 diags.append(s.origin.diagnostic("build-products-differ", .warning, "\(s.intent) is not in the build products at \(relative(path)) (stale build?)"))
