@@ -181,7 +181,10 @@ import Testing
             }
         }
         struct B: AppShortcutsProvider {
-            static var appShortcuts: [AppShortcut] { AppShortcut(intent: FourIntent(), phrases: ["Four \(.applicationName)"]) }
+            static var appShortcuts: [AppShortcut] {
+                AppShortcut(intent: FourIntent(), phrases: ["Four \(.applicationName)"])
+                if Flags.beta { AppShortcut(intent: BetaIntent(), phrases: ["Beta \(.applicationName)"]) } else { AppShortcut(intent: StableIntent(), phrases: ["Stable \(.applicationName)"]) }
+            }
         }
         enum Kind: AppEnum { case a }
         """#)
@@ -191,6 +194,7 @@ import Testing
         #expect(rules.filter { $0 == "dynamic-phrases" }.count == 3)
         #expect(rules.contains("conditional-compilation"))
         #expect(rules.contains("several-providers"))
+        #expect(rules.filter { $0 == "dynamic-shortcuts" }.count == 2)
         #expect(diags.contains { $0.rule == "dynamic-text" && $0.message.contains("Titles.two") })
         #expect(diags.contains { $0.message.contains("no String or Int raw type") })
         let debug = diags.first { $0.rule == "conditional-compilation" }

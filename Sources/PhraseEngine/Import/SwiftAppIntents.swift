@@ -118,7 +118,7 @@ public enum SwiftAppIntentsReader {
             if !found { diagnostics.append(provOrigin.diagnostic("no-shortcuts", .warning, "\(name) has no appShortcuts property")) }
         }
 
-        mutating func collectShortcuts(_ fi: Int, _ r: Range<Int>, depth: Int, condition: String?) {
+        mutating func collectShortcuts(_ fi: Int, _ r: Range<Int>, depth: Int, condition: String?, control: String? = nil) {
             let f = files[fi]
             guard depth < SwiftSourceFile.maxDepth else {
                 if let k = r.first, k < f.tokens.count { report(fi, f.tokens[k].offset, "swift-syntax", .warning, "appShortcuts nested too deeply to read") }
@@ -148,7 +148,7 @@ public enum SwiftAppIntentsReader {
                     default: break
                     }
                 }
-                if t.kind == .identifier, ["if", "for", "switch", "while", "guard"].contains(t.text) {
+                if t.kind == .identifier, ["if", "else", "for", "switch", "while", "guard"].contains(t.text) {
                     let isAvailability = t.text == "if" && k + 1 < end && f.tokens[k + 1].text == "#available"
                     pendingControl = isAvailability ? nil : t.text
                     if isAvailability {
@@ -161,7 +161,7 @@ public enum SwiftAppIntentsReader {
                     let close = f.skipGroup(k + 1, limit: end)
                     if let c = conditions.last {
                         report(fi, t.offset, "conditional-compilation", .warning, "AppShortcut inside '\(c)' not imported: which branch builds cannot be known statically")
-                    } else if let ctl = pendingControl {
+                    } else if let ctl = pendingControl ?? control {
                         report(fi, t.offset, "dynamic-shortcuts", .warning, "AppShortcut inside '\(ctl)' not imported: run-time control flow cannot be resolved statically")
                     } else {
                         readShortcut(fi, f.expression(k..<close))
@@ -171,7 +171,7 @@ public enum SwiftAppIntentsReader {
                 }
                 if f.isOpen(k) {
                     let close = min(f.match[k], end)
-                    collectShortcuts(fi, (k + 1)..<close, depth: depth + 1, condition: conditions.last ?? (pendingControl.map { "run-time '\($0)'" }))
+                    collectShortcuts(fi, (k + 1)..<close, depth: depth + 1, condition: conditions.last, control: pendingControl ?? control)
                     k = min(close + 1, end)
                     if f.tokens[min(close, f.tokens.count - 1)].isPunct("}") { pendingControl = nil }
                     continue
