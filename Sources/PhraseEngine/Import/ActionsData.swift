@@ -6,10 +6,7 @@
 public enum ActionsData {
     public static func read(_ bytes: [UInt8], path: String) -> (ImportedModel?, [Diagnostic]) {
         let lines = LineTable(bytes)
-        func at(_ off: Int) -> ImportOrigin {
-            let p = lines.position(of: off)
-            return ImportOrigin(file: path, line: p.line, column: p.column)
-        }
+        func at(_ off: Int) -> ImportOrigin { ImportOrigin(file: path, lines: lines, offset: off) }
         let root: JSONNode
         do { root = try JSONReader.parse(bytes) } catch {
             return (nil, [at(error.offset).diagnostic("malformed-input", .error, "not an actionsdata file: \(error.message)")])

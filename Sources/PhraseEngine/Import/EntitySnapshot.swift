@@ -16,10 +16,7 @@ public enum EntitySnapshot {
 
     static func json(_ bytes: [UInt8], path: String) -> ([JSONOut], [Diagnostic]) {
         let lines = LineTable(bytes)
-        func at(_ off: Int) -> ImportOrigin {
-            let p = lines.position(of: off)
-            return ImportOrigin(file: path, line: p.line, column: p.column)
-        }
+        func at(_ off: Int) -> ImportOrigin { ImportOrigin(file: path, lines: lines, offset: off) }
         let root: JSONNode
         do { root = try JSONReader.parse(bytes) } catch {
             return ([], [at(error.offset).diagnostic("malformed-input", .error, "entity snapshot: \(error.message)")])

@@ -13,6 +13,12 @@ public struct ImportOrigin: Sendable, Hashable {
         self.column = column
     }
 
+    /// The position of a byte offset in a file.
+    public init(file: String, lines: LineTable, offset: Int) {
+        let p = lines.position(of: offset)
+        self.init(file: file, line: p.line, column: p.column)
+    }
+
     public var text: String {
         var s = file
         if let line { s += ":\(line)"; if let column { s += ":\(column)" } }

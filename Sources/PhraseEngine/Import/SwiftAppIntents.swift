@@ -255,15 +255,17 @@ public enum SwiftAppIntentsReader {
                 cands = cands.filter { $0.owner == owner }
             }
             guard cands.count == 1, let c = cands.first else { return (e, fi) }
-            let f = files[c.file]
-            let value: SwiftExpr
-            if let ini = c.member.initializer {
-                value = f.expression(ini)
-            } else if var g = c.member.getter {
-                if g.count > 1, f.tokens[g.lowerBound].isIdent("return") { g = (g.lowerBound + 1)..<g.upperBound }
-                value = f.expression(g)
-            } else { return (e, fi) }
+            guard let value = value(of: c.member, in: c.file) else { return (e, fi) }
             return resolve(value, c.file, hops: hops + 1)
+        }
+
+        /// The value of a property: its initializer, or the single expression its getter returns.
+        func value(of m: SwiftMember, in fi: Int) -> SwiftExpr? {
+            let f = files[fi]
+            if let ini = m.initializer { return f.expression(ini) }
+            guard var g = m.getter else { return nil }
+            if g.count > 1, f.tokens[g.lowerBound].isIdent("return") { g = (g.lowerBound + 1)..<g.upperBound }
+            return f.expression(g)
         }
 
         func describe(_ e: SwiftExpr) -> String {
@@ -412,16 +414,10 @@ public enum SwiftAppIntentsReader {
             }
             // Display representations (in the enum or its extensions).
             for d in decls {
-                let f = files[d.file]
                 for m in d.decl.members where m.isStatic {
                     guard m.name == "caseDisplayRepresentations" || m.name == "typeDisplayRepresentation" else { continue }
-                    var value: SwiftExpr
-                    if let ini = m.initializer { value = f.expression(ini) } else if var g = m.getter {
-                        if g.count > 1, f.tokens[g.lowerBound].isIdent("return") { g = (g.lowerBound + 1)..<g.upperBound }
-                        value = f.expression(g)
-                    } else { continue }
-                    var vfi = d.file
-                    (value, vfi) = resolve(value, d.file)
+                    guard let v = value(of: m, in: d.file) else { continue }
+                    let (value, vfi) = resolve(v, d.file)
                     if m.name == "typeDisplayRepresentation" {
                         if case .call(_, let args, _) = value.kind, let n = args.first(where: { $0.label == "name" || $0.label == nil }) {
                             en.typeTitle = text(n.value, vfi, what: "the typeDisplayRepresentation of \(name)")

@@ -26,18 +26,12 @@ public struct XCStringsFile: Sendable {
     public var entries: [Entry]
     public var lines: LineTable
 
-    public func origin(_ offset: Int) -> ImportOrigin {
-        let p = lines.position(of: offset)
-        return ImportOrigin(file: path, line: p.line, column: p.column)
-    }
+    public func origin(_ offset: Int) -> ImportOrigin { ImportOrigin(file: path, lines: lines, offset: offset) }
 
     /// Parses a string catalog; problems come back as diagnostics (a malformed file gives nil).
     public static func parse(_ bytes: [UInt8], path: String) -> (XCStringsFile?, [Diagnostic]) {
         let lines = LineTable(bytes)
-        func at(_ off: Int) -> ImportOrigin {
-            let p = lines.position(of: off)
-            return ImportOrigin(file: path, line: p.line, column: p.column)
-        }
+        func at(_ off: Int) -> ImportOrigin { ImportOrigin(file: path, lines: lines, offset: off) }
         let root: JSONNode
         do { root = try JSONReader.parse(bytes) } catch {
             return (nil, [at(error.offset).diagnostic("malformed-input", .error, "not a string catalog: \(error.message)")])
