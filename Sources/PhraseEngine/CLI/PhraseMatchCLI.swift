@@ -32,6 +32,7 @@ public enum PhraseMatchCLI {
         Entry(EvalCommand.self),
         Entry(NormalizeCommand.self),
         Entry(SynthCommand.self),
+        Entry(ImportCommand.self),
     ]
 
     public static func helpText() -> String {

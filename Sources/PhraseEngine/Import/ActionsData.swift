@@ -1,0 +1,94 @@
+/// Reads Xcode's build product `Metadata.appintents/extract.actionsdata` (JSON): what the
+/// system itself sees after a build. `autoShortcuts[]` (actionIdentifier, phraseTemplates[].key,
+/// shortTitle, systemImageName), `actions[id].parameters[]` (name, valueType linking to enums
+/// and entities), `enums[]` (cases with identifier, displayRepresentation title and synonyms),
+/// `entities`, `negativePhrases[]`.
+public enum ActionsData {
+    public static func read(_ bytes: [UInt8], path: String) -> (ImportedModel?, [Diagnostic]) {
+        let lines = LineTable(bytes)
+        func at(_ off: Int) -> ImportOrigin { ImportOrigin(file: path, lines: lines, offset: off) }
+        let root: JSONNode
+        do { root = try JSONReader.parse(bytes) } catch {
+            return (nil, [at(error.offset).diagnostic("malformed-input", .error, "not an actionsdata file: \(error.message)")])
+        }
+        guard root.object != nil else {
+            return (nil, [at(root.offset).diagnostic("malformed-input", .error, "not an actionsdata file: expected an object")])
+        }
+        var diags: [Diagnostic] = []
+        var model = ImportedModel()
+        /// `{"key": "..."}` (a localizable string) or a plain string.
+        func key(_ n: JSONNode?) -> String? { n?.string ?? n?["key"]?.string }
+
+        for (name, e) in root["entities"]?.object ?? [] {
+            model.entityTypes.append((e["typeName"]?.string ?? name, at(e.offset)))
+        }
+        for e in root["enums"]?.array ?? [] {
+            guard let id = e["identifier"]?.string else {
+                diags.append(at(e.offset).diagnostic("malformed-input", .warning, "an enum without an identifier")); continue
+            }
+            var en = ImportedEnum(name: id, typeTitle: key(e["displayTypeName"]), cases: [], origin: at(e.offset))
+            for c in e["cases"]?.array ?? [] {
+                guard let cid = c["identifier"]?.string else {
+                    diags.append(at(c.offset).diagnostic("malformed-input", .warning, "a case of \(id) without an identifier")); continue
+                }
+                let dr = c["displayRepresentation"]
+                let syns = (dr?["synonyms"]?.array ?? []).compactMap { key($0) }
+                en.cases.append(ImportedCase(name: cid, rawValue: cid, synthesized: false, title: key(dr?["title"]), synonyms: syns, origin: at(c.offset)))
+            }
+            model.enums.append(en)
+        }
+        func typeName(_ vt: JSONNode?, _ where_: ImportOrigin) -> String? {
+            guard let vt else { return nil }
+            if let e = vt["linkEnumeration"] {
+                return e["wrapper"]?["identifier"]?.string ?? e["identifier"]?.string
+            }
+            if let e = vt["entity"] {
+                return e["wrapper"]?["typeName"]?.string ?? e["typeName"]?.string
+            }
+            if let a = vt["array"] {
+                return typeName(a["wrapper"]?["memberValueType"] ?? a["memberValueType"], where_).map { "[\($0)]" }
+            }
+            if let p = vt["primitive"] {
+                // Only the identifiers whose meaning is known are mapped; others are reported.
+                switch p["wrapper"]?["typeIdentifier"]?.number {
+                case 0: return "String"
+                case 11: return "URL"
+                default: return nil
+                }
+            }
+            return nil
+        }
+        let actions = root["actions"]?.object ?? []
+        for s in root["autoShortcuts"]?.array ?? [] {
+            let o = at(s.offset)
+            guard let id = s["actionIdentifier"]?.string else {
+                diags.append(o.diagnostic("malformed-input", .warning, "an autoShortcut without an actionIdentifier")); continue
+            }
+            var sc = ImportedShortcut(intent: id, shortTitle: key(s["shortTitle"]), systemImageName: s["systemImageName"]?.string,
+                                      phrases: [], parameters: [], origin: o)
+            for t in s["phraseTemplates"]?.array ?? [] {
+                if let k = key(t) { sc.phrases.append(ImportedPhrase(template: k, origin: at(t.offset))) }
+            }
+            if let action = actions.first(where: { $0.key == id })?.value {
+                for p in action["parameters"]?.array ?? [] {
+                    guard let name = p["name"]?.string else { continue }
+                    let po = at(p.offset)
+                    if let t = typeName(p["valueType"], po) {
+                        sc.parameters.append(ImportedParameter(name: name, type: t, trueName: nil, falseName: nil, origin: po))
+                    } else {
+                        let usedInPhrase = sc.phrases.contains { $0.template.contains("${\(name)}") }
+                        diags.append(po.diagnostic("unresolved", usedInPhrase ? .warning : .note,
+                            "the value type of parameter \(name) of \(id) cannot be read from the build products (Bool display names and most primitive types are not recorded there); import the sources for it"))
+                    }
+                }
+            } else {
+                diags.append(o.diagnostic("malformed-input", .warning, "autoShortcut \(id) has no entry in actions; its parameters are unknown"))
+            }
+            model.shortcuts.append(sc)
+        }
+        for n in root["negativePhrases"]?.array ?? [] {
+            if let k = key(n) { model.negativePhrases.append(ImportedPhrase(template: k, origin: at(n.offset))) }
+        }
+        return (model, diags)
+    }
+}
