@@ -1,3 +1,4 @@
+import Synchronization
 /// The compiled, immutable matching data of one locale across all loaded apps.
 ///
 /// Vocabulary: every distinct unit (normalized word; a single character for Han and kana) of
@@ -41,6 +42,17 @@ final class LocaleIndex: Sendable {
     let setTemplates: [[Int32]]
     /// Most units in any template (bounds the utterance length worth aligning).
     let maxTemplateUnits: Int
+
+    private let pool = Mutex<[Workspace]>([])
+
+    func acquire() -> Workspace {
+        if let w = pool.withLock({ $0.popLast() }) { return w }
+        return Workspace(vocabulary: vocabText.count, templates: templates.count)
+    }
+
+    func release(_ w: Workspace) {
+        pool.withLock { if $0.count < 64 { $0.append(w) } }
+    }
 
     struct SlotPosting: Sendable {
         var set: Int32

@@ -16,7 +16,7 @@ public struct MatchOptions: Sendable, Hashable {
     /// When the two best results (different shortcut or value) are closer than this: "ambiguous".
     public var ambiguityMargin: Double = 0.04
     /// Results to return.
-    public var limit: Int = 5
+    public var limit: Int = 3
     /// Phrases past the per-locale budget are not matchable (as on the system).
     public var enforceBudget: Bool = true
     /// Build an explanation (word alignment) for the returned results.

@@ -46,7 +46,11 @@ public final class Matcher: Sendable {
             return MatchResult(text: text, locale: requested, decision: .none, results: [],
                                reason: "no catalog has phrases in locale '\(requested)'", negative: nil)
         }
-        var q = Query(index: index, text: text, options: opts)
-        return q.run(locale: requested, catalogs: catalogs)
+        let ws = index.acquire()
+        var q = Query(index: index, text: text, options: opts, workspace: ws)
+        let r = q.run(locale: requested, catalogs: catalogs)
+        for id in q.bestIds { ws.best[Int(id)] = 0 }
+        index.release(ws)
+        return r
     }
 }

@@ -25,13 +25,18 @@ extension Query {
         if opts.mode == .exact { return runExact(locale: locale, catalogs: catalogs) }
         findSlots()
         // Candidates and their upper bounds.
-        var isCand = Set<Int32>()
-        for id in bestSim.keys { for t in index.literalPostings[Int(id)] { isCand.insert(t) } }
-        for set in spans.keys { for t in index.setTemplates[Int(set)] { isCand.insert(t) } }
+        var candList: [Int32] = []
+        for id in bestIds {
+            for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] { ws.mark[Int(t)] = true; candList.append(t) }
+        }
+        for set in spans.keys.sorted() {
+            for t in index.setTemplates[Int(set)] where !ws.mark[Int(t)] { ws.mark[Int(t)] = true; candList.append(t) }
+        }
+        for t in candList { ws.mark[Int(t)] = false }
         var cands: [(Float, Int32)] = []
-        cands.reserveCapacity(isCand.count)
+        cands.reserveCapacity(candList.count)
         let coverage = slotCoverage()
-        for t in isCand {
+        for t in candList {
             cands.append((upperBound(index.templates[Int(t)], coverage: coverage), t))
         }
         cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
@@ -112,7 +117,7 @@ extension Query {
         var g: Float = 0
         for e in t.elems {
             switch e.kind {
-            case .literal: g += e.weight * (bestSim[e.id] ?? 0)
+            case .literal: g += e.weight * ws.best[Int(e.id)]
             case .param, .app: g += e.weight * bestSpanSim(e.id)
             }
         }

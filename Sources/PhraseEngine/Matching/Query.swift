@@ -16,8 +16,10 @@ struct Query {
     /// vocab pairs whose join is unit i.
     var splits: [[(Int32, Int32)]] = []
     var insCost: [Float] = []
-    /// Best similarity of any unit to each matched vocab id.
-    var bestSim: [Int32: Float] = [:]
+    /// Matched vocab ids in the order first seen; their best similarity is `ws.best[id]`.
+    var bestIds: [Int32] = []
+    /// Pooled dense buffers of the index (reset after the query).
+    let ws: Workspace
     /// Spans of slot values found in the utterance, per slot set.
     var spans: [Int32: [SlotSpan]] = [:]
 
@@ -31,7 +33,8 @@ struct Query {
     /// Reused dynamic-programming buffers (one allocation per query, grown as needed).
     let scratch = Scratch()
 
-    init(index: LocaleIndex, text: String, options: MatchOptions) {
+    init(index: LocaleIndex, text: String, options: MatchOptions, workspace: Workspace) {
+        self.ws = workspace
         self.index = index
         self.text = text
         self.opts = options
@@ -99,7 +102,9 @@ struct Query {
     }
 
     mutating func note(_ id: Int32, _ s: Float) {
-        if s > (bestSim[id] ?? 0) { bestSim[id] = s }
+        let i = Int(id)
+        if ws.best[i] == 0 { bestIds.append(id) }
+        if s > ws.best[i] { ws.best[i] = s }
     }
 
     mutating func add(_ id: Int32, _ s: Float, _ k: AlignmentStep.Kind, from: Int) {
@@ -181,7 +186,8 @@ struct Query {
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
     mutating func findSlots() {
         var acc: [Int64: Float] = [:]
-        for (id, s) in bestSim {
+        for id in bestIds {
+            let s = ws.best[Int(id)]
             for p in index.slotPostings[Int(id)] {
                 let key = Int64(p.set) << 32 | Int64(p.variant)
                 let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
@@ -341,13 +347,13 @@ struct Query {
         if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
         cost[0] = 0
         // Spans by start.
-        // Spans by start (app spans numbered after the parameter's).
-        let allSpans = paramSpans + appSpans
-        var byStart = [[Int]](repeating: [], count: n + 1)
+        // Usable spans (not overlapping the app name); app spans numbered after the parameter's.
+        let allSpans = appSpans.isEmpty ? paramSpans : paramSpans + appSpans
+        var usable: [Int] = []
         for (k, s) in allSpans.enumerated() where s.start < n {
             var free = true
             for u in s.start..<s.end where mask[u] == 1 { free = false; break }
-            if free { byStart[s.start].append(k) }
+            if free { usable.append(k) }
         }
         let appBase = paramSpans.count
         for j in 0...m {
@@ -395,7 +401,7 @@ struct Query {
                         relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
                     }
                 case .param, .app:
-                    for k in byStart[i] where (e.kind == .app) == (k >= appBase) {
+                    for k in usable where allSpans[k].start == i && (e.kind == .app) == (k >= appBase) {
                         let s = allSpans[k]
                         if opts.mode == .exact && s.sim < 1 { continue }
                         // A word the catalog does not know right next to the value: the person
@@ -515,4 +521,23 @@ final class Scratch {
     }
 
     deinit { free() }
+}
+
+/// Dense per-index buffers reused across queries (a pool per index): the best similarity of
+/// each vocabulary word and a mark per template. Entries a query touched are reset on release.
+final class Workspace: @unchecked Sendable {
+    let best: UnsafeMutableBufferPointer<Float>
+    let mark: UnsafeMutableBufferPointer<Bool>
+
+    init(vocabulary: Int, templates: Int) {
+        best = .allocate(capacity: max(1, vocabulary))
+        best.initialize(repeating: 0)
+        mark = .allocate(capacity: max(1, templates))
+        mark.initialize(repeating: false)
+    }
+
+    deinit {
+        best.deallocate()
+        mark.deallocate()
+    }
 }
