@@ -27,6 +27,7 @@ public enum EvalCommand: Command {
         OptionSpec("--top", value: "K", help: "k of topKAccuracy (default 5)."),
         OptionSpec("--threshold", value: "X", help: "Matcher threshold for none (default 0.62)."),
         OptionSpec("--tag", value: "TAG", repeatable: true, help: "Evaluate only lines with this tag."),
+        OptionSpec("--split", value: "S", help: "tune (even line numbers) or test (odd line numbers): the corpora's tuning/reporting split."),
         OptionSpec("--stable", help: "Leave timings out of reports (byte-identical output for the same input)."),
         OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),
     ]
@@ -65,6 +66,10 @@ public enum EvalCommand: Command {
             let r = CorpusReader.parse(text, file: CatalogOptions.displayPath(full, ctx))
             items += r.items
             errors += r.errors
+        }
+        if let split = args.value("--split") {
+            guard split == "tune" || split == "test" else { throw CLIError.usage("--split takes tune or test") }
+            items = items.filter { ($0.line % 2 == 0) == (split == "tune") }
         }
         let tags = args.values("--tag")
         if !tags.isEmpty { items = items.filter { !Set($0.tags).isDisjoint(with: tags) } }

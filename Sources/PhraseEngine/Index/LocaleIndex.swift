@@ -34,6 +34,9 @@ final class LocaleIndex: Sendable {
     let slotPostings: [[SlotPosting]]
     /// Sound of a whole value (its words joined) → values: "cap a chino" meets "cappuccino".
     let soundIndex: [String: [SlotPosting]]
+    /// App names' sounds in the locale's key and in English Double Metaphone (app names are
+    /// often English words said by a recognizer of another language: "jarz" for "Hearth").
+    let appSounds: [(posting: SlotPosting, key: [UInt32])]
     /// app index → slot set of its names in this locale.
     let appSlot: [Int32]
     /// app index → its display name in this locale (the first app-name variant).
@@ -120,6 +123,20 @@ final class LocaleIndex: Sendable {
             }
         }
         self.soundIndex = sound
+        var apps: [(posting: SlotPosting, key: [UInt32])] = []
+        for (si, set) in slotSets.enumerated() where set.kind == .app {
+            for (vi, v) in set.variants.enumerated() {
+                let joined = v.units.map { vocabText[Int($0)] }.joined()
+                guard joined.unicodeScalars.count >= 3, joined.unicodeScalars.allSatisfy({ !IndexBuilder.isSplitScript($0.value) }) else { continue }
+                var keys = Set<String>()
+                keys.insert(normalizer.phoneticKey(joined))
+                keys.insert(PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en"))
+                for k in keys.sorted() where k.count >= 2 {
+                    apps.append((SlotPosting(set: Int32(si), variant: Int32(vi)), k.unicodeScalars.map(\.value)))
+                }
+            }
+        }
+        self.appSounds = apps
         self.concatIndex = concat
         self.appSlot = appSlot
         var st = [[Int32]](repeating: [], count: slotSets.count)

@@ -124,8 +124,20 @@ struct Query {
         let t = units[i].text
         if let id = index.vocabIds[t] {
             add(id, 1, .exact, from: from)
-            // Known words need no fuzzy lookup, except short ones where a sound-alike is likely.
-            if opts.mode == .exact || t.unicodeScalars.count > 3 { return }
+            if opts.mode == .exact { return }
+            // Known words need no fuzzy lookup, but their inflections do ("task" / "tasks"),
+            // and short ones may be sound-alikes.
+            if t.unicodeScalars.count > 3 {
+                if !units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
+                let sc = t.unicodeScalars.map(\.value)
+                if let ids = index.prefixIndex[LocaleIndex.prefixKey(sc)] {
+                    for other in ids.prefix(64) where other != id {
+                        let s = WordSimilarity.stem(sc, index.vocabScalars[Int(other)])
+                        if s >= WordSimilarity.minimum { add(other, s, .fuzzy, from: from) }
+                    }
+                }
+                return
+            }
         }
         if opts.mode == .exact { return }
         let f = units[i].flags
@@ -203,8 +215,11 @@ struct Query {
             let ub = min(1, g / max(v.totalWeight, 1e-6))
             if ub >= 0.5 { bySet[set, default: []].append((ub, vi)) }
         }
-        // Values heard as other words: the sound of 1-3 words joined, where a word is unknown.
+        // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
+        // (or, for app names, anywhere when no app name was heard as such).
         var soundSpans: [Int32: [SlotSpan]] = [:]
+        var appHeard = false
+        for a in index.appSlot where (bySet[a]?.first?.0 ?? 0) >= 0.99 { appHeard = true; break }
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
                 var joined = ""
@@ -213,11 +228,39 @@ struct Query {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
                     joined += units[b].text
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
-                    guard hasUnknown, joined.unicodeScalars.count >= 4 else { continue }
+                    let appsOnly = !hasUnknown
+                    guard hasUnknown || (!appHeard && b > a), joined.unicodeScalars.count >= 4 else { continue }
                     let key = index.normalizer.phoneticKey(joined)
                     guard key.count >= 3, let hits = index.soundIndex[key] else { continue }
-                    for h in hits.prefix(8) {
+                    for h in hits.prefix(8) where !appsOnly || index.slotSets[Int(h.set)].kind == .app {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
+                    }
+                }
+            }
+        }
+        // An app name not heard as such: compare the sound of 1-3 words with every app name's,
+        // in the locale's key and in English, allowing one difference in the key.
+        if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
+            for a in 0..<n {
+                var joined = ""
+                for b in a..<min(n, a + 3) {
+                    if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
+                    joined += units[b].text
+                    guard joined.unicodeScalars.count >= 3 else { continue }
+                    if joined.unicodeScalars.contains(where: { IndexBuilder.isSplitScript($0.value) }) { break }
+                    let k1 = index.normalizer.phoneticKey(joined).unicodeScalars.map(\.value)
+                    let k2 = PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en").unicodeScalars.map(\.value)
+                    for (p, key) in index.appSounds {
+                        var best: Float = 0
+                        for k in [k1, k2] where k.count >= 2 {
+                            if k == key { best = max(best, Query.soundSimilarity); continue }
+                            if key.count >= 3, k.count >= 3, WordSimilarity.distance(k, key, limit: 1) <= 1 {
+                                best = max(best, Query.soundSimilarity - 0.08)
+                            }
+                        }
+                        if best > 0 {
+                            soundSpans[p.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: p.variant, sim: best))
+                        }
                     }
                 }
             }
