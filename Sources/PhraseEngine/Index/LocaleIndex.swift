@@ -209,6 +209,8 @@ final class CompiledTemplate: Sendable {
     let optionCount: Int
     /// The template's pieces, to render the phrase a result stands for.
     let pieces: [PhraseTemplate.Piece]
+    /// `elems` without the parameter slot (to read a value said elsewhere in the sentence).
+    let elemsWithoutParam: [Elem]
 
     init(_ d: TemplateDraft) {
         app = d.app; shortcut = d.shortcut; templateIndex = d.templateIndex; intent = d.intent; template = d.template
@@ -216,6 +218,7 @@ final class CompiledTemplate: Sendable {
         hasApp = d.hasApp; totalWeight = d.totalWeight; budgetBase = d.budgetBase; appNameCount = d.appNameCount
         optionCount = d.optionCount
         pieces = d.pieces
+        elemsWithoutParam = d.elems.filter { $0.kind != .param }
     }
 }
 

@@ -7,6 +7,8 @@ extension Query {
         var appSpan: SlotSpan?
         var option: Int32?      // variant index of the bound parameter value
         var paramSpans: [SlotSpan]
+        /// Set when the value was read out of the template's order ("the kitchen lights").
+        var movedParam: SlotSpan? = nil
     }
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
@@ -162,20 +164,40 @@ extension Query {
             }
             if optionGroups.isEmpty { optionGroups = [(-1, [])] }
             for (variant, group) in optionGroups.prefix(3) {
-                let a = align(t.elems, mask: mask, paramSpans: group, trace: false)
+                var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
                 guard a.cost < .infinity else { continue }
+                // The value said elsewhere in the sentence: take its best span out, align the
+                // rest, and charge a small reordering cost.
+                var moved: SlotSpan? = nil
+                if let best = group.first, t.paramSet >= 0 {
+                    var m2 = mask
+                    var free = true
+                    for u in best.start..<best.end { if m2[u] == 1 { free = false }; m2[u] = 1 }
+                    if free {
+                        let b = align(t.elemsWithoutParam, mask: m2, paramSpans: [], trace: false)
+                        let adj = adjacentUnknownPenalty(best.start, best.end, mask)
+                        let g2 = b.gain + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
+                        let i2 = b.ins + adj + Query.substitutionCost * b.substitutions
+                        let i1 = a.ins + Query.substitutionCost * a.substitutions
+                        if b.cost < .infinity, g2 / (t.totalWeight + i2) > a.gain / (t.totalWeight + i1) + 1e-6 {
+                            a = Alignment(cost: b.cost, gain: g2, ins: i2 - Query.substitutionCost * b.substitutions, steps: [],
+                                          substitutions: b.substitutions)
+                            moved = best
+                        }
+                    }
+                }
                 var g = a.gain
                 var w = t.totalWeight
-                var extra: Float = 0
+                var extra: Float = Query.substitutionCost * a.substitutions
                 if let s = appSpan {
                     g += IndexBuilder.appWeight * s.sim
                     // "google home": an unknown word glued to the app name names another app.
-                    extra = adjacentUnknownPenalty(s.start, s.end, [UInt8](repeating: 0, count: n))
+                    extra += adjacentUnknownPenalty(s.start, s.end, [UInt8](repeating: 0, count: n))
                 }
                 var score: Float
                 if appSpan == nil && t.hasApp {
                     w -= IndexBuilder.appWeight
-                    score = Query.noAppFactor * g / max(w + a.ins, 1e-6)
+                    score = Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
                 } else {
                     score = g / max(w + a.ins + extra, 1e-6)
                 }
@@ -183,7 +205,7 @@ extension Query {
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
-                                  option: bound, paramSpans: group))
+                                  option: bound, paramSpans: group, movedParam: moved))
             }
         }
         return out
@@ -215,7 +237,16 @@ extension Query {
                 let kind: AlignmentStep.Kind = v.isAlternativeName ? .alternativeName : (a.sim >= 0.999 ? .exact : (v.synonym != nil ? .phonetic : .fuzzy))
                 appSteps.append(step(kind, a.start, a.end, v.text, "app", a.sim))
             }
-            let al = align(t.elems, mask: mask, paramSpans: s.paramSpans, trace: true)
+            var al: Alignment
+            if let mv = s.movedParam {
+                var m2 = mask
+                for u in mv.start..<mv.end { m2[u] = 1 }
+                al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], trace: true)
+                let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
+                al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
+            } else {
+                al = align(t.elems, mask: mask, paramSpans: s.paramSpans, trace: true)
+            }
             steps = al.steps + appSteps
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
         }

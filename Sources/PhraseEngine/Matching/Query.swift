@@ -57,6 +57,12 @@ struct Query {
         return 0.6
     }
 
+    /// Extra cost per phrase word replaced by an unknown word ("share" said for "delete").
+    static let substitutionCost: Float = 0.6
+
+    /// Cost of reading a parameter value out of the template's word order.
+    static let reorderCost: Float = 0.3
+
     /// Discount applied to the score of a result whose app was not named.
     static let noAppFactor: Float = 0.9
 
@@ -372,6 +378,8 @@ struct Query {
         var gain: Float
         var ins: Float
         var steps: [AlignmentStep]
+        /// Phrase content words left out while unknown words were said: likely another meaning.
+        var substitutions: Float = 0
     }
 
     /// Aligns a template's elements (without the app clause) with the unmasked units.
@@ -386,7 +394,8 @@ struct Query {
         scratch.reserve(size)
         let cost = scratch.cost, gain = scratch.gain, ins = scratch.ins
         let back = scratch.back, op = scratch.op, spanOf = scratch.spanOf
-        for x in 0..<size { cost[x] = .infinity; gain[x] = 0; ins[x] = 0 }
+        let dels = scratch.dels, unks = scratch.unks
+        for x in 0..<size { cost[x] = .infinity; gain[x] = 0; ins[x] = 0; dels[x] = 0; unks[x] = 0 }
         if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
         cost[0] = 0
         // Spans by start.
@@ -404,13 +413,16 @@ struct Query {
                 let here = j * w + i
                 let c0 = cost[here]
                 if c0 == .infinity { continue }
-                @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1) {
+                @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1,
+                                             del: Float = 0, unk: Float = 0) {
                     let nc = c0 + c
                     let ng = gain[here] + g
                     if nc < cost[to] - 1e-6 || (abs(nc - cost[to]) <= 1e-6 && ng > gain[to] + 1e-6) {
                         cost[to] = nc
                         gain[to] = ng
                         ins[to] = ins[here] + ii
+                        dels[to] = dels[here] + del
+                        unks[to] = unks[here] + unk
                         if trace { back[to] = Int32(here); op[to] = o; spanOf[to] = sp }
                     }
                 }
@@ -421,12 +433,12 @@ struct Query {
                         relax(here + 1, 0, 0, 0, 7)
                     } else {
                         let c = opts.mode == .exact ? Float.infinity : insCost[i]
-                        if c < .infinity { relax(here + 1, c, 0, c, 1) }
+                        if c < .infinity { relax(here + 1, c, 0, c, 1, unk: c == Query.unknownWordCost ? 1 : 0) }
                     }
                 }
                 guard j < m else { continue }
                 let e = elems[j]
-                if opts.mode == .flexible { relax(here + w, e.weight, 0, 0, 2) }
+                if opts.mode == .flexible { relax(here + w, e.weight, 0, 0, 2, del: e.kind == .literal && e.weight >= 0.5 ? 1 : 0) }
                 switch e.kind {
                 case .literal:
                     guard i < n, mask[i] != 1 else { break }
@@ -456,7 +468,8 @@ struct Query {
             }
         }
         let end = m * w + n
-        var a = Alignment(cost: cost[end], gain: gain[end], ins: ins[end], steps: [])
+        var a = Alignment(cost: cost[end], gain: gain[end], ins: ins[end], steps: [],
+                          substitutions: min(dels[end], unks[end]))
         if trace, cost[end] < .infinity {
             var cur = end
             var steps: [AlignmentStep] = []
@@ -544,6 +557,8 @@ final class Scratch {
     private(set) var back = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var op = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private(set) var spanOf = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var dels = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var unks = UnsafeMutablePointer<Float>.allocate(capacity: 1)
 
     func reserve(_ n: Int) {
         if n <= capacity { return }
@@ -555,12 +570,15 @@ final class Scratch {
         back = .allocate(capacity: c)
         op = .allocate(capacity: c)
         spanOf = .allocate(capacity: c)
+        dels = .allocate(capacity: c)
+        unks = .allocate(capacity: c)
         capacity = c
     }
 
     private func free() {
         cost.deallocate(); gain.deallocate(); ins.deallocate()
         back.deallocate(); op.deallocate(); spanOf.deallocate()
+        dels.deallocate(); unks.deallocate()
     }
 
     deinit { free() }
