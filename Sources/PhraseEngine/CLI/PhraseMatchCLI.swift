@@ -33,6 +33,8 @@ public enum PhraseMatchCLI {
         Entry(NormalizeCommand.self),
         Entry(SynthCommand.self),
         Entry(ImportCommand.self),
+        Entry(LintCommand.self),
+        Entry(ExpandCommand.self),
     ]
 
     public static func helpText() -> String {
