@@ -35,6 +35,7 @@ public enum PhraseMatchCLI {
         Entry(ImportCommand.self),
         Entry(LintCommand.self),
         Entry(ExpandCommand.self),
+        Entry(DiffCommand.self),
     ]
 
     public static func helpText() -> String {
