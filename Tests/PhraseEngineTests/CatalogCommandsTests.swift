@@ -158,6 +158,17 @@ import Testing
         #expect(json["rules"]?.array?.count == Linter.rules.count)
     }
 
+    /// docs/catalog-tools.md carries the generated table of every rule.
+    @Test func docsRuleTableIsCurrent() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/catalog-tools.md").path
+        let text = String(decoding: try #require(FileManager.default.contents(atPath: docs)), as: UTF8.self)
+        let table = run(["lint", "--list-rules", "--format", "markdown"]).out
+        #expect(text.contains("<!-- rules:begin -->\n" + table + "<!-- rules:end -->"),
+                "regenerate the table with: phrasematch lint --list-rules --format markdown")
+        #expect(table.split(separator: "\n").count == Linter.rules.count + 2)
+    }
+
     /// A catalog written by `phrasematch import` marks the Swift source in xcode format.
     @Test func importedCatalogPointsAtSwiftSource() throws {
         let dir = try tempDir()

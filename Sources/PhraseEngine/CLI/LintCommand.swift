@@ -16,20 +16,21 @@ public enum LintCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--format", short: "-f", value: "F", help: "text (default), json or xcode."),
+        OptionSpec("--format", short: "-f", value: "F", help: "text (default), json or xcode; with --list-rules: text, json or markdown."),
         OptionSpec("--strict", help: "Treat warnings as errors."),
         OptionSpec("--rule", value: "ID", repeatable: true, help: "Run only this rule."),
         OptionSpec("--disable", value: "ID", repeatable: true, help: "Do not run this rule."),
-        OptionSpec("--list-rules", help: "List the rules with their severity and fact, and exit."),
+        OptionSpec("--list-rules", help: "List the rules (id, severity, fact) and exit."),
         OptionSpec("--source-root", value: "DIR", help: "Folder that the Swift locations of an imported catalog are relative to (default: the catalog's folder, then the current one)."),
         CatalogOptions.outputOption,
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
-        let format = try PhraseMatchCLI.format(args, allowed: ["text", "json", "xcode"])
+        let listing = args.flag("--list-rules")
+        let format = try PhraseMatchCLI.format(args, allowed: listing ? ["text", "json", "markdown"] : ["text", "json", "xcode"])
         let rules = try selectedRules(args)
-        if args.flag("--list-rules") {
-            try PhraseMatchCLI.emit(listRules(rules, json: format == "json"), args, ctx)
+        if listing {
+            try PhraseMatchCLI.emit(listRules(rules, format: format), args, ctx)
             return ExitCode.success
         }
         let paths = args.values("--catalog") + args.positionals
@@ -108,8 +109,14 @@ public enum LintCommand: Command {
         return Linter.rules.filter { (only.isEmpty || only.contains($0.id)) && !off.contains($0.id) }
     }
 
-    static func listRules(_ rules: [LintRule], json: Bool) -> String {
-        if json {
+    /// The rules as text, json, or the markdown table of docs/catalog-tools.md.
+    static func listRules(_ rules: [LintRule], format: String) -> String {
+        if format == "markdown" {
+            return "| id | severity | fact |\n|---|---|---|\n" + rules.map { r in
+                "| `\(r.id)` | \(r.severity.rawValue) | \(r.fact.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            }.joined()
+        }
+        if format == "json" {
             return JSONOut.object([("rules", .array(rules.map { r in
                 .object([("id", .string(r.id)), ("severity", .string(r.severity.rawValue)), ("fact", .string(r.fact))])
             }))]).render(pretty: true) + "\n"
