@@ -202,6 +202,21 @@ import Testing
         #expect(rooted.out.contains(dir + "/App/Shortcuts.swift:13:17: error:"))
     }
 
+    /// End to end: import the HabitTracker fixture project, lint the catalog for Xcode.
+    @Test func importThenLintForXcode() throws {
+        let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Import/HabitTracker").path
+        let dir = try tempDir()
+        #expect(run(["import", "--output", dir + "/habits.json", project], in: dir).code == 0)
+        let (code, out, _) = run(["lint", "--format", "xcode", "--source-root", project, "habits.json"], in: dir)
+        #expect(code == 0)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(!lines.isEmpty)
+        // No entity snapshot was given: the phrases over HabitEntity are marked at their Swift lines.
+        let swift = project + "/HabitTracker/Shortcuts/HabitShortcuts.swift"
+        #expect(lines.contains("\(swift):17:17: warning: ${habit} (HabitEntity) has no options in en: \"Log ${habit} in ${applicationName}\" never matches [empty-option-set]"))
+        #expect(lines.allSatisfy { $0.hasPrefix(project + "/HabitTracker/") && $0.contains(".swift:") })
+    }
+
     @Test func sourceMapPaths() {
         #expect(ImportedSourceMap.tokens("shortcuts[2].phrases.fr[0]") == [.key("shortcuts"), .index(2), .key("phrases"), .key("fr"), .index(0)])
         #expect(ImportedSourceMap.tokens(#"enums["A B"].cases[1].title"#) == [.key("enums"), .key("A B"), .key("cases"), .index(1), .key("title")])
