@@ -33,6 +33,9 @@ public enum PhraseMatchCLI {
         Entry(NormalizeCommand.self),
         Entry(SynthCommand.self),
         Entry(ImportCommand.self),
+        Entry(LintCommand.self),
+        Entry(ExpandCommand.self),
+        Entry(DiffCommand.self),
     ]
 
     public static func helpText() -> String {
