@@ -14,7 +14,7 @@ public enum MatchCommand: Command {
         OptionSpec("--format", short: "-f", value: "F", help: "text (default) or json."),
         CatalogOptions.matchingOption,
         OptionSpec("--top", value: "N", help: "Results to show per utterance (default 5)."),
-        OptionSpec("--threshold", value: "X", help: "Score below which the decision is none (default 0.62)."),
+        OptionSpec("--threshold", value: "X", help: "Score below which the decision is none (default 0.6)."),
         OptionSpec("--explain", short: "-e", help: "Show which words matched how."),
         OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),
         CatalogOptions.outputOption,
@@ -88,7 +88,7 @@ public enum ResultText {
                     let u = st.utterance.isEmpty ? "∅" : "\"\(st.utterance)\""
                     let p = st.phrase.isEmpty ? "" : " ↔ \(st.slot.map { "${\($0)} " } ?? "")\"\(st.phrase)\""
                     let sim = st.kind == .filler || st.kind == .extra || st.kind == .missing ? "" : " \(JSONOut.formatNumber(st.similarity))"
-                    s += "       \(paint(st.kind.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0), kindColor(st.kind)))\(u)\(p)\(sim)\n"
+                    s += "       \(paint(st.kind.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0), kindColor(st.kind)))\(u)\(p)\(sim)\n"
                 }
             }
         }

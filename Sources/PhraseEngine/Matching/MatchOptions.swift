@@ -10,7 +10,7 @@ public enum MatchingMode: String, Sendable, CaseIterable {
 public struct MatchOptions: Sendable, Hashable {
     public var mode: MatchingMode = .flexible
     /// Below this score the decision is "none".
-    public var threshold: Double = 0.62
+    public var threshold: Double = 0.6
     /// An utterance that names no app needs this score (and exactly one app able to take it).
     public var noAppThreshold: Double = 0.80
     /// When the two best results (different shortcut or value) are closer than this: "ambiguous".
