@@ -96,6 +96,110 @@ if want("match") {
     }
 }
 
+
+/// A synthetic catalog: `apps` apps, each with 10 shortcuts and an entity of `options` options
+/// (three templates use it), so phrase counts scale without changing the phrase shapes.
+func syntheticCatalogs(apps: Int, options: Int) -> [Catalog] {
+    let words = ["morning", "evening", "jazz", "focus", "run", "chill", "party", "study", "sleep", "drive", "summer",
+                 "rain", "coffee", "dinner", "road", "trip", "classic", "rock", "piano", "beats", "house", "soul",
+                 "indie", "gold", "night", "city", "ocean", "forest", "retro", "fresh", "deep", "happy"]
+    var out: [Catalog] = []
+    for a in 0..<apps {
+        var opts: [String] = []
+        for k in 0..<options {
+            let t = "\(words[k % words.count]) \(words[(k / words.count) % words.count]) \(k / (words.count * words.count))"
+            opts.append("{\"id\":\"o\(k)\",\"title\":\"\(t)\"}")
+        }
+        var shortcuts: [String] = []
+        let verbs = ["play", "open", "show", "start", "stop", "add", "find", "share", "save", "delete"]
+        for (i, v) in verbs.enumerated() {
+            if i < 3 {
+                shortcuts.append("{\"intent\":\"I\(i)\",\"shortTitle\":\"S\",\"systemImageName\":\"x\",\"parameters\":{\"p\":\"E\"},\"phrases\":[\"\(v) ${p} in ${applicationName}\"]}")
+            } else {
+                shortcuts.append("{\"intent\":\"I\(i)\",\"shortTitle\":\"S\",\"systemImageName\":\"x\",\"phrases\":[\"\(v) my items in ${applicationName}\",\"\(v) everything with ${applicationName}\"]}")
+            }
+        }
+        let json = "{\"app\":{\"id\":\"app\(a)\",\"name\":\"App \(a) \(words[a % words.count])\"},\"entities\":{\"E\":{\"options\":[\(opts.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]}"
+        if let c = try? CatalogLoader.parse(json, file: "synthetic\(a).json") { out.append(c) }
+    }
+    return out
+}
+
+if want("index") || want("memory") {
+    let cats = sampleCatalogs()
+    let phrases = cats.reduce(0) { $0 + Expansion.count($1, locale: "en") }
+    let rss0 = residentKB()
+    let t0 = now()
+    let m = Matcher(catalogs: cats, locales: ["en"], options: MatchOptions(enforceBudget: false))
+    let t1 = now()
+    let rss1 = residentKB()
+    _ = m.match("warm up", locale: "en")
+    report("index build en, 6 sample apps", [("phrases", Double(phrases)), ("ms", Double(t1 - t0) / 1e6),
+                                           ("us_per_phrase", Double(t1 - t0) / 1000 / Double(max(phrases, 1))),
+                                           ("rss_kb_delta", rss1 - rss0)])
+    let big = syntheticCatalogs(apps: 1, options: 100_000)
+    let bigPhrases = big.reduce(0) { $0 + Expansion.count($1, locale: "en") }
+    let r0 = residentKB(), b0 = now()
+    let bm = Matcher(catalogs: big, locales: ["en"], options: MatchOptions(enforceBudget: false))
+    let b1 = now(), r1 = residentKB()
+    _ = bm.match("play jazz morning 3 in app 0 morning", locale: "en")
+    report("index build en, 100k-option entity", [("phrases", Double(bigPhrases)), ("ms", Double(b1 - b0) / 1e6),
+                                                 ("us_per_phrase", Double(b1 - b0) / 1000 / Double(max(bigPhrases, 1))),
+                                                 ("rss_kb_delta", r1 - r0), ("bytes_per_phrase", (r1 - r0) * 1024 / Double(max(bigPhrases, 1)))])
+}
+
+if want("route") {
+    let cats = syntheticCatalogs(apps: 100, options: 300)
+    let phrases = cats.reduce(0) { $0 + Expansion.count($1, locale: "en") }
+    let m = Matcher(catalogs: cats, locales: ["en"])
+    var o = m.options
+    o.explain = false
+    let names = ["morning", "evening", "jazz", "focus", "run", "chill", "party", "study", "sleep", "drive", "summer",
+                 "rain", "coffee", "dinner", "road", "trip", "classic", "rock", "piano", "beats", "house", "soul",
+                 "indie", "gold", "night", "city", "ocean", "forest", "retro", "fresh", "deep", "happy"]
+    let qs = (0..<200).map { k in "play \(["morning", "jazz", "focus", "chill"][k % 4]) \(["evening", "run", "party"][k % 3]) \(k % 7) in app \(k % 100) \(names[(k % 100) % names.count])" }
+    for q in qs { _ = m.match(q, locale: "en", options: o) }
+    var all: [Double] = []
+    for _ in 0..<(quick ? 1 : 5) { for q in qs { all.append(contentsOf: sample(1) { _ = m.match(q, locale: "en", options: o) }) } }
+    all.sort()
+    report("route en, 100 apps", [("phrases", Double(phrases)), ("p50_us", pct(all, 0.5) / 1000), ("p99_us", pct(all, 0.99) / 1000)])
+}
+
+if want("scale") {
+    for size in [1_000, 10_000, 100_000, 1_000_000] {
+        let options = max(1, size / 3)
+        let cats = syntheticCatalogs(apps: 1, options: options)
+        let phrases = cats.reduce(0) { $0 + Expansion.count($1, locale: "en") }
+        let t0 = now()
+        let m = Matcher(catalogs: cats, locales: ["en"], options: MatchOptions(enforceBudget: false))
+        let build = Double(now() - t0) / 1e6
+        var o = m.options
+        o.explain = false
+        let qs = (0..<100).map { k in "play \(["morning", "jazz", "focus", "chill"][k % 4]) \(["evening", "run", "party"][k % 3]) \(k % 5) in app 0 morning" }
+        for q in qs { _ = m.match(q, locale: "en", options: o) }
+        var all: [Double] = []
+        for _ in 0..<3 { for q in qs { all.append(contentsOf: sample(1) { _ = m.match(q, locale: "en", options: o) }) } }
+        all.sort()
+        report("scale en \(phrases) phrases", [("build_ms", build), ("p50_us", pct(all, 0.5) / 1000), ("p99_us", pct(all, 0.99) / 1000)])
+    }
+}
+
+if want("eval") {
+    let cats = sampleCatalogs()
+    var items: [CorpusItem] = []
+    for app in ["coffee", "habits", "home", "music", "notes", "reader"] {
+        for l in ["en", "fr", "de", "es", "ja", "zh-Hans"] { items += corpus(app, l) }
+    }
+    let m = Matcher(catalogs: cats)
+    var many: [CorpusItem] = []
+    while many.count < (quick ? 20_000 : 200_000) { many += items }
+    _ = Evaluator.run(Array(items.prefix(500)), matcher: m)
+    let (_, secs) = Evaluator.run(many, matcher: m)
+    report("eval throughput, 6 apps × 6 locales", [("utterances", Double(many.count)), ("seconds", secs),
+                                                   ("utterances_per_second", Double(many.count) / secs),
+                                                   ("threads", Double(ProcessInfo.processInfo.activeProcessorCount))])
+}
+
 if json {
     print(JSONOut.object(results).render(pretty: true))
 }

@@ -32,6 +32,19 @@ final class LocaleIndex: Sendable {
     let slotSets: [SlotSet]
     /// vocab id → (slot set, variant) pairs whose value contains the unit.
     let slotPostings: [[SlotPosting]]
+
+    /// The postings of a word that belong to one app (binary search in the app-ordered list).
+    func postings(_ id: Int32, app: Int32) -> ArraySlice<SlotPosting> {
+        let list = slotPostings[Int(id)]
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if setApp[Int(list[mid].set)] < app { lo = mid + 1 } else { hi = mid }
+        }
+        var end = lo
+        while end < list.count, setApp[Int(list[end].set)] == app { end += 1 }
+        return list[lo..<end]
+    }
     /// Sound of a whole value (its words joined) → values: "cap a chino" meets "cappuccino".
     let soundIndex: [String: [SlotPosting]]
     /// App names' sounds in the locale's key and in English Double Metaphone (app names are
@@ -41,6 +54,8 @@ final class LocaleIndex: Sendable {
     let appSlot: [Int32]
     /// app index → its display name in this locale (the first app-name variant).
     let appDisplayNames: [String]
+    /// slot set → the app it belongs to.
+    let setApp: [Int32]
     /// slot set → templates using it (as parameter or app slot).
     let setTemplates: [[Int32]]
     /// Most units in any template (bounds the utterance length worth aligning).
@@ -115,7 +130,6 @@ final class LocaleIndex: Sendable {
                 addPairs(v.units)
             }
         }
-        self.slotPostings = sp
         var sound: [String: [SlotPosting]] = [:]
         for (si, set) in slotSets.enumerated() {
             for (vi, v) in set.variants.enumerated() where v.soundKey.count >= 3 {
@@ -154,6 +168,14 @@ final class LocaleIndex: Sendable {
             maxUnits = max(maxUnits, u)
         }
         self.setTemplates = st
+        var sa = [Int32](repeating: -1, count: slotSets.count)
+        for (ai, set) in appSlot.enumerated() { sa[Int(set)] = Int32(ai) }
+        for t in templates where t.paramSet >= 0 { sa[Int(t.paramSet)] = Int32(t.app) }
+        self.setApp = sa
+        // Postings in app order, so a query that heard one app reads only that app's range.
+        self.slotPostings = sp.map { list in
+            list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
+        }
         self.maxTemplateUnits = maxUnits
     }
 

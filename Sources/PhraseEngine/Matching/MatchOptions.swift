@@ -23,4 +23,11 @@ public struct MatchOptions: Sendable, Hashable {
     public var explain: Bool = true
 
     public init() {}
+
+    public init(mode: MatchingMode = .flexible, enforceBudget: Bool = true, limit: Int = 3, explain: Bool = true) {
+        self.mode = mode
+        self.enforceBudget = enforceBudget
+        self.limit = limit
+        self.explain = explain
+    }
 }

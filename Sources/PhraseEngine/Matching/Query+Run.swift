@@ -27,12 +27,23 @@ extension Query {
         if opts.mode == .exact { return runExact(locale: locale, catalogs: catalogs) }
         findSlots()
         // Candidates and their upper bounds.
+        // The app name picks the app: when an app was clearly named, only its shortcuts compete.
+        var heard = Set<Int>()
+        for (ai, set) in index.appSlot.enumerated() where (spans[set]?.first?.sim ?? 0) >= 0.9 { heard.insert(ai) }
         var candList: [Int32] = []
         for id in bestIds {
-            for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] { ws.mark[Int(t)] = true; candList.append(t) }
+            for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] {
+                if !heard.isEmpty && !heard.contains(index.templates[Int(t)].app) { continue }
+                ws.mark[Int(t)] = true
+                candList.append(t)
+            }
         }
         for set in spans.keys.sorted() {
-            for t in index.setTemplates[Int(set)] where !ws.mark[Int(t)] { ws.mark[Int(t)] = true; candList.append(t) }
+            for t in index.setTemplates[Int(set)] where !ws.mark[Int(t)] {
+                if !heard.isEmpty && !heard.contains(index.templates[Int(t)].app) { continue }
+                ws.mark[Int(t)] = true
+                candList.append(t)
+            }
         }
         for t in candList { ws.mark[Int(t)] = false }
         var cands: [(Float, Int32)] = []

@@ -203,15 +203,35 @@ struct Query {
     /// weighted) is accumulated from the postings of the matched words; values are then aligned
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
     mutating func findSlots() {
+        // App names first: when one is heard clearly, only that app's values are searched
+        // (the app-name span picks the app, then the shortcut).
+        var heardApps = Set<Int32>()
+        for id in bestIds where ws.best[Int(id)] >= 0.9 {
+            for p in index.slotPostings[Int(id)] where index.slotSets[Int(p.set)].kind == .app {
+                let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
+                if v.units.count == 1 || v.units.allSatisfy({ ws.best[Int($0)] >= 0.9 }) { heardApps.insert(index.setApp[Int(p.set)]) }
+            }
+        }
+        for i in 0..<n where merge[i] >= 0 {
+            for p in index.slotPostings[Int(merge[i])] where index.slotSets[Int(p.set)].kind == .app {
+                heardApps.insert(index.setApp[Int(p.set)])
+            }
+        }
         var acc: [Int64: Float] = [:]
+        let apps = heardApps.sorted()
         for id in bestIds {
             let s = ws.best[Int(id)]
-            for p in index.slotPostings[Int(id)] {
+            func add(_ p: LocaleIndex.SlotPosting) {
                 let key = Int64(p.set) << 32 | Int64(p.variant)
                 let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
                 var w: Float = 0
                 for (k, u) in v.units.enumerated() where u == id { w = max(w, v.weights[k]) }
                 acc[key, default: 0] += w * s
+            }
+            if apps.isEmpty {
+                for p in index.slotPostings[Int(id)] { add(p) }
+            } else {
+                for a in apps { for p in index.postings(id, app: a) { add(p) } }
             }
         }
         var bySet: [Int32: [(Float, Int32)]] = [:]
