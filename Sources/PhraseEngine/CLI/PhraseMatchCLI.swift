@@ -33,6 +33,7 @@ public enum PhraseMatchCLI {
         Entry(NormalizeCommand.self),
         Entry(SynthCommand.self),
         Entry(ImportCommand.self),
+        Entry(CollisionsCommand.self),
     ]
 
     public static func helpText() -> String {
