@@ -62,7 +62,11 @@ public enum CollisionsCommand: Command {
             throw CLIError.input("no catalog has phrases in locale '\(ls.joined())'")
         }
         var report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
-        let corpora = args.values("--against-corpus")
+        // `--against-corpus A B C`: the files after the first are positionals.
+        let corpora = args.values("--against-corpus") + args.positionals
+        if corpora.count > args.values("--against-corpus").count && args.values("--against-corpus").isEmpty {
+            throw CLIError.usage("unexpected argument '\(args.positionals[0])' (corpora go after --against-corpus)")
+        }
         if !corpora.isEmpty {
             var items: [CorpusItem] = []
             var bad = 0

@@ -157,6 +157,8 @@ public enum CollisionAnalyzer {
         var b: CollisionSide
         var forward: Double?
         var backward: Double?
+        /// The least severity (a common-word alternative name that takes plain requests).
+        var floor: CollisionSeverity? = nil
     }
 
     static func analyzeLocale(matcher: Matcher, locale l: String, options: CollisionOptions) -> (pairs: [CollisionPair], phrases: Int, probes: Int) {
@@ -199,6 +201,23 @@ public enum CollisionAnalyzer {
         }
         // Common-word alternative names: a phrase said without any app name reads as naming the app.
         accs += commonWordNames(matcher: matcher, locale: l, match: o, minimum: minimum, known: Set(index.keys))
+        // Pairs of known words the probes cannot show: alike options, alike app names of different apps.
+        for extra in CollisionDirect.optionPairs(matcher: matcher, locale: l, match: o, minimum: minimum)
+            + CollisionDirect.appNamePairs(matcher: matcher, locale: l, match: o, minimum: minimum) {
+            var ka = extra.a.key, kb = extra.b.key
+            if extra.kind == .appName { ka += "\u{1}" + extra.a.appName; kb += "\u{1}" + extra.b.appName }
+            let key = "\(extra.kind.rawValue)|" + (ka < kb ? ka + "|" + kb : kb + "|" + ka)
+            if let k = index[key] {
+                if extra.a.key == accs[k].a.key {
+                    accs[k].forward = max(accs[k].forward ?? 0, extra.forward ?? 0)
+                } else {
+                    accs[k].backward = max(accs[k].backward ?? 0, extra.forward ?? 0)
+                }
+                continue
+            }
+            index[key] = accs.count
+            accs.append(extra)
+        }
         // Explain each pair once, in the direction that scored higher.
         var eo = o
         eo.explain = true
@@ -231,8 +250,9 @@ public enum CollisionAnalyzer {
                             guard words.isSubset(of: contentWords(normalizer, bare)) else { continue }
                             let said = bare.split(separator: " ").joined(separator: " ")
                             let r = matcher.match(said, locale: l, options: o)
+                            // Reported when the reading would run (the matcher's threshold), not only above --min-similarity.
                             guard let cand = r.results.first(where: { $0.app == c.app.id && $0.appNamed && $0.appName == name.text }),
-                                  cand.score >= minimum else { continue }
+                                  cand.score >= min(minimum, matcher.options.threshold) else { continue }
                             var params: [(name: String, value: ParameterValue, title: String)] = []
                             if let n = plan.param, let f = first { params.append((n, f.value, f.title)) }
                             let display = Expansion.appNames(oc, locale: l).first?.text ?? oc.app.id
@@ -243,7 +263,7 @@ public enum CollisionAnalyzer {
                             let key = "app-name|" + a.key + "|" + a.appName + "|" + b.key
                             if seen.contains(key) || known.contains(key) { continue }
                             seen.insert(key)
-                            out.append(Acc(kind: .appName, a: a, b: b, forward: nil, backward: cand.score))
+                            out.append(Acc(kind: .appName, a: a, b: b, forward: nil, backward: cand.score, floor: .warning))
                         }
                     }
                 }

@@ -42,12 +42,19 @@ enum CollisionExplainer {
         }
         // Steps read from the said phrase's side; orient them as a / b.
         if !saidIsA { close = close.map { CloseWords(a: $0.b, b: $0.a, why: $0.why) } }
+        if close.isEmpty {
+            // No fuzzy step (both words known to the matcher): one word against one word, compared directly.
+            let (da, db) = difference(normalizer, acc.a.text, acc.b.text, close: [])
+            if da.count == 1, db.count == 1, CollisionDirect.valueSimilarity(normalizer, da[0], db[0]).0 > 0 || soundsAlike(normalizer, da[0], db[0]) {
+                close.append(CloseWords(a: da[0], b: db[0], why: soundsAlike(normalizer, da[0], db[0]) ? .sound : .spelling))
+            }
+        }
         let (onlyA, onlyB) = difference(normalizer, acc.a.text, acc.b.text, close: close)
         let sub = subsumption(normalizer, acc.a.text, acc.b.text)
         let similarity = max(forward, backward)
         let sound = close.contains { $0.why == .sound }
         let mutual = acc.forward != nil && acc.backward != nil
-        let severity = grade(acc.kind, similarity, sound: sound, subsumption: sub != nil)
+        let severity = max(grade(acc.kind, similarity, sound: sound, subsumption: sub != nil), acc.floor ?? .note)
         var risk = similarity + (sub != nil ? 0.05 : 0) + (sound ? 0.03 : 0) + (mutual ? 0.02 : 0)
         risk = (risk * 10000).rounded() / 10000
         var pair = CollisionPair(kind: acc.kind, similarity: similarity, a: acc.a, b: acc.b, forward: acc.forward, backward: acc.backward,
@@ -165,7 +172,7 @@ enum CollisionExplainer {
             if p.a.app != p.b.app {
                 return "the app names '\(p.a.appName)' and '\(p.b.appName)' are close: use a more distinctive name or alternative name"
             }
-            return "rename the alternative name '\(p.a.appName)': it is a word of the phrases, so plain requests read as naming the app"
+            return "rename the alternative name '\(p.a.appName)': its words are words of the phrases, so plain requests read as naming the app"
         case .parameter:
             let ta = p.a.parameters.first?.title ?? "", tb = p.b.parameters.first?.title ?? ""
             if let same = p.closeWords.first(where: { $0.why == .same }) {
