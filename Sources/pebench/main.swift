@@ -97,16 +97,17 @@ if want("match") {
 }
 
 // MARK: - collisions (scale series)
-// A synthetic catalog: two templates over an entity of many two-word options, a display name and
+// A synthetic catalog: two templates over an entity of many two-word options (words of four
+// syllables out of twelve, so some options are one letter apart, as in a real library), a display name and
 // one alternative name, so phrases = 4 × options. Analyzed past the budget (every phrase counts).
 func syntheticCollisionCatalog(phrases: Int) -> Catalog? {
     let syl = ["ka", "lo", "mi", "ren", "tu", "sa", "vo", "ne", "dar", "pel", "qui", "zo"]
-    func word(_ i: Int) -> String { syl[i % 12] + syl[(i / 12) % 12] + syl[(i / 144) % 12] }
+    func word(_ i: Int) -> String { syl[i % 12] + syl[(i / 12) % 12] + syl[(i / 144) % 12] + syl[(i / 1728) % 12] }
     let options = max(1, phrases / 4)
     var opts: [String] = []
     opts.reserveCapacity(options)
     for i in 0..<options {
-        opts.append("{\"id\":\"o\(i)\",\"title\":\"\(word(i)) \(word(i &* 7919 &+ 13))\"}")
+        opts.append("{\"id\":\"o\(i)\",\"title\":\"\(word(i &* 7919 % 20736)) \(word(i))\"}")
     }
     let json = """
     {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.synth","name":"Synth Box","alternativeNames":["Synthy"]},

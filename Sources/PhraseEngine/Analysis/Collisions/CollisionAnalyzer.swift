@@ -222,9 +222,15 @@ public enum CollisionAnalyzer {
         var eo = o
         eo.explain = true
         eo.limit = max(8, o.limit * 2)
-        let merged = accs, explainOptions = eo
+        // The strongest `explainLimit` pairs get the matcher's word alignment; the rest (huge
+        // catalogs with thousands of alike options) compare their differing words directly.
+        let strength = accs.map { max($0.forward ?? 0, $0.backward ?? 0) }
+        let byStrength = accs.indices.sorted { strength[$0] != strength[$1] ? strength[$0] > strength[$1] : $0 < $1 }
+        var explainIt = [Bool](repeating: false, count: accs.count)
+        for i in byStrength.prefix(options.explainLimit) { explainIt[i] = true }
+        let merged = accs, explainOptions = eo, flags = explainIt
         let pairs = parallelMap(merged.count, threads: options.threads) { i in
-            CollisionExplainer.finish(merged[i], matcher: matcher, locale: l, match: explainOptions)
+            CollisionExplainer.finish(merged[i], matcher: matcher, locale: l, match: explainOptions, explain: flags[i])
         }
         return (pairs, phrases, ps.count)
     }

@@ -7,15 +7,19 @@ enum CollisionExplainer {
     /// so they are graded more strictly.
     static let negativeErrorAt = 0.90, negativeWarningAt = 0.80
 
-    static func finish(_ acc: CollisionAnalyzer.Acc, matcher: Matcher, locale: String, match o: MatchOptions) -> CollisionPair {
+    /// - Parameter explain: re-run the matcher with explanations (else the words are compared directly).
+    static func finish(_ acc: CollisionAnalyzer.Acc, matcher: Matcher, locale: String, match o: MatchOptions, explain: Bool = true) -> CollisionPair {
         let forward = acc.forward ?? -1, backward = acc.backward ?? -1
         let saidIsA = forward >= backward
         let said = saidIsA ? acc.a : acc.b
         let other = saidIsA ? acc.b : acc.a
-        let r = matcher.match(said.text, locale: locale, options: o)
-        let steps = r.results.first { c in
-            c.app == other.app && c.template == other.template && c.parameters.map(\.value) == other.parameters.map(\.value)
-        }?.explanation ?? []
+        var steps: [AlignmentStep] = []
+        if explain {
+            let r = matcher.match(said.text, locale: locale, options: o)
+            steps = r.results.first { c in
+                c.app == other.app && c.template == other.template && c.parameters.map(\.value) == other.parameters.map(\.value)
+            }?.explanation ?? []
+        }
         let normalizer = Normalizer.forLocale(locale)
         var close: [CloseWords] = []
         for s in steps {
@@ -42,15 +46,16 @@ enum CollisionExplainer {
         }
         // Steps read from the said phrase's side; orient them as a / b.
         if !saidIsA { close = close.map { CloseWords(a: $0.b, b: $0.a, why: $0.why) } }
+        let ta = normalizer.normalize(acc.a.text).tokens, tb = normalizer.normalize(acc.b.text).tokens
         if close.isEmpty {
             // No fuzzy step (both words known to the matcher): one word against one word, compared directly.
-            let (da, db) = difference(normalizer, acc.a.text, acc.b.text, close: [])
+            let (da, db) = difference(normalizer, ta, tb, close: [])
             if da.count == 1, db.count == 1, CollisionDirect.valueSimilarity(normalizer, da[0], db[0]).0 > 0 || soundsAlike(normalizer, da[0], db[0]) {
                 close.append(CloseWords(a: da[0], b: db[0], why: soundsAlike(normalizer, da[0], db[0]) ? .sound : .spelling))
             }
         }
-        let (onlyA, onlyB) = difference(normalizer, acc.a.text, acc.b.text, close: close)
-        let sub = subsumption(normalizer, acc.a.text, acc.b.text)
+        let (onlyA, onlyB) = difference(normalizer, ta, tb, close: close)
+        let sub = subsumption(ta, tb)
         let similarity = max(forward, backward)
         let sound = close.contains { $0.why == .sound }
         let mutual = acc.forward != nil && acc.backward != nil
@@ -66,8 +71,8 @@ enum CollisionExplainer {
     }
 
     /// Words one text has and the other lacks (normalized, as multisets), without the close words.
-    static func difference(_ n: Normalizer, _ a: String, _ b: String, close: [CloseWords]) -> ([String], [String]) {
-        let wa = n.normalize(a).tokens.map(\.text), wb = n.normalize(b).tokens.map(\.text)
+    static func difference(_ n: Normalizer, _ ta: [Token], _ tb: [Token], close: [CloseWords]) -> ([String], [String]) {
+        let wa = ta.map(\.text), wb = tb.map(\.text)
         var skip = Set<String>()
         for c in close {
             for w in n.normalize(c.a).tokens { skip.insert(w.text) }
@@ -103,8 +108,7 @@ enum CollisionExplainer {
     }
 
     /// One text's normalized words are the other's plus filler or optional words.
-    static func subsumption(_ n: Normalizer, _ a: String, _ b: String) -> Subsumption? {
-        let ta = n.normalize(a).tokens, tb = n.normalize(b).tokens
+    static func subsumption(_ ta: [Token], _ tb: [Token]) -> Subsumption? {
         func contains(_ big: [Token], _ small: [Token]) -> Bool {
             guard big.count > small.count else { return false }
             var rest: [String: Int] = [:]

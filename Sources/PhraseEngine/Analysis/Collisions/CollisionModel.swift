@@ -188,6 +188,8 @@ public struct CollisionOptions: Sendable {
     /// Results per probe in the fast pass.
     public var probeLimit = 4
     public var threads: Int? = nil
+    /// Pairs per locale explained by re-running the matcher (strongest first); the others compare words directly.
+    public var explainLimit = 2000
     public var mode: MatchingMode = .flexible
 
     public init() {}
