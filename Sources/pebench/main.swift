@@ -199,6 +199,46 @@ if want("eval") {
                                                    ("utterances_per_second", Double(many.count) / secs),
                                                    ("threads", Double(ProcessInfo.processInfo.activeProcessorCount))])
 }
+// MARK: - collisions (scale series)
+// A synthetic catalog: two templates over an entity of many two-word options (words of four
+// syllables out of twelve, so some options are one letter apart, as in a real library), a display name and
+// one alternative name, so phrases = 4 × options. Analyzed past the budget (every phrase counts).
+func syntheticCollisionCatalog(phrases: Int) -> Catalog? {
+    let syl = ["ka", "lo", "mi", "ren", "tu", "sa", "vo", "ne", "dar", "pel", "qui", "zo"]
+    func word(_ i: Int) -> String { syl[i % 12] + syl[(i / 12) % 12] + syl[(i / 144) % 12] + syl[(i / 1728) % 12] }
+    let options = max(1, phrases / 4)
+    var opts: [String] = []
+    opts.reserveCapacity(options)
+    for i in 0..<options {
+        opts.append("{\"id\":\"o\(i)\",\"title\":\"\(word(i &* 7919 % 20736)) \(word(i))\"}")
+    }
+    let json = """
+    {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.synth","name":"Synth Box","alternativeNames":["Synthy"]},
+     "entities":{"Item":{"options":[\(opts.joined(separator: ","))]}},
+     "shortcuts":[{"intent":"OpenItemIntent","parameters":{"item":"Item"},"phrases":["Open ${item} in ${applicationName}","Show me ${item} with ${applicationName}"]}],
+     "negativePhrases":["Delete ${applicationName}"]}
+    """
+    return try? CatalogLoader.parse(json, file: "synthetic.json")
+}
+
+if want("collisions") {
+    var o = CollisionOptions()
+    o.includePastBudget = true
+    if let c = sampleCatalogs().first(where: { $0.file.contains("/notes/") }) {
+        let t0 = now()
+        let r = CollisionAnalyzer.analyze(catalogs: [c], options: CollisionOptions())
+        report("collisions notes (all locales)", [("seconds", Double(now() - t0) / 1e9), ("phrases", Double(r.phrases)), ("pairs", Double(r.pairs.count))])
+    }
+    for size in quick ? [1000, 10_000] : [1000, 10_000, 100_000] {
+        guard let c = syntheticCollisionCatalog(phrases: size) else { continue }
+        let m = Matcher(catalogs: [c], locales: ["en"])
+        let t0 = now()
+        let r = CollisionAnalyzer.analyze(matcher: m, options: o)
+        let secs = Double(now() - t0) / 1e9
+        report("collisions \(size) phrases", [("seconds", secs), ("phrases", Double(r.phrases)), ("probes", Double(r.probes)), ("pairs", Double(r.pairs.count))])
+    }
+}
+// MARK: - end of collisions
 
 if json {
     print(JSONOut.object(results).render(pretty: true))

@@ -36,6 +36,7 @@ public enum PhraseMatchCLI {
         Entry(LintCommand.self),
         Entry(ExpandCommand.self),
         Entry(DiffCommand.self),
+        Entry(CollisionsCommand.self),
     ]
 
     public static func helpText() -> String {

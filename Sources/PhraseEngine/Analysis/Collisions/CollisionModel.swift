@@ -1,0 +1,214 @@
+/// What two colliding phrases are to each other (docs/collisions.md).
+public enum CollisionKind: String, Sendable, CaseIterable, Comparable {
+    /// Phrases of two different shortcuts.
+    case intent
+    /// Two options of one parameter of one shortcut (enum cases or entities that sound alike).
+    case parameter
+    /// An app name: two apps whose names collide, or an alternative name that is a word of the phrases.
+    case appName = "app-name"
+    /// A negative phrase close to a real one (it may block the real phrase).
+    case negative
+
+    public static func < (a: CollisionKind, b: CollisionKind) -> Bool {
+        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
+    }
+}
+
+/// How bad a collision is; `--fail-on` compares against it.
+public enum CollisionSeverity: Int, Sendable, CaseIterable, Comparable {
+    case note = 0, warning, error
+
+    public var name: String {
+        switch self {
+        case .note: return "note"
+        case .warning: return "warning"
+        case .error: return "error"
+        }
+    }
+
+    public init?(name: String) {
+        guard let s = CollisionSeverity.allCases.first(where: { $0.name == name }) else { return nil }
+        self = s
+    }
+
+    public static func < (a: CollisionSeverity, b: CollisionSeverity) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One side of a pair: a concrete phrase and the target it runs.
+public struct CollisionSide: Sendable {
+    public var app: String
+    public var intent: String
+    public var locale: String
+    /// The phrase as said (template with app name and value filled in).
+    public var text: String
+    /// The template as written in the catalog.
+    public var template: String
+    public var parameters: [(name: String, value: ParameterValue, title: String)]
+    /// The app name said in `text`.
+    public var appName: String
+    /// A negative phrase (intent is empty).
+    public var isNegative: Bool
+    /// Catalog order: app, shortcut, template, option (for stable ordering).
+    var order: [Int]
+
+    /// The target: app, shortcut and value (what runs).
+    public var target: CollisionTarget {
+        CollisionTarget(app: app, intent: isNegative ? "" : intent, value: parameters.first.map { "\($0.name)=\($0.value.identity)" },
+                        valueTitle: parameters.first?.title, negative: isNegative)
+    }
+
+    /// Identity of the phrase for merging directions: target and template.
+    var key: String { "\(app)\u{1}\(intent)\u{1}\(template)\u{1}\(parameters.first?.value.identity ?? "")\u{1}\(isNegative)" }
+
+    public var json: JSONOut {
+        var o: [(String, JSONOut)] = [("app", .string(app)), ("intent", isNegative ? .null : .string(intent)),
+                                      ("locale", .string(locale)), ("text", .string(text)),
+                                      ("parameters", .object(parameters.map { ($0.name, $0.value.json) })),
+                                      ("template", .string(template))]
+        if isNegative { o.append(("negative", .bool(true))) }
+        return .object(o)
+    }
+}
+
+/// What a phrase runs: app, shortcut and bound value. Negative phrases are their app's "negative" target.
+public struct CollisionTarget: Sendable, Hashable, Comparable {
+    public var app: String
+    public var intent: String
+    /// "name=identity" of the bound value, if any.
+    public var value: String?
+    public var valueTitle: String?
+    public var negative: Bool
+
+    public func label(qualified: Bool) -> String {
+        var s = qualified ? app + "/" : ""
+        if negative { return s + "(negative phrases)" }
+        s += intent
+        if let v = value { s += "(\(v))" }
+        return s
+    }
+
+    /// The shortcut this target belongs to (for the matrix).
+    public var shortcut: CollisionTarget { CollisionTarget(app: app, intent: intent, value: nil, valueTitle: nil, negative: negative) }
+
+    public static func < (a: CollisionTarget, b: CollisionTarget) -> Bool {
+        (a.app, a.negative ? 1 : 0, a.intent, a.value ?? "") < (b.app, b.negative ? 1 : 0, b.intent, b.value ?? "")
+    }
+    public static func == (a: CollisionTarget, b: CollisionTarget) -> Bool {
+        a.app == b.app && a.intent == b.intent && a.value == b.value && a.negative == b.negative
+    }
+    public func hash(into h: inout Hasher) { h.combine(app); h.combine(intent); h.combine(value); h.combine(negative) }
+}
+
+/// Two words that made the phrases close.
+public struct CloseWords: Sendable, Hashable {
+    public enum Why: String, Sendable, Hashable {
+        /// Same sound, different spelling (homophones in the locale).
+        case sound
+        /// Spelled alike (within the matcher's edit allowance).
+        case spelling
+        /// One is the other split or joined.
+        case joined
+        /// The same words name both (a synonym or title shared by two options).
+        case same
+    }
+    public var a: String
+    public var b: String
+    public var why: Why
+    public var text: String { why == .same ? "'\(a)' names both" : "'\(a)' ~ '\(b)' (\(why.rawValue))" }
+}
+
+/// One phrase's words contained in the other's plus filler (the shorter one is always taken too).
+public enum Subsumption: String, Sendable {
+    /// a's words are b's plus filler or optional words.
+    case aContainsB = "a-contains-b"
+    case bContainsA = "b-contains-a"
+}
+
+/// A pair of phrases of different targets that the matcher confuses.
+public struct CollisionPair: Sendable {
+    public var kind: CollisionKind
+    /// max(score of b when a is said, score of a when b is said), by the matcher's scorer.
+    public var similarity: Double
+    public var a: CollisionSide
+    public var b: CollisionSide
+    /// Similarity a→b and b→a (nil when that direction did not rank the other among the results).
+    public var forward: Double?
+    public var backward: Double?
+    public var severity: CollisionSeverity
+    /// Ranking score: similarity raised for subsumption, sound-alike words and both directions.
+    public var risk: Double
+    public var subsumption: Subsumption?
+    public var soundAlike: Bool
+    public var closeWords: [CloseWords]
+    /// Words one phrase has and the other lacks.
+    public var onlyInA: [String]
+    public var onlyInB: [String]
+    public var reason: String
+    public var suggestion: String
+    /// Index into the report's clusters.
+    public var cluster: Int
+
+    public var json: JSONOut {
+        let o: [(String, JSONOut)] = [
+            ("kind", .string(kind.rawValue)), ("similarity", .double(similarity)), ("a", a.json), ("b", b.json),
+            ("severity", .string(severity.name)), ("risk", .double(risk)),
+            ("directions", .object([("aToB", forward.map { .double($0) } ?? .null), ("bToA", backward.map { .double($0) } ?? .null)])),
+            ("soundAlike", .bool(soundAlike)),
+            ("subsumption", subsumption.map { .string($0.rawValue) } ?? .null),
+            ("closeWords", .array(closeWords.map { .object([("a", .string($0.a)), ("b", .string($0.b)), ("why", .string($0.why.rawValue))]) })),
+            ("onlyInA", .array(onlyInA.map { .string($0) })), ("onlyInB", .array(onlyInB.map { .string($0) })),
+            ("reason", .string(reason)), ("suggestion", .string(suggestion)), ("cluster", .int(cluster)),
+        ]
+        return .object(o)
+    }
+}
+
+/// Targets connected by pairs (connected components), ranked by their worst pair.
+public struct CollisionCluster: Sendable {
+    public var targets: [CollisionTarget]
+    /// Indexes into the report's pairs, best-ranked first.
+    public var pairs: [Int]
+    public var severity: CollisionSeverity
+    public var maxRisk: Double
+    public var locales: [String]
+}
+
+/// Settings of the analysis.
+public struct CollisionOptions: Sendable {
+    /// Pairs below this similarity are not reported.
+    public var minSimilarity: Double = 0.75
+    /// Locales to analyze (nil: every indexed locale).
+    public var locales: [String]? = nil
+    /// Analyze phrases past the 1,000-phrase budget too (the system never matches them).
+    public var includePastBudget = false
+    /// Probe phrases said with alternative app names too; nil: when a locale has at most
+    /// `smallCatalogPhrases` phrases (app-name variants repeat the display-name phrase otherwise).
+    public var alternativeNameProbes: Bool? = nil
+    public static let smallCatalogPhrases = 5000
+    /// Results per probe in the fast pass.
+    public var probeLimit = 4
+    public var threads: Int? = nil
+    /// Pairs per locale explained by re-running the matcher (strongest first); the others compare words directly.
+    public var explainLimit = 2000
+    public var mode: MatchingMode = .flexible
+
+    public init() {}
+}
+
+/// A whole collision analysis.
+public struct CollisionReport: Sendable {
+    public var pairs: [CollisionPair]
+    public var clusters: [CollisionCluster]
+    public var locales: [String]
+    /// Expanded phrases in the analyzed locales, and the phrases matched as if said.
+    public var phrases: Int
+    public var probes: Int
+    public var options: CollisionOptions
+    /// Several apps loaded (labels carry the app).
+    public var qualified: Bool
+    /// Set by the reality check (`--against-corpus`).
+    public var reality: RealityCheck?
+
+    public func count(_ s: CollisionSeverity) -> Int { pairs.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }
+    public var worst: CollisionSeverity? { pairs.map(\.severity).max() }
+}

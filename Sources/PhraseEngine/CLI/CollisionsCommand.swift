@@ -1,0 +1,103 @@
+import Foundation
+
+/// `phrasematch collisions`: phrases that fight each other (docs/collisions.md).
+public enum CollisionsCommand: Command {
+    public static let name = "collisions"
+    public static let summary = "Report phrases that are easy to confuse, ranked by risk, with reasons and fixes."
+    public static let usage = "[--catalog FILE ...] [--locale ID|all] [--format F] [--min-similarity X] [--fail-on SEVERITY] [--top N] [--output FILE]"
+    public static let discussion = """
+    Every expanded phrase is matched as if a person said it; another target scoring at least --min-similarity
+    makes a pair (kinds: intent, parameter, app-name, negative). Severities: error, warning, note (see
+    docs/collisions.md). --against-corpus evaluates corpora and counts how often eval confused each pair's targets.
+    Exit status: 0 no pair at or above --fail-on, 1 one is, 2 usage, 3 unreadable or malformed input.
+    """
+    public static let options = [
+        CatalogOptions.catalogOption,
+        OptionSpec("--locale", short: "-l", value: "ID", help: "A locale, or all (default: every locale of the catalogs)."),
+        OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown or html."),
+        OptionSpec("--min-similarity", value: "X", help: "Report pairs at or above this similarity (default 0.75)."),
+        OptionSpec("--fail-on", value: "SEVERITY", help: "Exit 1 when a pair of this severity or worse exists: error, warning or note."),
+        OptionSpec("--top", value: "N", help: "List only the N worst pairs (default: all; the exit status counts every pair)."),
+        CatalogOptions.outputOption, CatalogOptions.matchingOption,
+        OptionSpec("--against-corpus", value: "FILE", repeatable: true, help: "Evaluate a corpus and count confusions between each pair's targets."),
+        OptionSpec("--no-budget", help: "Analyze phrases past the 1,000-phrase budget too."),
+        OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
+    ]
+
+    public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
+        let format = try PhraseMatchCLI.format(args, allowed: ["text", "json", "markdown", "html"])
+        var o = CollisionOptions()
+        if let m = args.value("--min-similarity") {
+            guard let v = Double(m), v > 0, v <= 1 else { throw CLIError.usage("--min-similarity takes a number in (0, 1]") }
+            o.minSimilarity = v
+        }
+        var failOn: CollisionSeverity? = nil
+        if let f = args.value("--fail-on") {
+            guard let s = CollisionSeverity(name: f) else { throw CLIError.usage("--fail-on takes error, warning or note, found '\(f)'") }
+            failOn = s
+        }
+        var top: Int? = nil
+        if let t = args.value("--top") {
+            guard let k = Int(t), k >= 1 else { throw CLIError.usage("--top takes a positive number") }
+            top = k
+        }
+        if let t = args.value("--threads") {
+            guard let v = Int(t), v >= 1 else { throw CLIError.usage("--threads takes a positive number") }
+            o.threads = v
+        }
+        if let m = args.value("--matching") {
+            guard let mode = MatchingMode(rawValue: m) else { throw CLIError.usage("unknown matching mode '\(m)'; use flexible or exact") }
+            o.mode = mode
+        }
+        o.includePastBudget = args.flag("--no-budget")
+        let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        var mo = MatchOptions()
+        mo.mode = o.mode
+        if let l = args.value("--locale"), l != "all" {
+            guard CatalogLoader.isValidLocale(l) else { throw CLIError.usage("'\(l)' is not a locale identifier") }
+            o.locales = [l]
+        }
+        let matcher = Matcher(catalogs: catalogs, options: mo)
+        if let ls = o.locales, ls.allSatisfy({ matcher.indexedLocale(for: $0) == nil }) {
+            throw CLIError.input("no catalog has phrases in locale '\(ls.joined())'")
+        }
+        var report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
+        // `--against-corpus A B C`: the files after the first are positionals.
+        let corpora = args.values("--against-corpus") + args.positionals
+        if corpora.count > args.values("--against-corpus").count && args.values("--against-corpus").isEmpty {
+            throw CLIError.usage("unexpected argument '\(args.positionals[0])' (corpora go after --against-corpus)")
+        }
+        if !corpora.isEmpty {
+            var items: [CorpusItem] = []
+            var bad = 0
+            for p in corpora {
+                let full = CatalogOptions.resolvePath(p, ctx)
+                guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(p): cannot read corpus") }
+                let r = CorpusReader.parse(String(decoding: data, as: UTF8.self), file: CatalogOptions.displayPath(full, ctx))
+                for e in r.errors { ctx.err("error: \(e.oneLine)\n") }
+                bad += r.errors.count
+                items += r.items
+            }
+            if bad > 0 { throw CLIError.input("\(bad) bad corpus line(s)") }
+            if let ls = o.locales {
+                let keep = Set(ls.compactMap { matcher.indexedLocale(for: $0) })
+                items = items.filter { matcher.indexedLocale(for: $0.locale ?? matcher.defaultLocale).map(keep.contains) ?? false }
+            }
+            report.reality = CollisionReality.check(report, matcher: matcher, items: items, threads: o.threads)
+        }
+        let text: String
+        switch format {
+        case "json": text = CollisionFormats.json(report, top: top)
+        case "markdown": text = CollisionFormats.markdown(report, top: top)
+        case "html": text = CollisionHTML.render(report, top: top)
+        default: text = CollisionFormats.text(report, top: top)
+        }
+        try PhraseMatchCLI.emit(text, args, ctx)
+        if let f = failOn, let w = report.worst, w >= f {
+            let n = report.pairs.filter { $0.severity >= f }.count
+            ctx.err("phrasematch collisions: \(n) pair(s) at or above \(f.name)\n")
+            return ExitCode.checkFailed
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,124 @@
+/// The collision report as text, JSON (the contract of spec/cli.md) and Markdown. Output is
+/// byte-stable: no timings, everything in report order.
+public enum CollisionFormats {
+    static func side(_ s: CollisionSide, _ q: Bool) -> String {
+        "\"\(s.text)\" (\(s.target.label(qualified: q)))"
+    }
+
+    static func summary(_ r: CollisionReport, top: Int?) -> String {
+        let n = r.pairs.count
+        var s = "\(n) colliding pair\(n == 1 ? "" : "s")"
+        if n > 0 {
+            s += " (\(r.count(.error)) error\(r.count(.error) == 1 ? "" : "s"), \(r.count(.warning)) warning\(r.count(.warning) == 1 ? "" : "s"), \(r.count(.note)) note\(r.count(.note) == 1 ? "" : "s"))"
+            s += " in \(r.clusters.count) cluster\(r.clusters.count == 1 ? "" : "s")"
+        }
+        s += "; \(r.phrases) phrase\(r.phrases == 1 ? "" : "s") in \(r.locales.isEmpty ? "no locale" : r.locales.joined(separator: ", "))"
+        s += " (\(r.probes) matched as said); similarity ≥ \(JSONOut.formatNumber(r.options.minSimilarity))"
+        return s
+    }
+
+    static func clusterLine(_ r: CollisionReport, _ c: CollisionCluster) -> String {
+        let names = c.targets.map { $0.label(qualified: r.qualified) }
+        let shown = names.count > 6 ? names.prefix(6).joined(separator: ", ") + ", … \(names.count - 6) more" : names.joined(separator: ", ")
+        return "\(c.severity.name) [\(c.locales.joined(separator: ", "))] \(shown) — \(c.pairs.count) pair\(c.pairs.count == 1 ? "" : "s"), max risk \(JSONOut.formatNumber(c.maxRisk))"
+    }
+
+    /// - Parameter top: pairs to list (nil: all).
+    public static func text(_ r: CollisionReport, top: Int? = nil) -> String {
+        var s = "Collisions: " + summary(r, top: top) + "\n"
+        if r.pairs.isEmpty { return s }
+        let limit = min(top ?? r.pairs.count, r.pairs.count)
+        s += "\nClusters (worst first):\n"
+        for (i, c) in r.clusters.enumerated() {
+            if top != nil && i >= max(limit, 1) { s += "  … \(r.clusters.count - i) more\n"; break }
+            s += "  \(i + 1). " + clusterLine(r, c) + "\n"
+        }
+        s += "\nPairs (worst first):\n"
+        for (i, p) in r.pairs.prefix(limit).enumerated() {
+            s += "  \(i + 1). \(p.severity.name) \(JSONOut.formatNumber(p.similarity)) \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1)]\n"
+            s += "     a: \(side(p.a, r.qualified))\n"
+            s += "     b: \(side(p.b, r.qualified))\n"
+            s += "     why: \(p.reason)\n"
+            s += "     fix: \(p.suggestion)\n"
+        }
+        if limit < r.pairs.count { s += "  … \(r.pairs.count - limit) more (--top N or --format json)\n" }
+        if let rc = r.reality { s += "\n" + realityText(r, rc, top: top) }
+        return s
+    }
+
+    public static func realityText(_ r: CollisionReport, _ rc: RealityCheck, top: Int? = nil) -> String {
+        var s = "Against the corpora: \(rc.utterances) in-domain utterances, \(rc.confusions) routed to another target; "
+        s += "\(rc.confusionsOnReportedPairs) of those (\(EvalFormats.pct(rc.confusions == 0 ? 0 : Double(rc.confusionsOnReportedPairs) / Double(rc.confusions)))) are between targets this report pairs.\n"
+        let rows = rc.rows.prefix(top ?? 20)
+        if rows.isEmpty { return s }
+        s += "  rank  locale   severity  sim     a→b  b→a  a/b said  targets\n"
+        for (i, row) in rows.enumerated() {
+            let cols = [String(i + 1).padding(toLength: 4, withPad: " ", startingAt: 0),
+                        row.locale.padding(toLength: 7, withPad: " ", startingAt: 0),
+                        row.severity.name.padding(toLength: 8, withPad: " ", startingAt: 0),
+                        JSONOut.formatNumber(row.similarity).padding(toLength: 6, withPad: " ", startingAt: 0),
+                        String(row.aToB).padding(toLength: 4, withPad: " ", startingAt: 0),
+                        String(row.bToA).padding(toLength: 4, withPad: " ", startingAt: 0),
+                        "\(row.supportA)/\(row.supportB)".padding(toLength: 8, withPad: " ", startingAt: 0)]
+            s += "  " + cols.joined(separator: "  ") + "  \(row.a.label(qualified: r.qualified)) ~ \(row.b.label(qualified: r.qualified)) [\(row.kind.rawValue), \(row.pairs) pair\(row.pairs == 1 ? "" : "s")]\n"
+        }
+        let shown = Array(rows)
+        let hit = shown.filter { $0.confusions > 0 }.count
+        s += "  \(hit) of the top \(shown.count) target pairs were confused by eval (\(shown.reduce(0) { $0 + $1.confusions }) utterances).\n"
+        return s
+    }
+
+    public static func json(_ r: CollisionReport, top: Int? = nil) -> String {
+        let limit = min(top ?? r.pairs.count, r.pairs.count)
+        var o: [(String, JSONOut)] = [("pairs", .array(r.pairs.prefix(limit).map(\.json)))]
+        o.append(("clusters", .array(r.clusters.compactMap { c -> JSONOut? in
+            let ps = c.pairs.filter { $0 < limit }
+            if ps.isEmpty { return nil }
+            return .object([("severity", .string(c.severity.name)), ("maxRisk", .double(c.maxRisk)),
+                            ("targets", .array(c.targets.map { .string($0.label(qualified: r.qualified)) })),
+                            ("locales", .array(c.locales.map { .string($0) })), ("pairs", .array(ps.map { .int($0) }))])
+        })))
+        o.append(("summary", .object([
+            ("locales", .array(r.locales.map { .string($0) })), ("phrases", .int(r.phrases)), ("probes", .int(r.probes)),
+            ("minSimilarity", .double(r.options.minSimilarity)), ("pairs", .int(r.pairs.count)),
+            ("errors", .int(r.count(.error))), ("warnings", .int(r.count(.warning))), ("notes", .int(r.count(.note))),
+        ])))
+        if let rc = r.reality {
+            o.append(("reality", .object([
+                ("utterances", .int(rc.utterances)), ("confusions", .int(rc.confusions)),
+                ("confusionsOnReportedPairs", .int(rc.confusionsOnReportedPairs)),
+                ("rows", .array(rc.rows.prefix(top ?? rc.rows.count).map { row in
+                    .object([("locale", .string(row.locale)), ("kind", .string(row.kind.rawValue)),
+                             ("a", .string(row.a.label(qualified: true))), ("b", .string(row.b.label(qualified: true))),
+                             ("similarity", .double(row.similarity)), ("severity", .string(row.severity.name)),
+                             ("pairs", .int(row.pairs)), ("aToB", .int(row.aToB)), ("bToA", .int(row.bToA)),
+                             ("supportA", .int(row.supportA)), ("supportB", .int(row.supportB))])
+                })),
+            ])))
+        }
+        return JSONOut.object(o).render(pretty: true) + "\n"
+    }
+
+    static func md(_ s: String) -> String {
+        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    public static func markdown(_ r: CollisionReport, top: Int? = nil) -> String {
+        var s = "# Phrase collisions\n\n" + summary(r, top: top) + ".\n"
+        if r.pairs.isEmpty { return s }
+        s += "\n## Clusters\n\n| # | severity | locales | targets | pairs | max risk |\n|---|---|---|---|---|---|\n"
+        for (i, c) in r.clusters.enumerated() {
+            s += "| \(i + 1) | \(c.severity.name) | \(c.locales.joined(separator: ", ")) | \(md(c.targets.map { $0.label(qualified: r.qualified) }.joined(separator: ", "))) | \(c.pairs.count) | \(JSONOut.formatNumber(c.maxRisk)) |\n"
+        }
+        let limit = min(top ?? r.pairs.count, r.pairs.count)
+        s += "\n## Pairs\n\n| # | severity | similarity | kind | locale | a | b | why | fix |\n|---|---|---|---|---|---|---|---|---|\n"
+        for (i, p) in r.pairs.prefix(limit).enumerated() {
+            s += "| \(i + 1) | \(p.severity.name) | \(JSONOut.formatNumber(p.similarity)) | \(p.kind.rawValue) | \(p.a.locale) | \(md(side(p.a, r.qualified))) | \(md(side(p.b, r.qualified))) | \(md(p.reason)) | \(md(p.suggestion)) |\n"
+        }
+        if limit < r.pairs.count { s += "\n… \(r.pairs.count - limit) more pairs.\n" }
+        if let rc = r.reality {
+            s += "\n## Against the corpora\n\n```\n" + realityText(r, rc, top: top) + "```\n"
+        }
+        return s
+    }
+}

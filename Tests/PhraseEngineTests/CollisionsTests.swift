@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+
+@Suite struct CollisionsTests {
+    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static func fixture(_ name: String) -> String { dir.appendingPathComponent("Collisions/\(name)").path }
+    static func load(_ names: String...) throws -> [Catalog] { try names.map { try CatalogLoader.load(path: fixture($0)) } }
+
+    func run(_ args: [String]) -> (Int32, String, String) {
+        let (ctx, buf) = CLIContext.capturing()
+        let code = PhraseMatchCLI.run(args, context: ctx)
+        return (code, buf.stdout, buf.stderr)
+    }
+
+    func find(_ r: CollisionReport, _ kind: CollisionKind, _ a: String, _ b: String) -> CollisionPair? {
+        r.pairs.first { $0.kind == kind && (($0.a.text == a && $0.b.text == b) || ($0.a.text == b && $0.b.text == a)) }
+    }
+
+    @Test func everyKindIsFound() throws {
+        let r = CollisionAnalyzer.analyze(catalogs: try Self.load("kinds.json", "other-app.json"))
+        // Two intents one word apart.
+        let runs = try #require(find(r, .intent, "Start my morning run in Fitly", "Start my morning runs in Fitly"))
+        #expect(runs.closeWords.contains { $0.a == "run" && $0.b == "runs" })
+        // Enum cases and entities that sound alike.
+        let mall = try #require(find(r, .parameter, "Walk to the Mall with Fitly", "Walk to the Small with Fitly"))
+        #expect(mall.reason.contains("'mall' ~ 'small'"))
+        let ann = try #require(find(r, .parameter, "Call Ann with Fitly", "Call Anne with Fitly"))
+        #expect(ann.soundAlike)
+        #expect(ann.reason.contains("(sound)"))
+        #expect(ann.suggestion.contains("synonym"))
+        // An alternative name that is a word of the phrases.
+        let workout = try #require(find(r, .appName, "Plan a workout in Workout", "Plan a workout in Fitly"))
+        #expect(workout.severity >= .warning)
+        #expect(workout.suggestion.contains("rename the alternative name 'Workout'"))
+        // Two apps whose names collide.
+        let apps = try #require(find(r, .appName, "Start my morning run in Fitlee", "Start my morning run in Fitly"))
+        #expect(apps.a.app != apps.b.app)
+        #expect(apps.reason.contains("'fitlee' ~ 'fitly'"))
+        // A negative phrase next to a real one.
+        let neg = try #require(find(r, .negative, "Show all my stats in Fitly", "Show my stats in Fitly"))
+        #expect(neg.a.isNegative)
+        // Subsumption: one phrase is the other plus filler.
+        let sub = try #require(find(r, .intent, "Show my stats in Fitly", "Please show my stats in Fitly"))
+        #expect(sub.subsumption != nil)
+        #expect(sub.severity == .error)
+        #expect(sub.suggestion.hasPrefix("drop"))
+    }
+
+    @Test func nearMissesAreNotReported() throws {
+        let r = CollisionAnalyzer.analyze(catalogs: try Self.load("kinds.json", "other-app.json"))
+        for p in r.pairs {
+            for s in [p.a, p.b] {
+                #expect(s.intent != "ExportIntent" && s.intent != "BrewTeaIntent", "\(p.a.text) ~ \(p.b.text)")
+                #expect(!s.text.contains("Garden") && !s.text.contains("Robert"), "\(p.a.text) ~ \(p.b.text)")
+            }
+        }
+        // Clearly different phrases and options: nothing, even at a lower threshold.
+        var o = CollisionOptions()
+        o.minSimilarity = 0.6
+        #expect(CollisionAnalyzer.analyze(catalogs: try Self.load("distinct.json"), options: o).pairs.isEmpty)
+    }
+
+    @Test func bothDirectionsAndDeterminism() throws {
+        let cats = try Self.load("kinds.json", "other-app.json")
+        var one = CollisionOptions()
+        one.threads = 1
+        let a = CollisionAnalyzer.analyze(catalogs: cats, options: one)
+        let b = CollisionAnalyzer.analyze(catalogs: cats)
+        #expect(CollisionFormats.json(a) == CollisionFormats.json(b))
+        for p in a.pairs { #expect(p.similarity == max(p.forward ?? 0, p.backward ?? 0)) }
+        // Each side said finds the other: both directions recorded, similarity is the larger.
+        let stats = try #require(find(a, .intent, "Show my stats in Fitly", "Please show my stats in Fitly"))
+        #expect(stats.forward != nil && stats.backward != nil)
+        // "run" (short) is looked up fuzzily and reaches "runs"; "runs" is a known word and is not: one direction.
+        let runs = try #require(find(a, .intent, "Start my morning run in Fitly", "Start my morning runs in Fitly"))
+        #expect(runs.forward != nil)
+        // Ranked: severity, then risk.
+        for (x, y) in zip(a.pairs, a.pairs.dropFirst()) { #expect(x.severity > y.severity || (x.severity == y.severity && x.risk >= y.risk)) }
+        // Clusters cover every pair once.
+        #expect(a.clusters.reduce(0) { $0 + $1.pairs.count } == a.pairs.count)
+    }
+
+    @Test func jsonFollowsTheContract() throws {
+        let (code, out, _) = run(["collisions", "--catalog", Self.fixture("kinds.json"), "--format", "json"])
+        #expect(code == 0)
+        let root = try JSONReader.parse(out)
+        let pairs = try #require(root["pairs"]?.array)
+        #expect(!pairs.isEmpty)
+        for p in pairs {
+            #expect(["intent", "parameter", "app-name", "negative"].contains(p["kind"]?.string ?? ""))
+            let s = try #require(p["similarity"]?.number)
+            #expect(s >= 0 && s <= 1)
+            for side in ["a", "b"] {
+                let o = try #require(p[side])
+                for f in ["app", "intent", "locale", "text", "parameters"] { #expect(o[f] != nil, "\(side).\(f)") }
+            }
+        }
+    }
+
+    @Test func failOnExitCodes() {
+        let cat = Self.fixture("kinds.json")
+        #expect(run(["collisions", "--catalog", cat]).0 == 0)
+        #expect(run(["collisions", "--catalog", cat, "--fail-on", "error"]).0 == 1)
+        #expect(run(["collisions", "--catalog", cat, "--fail-on", "note"]).0 == 1)
+        #expect(run(["collisions", "--catalog", Self.fixture("distinct.json"), "--fail-on", "note"]).0 == 0)
+        #expect(run(["collisions", "--catalog", cat, "--fail-on", "fatal"]).0 == 2)
+        #expect(run(["collisions", "--catalog", cat, "--min-similarity", "2"]).0 == 2)
+        #expect(run(["collisions", "--catalog", cat, "--format", "pdf"]).0 == 2)
+        #expect(run(["collisions", "--catalog", "/nonexistent/catalog.json"]).0 == 3)
+        #expect(run(["collisions", "--catalog", cat, "--against-corpus", "/nonexistent.jsonl"]).0 == 3)
+    }
+
+    @Test func htmlIsSelfContained() {
+        let (code, out, _) = run(["collisions", "--catalog", Self.fixture("kinds.json"), "--catalog", Self.fixture("other-app.json"), "--format", "html"])
+        #expect(code == 0)
+        #expect(out.hasPrefix("<!DOCTYPE html>"))
+        #expect(out.contains("<svg"))
+        #expect(out.contains("<rect"))
+        #expect(!out.contains("<script"))
+        #expect(!out.contains("http://") || !out.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http://"))
+        #expect(!out.contains("https://"))
+        let (_, md, _) = run(["collisions", "--catalog", Self.fixture("kinds.json"), "--format", "markdown"])
+        #expect(md.contains("| # | severity |"))
+    }
+
+    @Test func replUsesTheReport() throws {
+        let m = Matcher(catalogs: try Self.load("kinds.json"))
+        let s = CollisionFinder.quickReport(matcher: m, locale: "en", limit: 3)
+        #expect(s.hasPrefix("Collisions: "))
+        #expect(s.contains("… "))
+    }
+
+    /// Golden outputs; re-record with RECORD_GOLDEN=1.
+    @Test(arguments: ["text", "json"]) func golden(_ format: String) throws {
+        let (code, out, _) = run(["collisions", "--catalog", Self.fixture("kinds.json"), "--catalog", Self.fixture("other-app.json"),
+                                  "--format", format])
+        #expect(code == 0)
+        let path = Self.dir.appendingPathComponent("Golden/collisions-kinds.\(format == "json" ? "json" : "txt")").path
+        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
+            try Data(out.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let want = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(out == want, "collisions --format \(format) differs from \(path); re-record with RECORD_GOLDEN=1")
+    }
+
+    /// The reality check on the showcase app: eval's confusions fall on pairs the report lists.
+    @Test func realityCheckOnTheNotesCorpus() throws {
+        let root = Self.dir.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let notes = root.appendingPathComponent("Corpora/notes")
+        let cat = try CatalogLoader.load(path: notes.appendingPathComponent("catalog.json").path)
+        var items: [CorpusItem] = []
+        for l in ["en", "fr", "de", "es", "ja", "zh-Hans"] {
+            let p = notes.appendingPathComponent("corpus/\(l).jsonl").path
+            let text = try String(contentsOfFile: p, encoding: .utf8)
+            items += CorpusReader.parse(text, file: p).items
+        }
+        let matcher = Matcher(catalogs: [cat])
+        var o = CollisionOptions()
+        o.minSimilarity = 0.6
+        var report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
+        let rc = CollisionReality.check(report, matcher: matcher, items: items)
+        report.reality = rc
+        #expect(rc.utterances > 500)
+        // Every confusion eval makes on the notes corpus is between targets the report pairs.
+        #expect(rc.confusionsOnReportedPairs == rc.confusions)
+        #expect(CollisionFormats.text(report, top: 10).contains("Against the corpora"))
+    }
+}
