@@ -2,7 +2,9 @@ import Foundation
 import PhraseEngine
 
 // PhraseEngine benchmarks (release builds only): `swift run -c release pebench [suite ...] [--json]`.
-// Suites: normalize, expand, index, match, route, eval, collisions, scale, memory. Default: all but scale.
+// Suites: normalize, match, index (with memory), route, eval, collisions, scale. Default: all but scale.
+// Options: --quick (fewer iterations), --json (print JSON), --json-out=FILE, --locale=ID (normalize),
+// --limit=K (match results).
 
 
 let args = Array(CommandLine.arguments.dropFirst())
@@ -242,4 +244,7 @@ if want("collisions") {
 
 if json {
     print(JSONOut.object(results).render(pretty: true))
+}
+if let out = args.first(where: { $0.hasPrefix("--json-out=") }).map({ String($0.dropFirst(11)) }) {
+    try? Data((JSONOut.object(results).render(pretty: true) + "\n").utf8).write(to: URL(fileURLWithPath: out))
 }
