@@ -2,7 +2,7 @@ import Foundation
 import PhraseEngine
 
 // PhraseEngine benchmarks (release builds only): `swift run -c release pebench [suite ...] [--json]`.
-// Suites: normalize, match, index (with memory), route, eval, collisions, scale. Default: all but scale.
+// Suites: normalize, catalog, match, index (with memory), route, eval, collisions, scale. Default: all but scale.
 // Options: --quick (fewer iterations), --json (print JSON), --json-out=FILE, --locale=ID (normalize),
 // --limit=K (match results).
 
@@ -125,6 +125,50 @@ func syntheticCatalogs(apps: Int, options: Int) -> [Catalog] {
         if let c = try? CatalogLoader.parse(json, file: "synthetic\(a).json") { out.append(c) }
     }
     return out
+}
+
+
+if want("catalog") {
+    // 10 shortcuts × 10 templates × 10 locales, an entity of 10,000 options (the catalog issue's figure).
+    let locales = ["en", "fr", "de", "es", "it", "ja", "zh-Hans", "pt-BR", "nl", "sv"]
+    var opts: [String] = []
+    for k in 0..<10_000 {
+        let titles = locales.map { "\"\($0)\":\"item \(k) \($0)\"" }.joined(separator: ",")
+        opts.append("{\"id\":\"e\(k)\",\"title\":{\(titles)},\"synonyms\":{\"en\":[\"thing \(k)\"]}}")
+    }
+    var shortcuts: [String] = []
+    for sc in 0..<10 {
+        let phrases = locales.map { l in
+            "\"\(l)\":[" + (0..<10).map { t in t < 3 ? "\"do \(sc) way \(t) ${e} in ${applicationName}\"" : "\"do \(sc) way \(t) in ${applicationName}\"" }.joined(separator: ",") + "]"
+        }.joined(separator: ",")
+        shortcuts.append("{\"intent\":\"I\(sc)\",\"shortTitle\":\"S\",\"systemImageName\":\"x\",\"parameters\":{\"e\":\"E\"},\"phrases\":{\(phrases)}}")
+    }
+    let json = "{\"locales\":[" + locales.map { "\"\($0)\"" }.joined(separator: ",") + "],\"app\":{\"id\":\"big\",\"name\":\"Big App\",\"alternativeNames\":[\"Biggie\"]},\"entities\":{\"E\":{\"options\":[\(opts.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]}"
+    let bytes = Array(json.utf8)
+    let rss0 = residentKB()
+    let t0 = now()
+    if let c = try? CatalogLoader.parse(bytes, file: "big.json") {
+        let t1 = now()
+        // What the system keeps: per locale, the count and the served (budgeted) phrases.
+        var counted = 0, served = 0
+        for l in locales {
+            counted += Expansion.count(c, locale: l)
+            Expansion.forEach(c, locale: l, includeTruncated: false) { _ in served += 1; return true }
+        }
+        let t2 = now()
+        let m = Matcher(catalogs: [c])
+        let t3 = now()
+        _ = m.match("do 1 way 0 item 5 en in big app", locale: "en")
+        report("catalog load+expand 10×10×10, 10k options", [("json_mb", Double(bytes.count) / 1e6), ("load_ms", Double(t1 - t0) / 1e6),
+                                                             ("count_and_budget_ms", Double(t2 - t1) / 1e6), ("index_all_locales_ms", Double(t3 - t2) / 1e6),
+                                                             ("total_ms", Double(t3 - t0) / 1e6), ("expanded_count", Double(counted)),
+                                                             ("served", Double(served)), ("rss_kb_delta", residentKB() - rss0)])
+        // Listing every expanded phrase (what `expand --include-truncated` does), one locale.
+        var walked = 0
+        let t4 = now()
+        Expansion.forEach(c, locale: "en") { _ in walked += 1; return true }
+        report("expand every phrase (en)", [("phrases", Double(walked)), ("ms", Double(now() - t4) / 1e6)])
+    }
 }
 
 if want("index") || want("memory") {

@@ -29,7 +29,10 @@ public struct LocalizedText: Sendable, Hashable {
 
     /// The text and the locale it came from ("" for a plain string).
     public func resolveWithSource(_ locale: String, development: String) -> Entry? {
-        for cand in LocalizedText.lookupChain(locale, development: development) {
+        // Fast paths without building the chain: a plain string, or the exact locale.
+        if entries.count == 1, entries[0].locale == "" { return entries[0] }
+        for e in entries where e.locale == locale { return e }
+        for cand in LocalizedText.lookupChain(locale, development: development).dropFirst() {
             if let e = entries.first(where: { $0.locale == cand }) { return e }
         }
         return entries.first(where: { $0.locale == "" })

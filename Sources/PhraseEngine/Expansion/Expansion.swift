@@ -149,34 +149,53 @@ public enum Expansion {
         }
     }
 
+    /// Memoized option lists of one catalog and locale (an entity of 10,000 options is built
+    /// once, not once per template).
+    final class OptionCache {
+        private var lists: [String: [OptionVariant]?] = [:]
+        func options(_ c: Catalog, _ s: Shortcut, _ p: Parameter, locale: String) -> [OptionVariant]? {
+            let key = p.typeName == "Bool" ? "\(s.intent)|\(p.name)" : p.typeName
+            if let l = lists[key] { return l }
+            let l = Expansion.options(c, parameter: p, locale: locale)
+            lists[key] = .some(l)
+            return l
+        }
+    }
+
     /// Why a template cannot produce phrases (nil when it can).
     public static func problem(_ c: Catalog, _ s: Shortcut, _ t: PhraseTemplate, locale: String) -> TemplateProblem? {
+        problem(c, s, t, locale: locale, cache: OptionCache())
+    }
+
+    static func problem(_ c: Catalog, _ s: Shortcut, _ t: PhraseTemplate, locale: String, cache: OptionCache) -> TemplateProblem? {
         if !t.hasAppName { return .missingAppName }
         let names = t.parameterNames
         for n in names where s.parameter(named: n) == nil { return .unknownParameter(n) }
         if Set(names).count > 1 { return .multipleParameters(Array(Set(names)).sorted()) }
         if let n = names.first, let p = s.parameter(named: n) {
-            guard let opts = options(c, parameter: p, locale: locale) else { return .unsupportedParameter(n, p.typeName) }
+            guard let opts = cache.options(c, s, p, locale: locale) else { return .unsupportedParameter(n, p.typeName) }
             if opts.isEmpty { return .noOptions(n) }
         }
         return nil
     }
 
     /// A template's usable parameter and its variants, or nil when the template yields nothing.
-    static func plan(_ c: Catalog, _ s: Shortcut, _ t: PhraseTemplate, locale: String) -> (param: String?, options: [OptionVariant])? {
-        if problem(c, s, t, locale: locale) != nil { return nil }
+    static func plan(_ c: Catalog, _ s: Shortcut, _ t: PhraseTemplate, locale: String,
+                     cache: OptionCache = OptionCache()) -> (param: String?, options: [OptionVariant])? {
+        if problem(c, s, t, locale: locale, cache: cache) != nil { return nil }
         guard let n = t.parameterNames.first, let p = s.parameter(named: n) else { return (nil, []) }
-        guard let opts = options(c, parameter: p, locale: locale) else { return nil }
+        guard let opts = cache.options(c, s, p, locale: locale) else { return nil }
         return (n, opts)
     }
 
     /// Number of expanded phrases in a locale, as the system counts them.
     public static func count(_ c: Catalog, locale: String) -> Int {
         let apps = appNames(c, locale: locale).count
+        let cache = OptionCache()
         var n = 0
         for s in c.shortcuts {
             for t in s.templates(for: locale) {
-                guard let plan = plan(c, s, t, locale: locale) else { continue }
+                guard let plan = plan(c, s, t, locale: locale, cache: cache) else { continue }
                 n += apps * (plan.param == nil ? 1 : plan.options.count)
             }
         }
@@ -201,10 +220,11 @@ public enum Expansion {
     public static func forEach(_ c: Catalog, locale: String, includeTruncated: Bool = true,
                                _ body: (ExpandedPhrase) -> Bool) {
         let apps = appNames(c, locale: locale)
+        let cache = OptionCache()
         var ordinal = 0
         for (si, s) in c.shortcuts.enumerated() {
             for (ti, t) in s.templates(for: locale).enumerated() {
-                guard let plan = plan(c, s, t, locale: locale) else { continue }
+                guard let plan = plan(c, s, t, locale: locale, cache: cache) else { continue }
                 let opts: [OptionVariant?] = plan.param == nil ? [nil] : plan.options.map { Optional($0) }
                 for o in opts {
                     for a in apps {

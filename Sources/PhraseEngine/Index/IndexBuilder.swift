@@ -145,10 +145,11 @@ enum IndexBuilder {
             slotSets[Int(appSet)] = hinted
             appSlot.append(appSet)
             var paramSets: [String: Int32] = [:]
+            let optionCache = Expansion.OptionCache()
             var budgetBase = 0
             for (si, s) in c.shortcuts.enumerated() {
                 for (ti, t) in s.templates(for: locale).enumerated() {
-                    guard let plan = Expansion.plan(c, s, t, locale: locale) else { continue }
+                    guard let plan = Expansion.plan(c, s, t, locale: locale, cache: optionCache) else { continue }
                     var slot: Int32 = -1
                     if let pn = plan.param, let p = s.parameter(named: pn) {
                         let key = p.typeName == "Bool" ? "\(si)|\(pn)" : p.typeName

@@ -79,6 +79,41 @@ public struct MatchCandidate: Sendable, Hashable {
     }
 }
 
+/// Why a decision was taken.
+public enum Reason: Sendable, Hashable {
+    case noLocale(String)
+    case noWords
+    case tooLong
+    case noOverlap
+    case negative(template: String, app: String?)
+    case belowThreshold(score: Double, threshold: Double)
+    case noAppBelowThreshold(score: Double, threshold: Double)
+    case severalApps
+    case tooClose(margin: Double)
+    case matched(score: Double, threshold: Double)
+    case matchedWithoutApp(app: String, score: Double)
+    case exact
+
+    public var text: String {
+        let f = JSONOut.formatNumber
+        switch self {
+        case .noLocale(let l): return "no catalog has phrases in locale '\(l)'"
+        case .noWords: return "nothing to match (no words after normalization)"
+        case .tooLong: return "the utterance is far longer than any phrase"
+        case .noOverlap: return "no phrase shares enough words with the utterance"
+        case .negative(let t, let app): return app.map { "matches the negative phrase \"\(t)\" of \($0)" } ?? "matches a negative phrase"
+        case .belowThreshold(let s, let t): return "best score \(f(s)) is below the threshold \(f(t))"
+        case .noAppBelowThreshold(let s, let t):
+            return "no app named, and the best score \(f(s)) is below the no-app threshold \(f(t))"
+        case .severalApps: return "no app named, and more than one app can take the utterance"
+        case .tooClose(let m): return "the two best results are within \(f(m)) of each other"
+        case .matched(let s, let t): return "score \(f(s)) ≥ threshold \(f(t))"
+        case .matchedWithoutApp(let app, let s): return "no app named; only \(app) can take it (score \(f(s)))"
+        case .exact: return "said as written"
+        }
+    }
+}
+
 /// The answer for one utterance.
 public struct MatchResult: Sendable {
     public enum Decision: String, Sendable { case match, ambiguous, none }
@@ -87,8 +122,10 @@ public struct MatchResult: Sendable {
     public var decision: Decision
     /// Ranked, best first (may be non-empty for "none": the closest phrases, below threshold).
     public var results: [MatchCandidate]
+    /// Why the decision is what it is (the sentence is built only when asked for).
+    public var why: Reason
     /// Why the decision is what it is, in a sentence.
-    public var reason: String
+    public var reason: String { why.text }
     /// Set when a negative phrase blocked the utterance.
     public var negative: String?
 

@@ -44,7 +44,7 @@ public final class Matcher: Sendable {
         let requested = locale ?? defaultLocale
         guard let l = indexedLocale(for: requested), let index = indexes[l] else {
             return MatchResult(text: text, locale: requested, decision: .none, results: [],
-                               reason: "no catalog has phrases in locale '\(requested)'", negative: nil)
+                               why: .noLocale(requested), negative: nil)
         }
         let ws = index.acquire()
         var q = Query(index: index, text: text, options: opts, workspace: ws)

@@ -13,16 +13,16 @@ extension Query {
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
         prepare()
-        func none(_ reason: String, closest: [MatchCandidate] = [], negative: String? = nil) -> MatchResult {
-            MatchResult(text: text, locale: locale, decision: .none, results: closest, reason: reason, negative: negative)
+        func none(_ reason: Reason, closest: [MatchCandidate] = [], negative: String? = nil) -> MatchResult {
+            MatchResult(text: text, locale: locale, decision: .none, results: closest, why: reason, negative: negative)
         }
-        if n == 0 { return none("nothing to match (no words after normalization)") }
+        if n == 0 { return none(.noWords) }
         // An utterance far longer than any phrase cannot reach the threshold: its extra words
         // alone cost more than any phrase can gain. Refuse it in linear time.
         let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * 0.08
         let maxW: Float = index.templates.reduce(0) { max($0, $1.totalWeight) }
         if maxW / (maxW + minExtra) < Float(opts.threshold) * 0.5 {
-            return none("the utterance is far longer than any phrase")
+            return none(.tooLong)
         }
         if opts.mode == .exact { return runExact(locale: locale, catalogs: catalogs) }
         findSlots()
@@ -50,7 +50,7 @@ extension Query {
         cands.reserveCapacity(candList.count)
         let coverage = slotCoverage()
         for t in candList {
-            cands.append((upperBound(index.templates[Int(t)], coverage: coverage), t))
+            cands.append((upperBound(index.templates[Int(t)], coverage: coverage, refined: false), t))
         }
         cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
         var scored: [Scored] = []
@@ -62,6 +62,9 @@ extension Query {
             if ub < floor { break }
             // Enough distinct results already beat this bound.
             if ub < kth { break }
+            // The refined bound also charges the words this template cannot take.
+            let ub2 = upperBound(index.templates[Int(t)], coverage: coverage, refined: true)
+            if ub2 < floor || ub2 < kth { continue }
             var changed = false
             for s in evaluate(Int(t)) {
                 scored.append(s)
@@ -110,9 +113,9 @@ extension Query {
 
     /// An upper bound of a template's score: every element at its best similarity, and the
     /// units no element can take inserted at their cost (the app name's and its connectors free).
-    func upperBound(_ t: CompiledTemplate, coverage: [Int32: UInt64]) -> Float {
+    func upperBound(_ t: CompiledTemplate, coverage: [Int32: UInt64], refined: Bool) -> Float {
         var minIns: Float = 0
-        if n < 64 {
+        if refined && n < 64 {
             var covered: UInt64 = 0
             if t.paramSet >= 0 { covered |= coverage[t.paramSet] ?? 0 }
             if t.hasApp, let app = coverage[index.appSlot[t.app]] { covered |= app }
@@ -203,7 +206,7 @@ extension Query {
                 if let s = appSpan {
                     g += IndexBuilder.appWeight * s.sim
                     // "google home": an unknown word glued to the app name names another app.
-                    extra += adjacentUnknownPenalty(s.start, s.end, [UInt8](repeating: 0, count: n))
+                    extra += adjacentUnknownPenalty(s.start, s.end, mask)
                 }
                 var score: Float
                 if appSpan == nil && t.hasApp {
@@ -309,40 +312,38 @@ extension Query {
         let cands = order.prefix(max(1, opts.limit)).map { candidate($0, catalogs: catalogs, explain: opts.explain) }
         let th = Float(opts.threshold)
         let margin = opts.ambiguityMargin
-        func result(_ d: MatchResult.Decision, _ reason: String, negative: String? = nil) -> MatchResult {
-            MatchResult(text: text, locale: locale, decision: d, results: cands, reason: reason, negative: negative)
+        func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
+            MatchResult(text: text, locale: locale, decision: d, results: cands, why: reason, negative: negative)
         }
         guard let top = cands.first else {
             if let nb = negBest, nb.score >= th {
-                return result(.none, "matches a negative phrase", negative: index.templates[nb.template].template)
+                let t = index.templates[nb.template]
+                return result(.none, .negative(template: t.template, app: nil), negative: t.template)
             }
-            return result(.none, "no phrase shares enough words with the utterance")
+            return result(.none, .noOverlap)
         }
         if let nb = negBest, nb.score >= th, Double(nb.score) >= top.score - margin {
             let t = index.templates[nb.template]
-            return result(.none, "matches the negative phrase \"\(t.template)\" of \(catalogs[t.app].app.id)", negative: t.template)
+            return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
         }
         if top.appNamed {
-            if Float(top.score) < th {
-                return result(.none, "best score \(JSONOut.formatNumber(top.score)) is below the threshold \(JSONOut.formatNumber(opts.threshold))")
-            }
+            if Float(top.score) < th { return result(.none, .belowThreshold(score: top.score, threshold: opts.threshold)) }
         } else {
             if top.score < opts.noAppThreshold {
-                return result(.none, "no app named, and the best score \(JSONOut.formatNumber(top.score)) is below the no-app threshold \(JSONOut.formatNumber(opts.noAppThreshold))")
+                return result(.none, .noAppBelowThreshold(score: top.score, threshold: opts.noAppThreshold))
             }
             if cands.contains(where: { $0.app != top.app && $0.score >= opts.noAppThreshold - margin }) {
-                return result(.ambiguous, "no app named, and more than one app can take the utterance")
+                return result(.ambiguous, .severalApps)
             }
         }
         if cands.count > 1 {
             let second = cands[1]
             if !top.sameTarget(second), top.score - second.score < margin, second.score >= Double(th) {
-                return result(.ambiguous, "the two best results are within \(JSONOut.formatNumber(margin)) of each other")
+                return result(.ambiguous, .tooClose(margin: margin))
             }
         }
-        let reason = top.appNamed ? "score \(JSONOut.formatNumber(top.score)) ≥ threshold \(JSONOut.formatNumber(opts.threshold))"
-            : "no app named; only \(top.app) can take it (score \(JSONOut.formatNumber(top.score)))"
-        return result(.match, reason)
+        return result(.match, top.appNamed ? .matched(score: top.score, threshold: opts.threshold)
+                      : .matchedWithoutApp(app: top.app, score: top.score))
     }
 
     func optionIndex(_ s: Scored) -> Int {
