@@ -67,6 +67,10 @@ enum CatalogOptions {
             guard let d = Double(t), d >= 0, d <= 1 else { throw CLIError.usage("--threshold takes a number in [0, 1]") }
             o.threshold = d
         }
+        if let t = args.value("--no-app-threshold") {
+            guard let d = Double(t), d >= 0, d <= 1 else { throw CLIError.usage("--no-app-threshold takes a number in [0, 1]") }
+            o.noAppThreshold = d
+        }
         if let t = args.value("--top") {
             guard let k = Int(t), k >= 1, k <= 100 else { throw CLIError.usage("--top takes a number from 1 to 100") }
             o.limit = k

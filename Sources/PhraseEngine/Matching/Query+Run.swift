@@ -144,6 +144,16 @@ extension Query {
         return min(1, max(named, noApp))
     }
 
+    /// `unknownWordFactor` to the power of the unknown words no slot span covers.
+    var unknownFactor: Float {
+        var f: Float = 1
+        outer: for i in 0..<n where insCost[i] == Query.unknownWordCost {
+            for (_, list) in spans { for sp in list where sp.start <= i && i < sp.end { continue outer } }
+            f *= Query.unknownWordFactor
+        }
+        return f
+    }
+
     /// Scores a template: each way of placing the app name (or none) × the best few values.
     func evaluate(_ ti: Int) -> [Scored] {
         let t = index.templates[ti]
@@ -215,6 +225,7 @@ extension Query {
                 } else {
                     score = g / max(w + a.ins + extra, 1e-6)
                 }
+                score *= unknownFactor
                 score = min(1, max(0, score))
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil

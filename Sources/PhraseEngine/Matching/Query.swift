@@ -57,6 +57,10 @@ struct Query {
         return 0.6
     }
 
+    /// Each word of the utterance that the catalog has never heard (and that no phrase can take)
+    /// multiplies the score by this: the person is likely talking about something else.
+    static let unknownWordFactor: Float = 0.93
+
     /// Extra cost per phrase word replaced by an unknown word ("share" said for "delete").
     static let substitutionCost: Float = 0.6
 
@@ -269,9 +273,11 @@ struct Query {
         if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
             for a in 0..<n {
                 var joined = ""
+                var windowUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
                     joined += units[b].text
+                    if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                     guard joined.unicodeScalars.count >= 3 else { continue }
                     if joined.unicodeScalars.contains(where: { IndexBuilder.isSplitScript($0.value) }) { break }
                     let k1 = index.normalizer.phoneticKey(joined).unicodeScalars.map(\.value)
@@ -280,7 +286,9 @@ struct Query {
                         var best: Float = 0
                         for k in [k1, k2] where k.count >= 2 {
                             if k == key { best = max(best, Query.soundSimilarity); continue }
-                            if key.count >= 3, k.count >= 3, WordSimilarity.distance(k, key, limit: 1) <= 1 {
+                            // One difference only for words the catalog does not know ("herz"), not
+                            // for its own words ("notes" is not "Notely").
+                            if windowUnknown, key.count >= 3, k.count >= 3, WordSimilarity.distance(k, key, limit: 1) <= 1 {
                                 best = max(best, Query.soundSimilarity - 0.08)
                             }
                         }
