@@ -21,6 +21,9 @@ public struct MatchOptions: Sendable, Hashable {
     public var enforceBudget: Bool = true
     /// Build an explanation (word alignment) for the returned results.
     public var explain: Bool = true
+    /// Turn off every pruning (bounds, value limits, the named-app restriction): slow, used by
+    /// the tests as the reference the pruned search must agree with.
+    var exhaustive: Bool = false
 
     public init() {}
 

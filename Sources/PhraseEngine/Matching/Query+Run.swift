@@ -29,7 +29,7 @@ extension Query {
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
         var heard = Set<Int>()
-        for (ai, set) in index.appSlot.enumerated() where (spans[set]?.first?.sim ?? 0) >= 0.9 { heard.insert(ai) }
+        for (ai, set) in index.appSlot.enumerated() where (spans[set]?.first?.sim ?? 0) >= 0.9 && !opts.exhaustive { heard.insert(ai) }
         var candList: [Int32] = []
         for id in bestIds {
             for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] {
@@ -59,12 +59,14 @@ extension Query {
         let need = max(opts.limit, 2)
         var kth: Float = -1
         for (ub, t) in cands {
-            if ub < floor { break }
-            // Enough distinct results already beat this bound.
-            if ub < kth { break }
-            // The refined bound also charges the words this template cannot take.
-            let ub2 = upperBound(index.templates[Int(t)], coverage: coverage, refined: true)
-            if ub2 < floor || ub2 < kth { continue }
+            if !opts.exhaustive {
+                if ub < floor { break }
+                // Enough distinct results already beat this bound.
+                if ub < kth { break }
+                // The refined bound also charges the words this template cannot take.
+                let ub2 = upperBound(index.templates[Int(t)], coverage: coverage, refined: true)
+                if ub2 < floor || ub2 < kth { continue }
+            }
             var changed = false
             for s in evaluate(Int(t)) {
                 scored.append(s)
@@ -158,7 +160,9 @@ extension Query {
     func evaluate(_ ti: Int) -> [Scored] {
         let t = index.templates[ti]
         var appOptions: [SlotSpan?] = []
-        if t.hasApp, let s = spans[index.appSlot[t.app]] { appOptions.append(contentsOf: s.prefix(3).map { Optional($0) }) }
+        if t.hasApp, let s = spans[index.appSlot[t.app]] {
+            appOptions.append(contentsOf: s.prefix(opts.exhaustive ? s.count : 3).map { Optional($0) })
+        }
         // Reading the utterance without its app name only helps when the name was heard poorly.
         if (appOptions.first??.sim ?? 0) < 0.8 { appOptions.insert(nil, at: 0) }
         var out: [Scored] = []
@@ -187,7 +191,7 @@ extension Query {
                 }
             }
             if optionGroups.isEmpty { optionGroups = [(-1, [])] }
-            for (variant, group) in optionGroups.prefix(3) {
+            for (variant, group) in optionGroups.prefix(opts.exhaustive ? optionGroups.count : 3) {
                 var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
                 guard a.cost < .infinity else { continue }
                 // The value said elsewhere in the sentence: take its best span out, align the

@@ -210,13 +210,13 @@ struct Query {
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
         var heardApps = Set<Int32>()
-        for id in bestIds where ws.best[Int(id)] >= 0.9 {
+        for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
             for p in index.slotPostings[Int(id)] where index.slotSets[Int(p.set)].kind == .app {
                 let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
                 if v.units.count == 1 || v.units.allSatisfy({ ws.best[Int($0)] >= 0.9 }) { heardApps.insert(index.setApp[Int(p.set)]) }
             }
         }
-        for i in 0..<n where merge[i] >= 0 {
+        for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
             for p in index.slotPostings[Int(merge[i])] where index.slotSets[Int(p.set)].kind == .app {
                 heardApps.insert(index.setApp[Int(p.set)])
             }
@@ -305,7 +305,7 @@ struct Query {
             var found: [SlotSpan] = []
             var kth: Float = 0
             for (ub, vi) in sorted {
-                if found.count >= Query.valuesPerSet, ub < kth { break }
+                if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
                 let before = found.count
                 evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
                 if found.count > before, found.count >= Query.valuesPerSet {

@@ -1,0 +1,95 @@
+import Testing
+@testable import PhraseEngine
+
+/// The pruned search (upper bounds, a few values per slot, the named app's shortcuts only)
+/// against the exhaustive one (every template, every value, every reading) on seeded random
+/// catalogs and utterances.
+@Suite struct ReferenceSearchTests {
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let words = ["open", "play", "show", "log", "start", "stop", "my", "the", "latest", "news", "jazz", "water",
+                        "morning", "run", "list", "note", "task", "light", "kitchen", "coffee", "order", "timer", "focus",
+                        "mode", "reader", "habit", "track", "music", "daily", "mix", "sport", "world"]
+
+    func randomCatalog(_ rng: inout SplitMix, id: Int) throws -> Catalog {
+        func word() -> String { Self.words[Int(rng.next() % UInt64(Self.words.count))] }
+        var options: [String] = []
+        for k in 0..<Int(3 + rng.next() % 8) {
+            let t = (0..<Int(1 + rng.next() % 2)).map { _ in word() }.joined(separator: " ")
+            options.append("{\"id\":\"o\(k)\",\"title\":\"\(t)\"}")
+        }
+        var shortcuts: [String] = []
+        for s in 0..<Int(2 + rng.next() % 5) {
+            var phrases: [String] = []
+            for _ in 0..<Int(1 + rng.next() % 3) {
+                var ws = (0..<Int(1 + rng.next() % 4)).map { _ in word() }
+                if rng.next() % 2 == 0 { ws.insert("${p}", at: Int(rng.next() % UInt64(ws.count + 1))) }
+                let phrase = rng.next() % 3 == 0 ? "${applicationName} " + ws.joined(separator: " ")
+                    : ws.joined(separator: " ") + " in ${applicationName}"
+                phrases.append("\"\(phrase)\"")
+            }
+            shortcuts.append("{\"intent\":\"I\(s)\",\"parameters\":{\"p\":\"E\"},\"phrases\":[\(phrases.joined(separator: ","))]}")
+        }
+        let name = ["Tempo", "Notely", "Hearth", "Bookworm"][id % 4] + " \(word())"
+        let json = "{\"app\":{\"id\":\"app\(id)\",\"name\":\"\(name)\"},\"entities\":{\"E\":{\"options\":[\(options.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]}"
+        return try CatalogLoader.parse(json, file: "random\(id).json")
+    }
+
+    @Test func prunedSearchAgreesWithExhaustiveSearch() throws {
+        var rng = SplitMix(state: 20261129)
+        var agreements = 0, total = 0
+        var disagreements: [String] = []
+        for round in 0..<12 {
+            let cats = try (0..<Int(1 + rng.next() % 3)).map { try randomCatalog(&rng, id: round * 10 + $0) }
+            let m = Matcher(catalogs: cats, locales: ["en"])
+            var fast = m.options
+            fast.explain = false
+            var slow = fast
+            slow.exhaustive = true
+            // Utterances: expanded phrases with noise, and random word salads.
+            var texts: [String] = []
+            for c in cats {
+                for p in Expansion.phrases(c, locale: "en").prefix(6) {
+                    var ws = p.text.lowercased().split(separator: " ").map(String.init)
+                    switch rng.next() % 4 {
+                    case 0: ws.insert("please", at: 0)
+                    case 1: if ws.count > 2 { ws.remove(at: Int(rng.next() % UInt64(ws.count))) }
+                    case 2: ws.append(Self.words[Int(rng.next() % UInt64(Self.words.count))])
+                    default: break
+                    }
+                    texts.append(ws.joined(separator: " "))
+                }
+            }
+            for _ in 0..<10 {
+                texts.append((0..<Int(2 + rng.next() % 6)).map { _ in Self.words[Int(rng.next() % UInt64(Self.words.count))] }.joined(separator: " "))
+            }
+            for t in texts {
+                let a = m.match(t, locale: "en", options: fast)
+                let b = m.match(t, locale: "en", options: slow)
+                let sa = a.results.first?.score ?? 0, sb = b.results.first?.score ?? 0
+                // The exhaustive search sees every reading the pruned one sees.
+                #expect(sa <= sb + 1e-6, "pruned search scored higher than exhaustive for \"\(t)\"")
+                total += 1
+                // Below the search floor (0.3) nothing is reported by design; the decision must agree.
+                let sameTop = a.top?.intent == b.top?.intent && a.top?.app == b.top?.app
+                    && a.top?.parameters.map(\.value) == b.top?.parameters.map(\.value)
+                let agree = sb < 0.3 ? (a.decision == .none && b.decision == .none)
+                    : (abs(sa - sb) < 1e-6 && a.decision == b.decision && sameTop)
+                if agree { agreements += 1 } else {
+                    disagreements.append("\(t): pruned \(sa) \(a.decision), exhaustive \(sb) \(b.decision)")
+                }
+            }
+        }
+        // Pruning is exact except for the documented value limits; it must agree almost always.
+        #expect(Double(agreements) / Double(total) >= 0.97, "agreement \(agreements)/\(total): \(disagreements.prefix(5))")
+    }
+}
