@@ -1,7 +1,8 @@
 import Foundation
 
 /// A self-contained HTML report: metrics tables, a confusion-matrix heat map and per-tag bars
-/// as inline SVG. No scripts, no external resources.
+/// as inline SVG. No scripts, no external resources, no URLs at all (inline SVG in HTML needs
+/// no namespace), so it opens offline and passes strict content policies.
 public enum EvalHTML {
     static func esc(_ s: String) -> String { EvalFormats.xml(s) }
 
@@ -92,7 +93,7 @@ public enum EvalHTML {
         let labelW = max(60, tags.map { textWidth($0.0, size: 12) }.max() ?? 60) + 12
         let valueW = 130
         let height = top + tags.count * rowH + 6
-        var s = "<div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(labelW + barW + valueW)\" height=\"\(height)\" role=\"img\" aria-label=\"accuracy by tag\" font-family=\"sans-serif\">\n"
+        var s = "<div class=\"scroll\"><svg width=\"\(labelW + barW + valueW)\" height=\"\(height)\" role=\"img\" aria-label=\"accuracy by tag\" font-family=\"sans-serif\">\n"
         // Scale: 0 and the amber and green thresholds (the bar ends at 100 %).
         for (f, name) in [(0.0, "0%"), (fair, "80%"), (good, "95%")] {
             let x = labelW + Int(Double(barW) * f)
@@ -163,7 +164,7 @@ public enum EvalHTML {
             s += "<span class=\"key\" style=\"background:\(shade(t, correct: false).fill)\"></span>\(Int(t * 100))%" + (k == 2 ? " misrouted" : "")
         }
         s += "<span class=\"key\" style=\"background:#f6f8fa\"></span>none</p>\n"
-        s += "<div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"confusion matrix\" font-family=\"sans-serif\">\n"
+        s += "<div class=\"scroll\"><svg width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"confusion matrix\" font-family=\"sans-serif\">\n"
         for (i, l) in labels.enumerated() {
             let y = top + i * cell + cell / 2 + font * 35 / 100
             s += "<text x=\"\(left - 6)\" y=\"\(y)\" text-anchor=\"end\" font-size=\"\(font)\">\(esc(l))</text>"
