@@ -19,12 +19,13 @@ public enum ReplCommand: Command {
         let (catalogs, samples) = try CatalogOptions.load(args, ctx, allowSamples: true)
         let paths = samples ? CatalogOptions.sampleCatalogPaths(ctx) : args.values("--catalog").map { CatalogOptions.resolvePath($0, ctx) }
         let session = ReplSession(catalogPaths: paths, catalogs: catalogs, locale: args.value("--locale"),
-                                  color: ctx.useColor, usedSamples: samples)
+                                  color: ctx.useColor, usedSamples: samples, currentDirectory: ctx.currentDirectory)
         if args.flag("--no-explain") { session.explain = false }
         let interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal
         ctx.out(session.banner)
         if interactive {
             let editor = LineEditor(historyPath: LineEditor.defaultHistoryPath(ctx.environment))
+            defer { editor.restore() }
             while true {
                 switch editor.readLine(prompt: session.color ? "\u{1B}[1m\(session.prompt)\u{1B}[0m" : session.prompt) {
                 case .eof: return ExitCode.success

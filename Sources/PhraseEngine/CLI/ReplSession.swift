@@ -11,6 +11,9 @@ public final class ReplSession {
     public var top = 3
     public var mode: MatchingMode = .flexible
     public var color: Bool
+    /// Relative paths given to `:load` are resolved against this folder, and catalog paths
+    /// inside it are shown relative to it (as the other commands do).
+    public var currentDirectory: String
     let usedSamples: Bool
 
     public static let commands: [(String, String)] = [
@@ -28,7 +31,9 @@ public final class ReplSession {
         (":quit", "leave (also Ctrl-D)"),
     ]
 
-    public init(catalogPaths: [String], catalogs: [Catalog], locale: String?, color: Bool, usedSamples: Bool) {
+    public init(catalogPaths: [String], catalogs: [Catalog], locale: String?, color: Bool, usedSamples: Bool,
+                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.currentDirectory = currentDirectory
         self.catalogPaths = catalogPaths
         self.catalogs = catalogs
         self.color = color
@@ -148,16 +153,29 @@ public final class ReplSession {
     /// Re-reads every catalog (and an added one). On any error the previous catalogs stay loaded.
     func reload(adding path: String?) -> String {
         var paths = catalogPaths
-        if let p = path { paths.append(p) }
+        if let p = path { paths.append(resolved(p)) }
         do {
-            let cats = try CatalogLoader.loadAll(paths: paths)
+            let cats = try CatalogLoader.loadAll(paths: paths).map { c in var c = c; c.file = displayed(c.file); return c }
             catalogs = cats
             catalogPaths = paths
             matcher = Matcher(catalogs: cats)
             return "loaded \(cats.count) catalog(s): \(cats.map(\.app.id).joined(separator: ", "))\n"
         } catch {
-            return error.diagnostics.map { "error: " + $0.oneLine }.joined(separator: "\n")
+            return error.diagnostics.map { d in var d = d; d.file = displayed(d.file); return "error: " + d.oneLine }.joined(separator: "\n")
                 + "\nkept the previously loaded catalogs\n"
         }
+    }
+
+    func resolved(_ p: String) -> String {
+        if p.hasPrefix("/") { return p }
+        if p == "~" || p.hasPrefix("~/"), let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            return home + p.dropFirst()
+        }
+        return (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + p
+    }
+
+    func displayed(_ p: String) -> String {
+        let cwd = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        return p.hasPrefix(cwd) ? String(p.dropFirst(cwd.count)) : p
     }
 }

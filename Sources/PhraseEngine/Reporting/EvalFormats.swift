@@ -122,7 +122,8 @@ public enum EvalFormats {
             case "\"": o += "&quot;"
             case "'": o += "&apos;"
             default:
-                if u.value < 0x20 && u != "\n" && u != "\t" { continue }
+                // Only characters XML 1.0 allows (no C0 controls but tab and newline, no U+FFFE/U+FFFF).
+                if (u.value < 0x20 && u != "\n" && u != "\t") || u.value == 0xFFFE || u.value == 0xFFFF { continue }
                 o.unicodeScalars.append(u)
             }
         }

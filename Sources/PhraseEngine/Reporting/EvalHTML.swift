@@ -1,92 +1,193 @@
+import Foundation
+
 /// A self-contained HTML report: metrics tables, a confusion-matrix heat map and per-tag bars
-/// as inline SVG. No scripts, no external resources.
+/// as inline SVG. No scripts, no external resources, no URLs at all (inline SVG in HTML needs
+/// no namespace), so it opens offline and passes strict content policies.
 public enum EvalHTML {
     static func esc(_ s: String) -> String { EvalFormats.xml(s) }
+
+    /// Misrouted utterances listed in the report (the count above the table is the full count).
+    static let maxMisrouted = 200
 
     public static func render(_ r: EvalReport, stable: Bool = false) -> String {
         var h = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>PhraseEngine evaluation</title>
         <style>
-        body{font-family:-apple-system,system-ui,Segoe UI,Helvetica,Arial,sans-serif;margin:2em;color:#1d1d1f}
-        table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ddd;padding:4px 8px;text-align:right}
-        td:first-child,th:first-child{text-align:left}h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em}
-        .ok{color:#1a7f37}.bad{color:#cf222e}code{background:#f3f3f3;padding:1px 4px}
+        body{font-family:-apple-system,system-ui,Segoe UI,Helvetica,Arial,sans-serif;margin:2em;color:#1d1d1f;max-width:1200px}
+        table{border-collapse:collapse;margin:1em 0;font-variant-numeric:tabular-nums}
+        td,th{border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top}
+        th{background:#f6f8fa}td.n,th.n{text-align:right;white-space:nowrap}
+        h1{font-size:1.6em}h2{font-size:1.2em;margin-top:2em}
+        .note{color:#57606a;font-size:.9em}.scroll{overflow-x:auto}
+        .key{display:inline-block;width:12px;height:12px;vertical-align:-1px;margin:0 4px 0 12px;border:1px solid #d0d7de}
+        .key:first-child{margin-left:0}
+        code{background:#f3f3f3;padding:1px 4px}
+        table.mis td{max-width:34em;overflow-wrap:anywhere}
         </style></head><body>
         <h1>PhraseEngine evaluation</h1>
 
         """
         let o = r.overall
         h += "<p><b>\(o.count)</b> utterances (\(o.inDomain) in-domain, \(o.outOfDomain) out-of-domain): accuracy <b>\(EvalFormats.pct(o.accuracy))</b>, exact <b>\(EvalFormats.pct(o.exactAccuracy))</b>, false accepts <b>\(EvalFormats.pct(o.falseAcceptRate))</b>"
-        if !stable { h += ", p50 \(JSONOut.formatNumber(o.p50Micros)) µs, \(Int(o.utterancesPerSecond)) utterances/s" }
+        if !stable { h += "; median latency \(Int(o.p50Micros.rounded())) µs, \(Int(o.utterancesPerSecond)) utterances/s" }
         h += ".</p>\n"
-        h += "<h2>By tag</h2>\n" + tagBars(r.byTag)
+        h += "<h2>Accuracy by tag</h2>\n" + tagBars(r.byTag)
         h += table(EvalFormats.metricHeader, [EvalFormats.metricRow("overall", o)] + r.byTag.map { EvalFormats.metricRow($0.0, $0.1) })
         if r.byLocale.count > 1 {
             h += "<h2>By locale</h2>\n" + table(EvalFormats.metricHeader, r.byLocale.map { EvalFormats.metricRow($0.0, $0.1) })
         }
-        h += "<h2>Confusion matrix</h2>\n<p>Rows: expected; columns: what the matcher chose. Darker is more.</p>\n" + heatmap(r)
+        h += "<h2>Confusion matrix</h2>\n" + heatmap(r)
         h += "<h2>By intent</h2>\n" + table(["intent", "support", "precision", "recall", "F1"], r.byIntent.map {
             [$0.label, String($0.support), EvalFormats.pct($0.precision), EvalFormats.pct($0.recall), EvalFormats.pct($0.f1)]
         })
         let mis = r.misrouted
         if !mis.isEmpty {
-            h += "<h2>Misrouted (\(mis.count))</h2>\n" + table(["utterance", "expected", "got"], mis.prefix(200).map {
+            h += "<h2>Misrouted (\(mis.count))</h2>\n"
+            if mis.count > maxMisrouted {
+                h += "<p class=\"note\">The first \(maxMisrouted) of \(mis.count); <code>eval --format json</code> or <code>--predictions FILE</code> lists them all.</p>\n"
+            }
+            h += table(["utterance", "expected", "got"], mis.prefix(maxMisrouted).map {
                 ["\($0.item.text)", EvalFormats.expectText($0), EvalFormats.gotText($0)]
-            })
+            }, numeric: false, cls: "mis")
         }
         h += "</body></html>\n"
         return h
     }
 
-    static func table(_ head: [String], _ rows: [[String]]) -> String {
-        var s = "<table><tr>" + head.map { "<th>\(esc($0))</th>" }.joined() + "</tr>\n"
-        for r in rows { s += "<tr>" + r.map { "<td>\(esc($0))</td>" }.joined() + "</tr>\n" }
+    /// A cell is right-aligned when it holds a number, a percentage or "-".
+    static func isNumeric(_ s: String) -> Bool {
+        if s == "-" { return true }
+        let t = s.hasSuffix("%") ? String(s.dropLast()) : s
+        return !t.isEmpty && Double(t) != nil
+    }
+
+    static func table(_ head: [String], _ rows: [[String]], numeric: Bool = true, cls: String? = nil) -> String {
+        // A column is numeric when every cell in it is (the first column never is).
+        let numCols = head.indices.map { i in
+            numeric && i > 0 && !rows.isEmpty && rows.allSatisfy { i < $0.count && isNumeric($0[i]) }
+        }
+        func cell(_ tag: String, _ i: Int, _ text: String) -> String {
+            let n = i < numCols.count && numCols[i] ? " class=\"n\"" : ""
+            return "<\(tag)\(n)>\(esc(text))</\(tag)>"
+        }
+        var s = "<table\(cls.map { " class=\"\($0)\"" } ?? "")><tr>" + head.enumerated().map { cell("th", $0.offset, $0.element) }.joined() + "</tr>\n"
+        for r in rows { s += "<tr>" + r.enumerated().map { cell("td", $0.offset, $0.element) }.joined() + "</tr>\n" }
         return s + "</table>\n"
     }
 
+    /// Rough width of text in the SVG's sans-serif at `size` px (no layout engine here).
+    static func textWidth(_ s: String, size: Int) -> Int {
+        var w = 0.0
+        for c in s.unicodeScalars { w += c.properties.isIdeographic || c.value >= 0x3000 ? 1.0 : 0.56 }
+        return Int((w * Double(size)).rounded(.up))
+    }
+
+    static let good = 0.95, fair = 0.8
+
+    static func barColor(_ a: Double) -> String { a >= good ? "#2da44e" : (a >= fair ? "#d4a72c" : "#cf222e") }
+
     static func tagBars(_ tags: [(String, Metrics)]) -> String {
-        let rowH = 22, labelW = 160, barW = 360
-        let height = tags.count * rowH + 10
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(labelW + barW + 80)\" height=\"\(height)\" role=\"img\" aria-label=\"accuracy by tag\">\n"
-        for (i, (name, m)) in tags.enumerated() {
-            let y = i * rowH + 5
-            let w = Int(Double(barW) * m.accuracy)
-            let color = m.accuracy >= 0.95 ? "#2da44e" : (m.accuracy >= 0.8 ? "#d4a72c" : "#cf222e")
-            s += "<text x=\"\(labelW - 6)\" y=\"\(y + 15)\" text-anchor=\"end\" font-size=\"12\">\(esc(name))</text>"
-            s += "<rect x=\"\(labelW)\" y=\"\(y + 3)\" width=\"\(barW)\" height=\"15\" fill=\"#eee\"/>"
-            s += "<rect x=\"\(labelW)\" y=\"\(y + 3)\" width=\"\(w)\" height=\"15\" fill=\"\(color)\"/>"
-            s += "<text x=\"\(labelW + barW + 6)\" y=\"\(y + 15)\" font-size=\"12\">\(EvalFormats.pct(m.accuracy)) (\(m.count))</text>\n"
+        guard !tags.isEmpty else { return "<p>(no tags)</p>\n" }
+        let rowH = 22, barW = 360, top = 18
+        let labelW = max(60, tags.map { textWidth($0.0, size: 12) }.max() ?? 60) + 12
+        let valueW = 130
+        let height = top + tags.count * rowH + 6
+        var s = "<div class=\"scroll\"><svg width=\"\(labelW + barW + valueW)\" height=\"\(height)\" role=\"img\" aria-label=\"accuracy by tag\" font-family=\"sans-serif\">\n"
+        // Scale: 0 and the amber and green thresholds (the bar ends at 100 %).
+        for (f, name) in [(0.0, "0%"), (fair, "80%"), (good, "95%")] {
+            let x = labelW + Int(Double(barW) * f)
+            let anchor = f == 0 ? "start" : "middle"
+            s += "<text x=\"\(x)\" y=\"12\" text-anchor=\"\(anchor)\" font-size=\"10\" fill=\"#57606a\">\(name)</text>"
         }
-        return s + "</svg>\n"
+        s += "\n"
+        for (i, (name, m)) in tags.enumerated() {
+            let y = top + i * rowH
+            let w = Int(Double(barW) * m.accuracy)
+            s += "<text x=\"\(labelW - 8)\" y=\"\(y + 15)\" text-anchor=\"end\" font-size=\"12\">\(esc(name))</text>"
+            s += "<rect x=\"\(labelW)\" y=\"\(y + 3)\" width=\"\(barW)\" height=\"15\" fill=\"#eaeef2\"/>"
+            s += "<rect x=\"\(labelW)\" y=\"\(y + 3)\" width=\"\(w)\" height=\"15\" fill=\"\(barColor(m.accuracy))\"><title>\(esc(name)): \(EvalFormats.pct(m.accuracy)) of \(m.count)</title></rect>"
+            s += "<text x=\"\(labelW + barW + 8)\" y=\"\(y + 15)\" font-size=\"12\">\(EvalFormats.pct(m.accuracy)) <tspan fill=\"#57606a\">of \(m.count)</tspan></text>\n"
+        }
+        for f in [fair, good] {
+            let x = labelW + Int(Double(barW) * f)
+            s += "<line x1=\"\(x)\" y1=\"\(top)\" x2=\"\(x)\" y2=\"\(height - 4)\" stroke=\"#57606a\" stroke-width=\"1\" stroke-dasharray=\"2,3\"/>"
+        }
+        s += "\n</svg></div>\n"
+        s += "<p class=\"note\"><span class=\"key\" style=\"background:#2da44e\"></span>at least 95%"
+        s += "<span class=\"key\" style=\"background:#d4a72c\"></span>80% to 95%<span class=\"key\" style=\"background:#cf222e\"></span>below 80%; "
+        s += "the number after each bar is how many utterances carry the tag.</p>\n"
+        return s
+    }
+
+    /// Labels without the prefix they all share up to a dot (e.g. `com.example.`), and that prefix.
+    static func shortLabels(_ labels: [String]) -> ([String], String) {
+        let named = labels.filter { $0 != "none" }
+        guard var prefix = named.first, named.count > 1 else { return (labels, "") }
+        for l in named.dropFirst() {
+            while !l.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        guard let dot = prefix.lastIndex(of: ".") else { return (labels, "") }
+        prefix = String(prefix[...dot])
+        return (labels.map { $0 == "none" ? $0 : String($0.dropFirst(prefix.count)) }, prefix)
+    }
+
+    /// Green for the share of a row routed correctly, red for the share misrouted; `t` in 0...1.
+    static func shade(_ t: Double, correct: Bool) -> (fill: String, text: String) {
+        let lo = correct ? (218.0, 251.0, 225.0) : (255.0, 235.0, 233.0)
+        let hi = correct ? (17.0, 99.0, 41.0) : (164.0, 14.0, 38.0)
+        func mix(_ a: Double, _ b: Double) -> Int { Int((a + (b - a) * t).rounded()) }
+        return ("rgb(\(mix(lo.0, hi.0)),\(mix(lo.1, hi.1)),\(mix(lo.2, hi.2)))", t > 0.5 ? "#ffffff" : "#1d1d1f")
     }
 
     static func heatmap(_ r: EvalReport) -> String {
         let n = r.labels.count
         guard n > 0 else { return "<p>(empty)</p>\n" }
-        let cell = n > 40 ? 10 : (n > 20 ? 16 : 24)
-        let label = 220
-        let size = label + n * cell + 10
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(size)\" height=\"\(size)\" role=\"img\" aria-label=\"confusion matrix\">\n"
-        let maxV = max(1, r.confusion.flatMap { $0 }.max() ?? 1)
-        for (i, l) in r.labels.enumerated() {
-            s += "<text x=\"\(label - 4)\" y=\"\(label + i * cell + cell * 3 / 4)\" text-anchor=\"end\" font-size=\"\(min(12, cell - 2))\">\(esc(l))</text>\n"
-            s += "<text transform=\"translate(\(label + i * cell + cell * 3 / 4),\(label - 4)) rotate(-60)\" font-size=\"\(min(12, cell - 2))\">\(esc(l))</text>\n"
+        let (labels, prefix) = shortLabels(r.labels)
+        let cell = n > 80 ? 12 : 18
+        let font = n > 80 ? 10 : 11
+        let labelW = (labels.map { textWidth($0, size: font) }.max() ?? 40) + 10
+        let left = labelW, top = labelW
+        let totals = r.confusion.map { $0.reduce(0, +) }
+        let totalW = textWidth(String(totals.max() ?? 0), size: font) + 16
+        let width = left + n * cell + totalW
+        let height = top + n * cell + 4
+        var s = "<p>Rows: the expected intent; columns: what the matcher chose; the last column counts each row. "
+        s += "A cell's shade is its share of the row: green on the diagonal (routed right), red elsewhere (misrouted)"
+        if !prefix.isEmpty { s += "; names are shown without <code>\(esc(prefix))</code>" }
+        s += ". Numbers are utterance counts.</p>\n"
+        s += "<p class=\"note\">"
+        for (k, t) in [0.25, 0.5, 1.0].enumerated() {
+            s += "<span class=\"key\" style=\"background:\(shade(t, correct: true).fill)\"></span>\(Int(t * 100))%" + (k == 2 ? " routed right" : "")
         }
+        for (k, t) in [0.25, 0.5, 1.0].enumerated() {
+            s += "<span class=\"key\" style=\"background:\(shade(t, correct: false).fill)\"></span>\(Int(t * 100))%" + (k == 2 ? " misrouted" : "")
+        }
+        s += "<span class=\"key\" style=\"background:#f6f8fa\"></span>none</p>\n"
+        s += "<div class=\"scroll\"><svg width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"confusion matrix\" font-family=\"sans-serif\">\n"
+        for (i, l) in labels.enumerated() {
+            let y = top + i * cell + cell / 2 + font * 35 / 100
+            s += "<text x=\"\(left - 6)\" y=\"\(y)\" text-anchor=\"end\" font-size=\"\(font)\">\(esc(l))</text>"
+            let x = left + i * cell + cell / 2 + font * 35 / 100
+            s += "<text transform=\"translate(\(x),\(top - 6)) rotate(-90)\" font-size=\"\(font)\">\(esc(l))</text>\n"
+        }
+        s += "<text x=\"\(left + n * cell + 6)\" y=\"\(top - 6)\" font-size=\"\(font)\" fill=\"#57606a\">n</text>\n"
         for i in 0..<n {
             for j in 0..<n {
                 let v = r.confusion[i][j]
-                let t = Double(v) / Double(maxV)
-                let (red, green, blue) = i == j ? (255 - Int(t * 200), 255 - Int(t * 90), 255 - Int(t * 200))
-                    : (255 - Int(t * 40), 255 - Int(t * 200), 255 - Int(t * 200))
-                let fill = v == 0 ? "#fafafa" : "rgb(\(red),\(green),\(blue))"
-                s += "<rect x=\"\(label + j * cell)\" y=\"\(label + i * cell)\" width=\"\(cell - 1)\" height=\"\(cell - 1)\" fill=\"\(fill)\"><title>\(esc(r.labels[i])) → \(esc(r.labels[j])): \(v)</title></rect>"
+                let x = left + j * cell, y = top + i * cell
+                let frac = totals[i] > 0 ? Double(v) / Double(totals[i]) : 0
+                // Misroutes are usually a small share of a row: a floor and a square root keep them visible.
+                let (fill, ink) = v == 0 ? ("#f6f8fa", "#1d1d1f")
+                    : (i == j ? shade(max(0.1, frac), correct: true) : shade(0.2 + 0.8 * frac.squareRoot(), correct: false))
+                s += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell - 1)\" height=\"\(cell - 1)\" fill=\"\(fill)\"><title>\(esc(r.labels[i])) → \(esc(r.labels[j])): \(v) of \(totals[i])</title></rect>"
                 if v > 0 && cell >= 16 {
-                    s += "<text x=\"\(label + j * cell + cell / 2)\" y=\"\(label + i * cell + cell * 2 / 3)\" text-anchor=\"middle\" font-size=\"9\">\(v)</text>"
+                    let size = v >= 1000 ? 7 : (v >= 100 ? 8 : 9)
+                    s += "<text x=\"\(x + cell / 2)\" y=\"\(y + cell / 2 + size * 35 / 100)\" text-anchor=\"middle\" font-size=\"\(size)\" fill=\"\(ink)\">\(v)</text>"
                 }
             }
-            s += "\n"
+            s += "<text x=\"\(left + n * cell + 6)\" y=\"\(top + i * cell + cell / 2 + font * 35 / 100)\" font-size=\"\(font)\" fill=\"#57606a\">\(totals[i])</text>\n"
         }
-        return s + "</svg>\n"
+        return s + "</svg></div>\n"
     }
 }

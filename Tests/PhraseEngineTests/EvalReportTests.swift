@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `eval --format junit` read back by a real XML parser, and `--format html` self-contained.
+@Suite struct EvalReportTests {
+    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/Repl/habits.json").path
+
+    /// Two corpus files: utterances said as written (routed right whatever the tuning), two that
+    /// expect the wrong thing (so they are misrouted for certain), and text that XML and HTML must escape.
+    static let corpusA = """
+    {"text": "log water in habit tracker", "expect": {"intent": "LogHabitIntent", "parameters": {"habit": "h1"}}, "tags": ["clean"]}
+    {"text": "show my streaks in habit tracker", "expect": {"intent": "ShowStreaksIntent"}, "tags": ["clean"]}
+    {"text": "what's the weather tomorrow", "expect": null, "tags": ["out-of-domain"]}
+    {"text": "log water in habit tracker", "expect": {"intent": "LogHabitIntent", "parameters": {"habit": "h2"}}, "tags": ["wrong"]}
+    {"text": "<script>alert('x')</script> & \\"quotes\\" \\u0001 \\ufffe", "expect": {"intent": "ShowStreaksIntent"}, "tags": ["escape <me>"]}
+
+    """
+    static let corpusB = """
+    {"text": "note eau dans suivi habitudes", "locale": "fr", "expect": {"intent": "LogHabitIntent", "parameters": {"habit": "h1"}}, "tags": ["clean"]}
+    {"text": "log meditation in habit tracker", "expect": {"intent": "LogHabitIntent", "parameters": {"habit": "h2"}}, "tags": ["clean"]}
+
+    """
+
+    func corpora() throws -> (String, String, String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-eval-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try Data(Self.corpusA.utf8).write(to: URL(fileURLWithPath: dir + "/a.jsonl"))
+        try Data(Self.corpusB.utf8).write(to: URL(fileURLWithPath: dir + "/b.jsonl"))
+        return (dir, "a.jsonl", "b.jsonl")
+    }
+
+    func run(_ args: [String], in dir: String) -> (code: Int32, out: String, err: String) {
+        let buf = CaptureBuffer()
+        let ctx = CLIContext(currentDirectory: dir, out: { buf.stdout += $0 }, err: { buf.stderr += $0 })
+        let code = PhraseMatchCLI.run(args, context: ctx)
+        return (code, buf.stdout, buf.stderr)
+    }
+
+    /// Counts elements and collects the attributes of the suites, as a JUnit consumer would.
+    final class JUnitReader: NSObject, XMLParserDelegate {
+        var testcases = 0, failures = 0
+        var root: [String: String] = [:]
+        var suites: [(attributes: [String: String], testcases: Int, failures: Int)] = []
+        var names: [String] = []
+        var failureMessages: [String] = []
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            switch name {
+            case "testsuites": root = attributes
+            case "testsuite": suites.append((attributes, 0, 0))
+            case "testcase":
+                testcases += 1
+                names.append(attributes["name"] ?? "")
+                if !suites.isEmpty { suites[suites.count - 1].testcases += 1 }
+            case "failure":
+                failures += 1
+                failureMessages.append(attributes["message"] ?? "")
+                if !suites.isEmpty { suites[suites.count - 1].failures += 1 }
+            default: break
+            }
+        }
+    }
+
+    @Test func junitParsesAndCountsMatchTheCorpusAndTheMisrouted() throws {
+        let (dir, a, b) = try corpora()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let args = ["eval", "--catalog", Self.catalog, "--stable", a, b]
+        let junit = run(args + ["--format", "junit"], in: dir)
+        let json = run(args + ["--format", "json"], in: dir)
+        #expect(junit.code == 0 && json.code == 0)
+        let report = try JSONReader.parse(json.out)
+        let count = Int(report["count"]?.number ?? -1)
+        guard let misrouted = report["misrouted"]?.array else {
+            Issue.record("no misrouted array in the json report")
+            return
+        }
+
+        let reader = JUnitReader()
+        let parser = XMLParser(data: Data(junit.out.utf8))
+        parser.delegate = reader
+        #expect(parser.parse(), "XMLParser: \(parser.parserError.map { "\($0)" } ?? "") at line \(parser.lineNumber)")
+        #expect(count == 7)
+        #expect(reader.testcases == count)
+        #expect(misrouted.count == 2)
+        #expect(reader.failures == misrouted.count)
+        #expect(reader.root["tests"] == String(count))
+        #expect(reader.root["failures"] == String(misrouted.count))
+        #expect(reader.suites.map { $0.attributes["name"] ?? "" } == ["a.jsonl", "b.jsonl"])
+        for s in reader.suites {
+            #expect(s.attributes["tests"] == String(s.testcases))
+            #expect(s.attributes["failures"] == String(s.failures))
+        }
+        // Escaped text comes back as written (less the control characters XML cannot hold).
+        #expect(reader.names.contains("line 5: <script>alert('x')</script> & \"quotes\"  "))
+        #expect(reader.failureMessages.contains { $0.hasPrefix("expected LogHabitIntent habit=h2; got match LogHabitIntent habit=h1") })
+    }
+
+    @Test func htmlIsSelfContained() throws {
+        let (dir, a, b) = try corpora()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = run(["eval", "--catalog", Self.catalog, "--stable", "--format", "html", a, b], in: dir)
+        #expect(r.code == 0)
+        let html = r.out
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<svg"))
+        #expect(html.contains("aria-label=\"confusion matrix\""))
+        #expect(!html.lowercased().contains("<script"), "no scripts (and the utterance's is escaped)")
+        #expect(html.contains("&lt;script&gt;"))
+        #expect(!html.contains("http://") && !html.contains("https://"), "no URLs at all")
+        #expect(!html.contains("src=") && !html.contains("<link") && !html.contains("url(") && !html.contains("@import"))
+        #expect(html.contains("Misrouted (2)"))
+        #expect(html.hasSuffix("</body></html>\n"))
+        // The same with timings: still nothing outside the file.
+        let timed = run(["eval", "--catalog", Self.catalog, "--format", "html", a, b], in: dir).out
+        #expect(!timed.contains("http") && timed.contains("utterances/s"))
+    }
+}
