@@ -52,6 +52,15 @@ import Testing
 
     // MARK: Golden files
 
+    /// Every eval format on a small corpus (timings left out with --stable; junit times are 0).
+    @Test func evalGoldens() throws {
+        for (format, file) in [("text", "eval.txt"), ("json", "eval.json"), ("markdown", "eval.md"), ("junit", "eval.junit.xml"), ("html", "eval.html")] {
+            let r = run(["eval", "--catalog", "eval-catalog.json", "--format", format, "--stable", "--threads", "1", "eval-corpus.jsonl"], in: Self.goldenDir)
+            #expect(r.code == 0, "eval --format \(format): exit \(r.code) \(r.err)")
+            try golden(file, r.out)
+        }
+    }
+
     @Test func expandGoldens() throws {
         let text = run(["expand", "--catalog", "catalog.json", "--locale", "all"], in: Self.goldenDir)
         #expect(text.code == 0)
