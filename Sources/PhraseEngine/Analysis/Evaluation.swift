@@ -205,7 +205,10 @@ public enum Evaluator {
         let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 64))
         let out = UnsafeMutableBufferPointer<Prediction?>.allocate(capacity: max(n, 1))
         out.initialize(repeating: nil)
-        defer { out.deallocate() }
+        defer {
+            _ = out.deinitialize()
+            out.deallocate()
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         let chunk = 256
         let chunks = (n + chunk - 1) / chunk
