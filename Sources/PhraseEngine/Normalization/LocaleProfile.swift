@@ -33,6 +33,9 @@ public struct LocaleProfile: Sendable {
     public var chineseSimplified: Bool
     public var particles: [String]
     public var notes: String
+    /// tr, az: an apostrophe inside a word separates a name from its case suffix ("Spotify'da");
+    /// the suffix becomes a token of its own, marked particle and optional.
+    public var apostropheSuffix: Bool = false
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -102,7 +105,8 @@ public struct LocaleProfile: Sendable {
             kanaToKatakana: root["kana"]?.string == "katakana",
             chineseSimplified: root["chinese"]?.string == "simplified",
             particles: list(root["particles"]),
-            notes: root["notes"]?.string ?? "")
+            notes: root["notes"]?.string ?? "",
+            apostropheSuffix: root["apostropheSuffix"]?.bool ?? false)
     }
 }
 
@@ -167,8 +171,30 @@ public final class LocaleStore: Sendable {
         }
         if parts.count > 2 { add("\(lang)-\(normalized.split(separator: "-")[1])") }
         add(lang)
+        // Deprecated and macrolanguage codes whose profile has another name.
+        if let target = LocaleStore.alias(language: lang, regions: parts.dropFirst().map { $0.uppercased() }),
+           target != normalized {
+            for t in LocaleStore.fallbackChain(target) where t != "und" { add(t) }
+        }
         add("und")
         return chain
+    }
+
+    /// The profile a language code without a file of its own should use: `pt` → `pt-BR`
+    /// (`pt-PT` for the other Portuguese-speaking regions), `no`/`nn` → `nb`, `iw` → `he`,
+    /// `in` → `id`, `yue` → `zh-HK`.
+    static func alias(language: String, regions: [String]) -> String? {
+        switch language {
+        case "pt":
+            if regions.contains("BR") || regions.contains("PT") { return nil }
+            let european: Set<String> = ["PT", "AO", "MZ", "CV", "GW", "ST", "TL", "MO", "GQ", "LU", "CH"]
+            return regions.contains(where: european.contains) ? "pt-PT" : "pt-BR"
+        case "no", "nn": return "nb"
+        case "iw": return "he"
+        case "in": return "id"
+        case "yue": return "zh-HK"
+        default: return nil
+        }
     }
 
     public struct Resolution: Sendable {

@@ -121,8 +121,13 @@ struct Core: Sendable {
     let romanizer: Transliterator?
     let possessive: String?
     let particles: [[UInt32]]
-    let ordinalSuffixes: [String]
-    let ordinalPrefixes: [String]
+    var ordinalSuffixes: [String]
+    var ordinalPrefixes: [String]
+    /// Ordinal prefixes the language writes as a word of their own (vi `thứ hai`): they also
+    /// combine with a number after a space.
+    var spacedOrdinalPrefixes: Set<String> = []
+    /// `"."` is an ordinal suffix (de `3.`, tr `3.`).
+    let periodOrdinal: Bool
     let useASCIIFastPath: Bool
     var contractions: [String: [String]] = [:]
     var elisions: Set<String> = []
@@ -161,8 +166,9 @@ struct Core: Sendable {
         tradToSimp = profile.chineseSimplified ? Core.buildTraditionalToSimplified() : [:]
         romanizer = profile.romanize ? Transliterator("Any-Latin; Latin-ASCII; Lower") : nil
         possessive = profile.possessive
-        ordinalSuffixes = profile.ordinalSuffixes.sorted { $0.count > $1.count }
+        ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.sorted { $0.count > $1.count }
         ordinalPrefixes = profile.ordinalPrefixes
+        periodOrdinal = profile.ordinalSuffixes.contains(".")
         useASCIIFastPath = profile.caseFolding == .default && profile.segmentation == .spaces
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
         particles = profile.particles.map { $0.unicodeScalars.map(\.value) }.sorted { $0.count > $1.count }
@@ -178,6 +184,13 @@ struct Core: Sendable {
         }
         e.remove("")
         core.elisions = e
+        // Ordinal marks meet the text in normalized form (ja `つ目` → `ツ目`).
+        func joinedForm(_ s: String) -> String {
+            let t = core.rawTokens(s).map(\.text).joined()
+            return t.isEmpty ? s : t
+        }
+        core.ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.map(joinedForm).sorted { $0.count > $1.count }
+        core.ordinalPrefixes = profile.ordinalPrefixes.map(joinedForm)
         var c: [String: [String]] = [:]
         for (k, v) in profile.contractions {
             let key = Core.lowerKey(k, core: core)
@@ -189,24 +202,36 @@ struct Core: Sendable {
         for (k, v) in c { lex[k, default: LexEntry()].contraction = v }
         core.lexicon = lex
         func seq(_ s: String) -> [String] { core.rawTokens(s).map(\.text) }
+        /// A list entry as tokens. A trailing elided word keeps its apostrophe (`l'`, `dans l'`,
+        /// `nell'`), as it does when the tokenizer splits `l'app`.
+        func entry(_ s: String) -> [String] {
+            var t = seq(s)
+            if let last = t.last, let cp = s.unicodeScalars.last?.value,
+               cp == 0x27 || CharTable.isApostropheVariant(cp), core.elisions.contains(last) {
+                t[t.count - 1] = last + "'"
+            }
+            return t
+        }
         for f in profile.fillers {
-            let t = seq(f)
+            let t = entry(f)
             guard let first = t.first else { continue }
             lex[first, default: LexEntry()].fillers.append(t)
         }
         for f in profile.connectors {
-            let t = seq(f)
+            let t = entry(f)
             guard let first = t.first else { continue }
             lex[first, default: LexEntry()].connectors.append(t)
         }
         var optionalWords = Set<String>()
         for w in profile.optionalWords {
-            let t = seq(w)
+            let t = entry(w)
             if t.count == 1 { lex[t[0], default: LexEntry()].optional = true; optionalWords.insert(t[0]) }
         }
         if profile.spellout {
             for (tokens, value, ordinal) in Core.spelledNumbers(profile: profile, normalize: seq) {
                 guard let first = tokens.first else { continue }
+                // "thứ hai": the ordinal prefix is a word of its own.
+                if ordinal, tokens.count > 1, core.ordinalPrefixes.contains(first) { core.spacedOrdinalPrefixes.insert(first) }
                 // A lone article that is also "one" stays a word ("un café").
                 if tokens.count == 1, optionalWords.contains(first) { continue }
                 lex[first, default: LexEntry()].numbers.append((tokens, value, ordinal))
@@ -241,7 +266,7 @@ struct Core: Sendable {
     /// All stages but phonetic keys.
     func tokens(_ text: String) -> [Raw] {
         var raws = rawTokens(text)
-        applyNumbers(&raws)
+        applyNumbers(&raws, text: text)
         applyLexicon(&raws)
         return raws
     }
@@ -349,6 +374,8 @@ extension Core {
                         out.append(simp)
                     } else if Core.isStable(cp) {
                         out.append(cp)
+                    } else if CharTable.isIgnorable(cp) {
+                        // deleted
                     } else {
                         mapCluster(scalars[i..<j], into: &out, scratch: &cluster)
                     }
@@ -386,6 +413,7 @@ extension Core {
         let folded = ICU.fold(ICU.nfkc(scratch), turkic: profile.caseFolding == .turkic)
         for s in String(decoding: folded, as: UTF16.self).unicodeScalars {
             if table.map(s.value, into: &out) { continue }
+            if CharTable.isIgnorable(s.value) { continue }
             if let simp = tradToSimp[s.value] { out.append(simp); continue }
             // Outside the table: drop droppable marks when folding.
             if profile.diacriticMode == .fold, CharTable.isDroppableMark(s.value) { continue }
@@ -489,6 +517,20 @@ extension Core {
                         continue
                     }
                 }
+                if profile.apostropheSuffix, let idx = t.firstIndex(of: "'"), idx != t.startIndex {
+                    // "spotify'da" → "spotify" + the case suffix "da" (a particle).
+                    let stem = String(t[..<idx])
+                    let suffix = t[t.index(after: idx)...].replacingOccurrences(of: "'", with: "")
+                    let r = raws[k]
+                    let split = min(r.start + stem.utf16.count, r.end)
+                    var pieces = [Raw(text: stem, start: r.start, end: split)]
+                    if !suffix.isEmpty {
+                        pieces.append(Raw(text: suffix, start: min(split + 1, r.end), end: r.end, flags: [.particle, .optional]))
+                    }
+                    raws.replaceSubrange(k...k, with: pieces)
+                    k += pieces.count
+                    continue
+                }
                 if let p = possessive, t.hasSuffix(p), t.count > p.count {
                     raws[k].text = String(t.dropLast(p.count)) + p.replacingOccurrences(of: "'", with: "")
                 } else {
@@ -537,7 +579,14 @@ extension Core {
 
     // MARK: - Stage 3: numbers
 
-    func applyNumbers(_ raws: inout [Raw]) {
+    func applyNumbers(_ raws: inout [Raw], text: String = "") {
+        // The original text as UTF-16, read only around numbers (built on first use).
+        var source: [UInt16]? = nil
+        func gap(_ a: Int, _ b: Int) -> ArraySlice<UInt16>? {
+            if source == nil { source = Array(text.utf16) }
+            guard let u = source, a >= 0, a <= b, b <= u.count else { return nil }
+            return u[a..<b]
+        }
         var k = 0
         while k < raws.count {
             let t = raws[k].text
@@ -548,6 +597,7 @@ extension Core {
                     raws[k].flags.insert(.number)
                     // "007" and "7" are the same number.
                     if digits > 1, f == 0x30, let v = Int(t) { raws[k].text = String(v) }
+                    if ordinalAfter(&raws, k, gap) { k += 1; continue }
                 } else {
                     let suffix = String(t.dropFirst(digits))
                     if ordinalSuffixes.contains(suffix) {
@@ -567,13 +617,17 @@ extension Core {
                 k += 1
                 continue
             }
+            var prefixed = false
             for p in ordinalPrefixes where t.hasPrefix(p) && t.count > p.count {
                 let rest = t.dropFirst(p.count)
                 if rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) {
                     raws[k].text = String(rest) + "."
                     raws[k].flags.insert(.ordinal)
+                    prefixed = true
+                    break
                 }
             }
+            if prefixed { k += 1; continue }
             let li = lookup(&raws[k])
             if li >= 0, !lexEntries[Int(li)].numbers.isEmpty {
                 let e = lexEntries[Int(li)]
@@ -593,6 +647,70 @@ extension Core {
             }
             k += 1
         }
+        // An ordinal prefix as a token of its own, then a number: "第3", "ke-2", "thứ 2", "thứ hai".
+        if ordinalPrefixes.isEmpty { return }
+        k = 0
+        while k + 1 < raws.count {
+            let t = raws[k].text
+            let next = raws[k + 1]
+            if next.flags == .number, ordinalPrefixes.contains(t), next.start >= raws[k].end,
+               let g = gap(raws[k].end, next.start),
+               Core.isTightGap(g) || (spacedOrdinalPrefixes.contains(t) && !g.isEmpty && g.allSatisfy(Core.isSpace)) {
+                raws.replaceSubrange(k...(k + 1), with: [Raw(text: next.text + ".", start: raws[k].start, end: next.end, flags: .ordinal)])
+            }
+            k += 1
+        }
+    }
+
+    /// Turns the number at `k` into an ordinal when an ordinal mark follows it without a space:
+    /// a suffix token ("1.º" → `1` `o`, "1:a", "3-го", "1番目") or, where `.` is an ordinal
+    /// suffix, a period followed by a space and a word ("3. Lied"; not at the end of the text,
+    /// so a sentence-final "um 3." stays a number).
+    private func ordinalAfter(_ raws: inout [Raw], _ k: Int, _ gap: (Int, Int) -> ArraySlice<UInt16>?) -> Bool {
+        guard k + 1 < raws.count else {
+            return false
+        }
+        let next = raws[k + 1]
+        guard next.start >= raws[k].end, let g = gap(raws[k].end, next.start) else { return false }
+        if Core.isTightGap(g) {
+            // The mark may be one token or, after dictionary segmentation, several without gaps
+            // ("3つ目" → `3` `ツ` `目`).
+            var mark = ""
+            var j = k + 1
+            while j < raws.count, j <= k + 3 {
+                if j > k + 1 {
+                    guard raws[j].start == raws[j - 1].end else { break }
+                }
+                mark += raws[j].text
+                if ordinalSuffixes.contains(mark) {
+                    raws[k] = Raw(text: raws[k].text + ".", start: raws[k].start, end: raws[j].end, flags: .ordinal)
+                    raws.removeSubrange((k + 1)...j)
+                    return true
+                }
+                j += 1
+            }
+        }
+        if periodOrdinal, g.count >= 2, g.first == 0x2E, g.dropFirst().allSatisfy(Core.isSpace),
+           let c = next.text.unicodeScalars.first, !(c.value >= 0x30 && c.value <= 0x39) {
+            raws[k].text += "."
+            raws[k].flags = .ordinal
+            return true
+        }
+        return false
+    }
+
+    static func isDigits(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// Nothing, or one joining mark between a number and its ordinal mark: `.` `:` `-` and the
+    /// Unicode hyphens.
+    static func isTightGap(_ g: ArraySlice<UInt16>) -> Bool {
+        g.isEmpty || (g.count == 1 && [0x2E, 0x3A, 0x2D, 0x2010, 0x2011, 0x2012, 0x2013].contains(g[g.startIndex]))
+    }
+
+    static func isSpace(_ u: UInt16) -> Bool {
+        u == 0x20 || u == 0x09 || u == 0xA0 || u == 0x3000 || u == 0x202F || (u >= 0x2000 && u <= 0x200A)
     }
 
     // MARK: - Stage 4: fillers, connectors, optional words
