@@ -36,6 +36,8 @@ public struct LocaleProfile: Sendable {
     /// tr, az: an apostrophe inside a word separates a name from its case suffix ("Spotify'da");
     /// the suffix becomes a token of its own, marked particle and optional.
     public var apostropheSuffix: Bool = false
+    /// Spelled numbers ICU's spellout lacks (ar `ثلاث` next to ICU's `ثلاثة`): word → value.
+    public var numberWords: [String: Int] = [:]
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -52,6 +54,14 @@ public struct LocaleProfile: Sendable {
         public var file: String
         public var message: String
         public var description: String { "\(file): \(message)" }
+    }
+
+    static func numberWords(_ n: JSONNode?) -> [String: Int] {
+        var m: [String: Int] = [:]
+        for (k, v) in n?.object ?? [] {
+            if let d = v.number, d >= 0, d < 1_000_000, d == d.rounded() { m[k] = Int(d) }
+        }
+        return m
     }
 
     /// Reads a profile from its JSON text.
@@ -106,7 +116,8 @@ public struct LocaleProfile: Sendable {
             chineseSimplified: root["chinese"]?.string == "simplified",
             particles: list(root["particles"]),
             notes: root["notes"]?.string ?? "",
-            apostropheSuffix: root["apostropheSuffix"]?.bool ?? false)
+            apostropheSuffix: root["apostropheSuffix"]?.bool ?? false,
+            numberWords: numberWords(root["numbers"]?["words"]))
     }
 }
 
