@@ -702,6 +702,7 @@ extension Core {
            let c = raws[next].text.unicodeScalars.first, !(c.value >= 0x30 && c.value <= 0x39) {
             cur.text += "."
             cur.flags = .ordinal
+            cur.end += 1  // the span includes the period
         }
         return 0
     }
