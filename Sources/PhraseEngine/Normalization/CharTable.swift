@@ -44,6 +44,12 @@ struct CharTable: Sendable {
         }
     }
 
+    /// Invisible format characters deleted inside words: soft hyphen (ICU's spellout puts it in
+    /// Italian and Dutch compounds, `venti\u{AD}tré`), word joiner, zero width no-break space.
+    static func isIgnorable(_ cp: UInt32) -> Bool {
+        cp == 0x00AD || cp == 0x2060 || cp == 0xFEFF
+    }
+
     /// Combining marks that folding may remove (Latin, Greek, Cyrillic diacritics; Arabic harakat; Hebrew points).
     static func isDroppableMark(_ cp: UInt32) -> Bool {
         switch cp {
@@ -177,6 +183,7 @@ struct CharTable: Sendable {
                 out.append(cp)
             }
             if !letterMap.isEmpty { out = out.flatMap { letterMap[$0] ?? [$0] } }
+            if CharTable.isIgnorable(CharTable.codePoint(ofSlot: s)) { out = [] }
             if out.count > 255 { out = Array(out.prefix(255)) }
             offsets[s] = UInt32(pool.count)
             lengths[s] = UInt8(out.count)

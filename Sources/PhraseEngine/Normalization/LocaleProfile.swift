@@ -33,6 +33,11 @@ public struct LocaleProfile: Sendable {
     public var chineseSimplified: Bool
     public var particles: [String]
     public var notes: String
+    /// tr, az: an apostrophe inside a word separates a name from its case suffix ("Spotify'da");
+    /// the suffix becomes a token of its own, marked particle and optional.
+    public var apostropheSuffix: Bool = false
+    /// Spelled numbers ICU's spellout lacks (ar `ثلاث` next to ICU's `ثلاثة`): word → value.
+    public var numberWords: [String: Int] = [:]
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -49,6 +54,14 @@ public struct LocaleProfile: Sendable {
         public var file: String
         public var message: String
         public var description: String { "\(file): \(message)" }
+    }
+
+    static func numberWords(_ n: JSONNode?) -> [String: Int] {
+        var m: [String: Int] = [:]
+        for (k, v) in n?.object ?? [] {
+            if let d = v.number, d >= 0, d < 1_000_000, d == d.rounded() { m[k] = Int(d) }
+        }
+        return m
     }
 
     /// Reads a profile from its JSON text.
@@ -102,7 +115,9 @@ public struct LocaleProfile: Sendable {
             kanaToKatakana: root["kana"]?.string == "katakana",
             chineseSimplified: root["chinese"]?.string == "simplified",
             particles: list(root["particles"]),
-            notes: root["notes"]?.string ?? "")
+            notes: root["notes"]?.string ?? "",
+            apostropheSuffix: root["apostropheSuffix"]?.bool ?? false,
+            numberWords: numberWords(root["numbers"]?["words"]))
     }
 }
 
@@ -167,8 +182,30 @@ public final class LocaleStore: Sendable {
         }
         if parts.count > 2 { add("\(lang)-\(normalized.split(separator: "-")[1])") }
         add(lang)
+        // Deprecated and macrolanguage codes whose profile has another name.
+        if let target = LocaleStore.alias(language: lang, regions: parts.dropFirst().map { $0.uppercased() }),
+           target != normalized {
+            for t in LocaleStore.fallbackChain(target) where t != "und" { add(t) }
+        }
         add("und")
         return chain
+    }
+
+    /// The profile a language code without a file of its own should use: `pt` → `pt-BR`
+    /// (`pt-PT` for the other Portuguese-speaking regions), `no`/`nn` → `nb`, `iw` → `he`,
+    /// `in` → `id`, `yue` → `zh-HK`.
+    static func alias(language: String, regions: [String]) -> String? {
+        switch language {
+        case "pt":
+            if regions.contains("BR") || regions.contains("PT") { return nil }
+            let european: Set<String> = ["PT", "AO", "MZ", "CV", "GW", "ST", "TL", "MO", "GQ", "LU", "CH"]
+            return regions.contains(where: european.contains) ? "pt-PT" : "pt-BR"
+        case "no", "nn": return "nb"
+        case "iw": return "he"
+        case "in": return "id"
+        case "yue": return "zh-HK"
+        default: return nil
+        }
     }
 
     public struct Resolution: Sendable {

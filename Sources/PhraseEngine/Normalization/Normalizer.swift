@@ -121,8 +121,13 @@ struct Core: Sendable {
     let romanizer: Transliterator?
     let possessive: String?
     let particles: [[UInt32]]
-    let ordinalSuffixes: [String]
-    let ordinalPrefixes: [String]
+    var ordinalSuffixes: [String]
+    var ordinalPrefixes: [String]
+    /// Ordinal prefixes the language writes as a word of their own (vi `thứ hai`): they also
+    /// combine with a number after a space.
+    var spacedOrdinalPrefixes: Set<String> = []
+    /// `"."` is an ordinal suffix (de `3.`, tr `3.`).
+    let periodOrdinal: Bool
     let useASCIIFastPath: Bool
     var contractions: [String: [String]] = [:]
     var elisions: Set<String> = []
@@ -161,8 +166,9 @@ struct Core: Sendable {
         tradToSimp = profile.chineseSimplified ? Core.buildTraditionalToSimplified() : [:]
         romanizer = profile.romanize ? Transliterator("Any-Latin; Latin-ASCII; Lower") : nil
         possessive = profile.possessive
-        ordinalSuffixes = profile.ordinalSuffixes.sorted { $0.count > $1.count }
+        ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.sorted { $0.count > $1.count }
         ordinalPrefixes = profile.ordinalPrefixes
+        periodOrdinal = profile.ordinalSuffixes.contains(".")
         useASCIIFastPath = profile.caseFolding == .default && profile.segmentation == .spaces
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
         particles = profile.particles.map { $0.unicodeScalars.map(\.value) }.sorted { $0.count > $1.count }
@@ -178,6 +184,13 @@ struct Core: Sendable {
         }
         e.remove("")
         core.elisions = e
+        // Ordinal marks meet the text in normalized form (ja `つ目` → `ツ目`).
+        func joinedForm(_ s: String) -> String {
+            let t = core.rawTokens(s).map(\.text).joined()
+            return t.isEmpty ? s : t
+        }
+        core.ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.map(joinedForm).sorted { $0.count > $1.count }
+        core.ordinalPrefixes = profile.ordinalPrefixes.map(joinedForm)
         var c: [String: [String]] = [:]
         for (k, v) in profile.contractions {
             let key = Core.lowerKey(k, core: core)
@@ -189,24 +202,41 @@ struct Core: Sendable {
         for (k, v) in c { lex[k, default: LexEntry()].contraction = v }
         core.lexicon = lex
         func seq(_ s: String) -> [String] { core.rawTokens(s).map(\.text) }
+        /// A list entry as tokens. A trailing elided word keeps its apostrophe (`l'`, `dans l'`,
+        /// `nell'`), as it does when the tokenizer splits `l'app`.
+        func entry(_ s: String) -> [String] {
+            var t = seq(s)
+            if let last = t.last, let cp = s.unicodeScalars.last?.value,
+               cp == 0x27 || CharTable.isApostropheVariant(cp), core.elisions.contains(last) {
+                t[t.count - 1] = last + "'"
+            }
+            return t
+        }
         for f in profile.fillers {
-            let t = seq(f)
+            let t = entry(f)
             guard let first = t.first else { continue }
             lex[first, default: LexEntry()].fillers.append(t)
         }
         for f in profile.connectors {
-            let t = seq(f)
+            let t = entry(f)
             guard let first = t.first else { continue }
             lex[first, default: LexEntry()].connectors.append(t)
         }
         var optionalWords = Set<String>()
         for w in profile.optionalWords {
-            let t = seq(w)
+            let t = entry(w)
             if t.count == 1 { lex[t[0], default: LexEntry()].optional = true; optionalWords.insert(t[0]) }
         }
         if profile.spellout {
-            for (tokens, value, ordinal) in Core.spelledNumbers(profile: profile, normalize: seq) {
+            var spelled = Core.spelledNumbers(profile: profile, normalize: seq)
+            for (w, v) in profile.numberWords.sorted(by: { $0.key < $1.key }) {
+                let t = seq(w)
+                if !t.isEmpty { spelled.append((t, v, false)) }
+            }
+            for (tokens, value, ordinal) in spelled {
                 guard let first = tokens.first else { continue }
+                // "thứ hai": the ordinal prefix is a word of its own.
+                if ordinal, tokens.count > 1, core.ordinalPrefixes.contains(first) { core.spacedOrdinalPrefixes.insert(first) }
                 // A lone article that is also "one" stays a word ("un café").
                 if tokens.count == 1, optionalWords.contains(first) { continue }
                 lex[first, default: LexEntry()].numbers.append((tokens, value, ordinal))
@@ -241,7 +271,7 @@ struct Core: Sendable {
     /// All stages but phonetic keys.
     func tokens(_ text: String) -> [Raw] {
         var raws = rawTokens(text)
-        applyNumbers(&raws)
+        applyNumbers(&raws, text: text)
         applyLexicon(&raws)
         return raws
     }
@@ -349,6 +379,8 @@ extension Core {
                         out.append(simp)
                     } else if Core.isStable(cp) {
                         out.append(cp)
+                    } else if CharTable.isIgnorable(cp) {
+                        // deleted
                     } else {
                         mapCluster(scalars[i..<j], into: &out, scratch: &cluster)
                     }
@@ -386,6 +418,7 @@ extension Core {
         let folded = ICU.fold(ICU.nfkc(scratch), turkic: profile.caseFolding == .turkic)
         for s in String(decoding: folded, as: UTF16.self).unicodeScalars {
             if table.map(s.value, into: &out) { continue }
+            if CharTable.isIgnorable(s.value) { continue }
             if let simp = tradToSimp[s.value] { out.append(simp); continue }
             // Outside the table: drop droppable marks when folding.
             if profile.diacriticMode == .fold, CharTable.isDroppableMark(s.value) { continue }
@@ -463,59 +496,61 @@ extension Core {
 
     // MARK: - Stage 2: apostrophes, particles, kana
 
+    /// Builds a new array (no insertions in the middle: long texts stay linear).
     private func postProcess(_ raws: inout [Raw]) {
-        var k = 0
-        while k < raws.count {
-            if profile.kanaToKatakana { raws[k].text = Core.katakana(raws[k].text) }
-            let li = lookup(&raws[k])
+        var out: [Raw] = []
+        out.reserveCapacity(raws.count + raws.count / 8)
+        for var raw in raws {
+            if profile.kanaToKatakana { raw.text = Core.katakana(raw.text) }
+            let li = lookup(&raw)
             if li >= 0, let exp = lexEntries[Int(li)].contraction {
-                let r = raws[k]
-                raws.replaceSubrange(k...k, with: exp.map { Raw(text: $0, start: r.start, end: r.end) })
-                k += exp.count
+                for w in exp { out.append(Raw(text: w, start: raw.start, end: raw.end)) }
                 continue
             }
-            let t = raws[k].text
+            let t = raw.text
             if t.utf8.contains(0x27) {
                 if let idx = t.firstIndex(of: "'") {
                     let prefix = String(t[..<idx])
                     let rest = String(t[t.index(after: idx)...])
                     if elisions.contains(prefix), !rest.isEmpty {
-                        let r = raws[k]
-                        let split = r.start + prefix.utf16.count + 1
-                        let first = Raw(text: prefix + "'", start: r.start, end: min(split, r.end), flags: .elision)
-                        let second = Raw(text: rest.replacingOccurrences(of: "'", with: ""), start: min(split, r.end), end: r.end)
-                        raws.replaceSubrange(k...k, with: [first, second])
-                        k += 2
+                        let split = raw.start + prefix.utf16.count + 1
+                        out.append(Raw(text: prefix + "'", start: raw.start, end: min(split, raw.end), flags: .elision))
+                        out.append(Raw(text: rest.replacingOccurrences(of: "'", with: ""), start: min(split, raw.end), end: raw.end))
                         continue
                     }
                 }
-                if let p = possessive, t.hasSuffix(p), t.count > p.count {
-                    raws[k].text = String(t.dropLast(p.count)) + p.replacingOccurrences(of: "'", with: "")
-                } else {
-                    raws[k].text = t.replacingOccurrences(of: "'", with: "")
+                if profile.apostropheSuffix, let idx = t.firstIndex(of: "'"), idx != t.startIndex {
+                    // "spotify'da" → "spotify" + the case suffix "da" (a particle).
+                    let stem = String(t[..<idx])
+                    let suffix = t[t.index(after: idx)...].replacingOccurrences(of: "'", with: "")
+                    let split = min(raw.start + stem.utf16.count, raw.end)
+                    out.append(Raw(text: stem, start: raw.start, end: split))
+                    if !suffix.isEmpty {
+                        out.append(Raw(text: suffix, start: min(split + 1, raw.end), end: raw.end, flags: [.particle, .optional]))
+                    }
+                    continue
                 }
-                raws[k].lex = -2
-                if raws[k].text.isEmpty { raws.remove(at: k); continue }
+                if let p = possessive, t.hasSuffix(p), t.count > p.count {
+                    raw.text = String(t.dropLast(p.count)) + p.replacingOccurrences(of: "'", with: "")
+                } else {
+                    raw.text = t.replacingOccurrences(of: "'", with: "")
+                }
+                raw.lex = -2
+                if raw.text.isEmpty { continue }
             }
             if !particles.isEmpty {
-                let sc = Array(raws[k].text.unicodeScalars.map(\.value))
+                let sc = Array(raw.text.unicodeScalars.map(\.value))
                 // A word that is itself a particle stays whole.
-                if !particles.contains(sc) {
-                    for p in particles where sc.count > p.count && Array(sc.suffix(p.count)) == p {
-                        let r = raws[k]
-                        let stem = makeString(sc[0..<(sc.count - p.count)][...])
-                        let part = makeString(sc[(sc.count - p.count)...][...])
-                        raws.replaceSubrange(k...k, with: [
-                            Raw(text: stem, start: r.start, end: r.end),
-                            Raw(text: part, start: r.start, end: r.end, flags: [.particle, .optional]),
-                        ])
-                        k += 1
-                        break
-                    }
+                if !particles.contains(sc),
+                   let p = particles.first(where: { sc.count > $0.count && Array(sc.suffix($0.count)) == $0 }) {
+                    out.append(Raw(text: makeString(sc[0..<(sc.count - p.count)][...]), start: raw.start, end: raw.end))
+                    out.append(Raw(text: makeString(sc[(sc.count - p.count)...][...]), start: raw.start, end: raw.end, flags: [.particle, .optional]))
+                    continue
                 }
             }
-            k += 1
+            out.append(raw)
         }
+        raws = out
     }
 
     static func katakana(_ s: String) -> String {
@@ -537,62 +572,173 @@ extension Core {
 
     // MARK: - Stage 3: numbers
 
-    func applyNumbers(_ raws: inout [Raw]) {
-        var k = 0
-        while k < raws.count {
-            let t = raws[k].text
-            guard let f = t.utf8.first else { k += 1; continue }
+    /// Reads `raws` left to right and builds a new array (linear on long texts).
+    func applyNumbers(_ raws: inout [Raw], text: String = "") {
+        // The original text as UTF-16, read only around numbers (built on first use).
+        var source: [UInt16]? = nil
+        func gap(_ a: Int, _ b: Int) -> ArraySlice<UInt16>? {
+            if source == nil { source = Array(text.utf16) }
+            guard let u = source, a >= 0, a <= b, b <= u.count else { return nil }
+            return u[a..<b]
+        }
+        var out: [Raw] = []
+        out.reserveCapacity(raws.count)
+        var i = 0
+        while i < raws.count {
+            var cur = raws[i]
+            let t = cur.text
+            guard let f = t.utf8.first else { out.append(cur); i += 1; continue }
             if f >= 0x30 && f <= 0x39 {
                 let digits = t.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
                 if digits == t.utf8.count {
-                    raws[k].flags.insert(.number)
+                    cur.flags.insert(.number)
                     // "007" and "7" are the same number.
-                    if digits > 1, f == 0x30, let v = Int(t) { raws[k].text = String(v) }
-                } else {
-                    let suffix = String(t.dropFirst(digits))
-                    if ordinalSuffixes.contains(suffix) {
-                        raws[k].text = String(t.prefix(digits)) + "."
-                        raws[k].flags.insert(.ordinal)
-                    } else if digits > 0 {
-                        // "80s", "3pm": split the number from its unit.
-                        let r = raws[k]
-                        raws.replaceSubrange(k...k, with: [
-                            Raw(text: String(t.prefix(digits)), start: r.start, end: r.end, flags: .number),
-                            Raw(text: suffix, start: r.start, end: r.end),
-                        ])
-                        k += 2
-                        continue
-                    }
+                    if digits > 1, f == 0x30, let v = Int(t) { cur.text = String(v) }
+                    i += 1
+                    i += ordinalAfter(&cur, raws, i, gap)
+                    out.append(cur)
+                    continue
                 }
-                k += 1
+                let suffix = String(t.dropFirst(digits))
+                if ordinalSuffixes.contains(suffix) {
+                    cur.text = String(t.prefix(digits)) + "."
+                    cur.flags.insert(.ordinal)
+                    out.append(cur)
+                } else {
+                    // "80s", "3pm": split the number from its unit.
+                    out.append(Raw(text: String(t.prefix(digits)), start: cur.start, end: cur.end, flags: .number))
+                    out.append(Raw(text: suffix, start: cur.start, end: cur.end))
+                }
+                i += 1
                 continue
             }
-            for p in ordinalPrefixes where t.hasPrefix(p) && t.count > p.count {
-                let rest = t.dropFirst(p.count)
-                if rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) {
-                    raws[k].text = String(rest) + "."
-                    raws[k].flags.insert(.ordinal)
-                }
-            }
-            let li = lookup(&raws[k])
+            let li = lookup(&cur)
             if li >= 0, !lexEntries[Int(li)].numbers.isEmpty {
-                let e = lexEntries[Int(li)]
                 var matched = false
-                for cand in e.numbers where cand.tokens.count <= raws.count - k {
+                for cand in lexEntries[Int(li)].numbers where cand.tokens.count <= raws.count - i {
                     var ok = true
-                    for (m, w) in cand.tokens.enumerated() where raws[k + m].text != w { ok = false; break }
+                    for (m, w) in cand.tokens.enumerated() where raws[i + m].text != w { ok = false; break }
                     if !ok { continue }
-                    let r = Raw(text: cand.ordinal ? "\(cand.value)." : String(cand.value),
-                                start: raws[k].start, end: raws[k + cand.tokens.count - 1].end,
+                    var r = Raw(text: cand.ordinal ? "\(cand.value)." : String(cand.value),
+                                start: cur.start, end: raws[i + cand.tokens.count - 1].end,
                                 flags: cand.ordinal ? .ordinal : .number)
-                    raws.replaceSubrange(k..<(k + cand.tokens.count), with: [r])
+                    i += cand.tokens.count
+                    // "三番目", "tres.º": a spelled number, then an ordinal mark.
+                    if !cand.ordinal { i += ordinalAfter(&r, raws, i, gap) }
+                    out.append(r)
                     matched = true
                     break
                 }
-                if matched { k += 1; continue }
+                if matched { continue }
             }
-            k += 1
+            var prefixed = false
+            for p in ordinalPrefixes where t.hasPrefix(p) && t.count > p.count {
+                let rest = t.dropFirst(p.count)
+                if rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) {
+                    cur.text = String(rest) + "."
+                    cur.flags.insert(.ordinal)
+                    out.append(cur)
+                    prefixed = true
+                    break
+                }
+                // The prefix, a number and more in one token: ko "제3장", ja/zh "第三章" (ICU keeps
+                // the word whole). Spelled numbers only in Han text, where "第" cannot start
+                // anything else (ko "제일" means "most").
+                if let (value, used) = leadingNumber(rest) {
+                    let remainder = String(rest.dropFirst(used))
+                    out.append(Raw(text: "\(value).", start: cur.start, end: cur.end, flags: .ordinal))
+                    if !remainder.isEmpty { out.append(Raw(text: remainder, start: cur.start, end: cur.end)) }
+                    prefixed = true
+                    break
+                }
+            }
+            if prefixed { i += 1; continue }
+            out.append(cur)
+            i += 1
         }
+        raws = out
+        // An ordinal prefix as a token of its own, then a number: "第3", "ke-2", "thứ 2", "thứ hai".
+        if ordinalPrefixes.isEmpty { return }
+        out = []
+        out.reserveCapacity(raws.count)
+        i = 0
+        while i < raws.count {
+            let t = raws[i].text
+            if i + 1 < raws.count, raws[i + 1].flags == .number, ordinalPrefixes.contains(t),
+               raws[i + 1].start >= raws[i].end, let g = gap(raws[i].end, raws[i + 1].start),
+               Core.isTightGap(g) || (spacedOrdinalPrefixes.contains(t) && !g.isEmpty && g.allSatisfy(Core.isSpace)) {
+                out.append(Raw(text: raws[i + 1].text + ".", start: raws[i].start, end: raws[i + 1].end, flags: .ordinal))
+                i += 2
+                continue
+            }
+            out.append(raws[i])
+            i += 1
+        }
+        raws = out
+    }
+
+    /// Makes the number `cur` an ordinal when an ordinal mark follows it without a space, and
+    /// returns how many tokens of `raws` from `next` the mark used: a suffix token ("1.º" → `1`
+    /// `o`, "1:a", "3-го", "1番目", "3つ目" → `3` `ツ` `目`) or, where `.` is an ordinal suffix,
+    /// a period followed by a space and a word ("3. Lied"; not at the end of the text, so a
+    /// sentence-final "um 3." stays a number).
+    private func ordinalAfter(_ cur: inout Raw, _ raws: [Raw], _ next: Int,
+                              _ gap: (Int, Int) -> ArraySlice<UInt16>?) -> Int {
+        guard next < raws.count, raws[next].start >= cur.end, let g = gap(cur.end, raws[next].start) else { return 0 }
+        if Core.isTightGap(g) {
+            var mark = ""
+            var j = next
+            while j < raws.count, j < next + 3 {
+                if j > next, raws[j].start != raws[j - 1].end { break }
+                mark += raws[j].text
+                if ordinalSuffixes.contains(mark) {
+                    cur = Raw(text: cur.text + ".", start: cur.start, end: raws[j].end, flags: .ordinal)
+                    return j - next + 1
+                }
+                j += 1
+            }
+        }
+        if periodOrdinal, g.count >= 2, g.first == 0x2E, g.dropFirst().allSatisfy(Core.isSpace),
+           let c = raws[next].text.unicodeScalars.first, !(c.value >= 0x30 && c.value <= 0x39) {
+            cur.text += "."
+            cur.flags = .ordinal
+            cur.end += 1  // the span includes the period
+        }
+        return 0
+    }
+
+    /// The number at the start of a token after an ordinal prefix, and how many characters it
+    /// takes: ASCII digits, or (Han text only) the longest spelled cardinal in the lexicon.
+    private func leadingNumber(_ rest: Substring) -> (Int, Int)? {
+        let d = rest.prefix { $0.isASCII && $0.isNumber }.count
+        if d > 0 { return Int(rest.prefix(d)).map { ($0, d) } }
+        guard let first = rest.unicodeScalars.first, CharTable.isDictionaryScript(first.value),
+              !(first.value >= 0x0E00 && first.value <= 0x0EFF) else { return nil }
+        var len = min(rest.count, 8)
+        while len > 0 {
+            let w = String(rest.prefix(len))
+            if let i = lexIndex[w] {
+                for cand in lexEntries[Int(i)].numbers where cand.tokens.count == 1 && !cand.ordinal {
+                    return (cand.value, len)
+                }
+            }
+            len -= 1
+        }
+        return nil
+    }
+
+    static func isDigits(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// Nothing, or one joining mark between a number and its ordinal mark: `.` `:` `-` and the
+    /// Unicode hyphens.
+    static func isTightGap(_ g: ArraySlice<UInt16>) -> Bool {
+        g.isEmpty || (g.count == 1 && [0x2E, 0x3A, 0x2D, 0x2010, 0x2011, 0x2012, 0x2013].contains(g[g.startIndex]))
+    }
+
+    static func isSpace(_ u: UInt16) -> Bool {
+        u == 0x20 || u == 0x09 || u == 0xA0 || u == 0x3000 || u == 0x202F || (u >= 0x2000 && u <= 0x200A)
     }
 
     // MARK: - Stage 4: fillers, connectors, optional words
