@@ -62,7 +62,7 @@ func want(_ s: String) -> Bool { suites.isEmpty ? s != "scale" : suites.contains
 
 if want("normalize") {
     let texts: [(String, String)] = [
-        ("en", "hey siri can you log my water intake in habit tracker please"),
+        ("en", "hey siri log my water intake in habit tracker please"),
         ("fr", "dis siri ajoute un grand café au lait dans bean counter s'il te plaît"),
         ("de", "hey siri bitte trag meine große Laufrunde im Gewohnheitstracker ein"),
         ("ja", "ヘイシリ 習慣トラッカーで水を記録してください"),

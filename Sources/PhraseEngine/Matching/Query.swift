@@ -30,8 +30,8 @@ struct Query {
         var sim: Float
     }
 
-    /// Reused dynamic-programming buffers (one allocation per query, grown as needed).
-    let scratch = Scratch()
+    /// Reused dynamic-programming buffers (pooled with the workspace, grown as needed).
+    var scratch: Scratch { ws.scratch }
 
     init(index: LocaleIndex, text: String, options: MatchOptions, workspace: Workspace) {
         self.ws = workspace
@@ -617,6 +617,7 @@ final class Scratch {
 final class Workspace: @unchecked Sendable {
     let best: UnsafeMutableBufferPointer<Float>
     let mark: UnsafeMutableBufferPointer<Bool>
+    let scratch = Scratch()
 
     init(vocabulary: Int, templates: Int) {
         best = .allocate(capacity: max(1, vocabulary))
