@@ -249,7 +249,7 @@ struct Query {
         // (or, for app names, anywhere when no app name was heard as such).
         var soundSpans: [Int32: [SlotSpan]] = [:]
         var appHeard = false
-        for a in index.appSlot where (bySet[a]?.first?.0 ?? 0) >= 0.99 { appHeard = true; break }
+        for a in index.appSlot where (bySet[a]?.map(\.0).max() ?? 0) >= 0.99 { appHeard = true; break }
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
                 var joined = ""
