@@ -70,7 +70,7 @@ public enum PhraseMatchCLI {
             return ExitCode.success
         }
         if first == "--version" {
-            ctx.out("phrasematch \(version) (ICU \(ICU.version))\n")
+            ctx.out("phrasematch \(version) (ICU \(ICU.version); locale profiles: \(LocaleStore.shared.directory ?? "built-in neutral profile only"))\n")
             return ExitCode.success
         }
         guard let cmd = commands.first(where: { $0.name == first }) else {
