@@ -75,6 +75,9 @@ final class LocaleIndex: Sendable {
     struct SlotPosting: Sendable {
         var set: Int32
         var variant: Int32
+        /// The word's weight in the value, as a share of the value's total weight (so a query
+        /// bounds a value's similarity without touching the value itself).
+        var share: Float = 0
     }
 
     init(locale: String, normalizer: Normalizer, vocabText: [String], vocabPhonetic: [String], vocabWeight: [Float],
@@ -126,7 +129,12 @@ final class LocaleIndex: Sendable {
         for (si, s) in slotSets.enumerated() {
             for (vi, v) in s.variants.enumerated() {
                 var seen = Set<Int32>()
-                for u in v.units where seen.insert(u).inserted { sp[Int(u)].append(SlotPosting(set: Int32(si), variant: Int32(vi))) }
+                for (k, u) in v.units.enumerated() where seen.insert(u).inserted {
+                    var w: Float = 0
+                    for (k2, u2) in v.units.enumerated() where u2 == u { w = max(w, v.weights[k2]) }
+                    _ = k
+                    sp[Int(u)].append(SlotPosting(set: Int32(si), variant: Int32(vi), share: w / max(v.totalWeight, 1e-6)))
+                }
                 addPairs(v.units)
             }
         }

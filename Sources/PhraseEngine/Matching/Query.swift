@@ -226,11 +226,7 @@ struct Query {
         for id in bestIds {
             let s = ws.best[Int(id)]
             func add(_ p: LocaleIndex.SlotPosting) {
-                let key = Int64(p.set) << 32 | Int64(p.variant)
-                let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
-                var w: Float = 0
-                for (k, u) in v.units.enumerated() where u == id { w = max(w, v.weights[k]) }
-                acc[key, default: 0] += w * s
+                acc[Int64(p.set) << 32 | Int64(p.variant), default: 0] += p.share * s
             }
             if apps.isEmpty {
                 for p in index.slotPostings[Int(id)] { add(p) }
@@ -239,11 +235,9 @@ struct Query {
             }
         }
         var bySet: [Int32: [(Float, Int32)]] = [:]
-        for (key, g) in acc {
+        for (key, g) in acc where g >= 0.5 {
             let set = Int32(truncatingIfNeeded: key >> 32), vi = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            let v = index.slotSets[Int(set)].variants[Int(vi)]
-            let ub = min(1, g / max(v.totalWeight, 1e-6))
-            if ub >= 0.5 { bySet[set, default: []].append((ub, vi)) }
+            bySet[set, default: []].append((min(1, g), vi))
         }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
         // (or, for app names, anywhere when no app name was heard as such).
