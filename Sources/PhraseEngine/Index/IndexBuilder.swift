@@ -11,6 +11,10 @@ enum IndexBuilder {
     /// that phrases and utterances segmented differently still meet.
     static func units(_ n: Normalizer, _ text: String) -> [Raw] {
         let toks = n.tokensWithoutPhonetics(text)
+        // Most texts have no Han or kana: no copy.
+        var any = false
+        for t in toks where t.text.utf8.contains(where: { $0 >= 0xE3 && $0 <= 0xF0 }) { any = true; break }
+        if !any { return toks }
         var out: [Raw] = []
         out.reserveCapacity(toks.count)
         for t in toks {
