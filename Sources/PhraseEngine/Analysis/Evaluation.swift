@@ -68,7 +68,7 @@ public struct Metrics: Sendable {
     public var intentAccuracy = 0.0
     public var exactAccuracy = 0.0
     public var topKAccuracy = 0.0
-    public var k = 5
+    public var k = 3
     public var falseRejectRate = 0.0
     public var falseAcceptRate = 0.0
     public var p50Micros = 0.0
@@ -199,7 +199,7 @@ public enum Evaluator {
     }
 
     /// Evaluates items on every core; the predictions are in input order, identical to one thread.
-    public static func run(_ items: [CorpusItem], matcher: Matcher, k: Int = 5, threads: Int? = nil,
+    public static func run(_ items: [CorpusItem], matcher: Matcher, k: Int = 3, threads: Int? = nil,
                            explain: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil) -> (predictions: [Prediction], seconds: Double) {
         let n = items.count
         let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 64))

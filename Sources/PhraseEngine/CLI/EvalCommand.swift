@@ -24,7 +24,7 @@ public enum EvalCommand: Command {
         OptionSpec("--predictions", value: "FILE", help: "Write one JSON line per utterance (text, locale, expect, got, correct)."),
         OptionSpec("--stream", help: "Corpus lines on stdin, prediction lines on stdout, bounded memory."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
-        OptionSpec("--top", value: "K", help: "k of topKAccuracy (default 5)."),
+        OptionSpec("--top", value: "K", help: "k of topKAccuracy (default 3, the results the REPL shows)."),
         OptionSpec("--threshold", value: "X", help: "Matcher threshold for none (default 0.6)."),
         OptionSpec("--no-app-threshold", value: "X", help: "Score an utterance that names no app needs (default 0.8)."),
         OptionSpec("--tag", value: "TAG", repeatable: true, help: "Evaluate only lines with this tag."),
@@ -37,7 +37,7 @@ public enum EvalCommand: Command {
         let format = try PhraseMatchCLI.format(args, allowed: ["text", "json", "markdown", "junit", "html"])
         var opts = try CatalogOptions.matchOptions(args)
         opts.explain = false
-        let k = Int(args.value("--top") ?? "5") ?? 5
+        let k = Int(args.value("--top") ?? "3") ?? 3
         opts.limit = max(k, 2)
         var threads: Int? = nil
         if let t = args.value("--threads") {
