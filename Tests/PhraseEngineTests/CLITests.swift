@@ -3,19 +3,8 @@ import Testing
 @testable import PhraseEngine
 
 @Suite struct CLITests {
-    func run(_ args: [String], stdin: [String] = []) -> (Int32, String, String) {
-        let (ctx, buf) = CLIContext.capturing(stdin: stdin)
-        let code = PhraseMatchCLI.run(args, context: ctx)
-        return (code, buf.stdout, buf.stderr)
-    }
-
-    func temp(_ name: String, _ text: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let p = dir.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: p))
-        return p
-    }
+    func run(_ args: [String], stdin: [String] = []) -> (Int32, String, String) { runCLI(args, stdin: stdin) }
+    func temp(_ name: String, _ text: String) throws -> String { try tempFile(name, text) }
 
     @Test func helpAndUsage() {
         #expect(run(["--help"]).0 == 0)

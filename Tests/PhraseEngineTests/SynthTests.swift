@@ -13,19 +13,8 @@ import Testing
 
     static let vocabulary = Set(Synth.variantTags + [Synth.tag])
 
-    func run(_ args: [String]) -> (Int32, String, String) {
-        let (ctx, buf) = CLIContext.capturing()
-        let code = PhraseMatchCLI.run(args, context: ctx)
-        return (code, buf.stdout, buf.stderr)
-    }
-
-    func temp(_ name: String, _ text: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-synth-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let p = dir.appendingPathComponent(name).path
-        try Data(text.utf8).write(to: URL(fileURLWithPath: p))
-        return p
-    }
+    func run(_ args: [String], stdin: [String] = []) -> (Int32, String, String) { runCLI(args, stdin: stdin) }
+    func temp(_ name: String, _ text: String) throws -> String { try tempFile(name, text) }
 
     @Test func splitMixIsTheReferenceSequence() {
         // First outputs of SplitMix64 seeded with 0 (reference implementation by Vigna).
