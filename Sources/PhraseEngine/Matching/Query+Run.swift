@@ -314,16 +314,24 @@ extension Query {
             best[k] = s
         }
         // Rank the readings (same order as `ranked`, on the raw values), then build the shown ones.
-        let order = best.values.sorted { a, b in
-            let sa = (Double(a.score) * 10000).rounded(), sb = (Double(b.score) * 10000).rounded()
-            if sa != sb { return sa > sb }
-            if a.appNamed != b.appNamed { return a.appNamed }
-            let ta = index.templates[a.template], tb = index.templates[b.template]
-            if ta.app != tb.app { return ta.app < tb.app }
-            if ta.shortcut != tb.shortcut { return ta.shortcut < tb.shortcut }
-            if ta.templateIndex != tb.templateIndex { return ta.templateIndex < tb.templateIndex }
-            return optionIndex(a) < optionIndex(b)
+        // Sort keys computed once per reading: score (4 decimals), app named, catalog order.
+        struct Key { var score: Double; var named: Bool; var app: Int; var shortcut: Int; var template: Int; var option: Int; var s: Scored }
+        var keyed: [Key] = []
+        keyed.reserveCapacity(best.count)
+        for sc in best.values {
+            let t = index.templates[sc.template]
+            keyed.append(Key(score: (Double(sc.score) * 10000).rounded(), named: sc.appNamed, app: t.app, shortcut: t.shortcut,
+                             template: t.templateIndex, option: optionIndex(sc), s: sc))
         }
+        keyed.sort { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.named != b.named { return a.named }
+            if a.app != b.app { return a.app < b.app }
+            if a.shortcut != b.shortcut { return a.shortcut < b.shortcut }
+            if a.template != b.template { return a.template < b.template }
+            return a.option < b.option
+        }
+        let order = keyed.map(\.s)
         let cands = order.prefix(max(1, opts.limit)).map { candidate($0, catalogs: catalogs, explain: opts.explain) }
         let th = Float(opts.threshold)
         let margin = opts.ambiguityMargin
