@@ -47,6 +47,14 @@ import Testing
         #expect(r.top?.explanation.contains { $0.kind == .alternativeName } == true)
     }
 
+    @Test func numbersHeardAsWords() throws {
+        let json = #"{"app":{"id":"h","name":"Hearth"},"entities":{"Room":{"options":[{"id":"r1","title":"Bedroom"},{"id":"r2","title":"Bedroom 2"},{"id":"r4","title":"Bedroom 4"}]}},"shortcuts":[{"intent":"LightsOff","parameters":{"room":"Room"},"phrases":["${room} lights off with ${applicationName}"]}]}"#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "h.json")])
+        #expect(m.match("bedroom two lights off with hearth", locale: "en").top?.parameters.first?.value == .entity("r2"))
+        #expect(m.match("bedroom to lights off with hearth", locale: "en").top?.parameters.first?.value == .entity("r2"))
+        #expect(m.match("bedroom for lights off with hearth", locale: "en").top?.parameters.first?.value == .entity("r4"))
+    }
+
     @Test func outOfDomainAndNearMisses() {
         #expect(top("what's the weather tomorrow").0 == .none)
         #expect(top("log guitar practice in habit tracker").0 == .none)

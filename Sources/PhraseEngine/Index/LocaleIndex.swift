@@ -18,6 +18,8 @@ final class LocaleIndex: Sendable {
     let vocabIds: [String: Int32]
     let phoneticIndex: [String: [Int32]]
     let deleteIndex: [String: [Int32]]
+    /// Sound of a number's spelled form → the number's vocab ids ("to", "too" ~ "2").
+    let numberSounds: [String: [Int32]]
     /// First four scalars → words (for inflected forms).
     let prefixIndex: [String: [Int32]]
     /// "todo" → [(to, do)]: adjacent pairs of units whose concatenation is this string.
@@ -103,6 +105,13 @@ final class LocaleIndex: Sendable {
         }
         self.phoneticIndex = ph
         self.deleteIndex = del
+        var ns: [String: [Int32]] = [:]
+        for (i, t) in vocabText.enumerated() {
+            guard let v = Int(t), let spelled = normalizer.spelledNumber(v), spelled.unicodeScalars.count >= 2 else { continue }
+            let k = normalizer.phoneticKey(spelled.replacingOccurrences(of: " ", with: ""))
+            if !k.isEmpty { ns[k, default: []].append(Int32(i)) }
+        }
+        self.numberSounds = ns
         var pre: [String: [Int32]] = [:]
         for (i, sc) in vocabScalars.enumerated() where sc.count >= 4 { pre[LocaleIndex.prefixKey(sc), default: []].append(Int32(i)) }
         self.prefixIndex = pre

@@ -155,6 +155,10 @@ struct Query {
         // Filler and articles are discounted anyway: no fuzzy lookup for them.
         if !f.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
         let key = IndexBuilder.phonetic(index.normalizer, t, flags: f)
+        // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
+        if !index.numberSounds.isEmpty, let ids = index.numberSounds[key] {
+            for id in ids.prefix(4) where index.vocabText[Int(id)] != t { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
+        }
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
         let phoneticOK = key.hasPrefix("~") || (t.unicodeScalars.count >= 3 && key.count >= 2)
         if phoneticOK, let ids = index.phoneticIndex[key] {
@@ -196,6 +200,9 @@ struct Query {
     }
 
     // MARK: - Slots
+
+    /// Similarity of a word that sounds like a number of the phrases ("to" / "2").
+    static let numberSoundSimilarity: Float = 0.8
 
     /// Similarity of a value heard as other words with the same sound.
     static let soundSimilarity: Float = 0.8

@@ -88,6 +88,9 @@ public final class Normalizer: Sendable {
         return PhoneticKey.key(word, algorithm: core.profile.phonetic, language: core.language)
     }
 
+    /// The shortest spelled form of a number in the locale ("two" for 2), when ICU spells it.
+    public func spelledNumber(_ n: Int) -> String? { core.numberSpelling[n] }
+
     /// Romanized form of a word (Any-Latin, Latin-ASCII), for locales with other scripts.
     public func romanized(_ word: String) -> String? {
         core.romanizer?.transliterate(word)
@@ -145,6 +148,8 @@ struct Core: Sendable {
     /// The same lexicon as an index into `lexEntries` (one hash lookup per word).
     var lexIndex: [String: Int32] = [:]
     var lexEntries: [LexEntry] = []
+    /// number → its shortest spelled form in the locale ("2" → "two").
+    var numberSpelling: [Int: String] = [:]
     /// The language subtag, for the phonetic key.
     let language: String
 
@@ -232,6 +237,12 @@ struct Core: Sendable {
             for (w, v) in profile.numberWords.sorted(by: { $0.key < $1.key }) {
                 let t = seq(w)
                 if !t.isEmpty { spelled.append((t, v, false)) }
+            }
+            for (tokens, value, ordinal) in spelled where !ordinal && tokens.count <= 2 {
+                // The shortest cardinal spelling of each number (for sound-alikes: "to" ~ "2").
+                let w = tokens.joined(separator: " ")
+                if let old = core.numberSpelling[value], old.count <= w.count { continue }
+                core.numberSpelling[value] = w
             }
             for (tokens, value, ordinal) in spelled {
                 guard let first = tokens.first else { continue }
