@@ -287,16 +287,6 @@ extension Query {
                               templateIndex: t.templateIndex, optionIndex: optionIndex)
     }
 
-    /// Ranking: score (4 decimals), then app named, then catalog order (app, shortcut, template, option).
-    static func ranked(_ a: MatchCandidate, _ b: MatchCandidate) -> Bool {
-        if a.score != b.score { return a.score > b.score }
-        if a.appNamed != b.appNamed { return a.appNamed }
-        if a.appIndex != b.appIndex { return a.appIndex < b.appIndex }
-        if a.shortcutIndex != b.shortcutIndex { return a.shortcutIndex < b.shortcutIndex }
-        if a.templateIndex != b.templateIndex { return a.templateIndex < b.templateIndex }
-        return a.optionIndex < b.optionIndex
-    }
-
     func decide(_ scored: [Scored], locale: String, catalogs: [Catalog]) -> MatchResult {
         // Best reading per target.
         var best: [Int64: Scored] = [:]
@@ -313,8 +303,8 @@ extension Query {
             }
             best[k] = s
         }
-        // Rank the readings (same order as `ranked`, on the raw values), then build the shown ones.
-        // Sort keys computed once per reading: score (4 decimals), app named, catalog order.
+        // Rank the readings, then build the shown ones. Order: score (4 decimals), app named
+        // first, then catalog order (app, shortcut, template, option); keys computed once each.
         struct Key { var score: Double; var named: Bool; var app: Int; var shortcut: Int; var template: Int; var option: Int; var s: Scored }
         var keyed: [Key] = []
         keyed.reserveCapacity(best.count)

@@ -132,7 +132,6 @@ struct Core: Sendable {
     /// `"."` is an ordinal suffix (de `3.`, tr `3.`).
     let periodOrdinal: Bool
     let useASCIIFastPath: Bool
-    var contractions: [String: [String]] = [:]
     var elisions: Set<String> = []
     /// Lexicon: first token → entries starting with it.
     var lexicon: [String: LexEntry] = [:] {
@@ -196,15 +195,13 @@ struct Core: Sendable {
         }
         core.ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.map(joinedForm).sorted { $0.count > $1.count }
         core.ordinalPrefixes = profile.ordinalPrefixes.map(joinedForm)
-        var c: [String: [String]] = [:]
-        for (k, v) in profile.contractions {
+        var lex: [String: LexEntry] = [:]
+        // Sorted, so that two spellings meeting on one key resolve the same way in every process.
+        for (k, v) in profile.contractions.sorted(by: { $0.key < $1.key }) {
             let key = Core.lowerKey(k, core: core)
             let exp = core.rawTokens(v).map(\.text)
-            if !key.isEmpty, !exp.isEmpty { c[key] = exp }
+            if !key.isEmpty, !exp.isEmpty { lex[key, default: LexEntry()].contraction = exp }
         }
-        core.contractions = c
-        var lex: [String: LexEntry] = [:]
-        for (k, v) in c { lex[k, default: LexEntry()].contraction = v }
         core.lexicon = lex
         func seq(_ s: String) -> [String] { core.rawTokens(s).map(\.text) }
         /// A list entry as tokens. A trailing elided word keeps its apostrophe (`l'`, `dans l'`,
@@ -265,11 +262,8 @@ struct Core: Sendable {
 
     /// A contraction key as the tokenizer will see it: one word with its apostrophe.
     static func lowerKey(_ k: String, core: Core) -> String {
-        var tmp = core
-        tmp.elisions = []
-        tmp.contractions = [:]
-        // Keep the apostrophe: map characters, then join the raw pieces.
-        let toks = tmp.characterTokens(k)
+        // Characters and segmentation only: the apostrophe stays.
+        let toks = core.characterTokens(k)
         return toks.count == 1 ? toks[0].text : ""
     }
 
