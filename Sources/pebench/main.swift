@@ -292,3 +292,24 @@ if json {
 if let out = args.first(where: { $0.hasPrefix("--json-out=") }).map({ String($0.dropFirst(11)) }) {
     try? Data((JSONOut.object(results).render(pretty: true) + "\n").utf8).write(to: URL(fileURLWithPath: out))
 }
+
+// MARK: - profile (not timed): matches one app's corpus in a loop for `perf record`.
+if suites.contains("profile") {
+    let app = args.first { $0.hasPrefix("--app=") }.map { String($0.dropFirst(6)) } ?? "habits"
+    let seconds = args.first { $0.hasPrefix("--seconds=") }.flatMap { Double($0.dropFirst(10)) } ?? 5
+    let cats = sampleCatalogs()
+    if let c = cats.first(where: { $0.file.contains("/\(app)/") }) {
+        let m = Matcher(catalogs: [c], locales: ["en"])
+        var o = m.options
+        o.explain = false
+        let items = corpus(app, "en")
+        let rounds = args.first { $0.hasPrefix("--rounds=") }.flatMap { Int($0.dropFirst(9)) }
+        let t0 = now()
+        var count = 0
+        while rounds.map({ count < $0 * items.count }) ?? (Double(now() - t0) / 1e9 < seconds) {
+            for it in items { _ = m.match(it.text, locale: "en", options: o) }
+            count += items.count
+        }
+        report("profile en \(app)", [("utterances", Double(count)), ("us_per_utterance", Double(now() - t0) / 1000 / Double(count))])
+    }
+}

@@ -17,11 +17,17 @@ final class LocaleIndex: Sendable {
     let vocabWeight: [Float]
     let vocabIds: [String: Int32]
     let phoneticIndex: [String: [Int32]]
-    let deleteIndex: [String: [Int32]]
+    /// Symmetric deletes: hash of a word with one scalar deleted → words (see `scalarHash`).
+    let deleteIndex: [UInt64: [Int32]]
+    /// Hash of each word's scalars → the word (to find a word that is the query minus a letter).
+    let vocabHashes: [UInt64: Int32]
+    /// Per word: the inflected forms of it in the vocabulary with their similarity (words of
+    /// four scalars or more sharing a long stem), computed once at build.
+    let inflections: [[(id: Int32, sim: Float)]]
     /// Sound of a number's spelled form → the number's vocab ids ("to", "too" ~ "2").
     let numberSounds: [String: [Int32]]
-    /// First four scalars → words (for inflected forms).
-    let prefixIndex: [String: [Int32]]
+    /// Hash of the first four scalars → words (for inflected forms).
+    let prefixIndex: [UInt64: [Int32]]
     /// "todo" → [(to, do)]: adjacent pairs of units whose concatenation is this string.
     let concatIndex: [String: [(Int32, Int32)]]
 
@@ -58,6 +64,10 @@ final class LocaleIndex: Sendable {
     let appDisplayNames: [String]
     /// slot set → the app it belongs to.
     let setApp: [Int32]
+    /// slot set → whether it holds app names.
+    let setIsApp: [Bool]
+    /// slot set → global id of its first variant (one more entry: the total).
+    let setBase: [Int32]
     /// slot set → templates using it (as parameter or app slot).
     let setTemplates: [[Int32]]
     /// Most units in any template (bounds the utterance length worth aligning).
@@ -67,7 +77,7 @@ final class LocaleIndex: Sendable {
 
     func acquire() -> Workspace {
         if let w = pool.withLock({ $0.popLast() }) { return w }
-        return Workspace(vocabulary: vocabText.count, templates: templates.count)
+        return Workspace(vocabulary: vocabText.count, templates: templates.count, variants: Int(setBase.last ?? 0))
     }
 
     func release(_ w: Workspace) {
@@ -96,15 +106,20 @@ final class LocaleIndex: Sendable {
         for (i, t) in vocabText.enumerated() { ids[t] = Int32(i) }
         self.vocabIds = ids
         var ph: [String: [Int32]] = [:]
-        var del: [String: [Int32]] = [:]
+        var del: [UInt64: [Int32]] = [:]
+        var vh: [UInt64: Int32] = [:]
         for (i, t) in vocabText.enumerated() {
             let p = vocabPhonetic[i]
             if p.count >= 2 { ph[p, default: []].append(Int32(i)) }
-            for k in LocaleIndex.deleteKeys(vocabScalars[i]) { del[k, default: []].append(Int32(i)) }
+            let sc = vocabScalars[i]
+            if sc.count >= 4 { for k in 0..<sc.count { del[LocaleIndex.scalarHash(sc, skipping: k), default: []].append(Int32(i)) } }
+            let h = LocaleIndex.scalarHash(sc)
+            if vh[h] == nil { vh[h] = Int32(i) }
             _ = t
         }
         self.phoneticIndex = ph
         self.deleteIndex = del
+        self.vocabHashes = vh
         var ns: [String: [Int32]] = [:]
         for (i, t) in vocabText.enumerated() {
             guard let v = Int(t), let spelled = normalizer.spelledNumber(v), spelled.unicodeScalars.count >= 2 else { continue }
@@ -112,9 +127,17 @@ final class LocaleIndex: Sendable {
             if !k.isEmpty { ns[k, default: []].append(Int32(i)) }
         }
         self.numberSounds = ns
-        var pre: [String: [Int32]] = [:]
-        for (i, sc) in vocabScalars.enumerated() where sc.count >= 4 { pre[LocaleIndex.prefixKey(sc), default: []].append(Int32(i)) }
+        var pre: [UInt64: [Int32]] = [:]
+        for (i, sc) in vocabScalars.enumerated() where sc.count >= 4 { pre[LocaleIndex.prefixHash(sc), default: []].append(Int32(i)) }
         self.prefixIndex = pre
+        var infl = [[(id: Int32, sim: Float)]](repeating: [], count: vocabText.count)
+        for (i, sc) in vocabScalars.enumerated() where sc.count > 3 {
+            for other in (pre[LocaleIndex.prefixHash(sc)] ?? []).prefix(64) where other != Int32(i) {
+                let s = WordSimilarity.stem(sc, vocabScalars[Int(other)])
+                if s >= WordSimilarity.minimum { infl[i].append((other, s)) }
+            }
+        }
+        self.inflections = infl
         self.templates = templates
         var lp = [[Int32]](repeating: [], count: vocabText.count)
         var concat: [String: [(Int32, Int32)]] = [:]
@@ -189,6 +212,10 @@ final class LocaleIndex: Sendable {
         for (ai, set) in appSlot.enumerated() { sa[Int(set)] = Int32(ai) }
         for t in templates where t.paramSet >= 0 { sa[Int(t.paramSet)] = Int32(t.app) }
         self.setApp = sa
+        self.setIsApp = slotSets.map { $0.kind == .app }
+        var base: [Int32] = [0]
+        for set in slotSets { base.append(base[base.count - 1] + Int32(set.variants.count)) }
+        self.setBase = base
         // Postings in app order, so a query that heard one app reads only that app's range.
         self.slotPostings = sp.map { list in
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
@@ -196,24 +223,20 @@ final class LocaleIndex: Sendable {
         self.maxTemplateUnits = maxUnits
     }
 
-    static func prefixKey(_ s: [UInt32]) -> String {
-        var str = ""
-        for v in s.prefix(4) { if let u = Unicode.Scalar(v) { str.unicodeScalars.append(u) } }
-        return str
+    /// FNV-1a over scalars, optionally leaving one out (a symmetric-delete key). Keys are only
+    /// candidates: every hit is checked by a similarity, so a collision costs nothing but time.
+    @inline(__always)
+    static func scalarHash(_ s: [UInt32], skipping skip: Int = -1, count: Int = Int.max) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for (m, v) in s.prefix(count).enumerated() where m != skip {
+            h = (h ^ UInt64(v)) &* 0x100_0000_01b3
+        }
+        return h
     }
 
-    /// Symmetric-delete keys at distance 1 (words of 4 scalars or more).
-    static func deleteKeys(_ s: [UInt32]) -> [String] {
-        guard s.count >= 4 else { return [] }
-        var out: [String] = []
-        out.reserveCapacity(s.count)
-        for k in 0..<s.count {
-            var str = ""
-            for (m, v) in s.enumerated() where m != k { if let u = Unicode.Scalar(v) { str.unicodeScalars.append(u) } }
-            out.append(str)
-        }
-        return out
-    }
+    /// Key of a word's first four scalars (words sharing a stem).
+    @inline(__always)
+    static func prefixHash(_ s: [UInt32]) -> UInt64 { scalarHash(s, count: 4) }
 }
 
 /// A template compiled for matching (a reference type: the matcher reads it in hot loops

@@ -6,7 +6,6 @@ extension Query {
         var appNamed: Bool
         var appSpan: SlotSpan?
         var option: Int32?      // variant index of the bound parameter value
-        var paramSpans: [SlotSpan]
         /// Set when the value was read out of the template's order ("the kitchen lights").
         var movedParam: SlotSpan? = nil
     }
@@ -29,7 +28,7 @@ extension Query {
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
         var heard = Set<Int>()
-        for (ai, set) in index.appSlot.enumerated() where (spans[set]?.first?.sim ?? 0) >= 0.9 && !opts.exhaustive { heard.insert(ai) }
+        for (ai, set) in index.appSlot.enumerated() where spans.best(set) >= 0.9 && !opts.exhaustive { heard.insert(ai) }
         var candList: [Int32] = []
         for id in bestIds {
             for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] {
@@ -38,7 +37,7 @@ extension Query {
                 candList.append(t)
             }
         }
-        for set in spans.keys.sorted() {
+        for set in spans.sets {
             for t in index.setTemplates[Int(set)] where !ws.mark[Int(t)] {
                 if !heard.isEmpty && !heard.contains(index.templates[Int(t)].app) { continue }
                 ws.mark[Int(t)] = true
@@ -68,8 +67,9 @@ extension Query {
                 if ub2 < floor || ub2 < kth { continue }
             }
             var changed = false
-            for s in evaluate(Int(t)) {
-                scored.append(s)
+            let from = scored.count
+            evaluate(Int(t), into: &scored)
+            for s in scored[from...] {
                 let key = targetKey(s)
                 if s.score > (bestByTarget[key] ?? -1) { bestByTarget[key] = s.score; changed = true }
             }
@@ -89,38 +89,43 @@ extension Query {
 
     /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
     /// treated as fully covered, which only loosens the bound).
-    func slotCoverage() -> [Int32: UInt64] {
-        var out: [Int32: UInt64] = [:]
-        for (set, list) in spans {
+    func slotCoverage() -> [UInt64] {
+        var out: [UInt64] = []
+        out.reserveCapacity(spans.sets.count)
+        for list in spans.lists {
             var m: UInt64 = 0
             if n >= 64 { m = ~0 } else { for sp in list { for u in sp.start..<sp.end { m |= 1 << UInt64(u) } } }
-            out[set] = m
+            out.append(m)
         }
         return out
     }
 
+    func coverage(_ c: [UInt64], _ set: Int32) -> UInt64 {
+        for (k, s) in spans.sets.enumerated() where s == set { return c[k] }
+        return 0
+    }
+
     /// The app span is taken; the connectors right next to it may be left out for free.
-    func appMask(_ appSpan: SlotSpan?) -> [UInt8] {
-        var mask = [UInt8](repeating: 0, count: n)
-        guard let a = appSpan else { return mask }
+    func appMask(_ appSpan: SlotSpan?, into mask: UnsafeMutablePointer<UInt8>) {
+        mask.update(repeating: 0, count: n)
+        guard let a = appSpan else { return }
         for u in a.start..<a.end { mask[u] = 1 }
         var k = a.start - 1
         while k >= 0, units[k].flags.contains(.connector) { mask[k] = 2; k -= 1 }
         k = a.end
         while k < n, units[k].flags.contains(.connector) { mask[k] = 2; k += 1 }
-        return mask
     }
 
-    func bestSpanSim(_ set: Int32) -> Float { spans[set]?.first?.sim ?? 0 }
+    func bestSpanSim(_ set: Int32) -> Float { spans.best(set) }
 
     /// An upper bound of a template's score: every element at its best similarity, and the
     /// units no element can take inserted at their cost (the app name's and its connectors free).
-    func upperBound(_ t: CompiledTemplate, coverage: [Int32: UInt64], refined: Bool) -> Float {
+    func upperBound(_ t: CompiledTemplate, coverage cov: [UInt64], refined: Bool) -> Float {
         var minIns: Float = 0
         if refined && n < 64 {
             var covered: UInt64 = 0
-            if t.paramSet >= 0 { covered |= coverage[t.paramSet] ?? 0 }
-            if t.hasApp, let app = coverage[index.appSlot[t.app]] { covered |= app }
+            if t.paramSet >= 0 { covered |= coverage(cov, t.paramSet) }
+            if t.hasApp { covered |= coverage(cov, index.appSlot[t.app]) }
             for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
                 if units[i].flags.contains(.connector) { continue }
                 var usable = false
@@ -128,7 +133,7 @@ extension Query {
                 outer: for j in st..<(st + mCount[i]) {
                     for e in t.elems where e.kind == .literal && e.id == mVocab[j] { usable = true; break outer }
                 }
-                if !usable && (merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || !splits[i].isEmpty) { usable = true }
+                if !usable && (merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)) { usable = true }
                 if !usable { minIns += insCost[i] }
             }
         }
@@ -146,68 +151,74 @@ extension Query {
         return min(1, max(named, noApp))
     }
 
-    /// `unknownWordFactor` to the power of the unknown words no slot span covers.
-    var unknownFactor: Float {
-        var f: Float = 1
-        outer: for i in 0..<n where insCost[i] == Query.unknownWordCost {
-            for (_, list) in spans { for sp in list where sp.start <= i && i < sp.end { continue outer } }
-            f *= Query.unknownWordFactor
+    /// Whether a parameter span may be read with this app reading: not under the app name, and
+    /// (with the budget enforced) a phrase the system keeps.
+    func spanAllowed(_ s: SlotSpan, _ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int) -> Bool {
+        for u in s.start..<s.end where mask[u] == 1 { return false }
+        if opts.enforceBudget {
+            let v = index.slotSets[Int(t.paramSet)].variants[Int(s.variant)]
+            if t.budgetBase + v.variantIndex * t.appNameCount + appVariant >= Expansion.budget { return false }
         }
-        return f
+        return true
+    }
+
+    /// The spans of one option (the option of `variant`) that a reading may use, in span order.
+    func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int) -> [SlotSpan] {
+        guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return [] }
+        let set = index.slotSets[Int(t.paramSet)]
+        return ps.filter { set.variants[Int($0.variant)].optionIndex == option && spanAllowed($0, t, mask, appVariant: appVariant) }
     }
 
     /// Scores a template: each way of placing the app name (or none) × the best few values.
-    func evaluate(_ ti: Int) -> [Scored] {
+    func evaluate(_ ti: Int, into out: inout [Scored]) {
         let t = index.templates[ti]
-        var appOptions: [SlotSpan?] = []
-        if t.hasApp, let s = spans[index.appSlot[t.app]] {
-            appOptions.append(contentsOf: s.prefix(opts.exhaustive ? s.count : 3).map { Optional($0) })
-        }
+        let appSpans = t.hasApp ? spans[index.appSlot[t.app]] : nil
+        let appCount = min(appSpans?.count ?? 0, opts.exhaustive ? Int.max : 3)
         // Reading the utterance without its app name only helps when the name was heard poorly.
-        if (appOptions.first??.sim ?? 0) < 0.8 { appOptions.insert(nil, at: 0) }
-        var out: [Scored] = []
-        for appSpan in appOptions {
-            let mask = appMask(appSpan)
+        let withoutApp = (appSpans?.first?.sim ?? 0) < 0.8
+        scratch.reserveMasks(n)
+        let mask = scratch.maskA, moveMask = scratch.maskB
+        let paramSpans = t.paramSet >= 0 ? spans[t.paramSet] : nil
+        let paramSet = t.paramSet >= 0 ? index.slotSets[Int(t.paramSet)] : nil
+        // Literal gains bound what reading the value out of order can reach.
+        var literalBound: Float = 0
+        for e in t.elemsWithoutParam { literalBound += e.weight * ws.best[Int(e.id)] }
+        for ak in (withoutApp ? -1 : 0)..<appCount {
+            let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
+            appMask(appSpan, into: mask)
             let appVariant = appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)].variantIndex } ?? 0
-            var optionGroups: [(Int32, [SlotSpan])] = []
-            if t.paramSet >= 0, let ps = spans[t.paramSet] {
-                let set = index.slotSets[Int(t.paramSet)]
-                var byOption: [Int: Int] = [:]
-                for s in ps {
-                    var free = true
-                    for u in s.start..<s.end where mask[u] == 1 { free = false; break }
-                    if !free { continue }
-                    let v = set.variants[Int(s.variant)]
-                    if opts.enforceBudget {
-                        let ordinal = t.budgetBase + v.variantIndex * t.appNameCount + appVariant
-                        if ordinal >= Expansion.budget { continue }
-                    }
-                    if let g = byOption[v.optionIndex] {
-                        optionGroups[g].1.append(s)
-                    } else {
-                        byOption[v.optionIndex] = optionGroups.count
-                        optionGroups.append((s.variant, [s]))
-                    }
+            // Options in the order of their best span (spans are sorted best first).
+            var options: [(variant: Int32, option: Int)] = []
+            if let ps = paramSpans, let set = paramSet {
+                for s in ps where spanAllowed(s, t, mask, appVariant: appVariant) {
+                    let o = set.variants[Int(s.variant)].optionIndex
+                    if !options.contains(where: { $0.option == o }) { options.append((s.variant, o)) }
                 }
             }
-            if optionGroups.isEmpty { optionGroups = [(-1, [])] }
-            for (variant, group) in optionGroups.prefix(opts.exhaustive ? optionGroups.count : 3) {
+            let groups = options.isEmpty ? 1 : min(options.count, opts.exhaustive ? Int.max : 3)
+            for gk in 0..<groups {
+                let variant: Int32 = options.isEmpty ? -1 : options[gk].variant
+                let group = options.isEmpty ? [] : self.group(t, mask, appVariant: appVariant, option: options[gk].option)
                 var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
                 guard a.cost < .infinity else { continue }
                 // The value said elsewhere in the sentence: take its best span out, align the
                 // rest, and charge a small reordering cost.
                 var moved: SlotSpan? = nil
                 if let best = group.first, t.paramSet >= 0 {
-                    var m2 = mask
+                    let i1 = a.ins + Query.substitutionCost * a.substitutions
+                    let current = a.gain / (t.totalWeight + i1)
+                    // Taking the value out cannot gain more than every literal at its best.
+                    let reach = (literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost) / t.totalWeight
                     var free = true
-                    for u in best.start..<best.end { if m2[u] == 1 { free = false }; m2[u] = 1 }
-                    if free {
-                        let b = align(t.elemsWithoutParam, mask: m2, paramSpans: [], trace: false)
+                    for u in best.start..<best.end where mask[u] == 1 { free = false }
+                    if free && reach > current + 1e-6 {
+                        moveMask.update(from: mask, count: n)
+                        for u in best.start..<best.end { moveMask[u] = 1 }
+                        let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], trace: false)
                         let adj = adjacentUnknownPenalty(best.start, best.end, mask)
                         let g2 = b.gain + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
                         let i2 = b.ins + adj + Query.substitutionCost * b.substitutions
-                        let i1 = a.ins + Query.substitutionCost * a.substitutions
-                        if b.cost < .infinity, g2 / (t.totalWeight + i2) > a.gain / (t.totalWeight + i1) + 1e-6 {
+                        if b.cost < .infinity, g2 / (t.totalWeight + i2) > current + 1e-6 {
                             a = Alignment(cost: b.cost, gain: g2, ins: i2 - Query.substitutionCost * b.substitutions, steps: [],
                                           substitutions: b.substitutions)
                             moved = best
@@ -234,10 +245,9 @@ extension Query {
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
-                                  option: bound, paramSpans: group, movedParam: moved))
+                                  option: bound, movedParam: moved))
             }
         }
-        return out
     }
 
     func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool) -> MatchCandidate {
@@ -259,7 +269,9 @@ extension Query {
         }
         var steps: [AlignmentStep] = []
         if explain {
-            let mask = appMask(s.appSpan)
+            scratch.reserveMasks(n)
+            let mask = scratch.maskA
+            appMask(s.appSpan, into: mask)
             var appSteps: [AlignmentStep] = []
             if let a = s.appSpan {
                 let v = index.slotSets[Int(index.appSlot[t.app])].variants[Int(a.variant)]
@@ -268,13 +280,16 @@ extension Query {
             }
             var al: Alignment
             if let mv = s.movedParam {
-                var m2 = mask
+                let m2 = scratch.maskB
+                m2.update(from: mask, count: n)
                 for u in mv.start..<mv.end { m2[u] = 1 }
                 al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], trace: true)
                 let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
                 al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
             } else {
-                al = align(t.elems, mask: mask, paramSpans: s.paramSpans, trace: true)
+                let appVariant = s.appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)].variantIndex } ?? 0
+                let g = s.option.map { group(t, mask, appVariant: appVariant, option: index.slotSets[Int(t.paramSet)].variants[Int($0)].optionIndex) } ?? []
+                al = align(t.elems, mask: mask, paramSpans: g, trace: true)
             }
             steps = al.steps + appSteps
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
@@ -371,8 +386,10 @@ extension Query {
     mutating func runExact(locale: String, catalogs: [Catalog]) -> MatchResult {
         findSlots()
         var scored: [Scored] = []
-        let all = Array(0..<index.templates.count)
-        for ti in all {
+        scratch.reserveMasks(n)
+        let zero = scratch.maskA
+        zero.update(repeating: 0, count: n)
+        for ti in 0..<index.templates.count {
             let t = index.templates[ti]
             let appSet = t.hasApp ? index.appSlot[t.app] : -1
             let appSpans = (spans[appSet] ?? []).filter { $0.sim >= 0.999 }
@@ -393,11 +410,11 @@ extension Query {
                 groups = [(-1, [])]
             }
             for (variant, g) in groups {
-                let a = align(t.fullElems, mask: [UInt8](repeating: 0, count: n), paramSpans: g, appSpans: appSpans, trace: false)
+                let a = align(t.fullElems, mask: zero, paramSpans: g, appSpans: appSpans, trace: false)
                 guard a.cost < 1e-3 else { continue }
                 let appSpan = appSpans.first
                 scored.append(Scored(template: ti, score: 1, appNamed: appSpan != nil, appSpan: appSpan,
-                                     option: variant >= 0 ? variant : nil, paramSpans: g))
+                                     option: variant >= 0 ? variant : nil))
             }
         }
         var o = opts

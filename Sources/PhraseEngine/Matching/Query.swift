@@ -13,15 +13,18 @@ struct Query {
     var mKind: [AlignmentStep.Kind] = []
     /// vocab id of units i and i+1 joined, or -1.
     var merge: [Int32] = []
-    /// vocab pairs whose join is unit i.
-    var splits: [[(Int32, Int32)]] = []
+    /// Vocab pairs whose join is unit i: splitPairs[splitStart[i] ..< splitStart[i + 1]].
+    var splitStart: [Int] = []
+    var splitPairs: [(Int32, Int32)] = []
     var insCost: [Float] = []
     /// Matched vocab ids in the order first seen; their best similarity is `ws.best[id]`.
     var bestIds: [Int32] = []
     /// Pooled dense buffers of the index (reset after the query).
     let ws: Workspace
     /// Spans of slot values found in the utterance, per slot set.
-    var spans: [Int32: [SlotSpan]] = [:]
+    var spans = SpanTable()
+    /// `unknownWordFactor` to the power of the unknown words no slot span covers (set after the slots are found).
+    var unknownFactor: Float = 1
 
     struct SlotSpan {
         var start: Int
@@ -78,7 +81,7 @@ struct Query {
         mStart = [Int](repeating: 0, count: n)
         mCount = [Int](repeating: 0, count: n)
         merge = [Int32](repeating: -1, count: n)
-        splits = [[(Int32, Int32)]](repeating: [], count: n)
+        splitStart = [Int](repeating: 0, count: n + 1)
         insCost = units.map { Query.insertionCost($0.flags) }
         for i in 0..<n {
             mStart[i] = mVocab.count
@@ -93,19 +96,21 @@ struct Query {
                     merge[i] = id
                     note(id, WordSimilarity.joinSimilarity)
                 }
+                splitStart[i] = splitPairs.count
                 if !hasExact, let pairs = index.concatIndex[units[i].text] {
-                    splits[i] = pairs
+                    splitPairs.append(contentsOf: pairs)
                     for (a, b) in pairs {
                         note(a, WordSimilarity.joinSimilarity)
                         note(b, WordSimilarity.joinSimilarity)
                     }
                 }
             }
+            splitStart[n] = splitPairs.count
         }
         // Words the catalog has never heard of say the person means something else.
         if opts.mode == .flexible {
             for i in 0..<n where mCount[i] == 0 && insCost[i] >= 0.6 {
-                let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || !splits[i].isEmpty
+                let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
                 if !joined { insCost[i] = Query.unknownWordCost }
             }
         }
@@ -137,15 +142,9 @@ struct Query {
             if opts.mode == .exact { return }
             // Known words need no fuzzy lookup, but their inflections do ("task" / "tasks"),
             // and short ones may be sound-alikes.
-            if t.unicodeScalars.count > 3 {
+            if index.vocabScalars[Int(id)].count > 3 {
                 if !units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
-                let sc = t.unicodeScalars.map(\.value)
-                if let ids = index.prefixIndex[LocaleIndex.prefixKey(sc)] {
-                    for other in ids.prefix(64) where other != id {
-                        let s = WordSimilarity.stem(sc, index.vocabScalars[Int(other)])
-                        if s >= WordSimilarity.minimum { add(other, s, .fuzzy, from: from) }
-                    }
-                }
+                for (other, s) in index.inflections[Int(id)] { add(other, s, .fuzzy, from: from) }
                 return
             }
         }
@@ -169,10 +168,13 @@ struct Query {
         let sc = t.unicodeScalars.map(\.value)
         guard sc.count >= 3 else { return }
         var cands: [Int32] = []
-        if let ids = index.deleteIndex[t] { cands.append(contentsOf: ids) }
-        for k in LocaleIndex.deleteKeys(sc) {
-            if let ids = index.deleteIndex[k] { cands.append(contentsOf: ids.prefix(32)) }
-            if let id = index.vocabIds[k] { cands.append(id) }
+        if let ids = index.deleteIndex[LocaleIndex.scalarHash(sc)] { cands.append(contentsOf: ids) }
+        if sc.count >= 4 {
+            for k in 0..<sc.count {
+                let h = LocaleIndex.scalarHash(sc, skipping: k)
+                if let ids = index.deleteIndex[h] { cands.append(contentsOf: ids.prefix(32)) }
+                if let id = index.vocabHashes[h] { cands.append(id) }
+            }
         }
         if sc.count == 3 {
             // Short words: a query letter dropped from a 4-letter word.
@@ -183,12 +185,31 @@ struct Query {
             if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
         }
         // Inflections: the word's first four letters as a prefix key.
-        if sc.count >= 4, let ids = index.prefixIndex[LocaleIndex.prefixKey(sc)] {
+        if sc.count >= 4, let ids = index.prefixIndex[LocaleIndex.prefixHash(sc)] {
             for id in ids.prefix(64) where index.vocabText[Int(id)] != t {
                 let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
                 if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
             }
         }
+    }
+
+    /// Whether unit i is the join of two phrase words.
+    @inline(__always)
+    func hasSplits(_ i: Int) -> Bool { splitStart[i + 1] > splitStart[i] }
+
+    /// Whether unit i is the join of the words a and b.
+    @inline(__always)
+    func splits(_ i: Int, _ a: Int32, _ b: Int32) -> Bool {
+        var k = splitStart[i]
+        let e = splitStart[i + 1]
+        while k < e { if splitPairs[k] == (a, b) { return true }; k += 1 }
+        return false
+    }
+
+    /// Whether unit i is the join of a and some word.
+    func splitsWith(_ i: Int, _ u: Int32) -> Bool {
+        for k in splitStart[i]..<splitStart[i + 1] where splitPairs[k].0 == u || splitPairs[k].1 == u { return true }
+        return false
     }
 
     /// Similarity of unit i to vocab id v (0 when unrelated).
@@ -216,24 +237,32 @@ struct Query {
     mutating func findSlots() {
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
-        var heardApps = Set<Int32>()
+        var apps: [Int32] = []
+        func hear(_ a: Int32) {
+            var k = 0
+            while k < apps.count, apps[k] < a { k += 1 }
+            if k == apps.count || apps[k] != a { apps.insert(a, at: k) }
+        }
         for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
-            for p in index.slotPostings[Int(id)] where index.slotSets[Int(p.set)].kind == .app {
+            for p in index.slotPostings[Int(id)] where index.setIsApp[Int(p.set)] {
                 let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
-                if v.units.count == 1 || v.units.allSatisfy({ ws.best[Int($0)] >= 0.9 }) { heardApps.insert(index.setApp[Int(p.set)]) }
+                if v.units.count == 1 || v.units.allSatisfy({ ws.best[Int($0)] >= 0.9 }) { hear(index.setApp[Int(p.set)]) }
             }
         }
         for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
-            for p in index.slotPostings[Int(merge[i])] where index.slotSets[Int(p.set)].kind == .app {
-                heardApps.insert(index.setApp[Int(p.set)])
+            for p in index.slotPostings[Int(merge[i])] where index.setIsApp[Int(p.set)] {
+                hear(index.setApp[Int(p.set)])
             }
         }
-        var acc: [Int64: Float] = [:]
-        let apps = heardApps.sorted()
+        // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
+        let acc = ws.acc
+        var touched: [Int32] = []
         for id in bestIds {
             let s = ws.best[Int(id)]
-            func add(_ p: LocaleIndex.SlotPosting) {
-                acc[Int64(p.set) << 32 | Int64(p.variant), default: 0] += p.share * s
+            @inline(__always) func add(_ p: LocaleIndex.SlotPosting) {
+                let g = Int(index.setBase[Int(p.set)] + p.variant)
+                if acc[g] == 0 { touched.append(Int32(g)) }
+                acc[g] += p.share * s
             }
             if apps.isEmpty {
                 for p in index.slotPostings[Int(id)] { add(p) }
@@ -241,16 +270,23 @@ struct Query {
                 for a in apps { for p in index.postings(id, app: a) { add(p) } }
             }
         }
-        var bySet: [Int32: [(Float, Int32)]] = [:]
-        for (key, g) in acc where g >= 0.5 {
-            let set = Int32(truncatingIfNeeded: key >> 32), vi = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
-            bySet[set, default: []].append((min(1, g), vi))
+        touched.sort()
+        var bySet: [(set: Int32, list: [(Float, Int32)])] = []
+        var setCursor = 0
+        for g in touched {
+            let v = acc[Int(g)]
+            acc[Int(g)] = 0
+            guard v >= 0.5 else { continue }
+            while setCursor + 1 < index.setBase.count, index.setBase[setCursor + 1] <= g { setCursor += 1 }
+            let set = Int32(setCursor)
+            if bySet.last?.set != set { bySet.append((set, [])) }
+            bySet[bySet.count - 1].list.append((min(1, v), g - index.setBase[setCursor]))
         }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
         // (or, for app names, anywhere when no app name was heard as such).
         var soundSpans: [Int32: [SlotSpan]] = [:]
         var appHeard = false
-        for a in index.appSlot where (bySet[a]?.map(\.0).max() ?? 0) >= 0.99 { appHeard = true; break }
+        for a in index.appSlot where (bySet.first(where: { $0.set == a })?.list.map(\.0).max() ?? 0) >= 0.99 { appHeard = true; break }
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
                 var joined = ""
@@ -300,7 +336,8 @@ struct Query {
                 }
             }
         }
-        for (set, extra) in soundSpans where bySet[set] == nil { bySet[set] = []; _ = extra }
+        for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, [])) }
+        bySet.sort { $0.set < $1.set }
         for (set, list) in bySet {
             let sorted = list.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
             var found: [SlotSpan] = []
@@ -319,8 +356,15 @@ struct Query {
                 }
             }
             found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
-            if !found.isEmpty { spans[set] = found }
+            if !found.isEmpty { spans.insert(set, found) }
         }
+        // Unknown words no slot span covers.
+        var f: Float = 1
+        outer: for i in 0..<n where insCost[i] == Query.unknownWordCost {
+            for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { continue outer } }
+            f *= Query.unknownWordFactor
+        }
+        unknownFactor = f
     }
 
     /// Whether unit i relates to any unit of the variant.
@@ -329,7 +373,7 @@ struct Query {
             if sim(i, u).0 > 0 { return true }
             if merge[i] == u { return true }
             if i > 0, merge[i - 1] == u { return true }
-            for (a, b) in splits[i] where a == u || b == u { return true }
+            if splitsWith(i, u) { return true }
         }
         return false
     }
@@ -385,7 +429,7 @@ struct Query {
                             let s2 = WordSimilarity.joinSimilarity
                             relax(here, (j + 1) * w + x + 2, wj * (1 - s2), wj * s2, 0)
                         }
-                        if j + 1 < k, splits[a + x].contains(where: { $0 == (v.units[j], v.units[j + 1]) }) {
+                        if j + 1 < k, splits(a + x, v.units[j], v.units[j + 1]) {
                             let s2 = WordSimilarity.joinSimilarity
                             let ww = wj + v.weights[j + 1]
                             relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0)
@@ -412,100 +456,99 @@ struct Query {
     }
 
     /// Aligns a template's elements (without the app clause) with the unmasked units.
-    /// `paramSpans` are the spans the parameter slot may take.
+    /// `paramSpans` are the spans the parameter slot may take; `appSpans` the app slot's (exact
+    /// matching, where the app slot stays in place).
     /// `mask[i]`: 0 usable, 1 taken by the app name (skipped for free), 2 a connector next to
     /// the app name (usable, and free to leave out).
-    func align(_ elems: [CompiledTemplate.Elem], mask: [UInt8], paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
+    func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
                trace: Bool) -> Alignment {
         let m = elems.count
         let w = n + 1
         let size = (m + 1) * w
         scratch.reserve(size)
-        let cost = scratch.cost, gain = scratch.gain, ins = scratch.ins
+        let cells = scratch.cells
         let back = scratch.back, op = scratch.op, spanOf = scratch.spanOf
-        let dels = scratch.dels, unks = scratch.unks
-        for x in 0..<size { cost[x] = .infinity; gain[x] = 0; ins[x] = 0; dels[x] = 0; unks[x] = 0 }
+        let blank = Scratch.Cell(cost: .infinity, gain: 0, ins: 0, dels: 0, unks: 0)
+        cells.update(repeating: blank, count: size)
         if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
-        cost[0] = 0
-        // Spans by start.
-        // Usable spans (not overlapping the app name); app spans numbered after the parameter's.
-        let allSpans = appSpans.isEmpty ? paramSpans : paramSpans + appSpans
-        var usable: [Int] = []
-        for (k, s) in allSpans.enumerated() where s.start < n {
-            var free = true
-            for u in s.start..<s.end where mask[u] == 1 { free = false; break }
-            if free { usable.append(k) }
+        cells[0].cost = 0
+        let flexible = opts.mode == .flexible
+        @inline(__always) func usable(_ s: SlotSpan) -> Bool {
+            if s.start >= n { return false }
+            for u in s.start..<s.end where mask[u] == 1 { return false }
+            return true
         }
-        let appBase = paramSpans.count
+        elems.withUnsafeBufferPointer { el in
         for j in 0...m {
             for i in 0...n {
                 let here = j * w + i
-                let c0 = cost[here]
+                let c0 = cells[here].cost
                 if c0 == .infinity { continue }
+                let cur = cells[here]
                 @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1,
                                              del: Float = 0, unk: Float = 0) {
                     let nc = c0 + c
-                    let ng = gain[here] + g
-                    if nc < cost[to] - 1e-6 || (abs(nc - cost[to]) <= 1e-6 && ng > gain[to] + 1e-6) {
-                        cost[to] = nc
-                        gain[to] = ng
-                        ins[to] = ins[here] + ii
-                        dels[to] = dels[here] + del
-                        unks[to] = unks[here] + unk
+                    let ng = cur.gain + g
+                    let old = cells[to].cost
+                    if nc < old - 1e-6 || (abs(nc - old) <= 1e-6 && ng > cells[to].gain + 1e-6) {
+                        cells[to] = Scratch.Cell(cost: nc, gain: ng, ins: cur.ins + ii, dels: cur.dels + del, unks: cur.unks + unk)
                         if trace { back[to] = Int32(here); op[to] = o; spanOf[to] = sp }
                     }
                 }
                 if i < n {
-                    if mask[i] == 1 {
+                    let mk = mask[i]
+                    if mk == 1 {
                         relax(here + 1, 0, 0, 0, 0)
-                    } else if mask[i] == 2 {
+                    } else if mk == 2 {
                         relax(here + 1, 0, 0, 0, 7)
-                    } else {
-                        let c = opts.mode == .exact ? Float.infinity : insCost[i]
-                        if c < .infinity { relax(here + 1, c, 0, c, 1, unk: c == Query.unknownWordCost ? 1 : 0) }
+                    } else if flexible {
+                        let c = insCost[i]
+                        relax(here + 1, c, 0, c, 1, unk: c == Query.unknownWordCost ? 1 : 0)
                     }
                 }
                 guard j < m else { continue }
-                let e = elems[j]
-                if opts.mode == .flexible { relax(here + w, e.weight, 0, 0, 2, del: e.kind == .literal && e.weight >= 0.5 ? 1 : 0) }
+                let e = el[j]
+                if flexible { relax(here + w, e.weight, 0, 0, 2, del: e.kind == .literal && e.weight >= 0.5 ? 1 : 0) }
                 switch e.kind {
                 case .literal:
                     guard i < n, mask[i] != 1 else { break }
                     let (s, _) = sim(i, e.id)
-                    if s > 0 && (opts.mode == .flexible || s >= 1) { relax(here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
-                    guard opts.mode == .flexible else { break }
+                    if s > 0 && (flexible || s >= 1) { relax(here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                    guard flexible else { break }
                     if i + 1 < n, mask[i + 1] != 1, merge[i] == e.id {
                         let s2 = WordSimilarity.joinSimilarity
                         relax(here + w + 2, e.weight * (1 - s2), e.weight * s2, 0, 4)
                     }
-                    if j + 1 < m, elems[j + 1].kind == .literal,
-                       splits[i].contains(where: { $0 == (e.id, elems[j + 1].id) }) {
+                    if j + 1 < m, el[j + 1].kind == .literal, splits(i, e.id, el[j + 1].id) {
                         let s2 = WordSimilarity.joinSimilarity
-                        let ww = e.weight + elems[j + 1].weight
+                        let ww = e.weight + el[j + 1].weight
                         relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
                     }
                 case .param, .app:
-                    for k in usable where allSpans[k].start == i && (e.kind == .app) == (k >= appBase) {
-                        let s = allSpans[k]
-                        if opts.mode == .exact && s.sim < 1 { continue }
+                    let list = e.kind == .app ? appSpans : paramSpans
+                    let base = e.kind == .app ? paramSpans.count : 0
+                    for (k, s) in list.enumerated() where s.start == i && usable(s) {
+                        if !flexible && s.sim < 1 { continue }
                         // A word the catalog does not know right next to the value: the person
                         // likely named a different value ("pumpkin spice latte").
                         let adj = adjacentUnknownPenalty(s.start, s.end, mask)
-                        relax((j + 1) * w + s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(k))
+                        relax((j + 1) * w + s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(base + k))
                     }
                 }
             }
         }
+        }
         let end = m * w + n
-        var a = Alignment(cost: cost[end], gain: gain[end], ins: ins[end], steps: [],
-                          substitutions: min(dels[end], unks[end]))
-        if trace, cost[end] < .infinity {
+        let last = cells[end]
+        var a = Alignment(cost: last.cost, gain: last.gain, ins: last.ins, steps: [],
+                          substitutions: min(last.dels, last.unks))
+        if trace, last.cost < .infinity {
             var cur = end
             var steps: [AlignmentStep] = []
             while cur > 0, back[cur] >= 0 {
                 let prev = Int(back[cur])
                 let pj = prev / w, pi = prev % w
-                let cj = cur / w, ci = cur % w
+                let ci = cur % w
                 switch op[cur] {
                 case 0: break
                 case 7: steps.append(step(.filler, pi, ci, "", "app", 0))
@@ -525,7 +568,8 @@ struct Query {
                     let t = index.vocabText[Int(elems[pj].id)] + " " + index.vocabText[Int(elems[pj + 1].id)]
                     steps.append(step(.split, pi, ci, t, nil, WordSimilarity.joinSimilarity))
                 case 6:
-                    let s = allSpans[Int(spanOf[cur])]
+                    let k = Int(spanOf[cur])
+                    let s = k < paramSpans.count ? paramSpans[k] : appSpans[k - paramSpans.count]
                     let v = index.slotSets[Int(elems[pj].id)].variants[Int(s.variant)]
                     let isApp = elems[pj].kind == .app
                     let kind: AlignmentStep.Kind = isApp ? (v.isAlternativeName ? .alternativeName : (s.sim >= 0.999 ? .exact : .fuzzy))
@@ -533,7 +577,6 @@ struct Query {
                     steps.append(step(kind, s.start, s.end, v.text, isApp ? "app" : "parameter", s.sim))
                 default: break
                 }
-                _ = cj
                 cur = prev
             }
             a.steps = steps.reversed()
@@ -547,7 +590,7 @@ struct Query {
     /// Extra cost when an unknown content word touches a slot span (before or after it).
     static let adjacentUnknownCost: Float = 0.6
 
-    func adjacentUnknownPenalty(_ start: Int, _ end: Int, _ mask: [UInt8]) -> Float {
+    func adjacentUnknownPenalty(_ start: Int, _ end: Int, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
         var p: Float = 0
         if start > 0, mask[start - 1] == 0, insCost[start - 1] == Query.unknownWordCost { p += Query.adjacentUnknownCost }
         if end < n, mask[end] == 0, insCost[end] == Query.unknownWordCost { p += Query.adjacentUnknownCost }
@@ -579,38 +622,81 @@ struct Query {
 
 /// Flat buffers for the alignments of one query.
 final class Scratch {
+    struct Cell {
+        var cost: Float
+        var gain: Float
+        var ins: Float
+        var dels: Float
+        var unks: Float
+    }
     private(set) var capacity = 0
-    private(set) var cost = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var gain = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var ins = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var cells = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
     private(set) var back = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     private(set) var op = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     private(set) var spanOf = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-    private(set) var dels = UnsafeMutablePointer<Float>.allocate(capacity: 1)
-    private(set) var unks = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    // For the slot alignments.
+    private(set) var cost = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var gain = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var ins = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// Two unit masks (the app name's, and the app name's plus a moved value).
+    private(set) var maskCapacity = 0
+    private(set) var maskA = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var maskB = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     func reserve(_ n: Int) {
         if n <= capacity { return }
         let c = max(n, 256)
         free()
+        cells = .allocate(capacity: c)
         cost = .allocate(capacity: c)
         gain = .allocate(capacity: c)
         ins = .allocate(capacity: c)
         back = .allocate(capacity: c)
         op = .allocate(capacity: c)
         spanOf = .allocate(capacity: c)
-        dels = .allocate(capacity: c)
-        unks = .allocate(capacity: c)
         capacity = c
     }
 
-    private func free() {
-        cost.deallocate(); gain.deallocate(); ins.deallocate()
-        back.deallocate(); op.deallocate(); spanOf.deallocate()
-        dels.deallocate(); unks.deallocate()
+    func reserveMasks(_ n: Int) {
+        if n <= maskCapacity { return }
+        let c = max(n, 64)
+        maskA.deallocate(); maskB.deallocate()
+        maskA = .allocate(capacity: c)
+        maskB = .allocate(capacity: c)
+        maskCapacity = c
     }
 
-    deinit { free() }
+    private func free() {
+        cells.deallocate(); cost.deallocate(); gain.deallocate(); ins.deallocate()
+        back.deallocate(); op.deallocate(); spanOf.deallocate()
+    }
+
+    deinit { free(); maskA.deallocate(); maskB.deallocate() }
+}
+
+/// Slot spans per slot set, in set order (a query finds few sets: a short sorted list).
+struct SpanTable {
+    private(set) var sets: [Int32] = []
+    private(set) var lists: [[Query.SlotSpan]] = []
+
+    subscript(_ set: Int32) -> [Query.SlotSpan]? {
+        for (k, s) in sets.enumerated() where s == set { return lists[k] }
+        return nil
+    }
+
+    /// Best similarity of a set's spans (0 when none).
+    func best(_ set: Int32) -> Float {
+        for (k, s) in sets.enumerated() where s == set { return lists[k].first?.sim ?? 0 }
+        return 0
+    }
+
+    mutating func insert(_ set: Int32, _ list: [Query.SlotSpan]) {
+        var k = 0
+        while k < sets.count, sets[k] < set { k += 1 }
+        if k < sets.count, sets[k] == set { lists[k] = list; return }
+        sets.insert(set, at: k)
+        lists.insert(list, at: k)
+    }
 }
 
 /// Dense per-index buffers reused across queries (a pool per index): the best similarity of
@@ -618,11 +704,15 @@ final class Scratch {
 final class Workspace: @unchecked Sendable {
     let best: UnsafeMutableBufferPointer<Float>
     let mark: UnsafeMutableBufferPointer<Bool>
+    /// Upper bounds of slot values by global variant id (zero between queries).
+    let acc: UnsafeMutableBufferPointer<Float>
     let scratch = Scratch()
 
-    init(vocabulary: Int, templates: Int) {
+    init(vocabulary: Int, templates: Int, variants: Int) {
         best = .allocate(capacity: max(1, vocabulary))
         best.initialize(repeating: 0)
+        acc = .allocate(capacity: max(1, variants))
+        acc.initialize(repeating: 0)
         mark = .allocate(capacity: max(1, templates))
         mark.initialize(repeating: false)
     }
@@ -630,5 +720,6 @@ final class Workspace: @unchecked Sendable {
     deinit {
         best.deallocate()
         mark.deallocate()
+        acc.deallocate()
     }
 }
