@@ -43,6 +43,19 @@ struct Query {
         self.opts = options
     }
 
+    /// Gives the per-unit arrays back to the workspace (after the query; see `prepare`).
+    mutating func recycle() {
+        swap(&mStart, &ws.arrays.mStart)
+        swap(&mCount, &ws.arrays.mCount)
+        swap(&merge, &ws.arrays.merge)
+        swap(&splitStart, &ws.arrays.splitStart)
+        swap(&insCost, &ws.arrays.insCost)
+        swap(&mVocab, &ws.arrays.mVocab)
+        swap(&mSim, &ws.arrays.mSim)
+        swap(&mKind, &ws.arrays.mKind)
+        swap(&splitPairs, &ws.arrays.splitPairs)
+    }
+
     // MARK: - Costs
 
     static func insertionCost(_ f: Token.Flags) -> Float {
@@ -78,11 +91,21 @@ struct Query {
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
         n = units.count
-        mStart = [Int](repeating: 0, count: n)
-        mCount = [Int](repeating: 0, count: n)
-        merge = [Int32](repeating: -1, count: n)
-        splitStart = [Int](repeating: 0, count: n + 1)
-        insCost = units.map { Query.insertionCost($0.flags) }
+        // The per-unit arrays reuse the workspace's storage (no allocation once warm).
+        swap(&mStart, &ws.arrays.mStart); mStart.removeAll(keepingCapacity: true)
+        swap(&mCount, &ws.arrays.mCount); mCount.removeAll(keepingCapacity: true)
+        swap(&merge, &ws.arrays.merge); merge.removeAll(keepingCapacity: true)
+        swap(&splitStart, &ws.arrays.splitStart); splitStart.removeAll(keepingCapacity: true)
+        swap(&insCost, &ws.arrays.insCost); insCost.removeAll(keepingCapacity: true)
+        swap(&mVocab, &ws.arrays.mVocab); mVocab.removeAll(keepingCapacity: true)
+        swap(&mSim, &ws.arrays.mSim); mSim.removeAll(keepingCapacity: true)
+        swap(&mKind, &ws.arrays.mKind); mKind.removeAll(keepingCapacity: true)
+        swap(&splitPairs, &ws.arrays.splitPairs); splitPairs.removeAll(keepingCapacity: true)
+        mStart.append(contentsOf: repeatElement(0, count: n))
+        mCount.append(contentsOf: repeatElement(0, count: n))
+        merge.append(contentsOf: repeatElement(-1, count: n))
+        splitStart.append(contentsOf: repeatElement(0, count: n + 1))
+        for u in units { insCost.append(Query.insertionCost(u.flags)) }
         for i in 0..<n {
             mStart[i] = mVocab.count
             matchUnit(i)
@@ -707,6 +730,19 @@ final class Workspace: @unchecked Sendable {
     /// Upper bounds of slot values by global variant id (zero between queries).
     let acc: UnsafeMutableBufferPointer<Float>
     let scratch = Scratch()
+    /// Storage of a query's per-unit arrays, lent to each query in turn.
+    struct Arrays {
+        var mStart: [Int] = []
+        var mCount: [Int] = []
+        var merge: [Int32] = []
+        var splitStart: [Int] = []
+        var insCost: [Float] = []
+        var mVocab: [Int32] = []
+        var mSim: [Float] = []
+        var mKind: [AlignmentStep.Kind] = []
+        var splitPairs: [(Int32, Int32)] = []
+    }
+    var arrays = Arrays()
 
     init(vocabulary: Int, templates: Int, variants: Int) {
         best = .allocate(capacity: max(1, vocabulary))
