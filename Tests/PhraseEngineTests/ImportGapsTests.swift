@@ -117,4 +117,135 @@ import Testing
         #expect(c.shortcuts.map(\.intent) == ["ScaleRecipeIntent", "ImportRecipeIntent"])
         #expect(c.shortcuts.last?.templates(for: "en").map(\.text) == ["Import a recipe into ${applicationName}"])
     }
+
+    // MARK: Bool display names from extract.actionsdata
+
+    static var recipeBox: String { fixtures.appendingPathComponent("RecipeBox").path }
+    static var recipeActions: String { fixtures.appendingPathComponent("RecipeBox/Build/RecipeBox.app/Metadata.appintents/extract.actionsdata").path }
+
+    func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-import-gaps-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func write(_ dir: URL, _ name: String, _ text: String) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    func importCatalog(_ paths: [String]) throws -> (Catalog, [Diagnostic]) {
+        let r = try ProjectImporter.run(paths: paths)
+        let c = try CatalogLoader.parse(r.catalog.render(pretty: true), file: "imported.json")
+        return (c, r.diagnostics)
+    }
+
+    static let recipeEnglish = [
+        "Show metric amounts in Recipe Box", "Show imperial amounts in Recipe Box",
+        "Switch Recipe Box to metric units", "Switch Recipe Box to imperial units",
+        "Import a recipe into Recipe Box",
+    ]
+
+    @Test func boolDisplayNamesFromBuildProductsAlone() throws {
+        let dir = Self.fixtures.appendingPathComponent("RecipeBox/RecipeBox")
+        let (c, diags) = try importCatalog([Self.recipeActions, dir.appendingPathComponent("Info.plist").path,
+                                            dir.appendingPathComponent("Localizable.xcstrings").path])
+        let metric = try #require(c.shortcuts.first?.parameters.first)
+        #expect(metric.name == "metric" && metric.typeName == "Bool")
+        #expect(metric.trueName?.resolve("en", development: "en") == "metric")
+        #expect(metric.falseName?.resolve("fr", development: "en") == "impériales")
+        // The expanded phrases use the display names, as with the Swift sources.
+        #expect(Expansion.phrases(c, locale: "en").map(\.text) == Self.recipeEnglish)
+        #expect(!diags.contains { $0.severity != .note })
+    }
+
+    @Test func sourcesAndBuildProductsAgreeOnBoolDisplayNames() throws {
+        let (c, diags) = try importCatalog([Self.recipeBox])
+        #expect(Expansion.phrases(c, locale: "en").map(\.text).filter { !$0.contains("Cookbook") && !$0.contains("Recipes") } == Self.recipeEnglish)
+        #expect(Expansion.phrases(c, locale: "fr").map(\.text).contains { $0.hasPrefix("Affiche les unités métriques dans ") })
+        #expect(!diags.contains { $0.rule == "build-products-differ" || $0.rule == "bool-without-display-name" })
+    }
+
+    /// The shapes `typeSpecificMetadata` may take: a flat `[key, value, …]` array (how Swift
+    /// encodes a dictionary with non-String keys), `[key, value]` pairs, an object; values as
+    /// wrapped strings, localized strings `{"key": …}`, or plain strings; both key spellings.
+    @Test func typeSpecificMetadataShapes() throws {
+        func action(_ meta: String, type: Int = 1) -> [UInt8] {
+            Array(("""
+            { "actions" : { "LightsIntent" : { "identifier" : "LightsIntent", "parameters" : [
+                { "name" : "on", "title" : { "key" : "On", "alternatives" : [] },
+                  "valueType" : { "primitive" : { "wrapper" : { "typeIdentifier" : \(type) } } },
+                  "typeSpecificMetadata" : \(meta) } ] } },
+              "autoShortcuts" : [ { "actionIdentifier" : "LightsIntent",
+                "phraseTemplates" : [ { "key" : "Turn ${on} the lights in ${applicationName}", "alternatives" : [] } ] } ] }
+            """).utf8)
+        }
+        let shapes = [
+            #"[ "LNValueTypeMetadataKeyBoolTrueDisplayName", { "key" : "on", "alternatives" : [] }, "LNValueTypeMetadataKeyBoolFalseDisplayName", { "key" : "off", "alternatives" : [] } ]"#,
+            #"[ [ "LNValueTypeSpecificMetadataKeyBoolTrueDisplayName", { "string" : { "wrapper" : "on" } } ], [ "LNValueTypeSpecificMetadataKeyBoolFalseDisplayName", { "string" : { "wrapper" : "off" } } ] ]"#,
+            #"{ "LNValueTypeMetadataKeyBoolTrueDisplayName" : "on", "LNValueTypeMetadataKeyBoolFalseDisplayName" : "off" }"#,
+            #"[ "LNValueTypeSpecificMetadataKeyDefaultValue", { "bool" : { "wrapper" : false } }, "LNValueTypeMetadataKeyBoolTrueDisplayName", { "string" : { "wrapper" : "on" } }, "LNValueTypeMetadataKeyBoolFalseDisplayName", { "string" : { "wrapper" : "off" } } ]"#,
+        ]
+        for shape in shapes {
+            let (m, diags) = ActionsData.read(action(shape), path: "extract.actionsdata")
+            let p = try #require(m?.shortcuts.first?.parameters.first, "\(shape)")
+            #expect(p.type == "Bool" && p.trueName == "on" && p.falseName == "off", "\(shape)")
+            #expect(diags.isEmpty, "\(shape)")
+        }
+        // Display names make a parameter a Bool even when its primitive type is not known.
+        let (m, _) = ActionsData.read(action(shapes[0], type: 99), path: "extract.actionsdata")
+        #expect(m?.shortcuts.first?.parameters.first?.type == "Bool")
+        // A Bool in a phrase without display names is reported.
+        let (m2, diags2) = ActionsData.read(action("[ ]"), path: "extract.actionsdata")
+        #expect(m2?.shortcuts.first?.parameters.first?.type == "Bool")
+        #expect(diags2.contains { $0.rule == "bool-without-display-name" && $0.severity == .warning })
+        let (_, diags3) = ActionsData.read(action(#"[ "LNValueTypeMetadataKeyBoolTrueDisplayName", "on" ]"#), path: "extract.actionsdata")
+        #expect(diags3.contains { $0.rule == "bool-without-display-name" && $0.message.contains("only one") })
+    }
+
+    /// Display names written as constants the reader cannot follow come from the build products;
+    /// names that differ between the two are reported.
+    @Test func boolDisplayNamesFilledInAndCompared() throws {
+        let dir = try tempDir()
+        _ = try write(dir, "App/Lights.swift", #"""
+        import AppIntents
+
+        enum Labels {
+            static func switchLabel(_ on: Bool) -> LocalizedStringResource { on ? "on" : "off" }
+        }
+
+        struct LightsIntent: AppIntent {
+            static let title: LocalizedStringResource = "Lights"
+            @Parameter(title: "On", displayName: Bool.IntentDisplayName(true: Labels.switchLabel(true), false: "off"))
+            var on: Bool
+            func perform() async throws -> some IntentResult { .result() }
+        }
+
+        struct HomeShortcuts: AppShortcutsProvider {
+            static var appShortcuts: [AppShortcut] {
+                AppShortcut(intent: LightsIntent(), phrases: ["Turn \(\.$on) the lights in \(.applicationName)"],
+                            shortTitle: "Lights", systemImageName: "lightbulb")
+            }
+        }
+        """#)
+        _ = try write(dir, "App/Info.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.home</string>
+        <key>CFBundleDisplayName</key><string>Home Lights</string></dict></plist>
+        """)
+        _ = try write(dir, "Build/Home.app/Metadata.appintents/extract.actionsdata", """
+        { "actions" : { "LightsIntent" : { "identifier" : "LightsIntent", "parameters" : [
+            { "name" : "on", "valueType" : { "primitive" : { "wrapper" : { "typeIdentifier" : 1 } } },
+              "typeSpecificMetadata" : [ "LNValueTypeMetadataKeyBoolTrueDisplayName", { "string" : { "wrapper" : "on" } },
+                                         "LNValueTypeMetadataKeyBoolFalseDisplayName", { "string" : { "wrapper" : "out" } } ] } ] } },
+          "autoShortcuts" : [ { "actionIdentifier" : "LightsIntent",
+            "phraseTemplates" : [ { "key" : "Turn ${on} the lights in ${applicationName}", "alternatives" : [] } ] } ] }
+        """)
+        let (c, diags) = try importCatalog([dir.path])
+        #expect(Expansion.phrases(c, locale: "en").map(\.text) == ["Turn on the lights in Home Lights", "Turn off the lights in Home Lights"])
+        #expect(diags.contains { $0.rule == "from-build-products" && $0.message.contains("\"on\"") })
+        #expect(diags.contains { $0.rule == "build-products-differ" && $0.message.contains("\"off\" in the sources and \"out\"") })
+    }
 }

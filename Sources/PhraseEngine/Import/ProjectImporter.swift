@@ -273,6 +273,7 @@ public enum ProjectImporter {
                     model.negativePhrases = built.negativePhrases
                 } else {
                     compare(model, built, path)
+                    mergeDisplayNames(&model, built)
                 }
                 for e in built.enums where model.enumType(e.name) == nil { model.enums.append(e) }
                 for e in built.entityTypes where !model.isEntity(e.name) { model.entityTypes.append(e) }
@@ -437,6 +438,30 @@ public enum ProjectImporter {
             }
             for s in src.shortcuts where !built.shortcuts.contains(where: { $0.intent == s.intent }) {
                 diags.append(s.origin.diagnostic("build-products-differ", .warning, "\(s.intent) is not in the build products at \(relative(path)) (stale build?)"))
+            }
+        }
+
+        /// Bool display names the sources leave unresolved (a constant the reader cannot follow)
+        /// are taken from the build products; names both have are compared.
+        mutating func mergeDisplayNames(_ src: inout ImportedModel, _ built: ImportedModel) {
+            for si in src.shortcuts.indices {
+                let intent = src.shortcuts[si].intent
+                guard let b = built.shortcuts.first(where: { $0.intent == intent }) else { continue }
+                for pi in src.shortcuts[si].parameters.indices {
+                    let p = src.shortcuts[si].parameters[pi]
+                    guard p.type == "Bool", let bp = b.parameters.first(where: { $0.name == p.name && $0.type == "Bool" }) else { continue }
+                    for (which, mine, theirs) in [("true", p.trueName, bp.trueName), ("false", p.falseName, bp.falseName)] {
+                        guard let theirs else { continue }
+                        if let mine {
+                            if mine != theirs {
+                                diags.append(bp.origin.diagnostic("build-products-differ", .warning, "the \(which) display name of \(p.name) of \(intent) is \"\(mine)\" in the sources and \"\(theirs)\" in the build products; rebuild"))
+                            }
+                        } else {
+                            if which == "true" { src.shortcuts[si].parameters[pi].trueName = theirs } else { src.shortcuts[si].parameters[pi].falseName = theirs }
+                            diags.append(p.origin.diagnostic("from-build-products", .note, "the \(which) display name of \(p.name) of \(intent) is taken from the build products: \"\(theirs)\""))
+                        }
+                    }
+                }
             }
         }
 
