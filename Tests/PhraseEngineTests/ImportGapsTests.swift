@@ -142,6 +142,9 @@ import Testing
         return (c, r.diagnostics)
     }
 
+    /// Phrases with the display name, not an alternative name.
+    static func mainName(_ phrase: String) -> Bool { !phrase.contains("Cookbook") && !phrase.hasSuffix("Recipes") && !phrase.contains("Recipes to") }
+
     static let recipeEnglish = [
         "Show metric amounts in Recipe Box", "Show imperial amounts in Recipe Box",
         "Switch Recipe Box to metric units", "Switch Recipe Box to imperial units",
@@ -151,20 +154,21 @@ import Testing
     @Test func boolDisplayNamesFromBuildProductsAlone() throws {
         let dir = Self.fixtures.appendingPathComponent("RecipeBox/RecipeBox")
         let (c, diags) = try importCatalog([Self.recipeActions, dir.appendingPathComponent("Info.plist").path,
+                                            dir.appendingPathComponent("InfoPlist.xcstrings").path,
                                             dir.appendingPathComponent("Localizable.xcstrings").path])
         let metric = try #require(c.shortcuts.first?.parameters.first)
         #expect(metric.name == "metric" && metric.typeName == "Bool")
         #expect(metric.trueName?.resolve("en", development: "en") == "metric")
         #expect(metric.falseName?.resolve("fr", development: "en") == "impériales")
         // The expanded phrases use the display names, as with the Swift sources.
-        #expect(Expansion.phrases(c, locale: "en").map(\.text) == Self.recipeEnglish)
+        #expect(Expansion.phrases(c, locale: "en").map(\.text).filter(Self.mainName) == Self.recipeEnglish)
         #expect(!diags.contains { $0.severity != .note })
     }
 
     @Test func sourcesAndBuildProductsAgreeOnBoolDisplayNames() throws {
         let (c, diags) = try importCatalog([Self.recipeBox])
-        #expect(Expansion.phrases(c, locale: "en").map(\.text).filter { !$0.contains("Cookbook") && !$0.contains("Recipes") } == Self.recipeEnglish)
-        #expect(Expansion.phrases(c, locale: "fr").map(\.text).contains { $0.hasPrefix("Affiche les unités métriques dans ") })
+        #expect(Expansion.phrases(c, locale: "en").map(\.text).filter(Self.mainName) == Self.recipeEnglish)
+        #expect(Expansion.phrases(c, locale: "fr").map(\.text).contains("Affiche les unités métriques dans Boîte à recettes"))
         #expect(!diags.contains { $0.rule == "build-products-differ" || $0.rule == "bool-without-display-name" })
     }
 
@@ -247,5 +251,144 @@ import Testing
         #expect(Expansion.phrases(c, locale: "en").map(\.text) == ["Turn on the lights in Home Lights", "Turn off the lights in Home Lights"])
         #expect(diags.contains { $0.rule == "from-build-products" && $0.message.contains("\"on\"") })
         #expect(diags.contains { $0.rule == "build-products-differ" && $0.message.contains("\"off\" in the sources and \"out\"") })
+    }
+
+    // MARK: Alternative app names from InfoPlist.xcstrings
+
+    static let plistHead = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+    <plist version="1.0">
+    <dict>
+    \t<key>CFBundleIdentifier</key>
+    \t<string>com.example.beans</string>
+
+    """
+
+    static let provider = #"""
+    import AppIntents
+    struct OrderIntent: AppIntent {
+        static let title: LocalizedStringResource = "Order"
+        func perform() async throws -> some IntentResult { .result() }
+    }
+    struct BeanShortcuts: AppShortcutsProvider {
+        static var appShortcuts: [AppShortcut] {
+            AppShortcut(intent: OrderIntent(), phrases: ["Order coffee with \(.applicationName)"], shortTitle: "Order", systemImageName: "cup.and.saucer")
+        }
+    }
+    """#
+
+    /// The documented way: Info.plist names are keys (`APP_NAME_SYNONYM_1`) or English names,
+    /// and each locale's InfoPlist table holds their values; the display name per locale too.
+    @Test func alternativeNamesFromInfoPlistCatalog() throws {
+        let (c, diags) = try importCatalog([Self.recipeBox])
+        #expect(c.locales == ["en", "de", "fr"])
+        #expect(c.app.name.resolve("en", development: "en") == "Recipe Box")
+        #expect(c.app.name.resolve("fr", development: "en") == "Boîte à recettes")
+        #expect(c.app.name.resolve("de", development: "en") == "Rezeptbox")
+        let alts = c.app.alternativeNames
+        #expect(alts.count == 2)
+        guard alts.count == 2 else { return }
+        #expect(["en", "fr", "de"].map { alts[0].name.resolve($0, development: "en") } == ["Cookbook", "Livre de cuisine", "Kochbuch"])
+        #expect(["en", "fr", "de"].map { alts[0].pronunciationHint?.resolve($0, development: "en") } == ["cook book", "livre de cui zine", "cook book"])
+        // Keyed by its English value; German has no entry and keeps it, as the system does.
+        #expect(["en", "fr", "de"].map { alts[1].name.resolve($0, development: "en") } == ["Recipes", "Recettes", "Recipes"])
+        let fr = Expansion.phrases(c, locale: "fr").map(\.text)
+        #expect(fr.contains("Importe une recette dans Livre de cuisine"))
+        #expect(fr.contains("Importe une recette dans Recettes"))
+        #expect(!fr.contains { $0.contains("APP_NAME_SYNONYM") || $0.contains("Cookbook") })
+        let de = Expansion.phrases(c, locale: "de").map(\.text)
+        #expect(de.contains("Importiere ein Rezept in Kochbuch") && de.contains("Importiere ein Rezept in Recipes"))
+        #expect(Expansion.phrases(c, locale: "en").map(\.text).contains("Import a recipe into Cookbook"))
+        #expect(!diags.contains { $0.severity != .note })
+    }
+
+    /// Modern projects set the display name as a build setting; the String Catalog has its value.
+    @Test func displayNameFromInfoPlistCatalog() throws {
+        let dir = try tempDir()
+        _ = try write(dir, "Beans/Order.swift", Self.provider)
+        _ = try write(dir, "Beans/Info.plist", Self.plistHead + """
+        \t<key>CFBundleDisplayName</key>
+        \t<string>$(INFOPLIST_KEY_CFBundleDisplayName)</string>
+        </dict>
+        </plist>
+        """)
+        _ = try write(dir, "Beans/InfoPlist.xcstrings", """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "CFBundleDisplayName" : {
+              "comment" : "Bundle display name",
+              "extractionState" : "extracted_with_value",
+              "localizations" : {
+                "en" : { "stringUnit" : { "state" : "new", "value" : "Bean Counter" } },
+                "ja" : { "stringUnit" : { "state" : "translated", "value" : "豆カウンター" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """)
+        let (c, diags) = try importCatalog([dir.path])
+        #expect(c.app.name.resolve("en", development: "en") == "Bean Counter")
+        #expect(c.app.name.resolve("ja", development: "en") == "豆カウンター")
+        #expect(!diags.contains { $0.rule == "app-name-unresolved" })
+    }
+
+    /// Keys that address an array item by position are not a form the system reads: reported.
+    /// A key without a development value is reported; `Base.lproj` and `.strings` tables work too.
+    @Test func unsupportedAndUnlocalizedAlternativeNames() throws {
+        let dir = try tempDir()
+        _ = try write(dir, "Beans/Order.swift", Self.provider)
+        _ = try write(dir, "Beans/Info.plist", Self.plistHead + """
+        \t<key>CFBundleDisplayName</key>
+        \t<string>Bean Counter</string>
+        \t<key>INAlternativeAppNames</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>INAlternativeAppName</key>
+        \t\t\t<string>BEANS_NAME</string>
+        \t\t</dict>
+        \t\t<dict>
+        \t\t\t<key>INAlternativeAppName</key>
+        \t\t\t<string>CAFE_NAME</string>
+        \t\t</dict>
+        \t</array>
+        </dict>
+        </plist>
+        """)
+        _ = try write(dir, "Beans/InfoPlist.xcstrings", """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "CAFE_NAME" : {
+              "extractionState" : "manual",
+              "localizations" : {
+                "fr" : { "stringUnit" : { "state" : "translated", "value" : "Café" } }
+              }
+            },
+            "INAlternativeAppNames.0.INAlternativeAppName" : {
+              "extractionState" : "manual",
+              "localizations" : {
+                "fr" : { "stringUnit" : { "state" : "translated", "value" : "Grains" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """)
+        _ = try write(dir, "Beans/Base.lproj/InfoPlist.strings", "/* Alternative names */\n\"BEANS_NAME\" = \"Beans\";\n")
+        _ = try write(dir, "Beans/de.lproj/InfoPlist.strings", "BEANS_NAME = \"Bohnen\";\n")
+        let (c, diags) = try importCatalog([dir.path])
+        let alts = c.app.alternativeNames
+        #expect(alts.count == 2)
+        guard alts.count == 2 else { return }
+        #expect(["en", "de", "fr"].map { alts[0].name.resolve($0, development: "en") } == ["Beans", "Bohnen", "Beans"])
+        #expect(["en", "fr"].map { alts[1].name.resolve($0, development: "en") } == ["CAFE_NAME", "Café"])
+        let positional = diags.first { $0.rule == "unsupported-localization" }
+        #expect(positional?.file.hasSuffix("InfoPlist.xcstrings") == true && positional?.line == 10)
+        #expect(diags.contains { $0.rule == "alternative-name-unlocalized" && $0.message.contains("CAFE_NAME") && $0.message.contains("(fr has)") })
+        #expect(!diags.contains { $0.rule == "alternative-name-unlocalized" && $0.message.contains("BEANS_NAME") })
+        #expect(!c.locales.contains("Base"))
     }
 }
