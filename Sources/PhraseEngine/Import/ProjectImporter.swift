@@ -82,7 +82,9 @@ public enum ProjectImporter {
         case "project.pbxproj": return .pbxproj
         case "AppShortcuts.strings": return lprojLocale(path).map { .appShortcutsStrings(locale: $0) }
         case "Localizable.strings": return lprojLocale(path).map { .localizableStrings(locale: $0) }
-        case "InfoPlist.strings": return lprojLocale(path).map { .infoPlistStrings(locale: $0) }
+        case "InfoPlist.strings":
+            if ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent == "Base.lproj" { return .infoPlistStrings(locale: Builder.baseLocale) }
+            return lprojLocale(path).map { .infoPlistStrings(locale: $0) }
         default: return nil
         }
     }
@@ -196,6 +198,10 @@ public enum ProjectImporter {
                     guard let f else { continue }
                     if let s = f.sourceLanguage { sourceLanguages.append(s) }
                     if kind == .appShortcutsCatalog { shortcutCatalogs.append(f); continue }
+                    for e in f.entries where kind == .infoPlistCatalog && e.key.hasPrefix("INAlternativeAppName") {
+                        diags.append(f.origin(e.offset).diagnostic("unsupported-localization", .warning,
+                            "key \"\(e.key)\" is not how alternative app names are localized: the system looks each INAlternativeAppName (and hint) up by its value; give the Info.plist entry a key such as APP_NAME_SYNONYM_1 and localize that key"))
+                    }
                     for e in f.entries {
                         for l in e.localizations {
                             guard case .unit(let v) = l.value else { continue }
@@ -255,6 +261,15 @@ public enum ProjectImporter {
             return out
         }
 
+        /// The locale of `Base.lproj` tables: the development locale's fallback.
+        static let baseLocale = "Base"
+
+        /// A value written like a localization key rather than a name: `APP_NAME_SYNONYM_1`.
+        static func looksLikeKey(_ s: String) -> Bool {
+            !s.isEmpty && s.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "." }
+                && s.unicodeScalars.contains { $0 == "_" || $0 == "." }
+        }
+
         static func isLiteral(_ s: String?) -> Bool {
             guard let s, !s.isEmpty else { return false }
             return !s.contains("$(") && !s.contains("${")
@@ -273,6 +288,7 @@ public enum ProjectImporter {
                     model.negativePhrases = built.negativePhrases
                 } else {
                     compare(model, built, path)
+                    mergeDisplayNames(&model, built)
                 }
                 for e in built.enums where model.enumType(e.name) == nil { model.enums.append(e) }
                 for e in built.entityTypes where !model.isEntity(e.name) { model.entityTypes.append(e) }
@@ -440,6 +456,30 @@ public enum ProjectImporter {
             }
         }
 
+        /// Bool display names the sources leave unresolved (a constant the reader cannot follow)
+        /// are taken from the build products; names both have are compared.
+        mutating func mergeDisplayNames(_ src: inout ImportedModel, _ built: ImportedModel) {
+            for si in src.shortcuts.indices {
+                let intent = src.shortcuts[si].intent
+                guard let b = built.shortcuts.first(where: { $0.intent == intent }) else { continue }
+                for pi in src.shortcuts[si].parameters.indices {
+                    let p = src.shortcuts[si].parameters[pi]
+                    guard p.type == "Bool", let bp = b.parameters.first(where: { $0.name == p.name && $0.type == "Bool" }) else { continue }
+                    for (which, mine, theirs) in [("true", p.trueName, bp.trueName), ("false", p.falseName, bp.falseName)] {
+                        guard let theirs else { continue }
+                        if let mine {
+                            if mine != theirs {
+                                diags.append(bp.origin.diagnostic("build-products-differ", .warning, "the \(which) display name of \(p.name) of \(intent) is \"\(mine)\" in the sources and \"\(theirs)\" in the build products; rebuild"))
+                            }
+                        } else {
+                            if which == "true" { src.shortcuts[si].parameters[pi].trueName = theirs } else { src.shortcuts[si].parameters[pi].falseName = theirs }
+                            diags.append(p.origin.diagnostic("from-build-products", .note, "the \(which) display name of \(p.name) of \(intent) is taken from the build products: \"\(theirs)\""))
+                        }
+                    }
+                }
+            }
+        }
+
         struct Phrases {
             /// locale → shortcut index → templates
             var shortcuts: [String: [Int: [String]]] = [:]
@@ -575,9 +615,20 @@ public enum ProjectImporter {
                 diags.append(at("CFBundleIdentifier").diagnostic("app-id-unresolved", .error, "the bundle identifier cannot be resolved statically; pass --app-id"))
             }
 
-            // Display name.
+            // InfoPlist tables: a key's value in a locale. The development locale falls back to
+            // `Base.lproj`. An Info.plist string is looked up by its value, as the system does for
+            // alternative names and their hints (the documented way to localize them).
+            func table(_ key: String, _ l: String) -> String? {
+                if let v = infoTables[l]?.last(where: { $0.key == key })?.value.string { return v }
+                return l == dev ? infoTables[Builder.baseLocale]?.last(where: { $0.key == key })?.value.string : nil
+            }
+            let otherLocales = infoTables.keys.sorted().filter { $0 != dev && $0 != Builder.baseLocale }
+
+            // Display name: the development locale's InfoPlist table overrides Info.plist, as the
+            // localized info dictionary does at run time.
             var name: String? = nil
             for k in ["CFBundleDisplayName", "CFBundleName"] {
+                if let v = table(k, dev), !v.isEmpty { name = v; break }
                 if let v = info?.value[k]?.string, Builder.isLiteral(v) { name = v; break }
             }
             if name == nil { name = buildSetting("INFOPLIST_KEY_CFBundleDisplayName").first ?? buildSetting("PRODUCT_NAME").first }
@@ -586,36 +637,50 @@ public enum ProjectImporter {
             }
             var nameEntries: [(String, JSONOut)] = [(dev, .string(name ?? ""))]
             var locales: [String] = []
-            for l in infoTables.keys.sorted() where l != dev {
+            for l in otherLocales {
                 locales.append(l)
-                let t = infoTables[l] ?? []
-                if let v = (t.last { $0.key == "CFBundleDisplayName" } ?? t.last { $0.key == "CFBundleName" })?.value.string { nameEntries.append((l, .string(v))) }
+                if let v = table("CFBundleDisplayName", l) ?? table("CFBundleName", l) { nameEntries.append((l, .string(v))) }
             }
 
-            // Alternative names, localized per index.
-            func alternatives(_ v: PlistValue?) -> [(name: String, hint: String?)] {
+            // Alternative names, localized per index: each Info.plist name (and hint) looked up by
+            // its value in the locale's InfoPlist table (`APP_NAME_SYNONYM_1` in InfoPlist.xcstrings
+            // or InfoPlist.strings); a locale's `.strings` may also replace the whole array.
+            typealias Alternative = (name: String?, hint: String?)
+            func alternatives(_ v: PlistValue?) -> [Alternative] {
                 (v?.array ?? []).compactMap { item in
                     guard let n = item["INAlternativeAppName"]?.string else { return nil }
                     return (n, item["INAlternativeAppNamePronunciationHint"]?.string)
                 }
             }
-            let base = alternatives(info?.value["INAlternativeAppNames"])
-            var perLocale: [(String, [(name: String, hint: String?)])] = []
-            for l in infoTables.keys.sorted() where l != dev {
+            let written = alternatives(info?.value["INAlternativeAppNames"])
+            let base: [Alternative] = written.map { a in
+                (a.name.map { table($0, dev) ?? $0 }, a.hint.map { table($0, dev) ?? $0 })
+            }
+            for a in written {
+                guard let n = a.name, table(n, dev) == nil, Builder.looksLikeKey(n) else { continue }
+                let elsewhere = otherLocales.filter { table(n, $0) != nil }
+                diags.append(at("INAlternativeAppNames").diagnostic("alternative-name-unlocalized", .warning,
+                    "alternative app name \"\(n)\" looks like a localization key, but the development locale (\(dev)) has no InfoPlist value for it\(elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) has)"); Siri would match the key itself"))
+            }
+            var perLocale: [(String, [Alternative])] = []
+            for l in otherLocales {
                 if let v = infoTables[l]?.last(where: { $0.key == "INAlternativeAppNames" })?.value {
                     perLocale.append((l, alternatives(v)))
+                    continue
                 }
+                let list: [Alternative] = written.map { a in (a.name.flatMap { table($0, l) }, a.hint.flatMap { table($0, l) }) }
+                if list.contains(where: { $0.name != nil || $0.hint != nil }) { perLocale.append((l, list)) }
             }
             let count = max(base.count, perLocale.map(\.1.count).max() ?? 0)
             var alts: [JSONOut] = []
             for i in 0..<count {
                 var names: [(String, JSONOut)] = []
                 var hints: [(String, JSONOut)] = []
-                if i < base.count { names.append((dev, .string(base[i].name))); if let h = base[i].hint { hints.append((dev, .string(h))) } }
-                for (l, list) in perLocale where i < list.count {
-                    names.append((l, .string(list[i].name)))
+                for (l, list) in [(dev, base)] + perLocale where i < list.count {
+                    if let n = list[i].name { names.append((l, .string(n))) }
                     if let h = list[i].hint { hints.append((l, .string(h))) }
                 }
+                guard !names.isEmpty else { continue }
                 var o: [(String, JSONOut)] = [("name", names.count == 1 && names[0].0 == dev ? names[0].1 : .object(names))]
                 if !hints.isEmpty { o.append(("pronunciationHint", hints.count == 1 && hints[0].0 == dev ? hints[0].1 : .object(hints))) }
                 alts.append(.object(o))

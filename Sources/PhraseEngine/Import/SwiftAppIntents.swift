@@ -63,7 +63,7 @@ public enum SwiftAppIntentsReader {
         mutating func run() {
             for (fi, f) in files.enumerated() {
                 for p in f.problems {
-                    diagnostics.append(origin(fi, p.offset).diagnostic(p.rule, p.rule == "invalid-utf8" || p.rule == "unterminated-string" ? .error : .warning, p.message))
+                    diagnostics.append(origin(fi, p.offset).diagnostic(p.rule, ["invalid-utf8", "unterminated-string", "unterminated-regex"].contains(p.rule) ? .error : .warning, p.message))
                 }
             }
             for name in typeOrder {

@@ -1,6 +1,15 @@
 /// A Swift lexer good enough to find declarations without swift-syntax: identifiers, numbers,
-/// punctuation, and string literals in every form (escapes, interpolation, multi-line with
-/// indentation stripping, raw strings with `#`), skipping line and nested block comments.
+/// punctuation, string literals in every form (escapes, interpolation, multi-line with
+/// indentation stripping, raw strings with `#`), regex literals (`/.../`, `#/.../#`, multi-line
+/// `#/` … `/#`), skipping line and nested block comments.
+///
+/// Whether a `/` starts a bare regex literal or is an operator follows the heuristic of Swift's
+/// own lexer (swift-syntax `RegexLiteralLexer.swift`): the operator run holding the `/` must not
+/// be bound to what precedes it; a `/` with whitespace on both sides starts a regex only where an
+/// expression is expected (after `(`, `,`, `=`, a binary operator, `return` and other keywords, at
+/// the start of the file …); the literal may not start with a space or tab, may not end with one,
+/// may not hold an unbalanced `)`, must close on its line and not be followed by `//` or `/*`.
+/// Otherwise it is division (or another operator). `#/…/#` is always a regex literal.
 ///
 /// Bounded on hostile input: one pass over the bytes (interpolations are lexed in place, not
 /// re-scanned), interpolation nesting limited to `maxInterpolationDepth`, problems reported as
@@ -13,6 +22,7 @@ public struct SwiftToken: Sendable {
         case punctuation     // one of ( ) [ ] { } , : ; . @ \
         case op              // one operator character: = - + ! * % < > & | ^ ~ ? /
         case pound           // #if, #else, #elseif, #endif, #available, #Preview ...
+        case regex           // a regex literal, `/.../` or `#/.../#`; `text` is its source
     }
     public var kind: Kind
     public var text: String
@@ -61,6 +71,19 @@ public struct SwiftLexer {
     var i = 0
     var lineStart = true
     public private(set) var problems: [LexProblem] = []
+    /// A multi-line `#/` literal ran to the end of the file: later ones are not scanned again
+    /// (each would run to the end too), which keeps lexing linear on hostile input.
+    var multilineRegexUnterminated = false
+
+    /// A run of adjacent operator characters (Swift lexes it as one operator token), with the
+    /// tokens before it: what decides whether a `/` in it starts a regex literal.
+    struct OperatorRun {
+        var start: Int
+        var end: Int
+        var triedSlash = false
+        var before: SwiftToken?
+        var beforeBefore: SwiftToken?
+    }
 
     public init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -124,6 +147,8 @@ public struct SwiftLexer {
     mutating func lex(depth: Int) -> [SwiftToken] {
         var out: [SwiftToken] = []
         var parens = 0
+        var run: OperatorRun? = nil
+        var previousRun: OperatorRun? = nil
         let n = bytes.count
         while i < n {
             let b = bytes[i]
@@ -160,6 +185,13 @@ public struct SwiftLexer {
                     var t = tok(.string, "")
                     t.literal = stringLiteral(hashes: h, start: start, depth: depth)
                     out.append(t)
+                    continue
+                }
+                if b == 0x23, i + h < n, bytes[i + h] == 0x2F {   // #/.../#: always a regex literal
+                    let end = extendedRegex(start: start, hashes: h)
+                    i = end
+                    lineStart = false
+                    out.append(tok(.regex, text(start, end)))
                     continue
                 }
                 if b == 0x23 {
@@ -209,7 +241,24 @@ public struct SwiftLexer {
                 continue
             }
             if SwiftLexer.operatorChars.contains(b) {
+                var r: OperatorRun
+                if let current = run, current.end == i { r = current } else {
+                    previousRun = run
+                    r = OperatorRun(start: i, end: i, before: out.last, beforeBefore: out.count >= 2 ? out[out.count - 2] : nil)
+                }
+                if b == 0x2F, !r.triedSlash {   // only the first `/` of an operator can start a regex
+                    r.triedSlash = true
+                    if let end = bareRegex(at: i, run: r, previousRun: previousRun) {
+                        i = end
+                        run = nil
+                        previousRun = nil
+                        out.append(tok(.regex, text(start, end)))
+                        continue
+                    }
+                }
                 i += 1
+                r.end = i
+                run = r
                 out.append(tok(.op, String(UnicodeScalar(b))))
                 continue
             }
@@ -219,6 +268,214 @@ public struct SwiftLexer {
         }
         if depth > 0 { problem("unterminated interpolation '\\('", n) }
         return out
+    }
+
+    // MARK: Regex literals
+
+    static let reservedWords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "as", "Any", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+    ]
+    /// Keywords that are expressions themselves: a `/` after them is an operator.
+    static let expressionKeywords: Set<String> = ["true", "false", "Any", "nil", "self", "Self", "super"]
+
+    /// Whether the character before offset `p` binds an operator starting there to what precedes.
+    func isLeftBound(_ p: Int) -> Bool {
+        if p == 0 || (p == 3 && bytes.starts(with: [0xEF, 0xBB, 0xBF])) { return false }
+        switch bytes[p - 1] {
+        case 0x20, 0x0D, 0x0A, 0x09, 0x28, 0x5B, 0x7B, 0x2C, 0x3B, 0x3A, 0x00: return false
+        case 0x2F: return !(p >= 2 && bytes[p - 2] == 0x2A)   // the end of a `/* */` comment
+        case 0xA0: return !(p >= 2 && bytes[p - 2] == 0xC2)   // no-break space
+        default: return true
+        }
+    }
+
+    /// Whether the character at offset `e` binds an operator ending there to what follows.
+    func isRightBound(_ e: Int, leftBound: Bool) -> Bool {
+        guard e < bytes.count else { return false }
+        switch bytes[e] {
+        case 0x20, 0x0D, 0x0A, 0x09, 0x29, 0x5D, 0x7D, 0x2C, 0x3B, 0x3A, 0x00: return false
+        case 0x2E: return !leftBound
+        case 0x2F: return !(e + 1 < bytes.count && (bytes[e + 1] == 0x2F || bytes[e + 1] == 0x2A))
+        case 0xC2: return !(e + 1 < bytes.count && bytes[e + 1] == 0xA0)
+        default: return true
+        }
+    }
+
+    enum OperatorRole { case binary, equal, prefix, postfix, infixQuestionMark, arrow }
+
+    /// What an operator run is, from the characters around it (Swift's `classifyOperatorToken`,
+    /// with a left-bound `!` / `?` lexed as a postfix token of its own).
+    func role(of r: OperatorRun) -> OperatorRole {
+        var a = r.start
+        let lb = isLeftBound(a)
+        if lb, bytes[a] == 0x21 || bytes[a] == 0x3F {
+            if r.end - a == 1 { return .postfix }
+            a += 1   // the rest of the run is an operator of its own, bound on its left
+        }
+        if r.end - a == 1 {
+            if bytes[a] == 0x3D { return .equal }
+            if bytes[a] == 0x3F { return .infixQuestionMark }
+        }
+        if r.end - a == 2, bytes[a] == 0x2D, bytes[a + 1] == 0x3E { return .arrow }
+        let left = a > r.start || lb
+        let rb = isRightBound(r.end, leftBound: left)
+        if left == rb { return .binary }
+        return left ? .postfix : .prefix
+    }
+
+    /// Whether an expression is expected after `p` (the token before an operator): Swift's
+    /// `isInRegexLiteralPosition`. `pr` is the operator run `p` ends, when `p` is an operator.
+    func expectsExpression(after p: SwiftToken?, run pr: OperatorRun?) -> Bool {
+        guard let p else { return true }   // the start of the file, or of an interpolation
+        switch p.kind {
+        case .punctuation: return ["(", "[", "{", ",", ";", ":"].contains(p.text)
+        case .identifier: return SwiftLexer.reservedWords.contains(p.text) && !SwiftLexer.expressionKeywords.contains(p.text)
+        case .number, .string, .regex: return false
+        case .pound: return ["#if", "#else", "#elseif", "#endif"].contains(p.text)
+        case .op:
+            guard let pr, pr.end > pr.start else { return true }
+            switch role(of: pr) {
+            case .binary, .equal, .prefix, .infixQuestionMark: return true
+            case .postfix, .arrow: return false
+            }
+        }
+    }
+
+    /// Whether the `/` at `s`, the first `/` of operator run `r`, starts a `/.../` regex literal;
+    /// the offset after the literal if it does.
+    mutating func bareRegex(at s: Int, run r: OperatorRun, previousRun: OperatorRun?) -> Int? {
+        guard !isLeftBound(r.start) else { return nil }   // `a/b`, `x/ 2`: an operator
+        if let p = r.before, p.isIdent("func") || p.isIdent("operator") { return nil }   // `static func /(`
+        var e = s + 1   // the end of the operator the `/` is in
+        while e < bytes.count, SwiftLexer.operatorChars.contains(bytes[e]),
+              !(bytes[e] == 0x2F && e + 1 < bytes.count && (bytes[e + 1] == 0x2F || bytes[e + 1] == 0x2A)) { e += 1 }
+        var mustBeRegex = false
+        if !isRightBound(e, leftBound: false) {
+            // Whitespace on both sides, as around a binary operator: a regex only where an
+            // expression is expected. After `try?` / `try!` it must be one.
+            if let p = r.before, let pp = r.beforeBefore, p.kind == .op, p.text == "?" || p.text == "!",
+               pp.isIdent("try"), p.offset == pp.offset + 3 {
+                mustBeRegex = true
+            }
+            if !mustBeRegex, !expectsExpression(after: r.before, run: previousRun) { return nil }
+            // After a binary operator (or `=`) an operand must follow.
+            if let p = r.before, p.kind == .op, let pr = previousRun, pr.end > pr.start,
+               [.binary, .equal].contains(role(of: pr)) {
+                mustBeRegex = true
+            }
+        }
+        return scanBareRegex(s, mustBeRegex: mustBeRegex)
+    }
+
+    /// Scans `/.../` from the `/` at `s`: the offset after the closing `/`, or nil when the text is
+    /// not a regex literal. With `mustBeRegex`, a literal that breaks the rules still is one.
+    mutating func scanBareRegex(_ s: Int, mustBeRegex: Bool) -> Int? {
+        let n = bytes.count
+        var k = s + 1
+        if k < n, bytes[k] == 0x20 || bytes[k] == 0x09 {
+            guard mustBeRegex else { return nil }
+            problem("a '/' regex literal may not start with a space or tab (write #/ ... /#)", s)
+        }
+        var groups = 0, classes = 0, lastSpace = -1
+        scan: while k < n {
+            let c = bytes[k]
+            if c == 0x2F {
+                // A comment right after the closing `/` wins: the literal is unterminated.
+                if k + 1 < n, bytes[k + 1] == 0x2F || bytes[k + 1] == 0x2A { break scan }
+                if lastSpace == k - 1 {
+                    guard mustBeRegex else { return nil }
+                    problem("a '/' regex literal may not end with a space or tab (write #/ ... /#)", s)
+                }
+                return k + 1
+            }
+            switch c {
+            case 0x0A, 0x0D:
+                break scan
+            case 0x5C:   // an escape: the next character is not a delimiter, group or space
+                if k + 1 < n, bytes[k + 1] == 0x0A || bytes[k + 1] == 0x0D { k += 1; break scan }
+                k += 1
+            case 0x28 where classes == 0:
+                groups += 1
+            case 0x29 where classes == 0:
+                if groups == 0 {
+                    guard mustBeRegex else { return nil }   // `(a / b) / c`: an unbalanced `)` is not a regex
+                } else {
+                    groups -= 1
+                }
+            case 0x5B:
+                classes += 1
+            case 0x5D:
+                if classes > 0 { classes -= 1 }
+            case 0x20, 0x09:
+                lastSpace = k
+            default:
+                break
+            }
+            k += 1
+        }
+        guard mustBeRegex else { return nil }
+        problem("unterminated regex literal", s, rule: "unterminated-regex")
+        return min(k, n)
+    }
+
+    /// Scans an extended regex literal from `start`: `hashes` `#`, `/`, the pattern, `/` and at
+    /// least as many `#`. Multi-line when only whitespace follows the opening delimiter on its
+    /// line; then the closing delimiter must begin a line. Returns the offset after the literal
+    /// (for an unterminated multi-line literal, its first line end: lexing resumes there).
+    mutating func extendedRegex(start: Int, hashes h: Int) -> Int {
+        let n = bytes.count
+        var k = start + h + 1
+        var firstNewline: Int? = nil
+        var lastNewlineEnd: Int? = nil
+        var j = k
+        while j < n, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+        if j < n, bytes[j] == 0x0A || bytes[j] == 0x0D {
+            if multilineRegexUnterminated {
+                problem("unterminated regex literal", start, rule: "unterminated-regex")
+                return j
+            }
+            firstNewline = j
+            k = j
+        }
+        scan: while k < n {
+            let c = bytes[k]
+            if c == 0x2F {
+                var p = 0
+                while k + 1 + p < n, bytes[k + 1 + p] == 0x23 { p += 1 }
+                if p >= h {
+                    if let l = lastNewlineEnd, l <= k, !bytes[l..<k].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                        problem("a multi-line regex literal's closing delimiter must begin on a new line", k)
+                    }
+                    return k + 1 + p
+                }
+            }
+            switch c {
+            case 0x0A, 0x0D:
+                guard firstNewline != nil else { break scan }
+                lastNewlineEnd = k + 1
+            case 0x5C:
+                if k + 1 < n {
+                    if bytes[k + 1] == 0x0A || bytes[k + 1] == 0x0D {
+                        guard firstNewline != nil else { k += 1; break scan }
+                        lastNewlineEnd = k + 2
+                    }
+                    k += 1
+                }
+            default:
+                break
+            }
+            k += 1
+        }
+        problem("unterminated regex literal", start, rule: "unterminated-regex")
+        if let f = firstNewline {
+            multilineRegexUnterminated = true
+            return f
+        }
+        return min(k, n)
     }
 
     /// Reads a string literal; `i` is at its opening quote. Ends after the closing delimiter.
