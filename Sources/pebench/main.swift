@@ -297,17 +297,20 @@ if let out = args.first(where: { $0.hasPrefix("--json-out=") }).map({ String($0.
 if suites.contains("profile") {
     let app = args.first { $0.hasPrefix("--app=") }.map { String($0.dropFirst(6)) } ?? "habits"
     let seconds = args.first { $0.hasPrefix("--seconds=") }.flatMap { Double($0.dropFirst(10)) } ?? 5
-    let cats = sampleCatalogs()
-    if let c = cats.first(where: { $0.file.contains("/\(app)/") }) {
+    let synthetic = args.first { $0.hasPrefix("--synthetic=") }.flatMap { Int($0.dropFirst(12)) }
+    let cats = synthetic.map { syntheticCatalogs(apps: 1, options: max(1, $0 / 3)) } ?? sampleCatalogs()
+    if let c = synthetic != nil ? cats.first : cats.first(where: { $0.file.contains("/\(app)/") }) {
         let m = Matcher(catalogs: [c], locales: ["en"])
         var o = m.options
         o.explain = false
-        let items = corpus(app, "en")
+        let items: [String] = synthetic == nil ? corpus(app, "en").map(\.text) : (0..<100).map { k in
+            "play \(["morning", "jazz", "focus", "chill"][k % 4]) \(["evening", "run", "party"][k % 3]) \(k % 5) in app 0 morning"
+        }
         let rounds = args.first { $0.hasPrefix("--rounds=") }.flatMap { Int($0.dropFirst(9)) }
         let t0 = now()
         var count = 0
         while rounds.map({ count < $0 * items.count }) ?? (Double(now() - t0) / 1e9 < seconds) {
-            for it in items { _ = m.match(it.text, locale: "en", options: o) }
+            for it in items { _ = m.match(it, locale: "en", options: o) }
             count += items.count
         }
         report("profile en \(app)", [("utterances", Double(count)), ("us_per_utterance", Double(now() - t0) / 1000 / Double(count))])

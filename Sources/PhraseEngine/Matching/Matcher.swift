@@ -49,7 +49,7 @@ public final class Matcher: Sendable {
         let ws = index.acquire()
         var q = Query(index: index, text: text, options: opts, workspace: ws)
         let r = q.run(locale: requested, catalogs: catalogs)
-        for id in q.bestIds { ws.best[Int(id)] = 0 }
+        for id in q.bestIds { ws.best[Int(id)] = 0; ws.hits[Int(id)] = 0 }
         q.recycle()
         index.release(ws)
         return r

@@ -258,6 +258,7 @@ struct Query {
     /// weighted) is accumulated from the postings of the matched words; values are then aligned
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
     mutating func findSlots() {
+        markHits()
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
         var apps: [Int32] = []
@@ -401,15 +402,63 @@ struct Query {
         return false
     }
 
+    /// Marks, per matched vocabulary word, the units that relate to it (`touches`, as a bit
+    /// set; utterances of 64 units or more use `touches` itself). Reset with `bestIds`.
+    func markHits() {
+        guard n < 64 else { return }
+        let hits = ws.hits
+        for i in 0..<n {
+            let bit: UInt64 = 1 << UInt64(i)
+            let st = mStart[i]
+            for j in st..<(st + mCount[i]) where mSim[j] > 0 { hits[Int(mVocab[j])] |= bit }
+            if merge[i] >= 0 { hits[Int(merge[i])] |= bit | (bit << 1) }
+            for k in splitStart[i]..<splitStart[i + 1] {
+                hits[Int(splitPairs[k].0)] |= bit
+                hits[Int(splitPairs[k].1)] |= bit
+            }
+        }
+    }
+
     func evaluate(set: Int32, variantIndex vi: Int32, _ v: SlotVariant, into found: inout [SlotSpan]) {
-        var hit: [Int] = []
-        for i in 0..<n where touches(i, v) { hit.append(i) }
-        if hit.isEmpty { return }
+        let minimum: Float = index.setIsApp[Int(set)] ? Query.minimumAppSimilarity : 0.5
         let maxLen = v.units.count + 2
-        for a in hit {
-            for b in hit where b >= a && b - a + 1 <= maxLen {
+        if n >= 64 {
+            var hit: [Int] = []
+            for i in 0..<n where touches(i, v) { hit.append(i) }
+            for a in hit {
+                for b in hit where b >= a && b - a + 1 <= maxLen {
+                    let s = slotSimilarity(v, a, b + 1)
+                    if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
+                }
+            }
+            return
+        }
+        let hits = ws.hits
+        var mask: UInt64 = 0
+        for u in v.units { mask |= hits[Int(u)] }
+        if mask == 0 { return }
+        var am = mask
+        while am != 0 {
+            let a = am.trailingZeroBitCount
+            am &= am - 1
+            var bm = mask >> UInt64(a)
+            while bm != 0 {
+                let b = a + bm.trailingZeroBitCount
+                bm &= bm - 1
+                if b - a + 1 > maxLen { break }
+                // Bound: each value word at its best if some unit of the span relates to it, and
+                // the units relating to none inserted. Spans that cannot reach the minimum are skipped.
+                let range: UInt64 = (b - a + 1 >= 64 ? ~0 : ((1 << UInt64(b - a + 1)) - 1)) << UInt64(a)
+                var g: Float = 0
+                for (j, u) in v.units.enumerated() where hits[Int(u)] & range != 0 { g += v.weights[j] * ws.best[Int(u)] }
+                var ins: Float = 0
+                var x = a
+                while x <= b {
+                    if mask & (1 << UInt64(x)) == 0 { ins += Query.slotInsertionCost(units[x].flags) }
+                    x += 1
+                }
+                if v.totalWeight + ins > 0, g / (v.totalWeight + ins) < minimum - 1e-4 { continue }
                 let s = slotSimilarity(v, a, b + 1)
-                let minimum: Float = index.slotSets[Int(set)].kind == .app ? Query.minimumAppSimilarity : 0.5
                 if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
             }
         }
@@ -729,6 +778,8 @@ final class Workspace: @unchecked Sendable {
     let mark: UnsafeMutableBufferPointer<Bool>
     /// Upper bounds of slot values by global variant id (zero between queries).
     let acc: UnsafeMutableBufferPointer<Float>
+    /// Units relating to each vocabulary word, as bits (see `Query.markHits`).
+    let hits: UnsafeMutableBufferPointer<UInt64>
     let scratch = Scratch()
     /// Storage of a query's per-unit arrays, lent to each query in turn.
     struct Arrays {
@@ -749,6 +800,8 @@ final class Workspace: @unchecked Sendable {
         best.initialize(repeating: 0)
         acc = .allocate(capacity: max(1, variants))
         acc.initialize(repeating: 0)
+        hits = .allocate(capacity: max(1, vocabulary))
+        hits.initialize(repeating: 0)
         mark = .allocate(capacity: max(1, templates))
         mark.initialize(repeating: false)
     }
@@ -757,5 +810,6 @@ final class Workspace: @unchecked Sendable {
         best.deallocate()
         mark.deallocate()
         acc.deallocate()
+        hits.deallocate()
     }
 }
