@@ -26,6 +26,7 @@ public enum CollisionsCommand: Command {
         OptionSpec("--noise-rate", value: "X", help: "With --against-synth: chance that each word is damaged (default \(JSONOut.formatNumber(CollisionNoise.Options().wordErrorRate)))."),
         OptionSpec("--seed", value: "N", help: "With --against-synth: random seed, an unsigned integer (default \(CollisionNoise.Options().seed))."),
         OptionSpec("--synth-output", value: "FILE", help: "With --against-synth: also write the noisy utterances as a corpus (JSON Lines) to FILE."),
+        OptionSpec("--no-damage", help: "Skip the damage probes (each phrase said with one word lost)."),
         OptionSpec("--no-budget", help: "Analyze phrases past the 1,000-phrase budget too."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
     ]
@@ -56,6 +57,7 @@ public enum CollisionsCommand: Command {
             o.mode = mode
         }
         o.includePastBudget = args.flag("--no-budget")
+        o.damageProbes = !args.flag("--no-damage")
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         var mo = MatchOptions()
         mo.mode = o.mode

@@ -35,7 +35,7 @@ public enum CollisionFormats {
         }
         s += "\nPairs (worst first):\n"
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            s += "  \(i + 1). \(p.severity.name) \(JSONOut.formatNumber(p.similarity)) \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1)]\n"
+            s += "  \(i + 1). \(p.severity.name) \(JSONOut.formatNumber(p.similarity)) \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1), risk \(JSONOut.formatNumber(p.risk))]\n"
             s += "     a: \(side(p.a, r.qualified))\n"
             s += "     b: \(side(p.b, r.qualified))\n"
             s += "     why: \(p.reason)\n"
@@ -81,7 +81,7 @@ public enum CollisionFormats {
         let measured = rc.measured
         let top = measured.prefix(rc.k)
         let hit = top.filter { $0.confusions > 0 }.count
-        s += "  precision@\(rc.k): \(hit) of the top \(top.count) target pairs were confused (\(EvalFormats.pct(rc.precisionAtK)))"
+        s += "  precision@\(rc.k): \(hit) of the top \(top.count) target pairs were confused (\(EvalFormats.pct(rc.precisionAtK)); by chance \(EvalFormats.pct(rc.chance)))"
         s += "; recall@\(rc.k): \(EvalFormats.pct(rc.recallAtK)) of the confusions; recall: \(EvalFormats.pct(rc.recall))"
         s += "; Spearman ρ (rank vs confusion rate, \(measured.count) target pairs): \(optionalNumber(rc.spearman))\n"
         if measured.count < rc.rows.count {
@@ -117,7 +117,7 @@ public enum CollisionFormats {
                 ("corpora", .int(rc.corpora)),
                 ("noise", rc.noise.map { n in .object([("perPhrase", .int(n.perPhrase)), ("wordErrorRate", .double(n.wordErrorRate)),
                                                        ("seed", .string(String(n.seed)))]) } ?? .null),
-                ("k", .int(rc.k)), ("measured", .int(rc.measured.count)), ("precisionAtK", .double(rc.precisionAtK)), ("recallAtK", .double(rc.recallAtK)),
+                ("k", .int(rc.k)), ("measured", .int(rc.measured.count)), ("precisionAtK", .double(rc.precisionAtK)), ("chance", .double(rc.chance)), ("recallAtK", .double(rc.recallAtK)),
                 ("recall", .double(rc.recall)), ("spearman", rc.spearman.map { .double($0) } ?? .null),
                 ("missed", .array(rc.missed.map { m in
                     .object([("locale", .string(m.locale)), ("a", .string(m.a)), ("b", .string(m.b)), ("count", .int(m.count))])

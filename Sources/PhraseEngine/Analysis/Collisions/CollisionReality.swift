@@ -64,6 +64,11 @@ public struct RealityCheck: Sendable {
     public var recallAtK: Double {
         confusions == 0 ? 0 : Double(measured.prefix(k).reduce(0) { $0 + $1.confusions }) / Double(confusions)
     }
+    /// Fraction of all measured target pairs with at least one confusion: precision@k of a ranking by chance.
+    public var chance: Double {
+        let m = measured
+        return m.isEmpty ? 0 : Double(m.filter { $0.confusions > 0 }.count) / Double(m.count)
+    }
     /// Fraction of all confusions (counted per utterance) between target pairs the report lists.
     public var recall: Double { confusions == 0 ? 0 : Double(confusionsOnReportedPairs) / Double(confusions) }
     /// Spearman's rank correlation between the report's ranking and the confusion rate, over
