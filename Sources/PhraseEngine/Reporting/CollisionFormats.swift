@@ -26,7 +26,7 @@ public enum CollisionFormats {
     /// - Parameter top: pairs to list (nil: all).
     public static func text(_ r: CollisionReport, top: Int? = nil) -> String {
         var s = "Collisions: " + summary(r, top: top) + "\n"
-        if r.pairs.isEmpty { return s }
+        if r.pairs.isEmpty { return s + (r.reality.map { "\n" + realityText(r, $0, top: top) } ?? "") }
         let limit = min(top ?? r.pairs.count, r.pairs.count)
         s += "\nClusters (worst first):\n"
         for (i, c) in r.clusters.enumerated() {
@@ -141,7 +141,7 @@ public enum CollisionFormats {
 
     public static func markdown(_ r: CollisionReport, top: Int? = nil) -> String {
         var s = "# Phrase collisions\n\n" + summary(r, top: top) + ".\n"
-        if r.pairs.isEmpty { return s }
+        if r.pairs.isEmpty { return s + (r.reality.map { "\n## Against reality\n\n```\n" + realityText(r, $0, top: top) + "```\n" } ?? "") }
         s += "\n## Clusters\n\n| # | severity | locales | targets | pairs | max risk |\n|---|---|---|---|---|---|\n"
         for (i, c) in r.clusters.enumerated() {
             s += "| \(i + 1) | \(c.severity.name) | \(c.locales.joined(separator: ", ")) | \(md(c.targets.map { $0.label(qualified: r.qualified) }.joined(separator: ", "))) | \(c.pairs.count) | \(JSONOut.formatNumber(c.maxRisk)) |\n"
