@@ -123,13 +123,14 @@ def main():
     if peers:
         w("Peer timings on the corpora (µs per utterance, p50 / mean, over each app's served phrases): " + "; ".join(
             f"{n} {p['p50Micros']:.0f} / {p['meanMicros']:.0f}" for n, p in peers["peers"].items()) + ".\n")
-    w("## Collisions against reality (Notely, all six locales)\n")
+    w("## Collisions against reality (Notely, all six locales, corpora + simulated recognizer)\n")
     cmd = [".build/release/phrasematch", "collisions", "--catalog", "Corpora/notes/catalog.json", "--top", "10",
-           "--against-corpus"] + sorted(os.path.join("Corpora/notes/corpus", f) for f in os.listdir(os.path.join(ROOT, "Corpora/notes/corpus")))
+           "--against-synth", "8", "--against-corpus"] + sorted(
+        os.path.join("Corpora/notes/corpus", f) for f in os.listdir(os.path.join(ROOT, "Corpora/notes/corpus")))
     r = subprocess.run(cmd, cwd=ROOT, text=True, capture_output=True)
-    w("`" + " ".join(cmd[:6]) + " --against-corpus Corpora/notes/corpus/*.jsonl`\n")
+    w("`" + " ".join(cmd[:8]) + " --against-corpus Corpora/notes/corpus/*.jsonl`\n")
     out = r.stdout
-    i = out.find("Against the corpora")
+    i = out.find("Against reality")
     w("```\n" + (out[i:] if i >= 0 else out).strip() + "\n```\n")
     open(a.out, "w").write("\n".join(L) + "\n")
     print(f"wrote {a.out}")

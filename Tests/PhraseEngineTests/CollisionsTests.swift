@@ -75,8 +75,8 @@ import Testing
         // "run" (short) is looked up fuzzily and reaches "runs"; "runs" is a known word and is not: one direction.
         let runs = try #require(find(a, .intent, "Start my morning run in Fitly", "Start my morning runs in Fitly"))
         #expect(runs.forward != nil)
-        // Ranked: severity, then risk.
-        for (x, y) in zip(a.pairs, a.pairs.dropFirst()) { #expect(x.severity > y.severity || (x.severity == y.severity && x.risk >= y.risk)) }
+        // Ranked: risk, then severity.
+        for (x, y) in zip(a.pairs, a.pairs.dropFirst()) { #expect(x.risk > y.risk || (x.risk == y.risk && x.severity >= y.severity)) }
         // Clusters cover every pair once.
         #expect(a.clusters.reduce(0) { $0 + $1.pairs.count } == a.pairs.count)
     }
@@ -164,6 +164,129 @@ import Testing
         #expect(rc.utterances > 500)
         // Every confusion eval makes on the notes corpus is between targets the report pairs.
         #expect(rc.confusionsOnReportedPairs == rc.confusions)
-        #expect(CollisionFormats.text(report, top: 10).contains("Against the corpora"))
+        #expect(CollisionFormats.text(report, top: 10).contains("Against reality"))
+    }
+}
+
+/// The reality check's statistics, the simulated recognizer and the damage probes, on small
+/// constructed catalogs whose confusions are known.
+@Suite struct CollisionRealityTests {
+    static func streaks() throws -> Catalog { try CatalogLoader.load(path: CollisionsTests.fixture("streaks.json")) }
+
+    func item(_ text: String, _ intent: String, _ params: [String: String] = [:]) -> CorpusItem {
+        CorpusItem(text: text, locale: "en", expect: .init(app: "com.example.streaks", intent: intent, parameters: params),
+                   tags: [], file: "t", line: 1)
+    }
+
+    @Test func spearman() throws {
+        #expect(try #require(RealityCheck.spearman([1, 2, 3, 4], [10, 20, 30, 40])) == 1)
+        #expect(try #require(RealityCheck.spearman([1, 2, 3, 4], [4, 3, 2, 1])) == -1)
+        // Ties get their average rank: x = 1,2,3,4, y ranks 1.5,1.5,3.5,3.5.
+        let r = try #require(RealityCheck.spearman([1, 2, 3, 4], [0, 0, 5, 5]))
+        #expect(abs(r - 0.894427) < 1e-5)
+        #expect(RealityCheck.spearman([1, 2], [1, 2]) == nil)
+        #expect(RealityCheck.spearman([1, 2, 3], [7, 7, 7]) == nil)
+    }
+
+    /// Utterances said for one target but worded as another's phrase are confusions we know.
+    @Test func countsAndStatisticsOnKnownConfusions() throws {
+        let m = Matcher(catalogs: [try Self.streaks()])
+        var report = CollisionAnalyzer.analyze(matcher: m)
+        let items = [
+            item("Open my journal in Tickr", "OpenHabitIntent", ["habit": "water"]),   // Habit(water) → Journal
+            item("Open my journal in Tickr", "OpenHabitIntent", ["habit": "water"]),
+            item("Open my Yoga in Tickr", "OpenHabitIntent", ["habit": "yoga"]),       // right
+            item("Open my journal in Tickr", "OpenJournalIntent"),                     // right
+            item("Open my Reading in Tickr", "OpenHabitIntent", ["habit": "yoga"]),    // value: yoga → reading
+            item("Export every record to a spreadsheet with Tickr", "OpenJournalIntent"),  // Journal → Export
+        ]
+        let rc = CollisionReality.check(report, matcher: m, items: items, k: 3, threads: 1)
+        report.reality = rc
+        #expect(rc.utterances == 6)
+        #expect(rc.confusions == 4)
+        // The damage probes pair "Open my X" and "Open my journal" (X lost, the journal is left).
+        let row = try #require(rc.rows.first { Set([$0.a.intent, $0.b.intent]) == ["OpenHabitIntent", "OpenJournalIntent"] && $0.a.value == nil })
+        #expect(row.aToB + row.bToA == 2)
+        #expect(row.supportA + row.supportB == 6)
+        // Journal → Export is far from every reported pair: it is listed as missed.
+        #expect(rc.missed.contains { $0.a.hasSuffix("OpenJournalIntent") && $0.b.hasSuffix("ExportIntent") && $0.count == 1 })
+        #expect(rc.confusionsOnReportedPairs + rc.missed.reduce(0) { $0 + $1.count } == rc.confusions)
+        #expect(abs(rc.recall - Double(rc.confusionsOnReportedPairs) / 4) < 1e-12)
+        let top = rc.measured.prefix(3)
+        #expect(abs(rc.precisionAtK - Double(top.filter { $0.confusions > 0 }.count) / Double(top.count)) < 1e-12)
+        #expect(abs(rc.recallAtK - Double(top.reduce(0) { $0 + $1.confusions }) / 4) < 1e-12)
+        let text = CollisionFormats.text(report, top: 3)
+        #expect(text.contains("precision@3:"))
+        #expect(text.contains("Confused but not reported"))
+        let json = try JSONReader.parse(CollisionFormats.json(report, top: 3))
+        #expect(json["reality"]?["precisionAtK"]?.number != nil)
+        #expect(json["reality"]?["k"]?.number == 3)
+    }
+
+    @Test func damageProbesPairPhrasesOneLostWordApart() throws {
+        let m = Matcher(catalogs: [try Self.streaks()])
+        let r = CollisionAnalyzer.analyze(matcher: m)
+        let p = try #require(r.pairs.first { Set([$0.a.intent, $0.b.intent]) == ["OpenHabitIntent", "OpenJournalIntent"] && $0.a.parameters.isEmpty })
+        #expect(p.damageForward + p.damageBackward > 0)
+        #expect(p.reason.contains("one word lost"))
+        // As written, the two phrases are far apart: without the damage probes they are not paired.
+        #expect(p.similarity < 0.75)
+        var o = CollisionOptions()
+        o.damageProbes = false
+        let clean = CollisionAnalyzer.analyze(matcher: m, options: o)
+        #expect(!clean.pairs.contains { Set([$0.a.intent, $0.b.intent]) == ["OpenHabitIntent", "OpenJournalIntent"] })
+        // Ranked by risk.
+        for (x, y) in zip(r.pairs, r.pairs.dropFirst()) { #expect(x.risk >= y.risk) }
+    }
+
+    @Test func simulatedRecognizerIsDeterministic() throws {
+        let m = Matcher(catalogs: [try Self.streaks()])
+        let a = CollisionNoise.items(matcher: m, locales: ["en"], options: .init(perPhrase: 5, wordErrorRate: 0.3, seed: 7))
+        let b = CollisionNoise.items(matcher: m, locales: ["en"], options: .init(perPhrase: 5, wordErrorRate: 0.3, seed: 7))
+        let c = CollisionNoise.items(matcher: m, locales: ["en"], options: .init(perPhrase: 5, wordErrorRate: 0.3, seed: 8))
+        #expect(a == b)
+        #expect(a.map(\.text) != c.map(\.text))
+        var phrases: [String: CorpusItem.Expectation] = [:]
+        Expansion.forEach(try Self.streaks(), locale: "en", includeTruncated: false) { p in
+            phrases[p.text] = .init(app: p.app, intent: p.intent, parameters: Dictionary(uniqueKeysWithValues: p.parameters.map { ($0.0, $0.1.identity) }))
+            return true
+        }
+        #expect(!a.isEmpty && a.count <= phrases.count * 5)
+        for i in a {
+            #expect(phrases[i.text] == nil, "every utterance is damaged: \(i.text)")
+            #expect(i.tags.first == CollisionNoise.tag && i.tags.count >= 2)
+            #expect(i.expect != nil)
+        }
+        // Written as a corpus, it reads back the same.
+        let back = CorpusReader.parse(CollisionNoise.render(a), file: "noise.jsonl").items
+        #expect(back.map(\.text) == a.map(\.text))
+        #expect(back.map(\.expect) == a.map(\.expect))
+    }
+
+    @Test func cliAgainstSynth() throws {
+        let cat = CollisionsTests.fixture("streaks.json")
+        func run(_ args: [String]) -> (Int32, String) {
+            let (ctx, buf) = CLIContext.capturing()
+            return (PhraseMatchCLI.run(args, context: ctx), buf.stdout)
+        }
+        let (code, out) = run(["collisions", "--catalog", cat, "--against-synth", "3", "--top", "5", "--format", "json"])
+        #expect(code == 0)
+        let root = try JSONReader.parse(out)
+        let reality = try #require(root["reality"])
+        #expect(reality["noise"]?["perPhrase"]?.number == 3)
+        #expect((reality["utterances"]?.number ?? 0) > 0)
+        for f in ["precisionAtK", "recallAtK", "recall", "chance", "missed", "rows"] { #expect(reality[f] != nil, "\(f)") }
+        // Same bytes twice (deterministic, whatever the threads).
+        #expect(run(["collisions", "--catalog", cat, "--against-synth", "3", "--top", "5", "--format", "json", "--threads", "1"]).1 == out)
+        #expect(run(["collisions", "--catalog", cat, "--against-synth", "0"]).0 == 2)
+        #expect(run(["collisions", "--catalog", cat, "--against-synth", "101"]).0 == 2)
+        #expect(run(["collisions", "--catalog", cat, "--noise-rate", "0.2"]).0 == 2)
+        #expect(run(["collisions", "--catalog", cat, "--against-synth", "2", "--noise-rate", "1.5"]).0 == 2)
+        #expect(run(["collisions", "--catalog", cat, "--against-synth", "2", "--seed", "-1"]).0 == 2)
+        #expect(run(["collisions", "--catalog", cat, "--synth-output", "/tmp/x.jsonl"]).0 == 2)
+        let (tcode, text) = run(["collisions", "--catalog", cat, "--against-synth", "2", "--top", "4"])
+        #expect(tcode == 0)
+        #expect(text.contains("Against reality (2 noisy utterances per phrase"))
+        #expect(text.contains("precision@4:"))
     }
 }

@@ -4,11 +4,13 @@ import Foundation
 public enum CollisionsCommand: Command {
     public static let name = "collisions"
     public static let summary = "Report phrases that are easy to confuse, ranked by risk, with reasons and fixes."
-    public static let usage = "[--catalog FILE ...] [--locale ID|all] [--format F] [--min-similarity X] [--fail-on SEVERITY] [--top N] [--output FILE]"
+    public static let usage = "[--catalog FILE ...] [--locale ID|all] [--format F] [--min-similarity X] [--fail-on SEVERITY] [--top N] [--output FILE] [--against-corpus FILE ...] [--against-synth N]"
     public static let discussion = """
     Every expanded phrase is matched as if a person said it; another target scoring at least --min-similarity
     makes a pair (kinds: intent, parameter, app-name, negative). Severities: error, warning, note (see
-    docs/collisions.md). --against-corpus evaluates corpora and counts how often eval confused each pair's targets.
+    docs/collisions.md). --against-corpus evaluates corpora and counts how often eval confused each pair's targets;
+    --against-synth N does the same with N noisy utterances per phrase from a simulated recognizer (deterministic),
+    and both report precision@K (K = --top, default 10), recall and Spearman's rank correlation.
     Exit status: 0 no pair at or above --fail-on, 1 one is, 2 usage, 3 unreadable or malformed input.
     """
     public static let options = [
@@ -20,6 +22,11 @@ public enum CollisionsCommand: Command {
         OptionSpec("--top", value: "N", help: "List only the N worst pairs (default: all; the exit status counts every pair)."),
         CatalogOptions.outputOption, CatalogOptions.matchingOption,
         OptionSpec("--against-corpus", value: "FILE", repeatable: true, help: "Evaluate a corpus and count confusions between each pair's targets."),
+        OptionSpec("--against-synth", value: "N", help: "Check against N noisy utterances per phrase from a simulated recognizer (1-100)."),
+        OptionSpec("--noise-rate", value: "X", help: "With --against-synth: chance that each word is damaged (default \(JSONOut.formatNumber(CollisionNoise.Options().wordErrorRate)))."),
+        OptionSpec("--seed", value: "N", help: "With --against-synth: random seed, an unsigned integer (default \(CollisionNoise.Options().seed))."),
+        OptionSpec("--synth-output", value: "FILE", help: "With --against-synth: also write the noisy utterances as a corpus (JSON Lines) to FILE."),
+        OptionSpec("--no-damage", help: "Skip the damage probes (each phrase said with one word lost)."),
         OptionSpec("--no-budget", help: "Analyze phrases past the 1,000-phrase budget too."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
     ]
@@ -50,6 +57,7 @@ public enum CollisionsCommand: Command {
             o.mode = mode
         }
         o.includePastBudget = args.flag("--no-budget")
+        o.damageProbes = !args.flag("--no-damage")
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         var mo = MatchOptions()
         mo.mode = o.mode
@@ -67,7 +75,23 @@ public enum CollisionsCommand: Command {
         if corpora.count > args.values("--against-corpus").count && args.values("--against-corpus").isEmpty {
             throw CLIError.usage("unexpected argument '\(args.positionals[0])' (corpora go after --against-corpus)")
         }
-        if !corpora.isEmpty {
+        var noise: CollisionNoise.Options? = nil
+        if let v = args.value("--against-synth") {
+            guard let n = Int(v), (1...100).contains(n) else { throw CLIError.usage("--against-synth takes a number from 1 to 100") }
+            noise = CollisionNoise.Options(perPhrase: n)
+        }
+        if let v = args.value("--noise-rate") {
+            guard noise != nil else { throw CLIError.usage("--noise-rate goes with --against-synth") }
+            guard let x = Double(v), x >= 0, x <= 1 else { throw CLIError.usage("--noise-rate takes a number in [0, 1]") }
+            noise?.wordErrorRate = x
+        }
+        if let v = args.value("--seed") {
+            guard noise != nil else { throw CLIError.usage("--seed goes with --against-synth") }
+            guard let x = UInt64(v) else { throw CLIError.usage("--seed takes an unsigned integer") }
+            noise?.seed = x
+        }
+        if args.value("--synth-output") != nil && noise == nil { throw CLIError.usage("--synth-output goes with --against-synth") }
+        if !corpora.isEmpty || noise != nil {
             var items: [CorpusItem] = []
             var bad = 0
             for p in corpora {
@@ -83,7 +107,17 @@ public enum CollisionsCommand: Command {
                 let keep = Set(ls.compactMap { matcher.indexedLocale(for: $0) })
                 items = items.filter { matcher.indexedLocale(for: $0.locale ?? matcher.defaultLocale).map(keep.contains) ?? false }
             }
-            report.reality = CollisionReality.check(report, matcher: matcher, items: items, threads: o.threads)
+            if let no = noise {
+                let generated = CollisionNoise.items(matcher: matcher, locales: report.locales, options: no)
+                if let f = args.value("--synth-output") {
+                    try AtomicFile.write(CollisionNoise.render(generated), to: f)
+                }
+                items += generated
+            }
+            var rc = CollisionReality.check(report, matcher: matcher, items: items, k: top ?? 10, threads: o.threads)
+            rc.corpora = corpora.count
+            rc.noise = noise
+            report.reality = rc
         }
         let text: String
         switch format {

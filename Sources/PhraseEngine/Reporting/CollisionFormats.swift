@@ -26,7 +26,7 @@ public enum CollisionFormats {
     /// - Parameter top: pairs to list (nil: all).
     public static func text(_ r: CollisionReport, top: Int? = nil) -> String {
         var s = "Collisions: " + summary(r, top: top) + "\n"
-        if r.pairs.isEmpty { return s }
+        if r.pairs.isEmpty { return s + (r.reality.map { "\n" + realityText(r, $0, top: top) } ?? "") }
         let limit = min(top ?? r.pairs.count, r.pairs.count)
         s += "\nClusters (worst first):\n"
         for (i, c) in r.clusters.enumerated() {
@@ -35,7 +35,7 @@ public enum CollisionFormats {
         }
         s += "\nPairs (worst first):\n"
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            s += "  \(i + 1). \(p.severity.name) \(JSONOut.formatNumber(p.similarity)) \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1)]\n"
+            s += "  \(i + 1). \(p.severity.name) \(JSONOut.formatNumber(p.similarity)) \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1), risk \(JSONOut.formatNumber(p.risk))]\n"
             s += "     a: \(side(p.a, r.qualified))\n"
             s += "     b: \(side(p.b, r.qualified))\n"
             s += "     why: \(p.reason)\n"
@@ -46,25 +46,52 @@ public enum CollisionFormats {
         return s
     }
 
-    public static func realityText(_ r: CollisionReport, _ rc: RealityCheck, top: Int? = nil) -> String {
-        var s = "Against the corpora: \(rc.utterances) in-domain utterances, \(rc.confusions) routed to another target; "
-        s += "\(rc.confusionsOnReportedPairs) of those (\(EvalFormats.pct(rc.confusions == 0 ? 0 : Double(rc.confusionsOnReportedPairs) / Double(rc.confusions)))) are between targets this report pairs.\n"
-        let rows = rc.rows.prefix(top ?? 20)
-        if rows.isEmpty { return s }
-        s += "  rank  locale   severity  sim     a→b  b→a  a/b said  targets\n"
-        for (i, row) in rows.enumerated() {
-            let cols = [String(i + 1).padding(toLength: 4, withPad: " ", startingAt: 0),
-                        row.locale.padding(toLength: 7, withPad: " ", startingAt: 0),
-                        row.severity.name.padding(toLength: 8, withPad: " ", startingAt: 0),
-                        JSONOut.formatNumber(row.similarity).padding(toLength: 6, withPad: " ", startingAt: 0),
-                        String(row.aToB).padding(toLength: 4, withPad: " ", startingAt: 0),
-                        String(row.bToA).padding(toLength: 4, withPad: " ", startingAt: 0),
-                        "\(row.supportA)/\(row.supportB)".padding(toLength: 8, withPad: " ", startingAt: 0)]
-            s += "  " + cols.joined(separator: "  ") + "  \(row.a.label(qualified: r.qualified)) ~ \(row.b.label(qualified: r.qualified)) [\(row.kind.rawValue), \(row.pairs) pair\(row.pairs == 1 ? "" : "s")]\n"
+    /// What the reality check was measured on.
+    static func realitySource(_ rc: RealityCheck) -> String {
+        var parts: [String] = []
+        if rc.corpora > 0 { parts.append("\(rc.corpora) corpus file\(rc.corpora == 1 ? "" : "s")") }
+        if let n = rc.noise {
+            parts.append("\(n.perPhrase) noisy utterance\(n.perPhrase == 1 ? "" : "s") per phrase (word error rate \(JSONOut.formatNumber(n.wordErrorRate)), seed \(n.seed))")
         }
-        let shown = Array(rows)
-        let hit = shown.filter { $0.confusions > 0 }.count
-        s += "  \(hit) of the top \(shown.count) target pairs were confused by eval (\(shown.reduce(0) { $0 + $1.confusions }) utterances).\n"
+        return parts.isEmpty ? "no utterances" : parts.joined(separator: " + ")
+    }
+
+    static func optionalNumber(_ x: Double?) -> String { x.map { JSONOut.formatNumber(($0 * 1000).rounded() / 1000) } ?? "-" }
+
+    public static func realityText(_ r: CollisionReport, _ rc: RealityCheck, top: Int? = nil) -> String {
+        var s = "Against reality (\(realitySource(rc))): \(rc.utterances) in-domain utterances, \(rc.confusions) routed to another target; "
+        s += "\(rc.confusionsOnReportedPairs) of those (\(EvalFormats.pct(rc.recall))) are between targets this report pairs.\n"
+        let rows = rc.rows.prefix(top ?? 20)
+        if !rows.isEmpty {
+            s += "  rank  locale   severity  sim     risk    a→b   b→a   a/b said   rate    targets\n"
+            for (i, row) in rows.enumerated() {
+                let risk = r.pairs.indices.contains(row.pair) ? r.pairs[row.pair].risk : 0
+                let cols = [String(i + 1).padding(toLength: 4, withPad: " ", startingAt: 0),
+                            row.locale.padding(toLength: 7, withPad: " ", startingAt: 0),
+                            row.severity.name.padding(toLength: 8, withPad: " ", startingAt: 0),
+                            JSONOut.formatNumber(row.similarity).padding(toLength: 6, withPad: " ", startingAt: 0),
+                            JSONOut.formatNumber(risk).padding(toLength: 6, withPad: " ", startingAt: 0),
+                            String(row.aToB).padding(toLength: 4, withPad: " ", startingAt: 0),
+                            String(row.bToA).padding(toLength: 4, withPad: " ", startingAt: 0),
+                            "\(row.supportA)/\(row.supportB)".padding(toLength: 9, withPad: " ", startingAt: 0),
+                            (row.said ? EvalFormats.pct(row.rate) : "-").padding(toLength: 6, withPad: " ", startingAt: 0)]
+                s += "  " + cols.joined(separator: "  ") + "  \(row.a.label(qualified: r.qualified)) ~ \(row.b.label(qualified: r.qualified)) [\(row.kind.rawValue), \(row.pairs) pair\(row.pairs == 1 ? "" : "s")]\n"
+            }
+        }
+        let measured = rc.measured
+        let top = measured.prefix(rc.k)
+        let hit = top.filter { $0.confusions > 0 }.count
+        s += "  precision@\(rc.k): \(hit) of the top \(top.count) target pairs were confused (\(EvalFormats.pct(rc.precisionAtK)); by chance \(EvalFormats.pct(rc.chance)))"
+        s += "; recall@\(rc.k): \(EvalFormats.pct(rc.recallAtK)) of the confusions; recall: \(EvalFormats.pct(rc.recall))"
+        s += "; Spearman ρ (rank vs confusion rate, \(measured.count) target pairs): \(optionalNumber(rc.spearman))\n"
+        if measured.count < rc.rows.count {
+            s += "  (\(rc.rows.count - measured.count) reported target pair\(rc.rows.count - measured.count == 1 ? "" : "s") had no utterance and are left out of the statistics.)\n"
+        }
+        if !rc.missed.isEmpty {
+            let n = rc.missed.reduce(0) { $0 + $1.count }
+            s += "  Confused but not reported (\(rc.missed.count) target pair\(rc.missed.count == 1 ? "" : "s"), \(n) utterance\(n == 1 ? "" : "s")), most first:\n"
+            for m in rc.missed.prefix(5) { s += "    \(m.count)  [\(m.locale)] \(m.a) ~ \(m.b)\n" }
+        }
         return s
     }
 
@@ -87,12 +114,21 @@ public enum CollisionFormats {
             o.append(("reality", .object([
                 ("utterances", .int(rc.utterances)), ("confusions", .int(rc.confusions)),
                 ("confusionsOnReportedPairs", .int(rc.confusionsOnReportedPairs)),
+                ("corpora", .int(rc.corpora)),
+                ("noise", rc.noise.map { n in .object([("perPhrase", .int(n.perPhrase)), ("wordErrorRate", .double(n.wordErrorRate)),
+                                                       ("seed", .string(String(n.seed)))]) } ?? .null),
+                ("k", .int(rc.k)), ("measured", .int(rc.measured.count)), ("precisionAtK", .double(rc.precisionAtK)), ("chance", .double(rc.chance)), ("recallAtK", .double(rc.recallAtK)),
+                ("recall", .double(rc.recall)), ("spearman", rc.spearman.map { .double($0) } ?? .null),
+                ("missed", .array(rc.missed.map { m in
+                    .object([("locale", .string(m.locale)), ("a", .string(m.a)), ("b", .string(m.b)), ("count", .int(m.count))])
+                })),
                 ("rows", .array(rc.rows.prefix(top ?? rc.rows.count).map { row in
                     .object([("locale", .string(row.locale)), ("kind", .string(row.kind.rawValue)),
                              ("a", .string(row.a.label(qualified: true))), ("b", .string(row.b.label(qualified: true))),
                              ("similarity", .double(row.similarity)), ("severity", .string(row.severity.name)),
                              ("pairs", .int(row.pairs)), ("aToB", .int(row.aToB)), ("bToA", .int(row.bToA)),
-                             ("supportA", .int(row.supportA)), ("supportB", .int(row.supportB))])
+                             ("supportA", .int(row.supportA)), ("supportB", .int(row.supportB)),
+                             ("rate", row.said ? .double(row.rate) : .null), ("pair", .int(row.pair))])
                 })),
             ])))
         }
@@ -105,7 +141,7 @@ public enum CollisionFormats {
 
     public static func markdown(_ r: CollisionReport, top: Int? = nil) -> String {
         var s = "# Phrase collisions\n\n" + summary(r, top: top) + ".\n"
-        if r.pairs.isEmpty { return s }
+        if r.pairs.isEmpty { return s + (r.reality.map { "\n## Against reality\n\n```\n" + realityText(r, $0, top: top) + "```\n" } ?? "") }
         s += "\n## Clusters\n\n| # | severity | locales | targets | pairs | max risk |\n|---|---|---|---|---|---|\n"
         for (i, c) in r.clusters.enumerated() {
             s += "| \(i + 1) | \(c.severity.name) | \(c.locales.joined(separator: ", ")) | \(md(c.targets.map { $0.label(qualified: r.qualified) }.joined(separator: ", "))) | \(c.pairs.count) | \(JSONOut.formatNumber(c.maxRisk)) |\n"
@@ -117,7 +153,7 @@ public enum CollisionFormats {
         }
         if limit < r.pairs.count { s += "\n… \(r.pairs.count - limit) more pairs.\n" }
         if let rc = r.reality {
-            s += "\n## Against the corpora\n\n```\n" + realityText(r, rc, top: top) + "```\n"
+            s += "\n## Against reality\n\n```\n" + realityText(r, rc, top: top) + "```\n"
         }
         return s
     }

@@ -45,7 +45,7 @@ public enum CollisionHTML {
         h += "</table>\n"
         if limit < r.pairs.count { h += "<p>… \(r.pairs.count - limit) more pairs.</p>\n" }
         if let rc = r.reality {
-            h += "<h2>Against the corpora</h2>\n<pre>\(esc(CollisionFormats.realityText(r, rc, top: top)))</pre>\n"
+            h += "<h2>Against reality</h2>\n<pre>\(esc(CollisionFormats.realityText(r, rc, top: top)))</pre>\n"
         }
         return h + "</body></html>\n"
     }

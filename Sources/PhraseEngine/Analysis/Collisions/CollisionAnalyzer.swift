@@ -11,6 +11,8 @@ public enum CollisionAnalyzer {
         var side: CollisionSide
         /// The alternative app name said in the phrase, if any.
         var viaAlternative: String?
+        /// The option's text as said (title or synonym).
+        var valueText: String? = nil
     }
 
     /// One other target the matcher ranked for a probe.
@@ -51,10 +53,10 @@ public enum CollisionAnalyzer {
                                options: options, qualified: matcher.catalogs.count > 1, reality: nil)
     }
 
-    /// Ranking: severity, risk, similarity, then locale and texts (stable).
+    /// Ranking: risk (the predicted confusions), severity, similarity, then locale and texts (stable).
     static func ranked(_ x: CollisionPair, _ y: CollisionPair) -> Bool {
-        if x.severity != y.severity { return x.severity > y.severity }
         if x.risk != y.risk { return x.risk > y.risk }
+        if x.severity != y.severity { return x.severity > y.severity }
         if x.similarity != y.similarity { return x.similarity > y.similarity }
         return (x.a.locale, x.kind, x.a.text, x.b.text) < (y.a.locale, y.kind, y.a.text, y.b.text)
     }
@@ -83,7 +85,7 @@ public enum CollisionAnalyzer {
                 let side = CollisionSide(app: p.app, intent: p.intent, locale: l, text: p.text, template: p.template, parameters: params,
                                          appName: p.appName.text, isNegative: false,
                                          order: [ai, p.shortcutIndex, p.templateIndex, p.option?.optionIndex ?? -1, p.ordinal])
-                out.append(Probe(side: side, viaAlternative: alt))
+                out.append(Probe(side: side, viaAlternative: alt, valueText: p.option?.text))
                 return true
             }
             guard let display = Expansion.appNames(c, locale: l).first else { continue }
@@ -159,6 +161,9 @@ public enum CollisionAnalyzer {
         var backward: Double?
         /// The least severity (a common-word alternative name that takes plain requests).
         var floor: CollisionSeverity? = nil
+        /// Damage probes: flips per phrase of a toward b, and of b toward a (CollisionDamage).
+        var damageForward = 0.0
+        var damageBackward = 0.0
     }
 
     static func analyzeLocale(matcher: Matcher, locale l: String, options: CollisionOptions) -> (pairs: [CollisionPair], phrases: Int, probes: Int) {
@@ -218,6 +223,9 @@ public enum CollisionAnalyzer {
             index[key] = accs.count
             accs.append(extra)
         }
+        if options.damageProbes {
+            addDamage(&accs, index: &index, matcher: matcher, locale: l, probes: ps, match: o, threads: options.threads)
+        }
         // Explain each pair once, in the direction that scored higher.
         var eo = o
         eo.explain = true
@@ -233,6 +241,51 @@ public enum CollisionAnalyzer {
             CollisionExplainer.finish(merged[i], matcher: matcher, locale: l, match: explainOptions, explain: flags[i])
         }
         return (pairs, phrases, ps.count)
+    }
+
+    /// Runs the damage probes and attaches their flip rates to the pairs; a flip between two
+    /// phrases that are not paired yet makes a new pair (its similarity as written may be low).
+    static func addDamage(_ accs: inout [Acc], index: inout [String: Int], matcher: Matcher, locale l: String, probes ps: [Probe],
+                          match o: MatchOptions, threads: Int?) {
+        let t = CollisionDamage.run(matcher: matcher, locale: l, probes: ps, threads: threads)
+        func rate(_ a: CollisionSide, _ b: CollisionSide) -> Double {
+            var r = t.rate(a.key, b.key)
+            if a.app != b.app || a.intent != b.intent || a.parameters.isEmpty || b.parameters.isEmpty {
+                r += t.rate(CollisionDamage.templateKey(a), CollisionDamage.templateKey(b))
+            }
+            return r
+        }
+        // New pairs, in the order their first flip was seen (probe order: deterministic).
+        var made = Set<String>()
+        for key in t.order {
+            guard let ex = t.examples[key] else { continue }
+            var a = ps[ex.probe].side
+            var b = side(ex.to, locale: l)
+            if ex.shortcutLevel {
+                a.parameters = []
+                b.parameters = []
+            }
+            var ka = a.key, kb = b.key
+            if ex.kind == .appName { ka += "\u{1}" + a.appName; kb += "\u{1}" + b.appName }
+            let pairKey = "\(ex.kind.rawValue)|" + (ka < kb ? ka + "|" + kb : kb + "|" + ka)
+            if index[pairKey] != nil || !made.insert(pairKey).inserted { continue }
+            if !(a.order.lexicographicallyPrecedes(b.order) || a.order == b.order) { swap(&a, &b) }
+            // The similarity as written, both ways (nil when the other is not among the results).
+            var eo = o
+            eo.limit = 8
+            func score(_ said: CollisionSide, _ other: CollisionSide) -> Double? {
+                matcher.match(said.text, locale: l, options: eo).results.first { c in
+                    c.app == other.app && c.intent == other.intent && c.template == other.template
+                        && (other.parameters.isEmpty || c.parameters.map(\.value) == other.parameters.map(\.value))
+                }?.score
+            }
+            index[pairKey] = accs.count
+            accs.append(Acc(kind: ex.kind, a: a, b: b, forward: score(a, b), backward: score(b, a)))
+        }
+        for i in accs.indices {
+            accs[i].damageForward = rate(accs[i].a, accs[i].b)
+            accs[i].damageBackward = rate(accs[i].b, accs[i].a)
+        }
     }
 
     /// Alternative names whose words are words of the locale's phrases ("Habits", "Notes"): each
@@ -309,6 +362,7 @@ public enum CollisionAnalyzer {
             let r = find(node(p.a.target))
             if let c = byRoot[r] {
                 clusters[c].pairs.append(k)
+                clusters[c].severity = max(clusters[c].severity, p.severity)
                 if !clusters[c].locales.contains(p.a.locale) { clusters[c].locales.append(p.a.locale) }
             } else {
                 byRoot[r] = clusters.count
@@ -325,8 +379,8 @@ public enum CollisionAnalyzer {
         // Pairs are ranked, so each cluster's first pair is its worst; order clusters by it.
         let order = clusters.indices.sorted { x, y in
             let a = clusters[x], b = clusters[y]
-            if a.severity != b.severity { return a.severity > b.severity }
             if a.maxRisk != b.maxRisk { return a.maxRisk > b.maxRisk }
+            if a.severity != b.severity { return a.severity > b.severity }
             if a.pairs.count != b.pairs.count { return a.pairs.count > b.pairs.count }
             return a.pairs[0] < b.pairs[0]
         }

@@ -64,7 +64,7 @@ public struct CollisionSide: Sendable {
         var o: [(String, JSONOut)] = [("app", .string(app)), ("intent", isNegative ? .null : .string(intent)),
                                       ("locale", .string(locale)), ("text", .string(text)),
                                       ("parameters", .object(parameters.map { ($0.name, $0.value.json) })),
-                                      ("template", .string(template))]
+                                      ("template", .string(template)), ("target", .string(target.label(qualified: true)))]
         if isNegative { o.append(("negative", .bool(true))) }
         return .object(o)
     }
@@ -147,6 +147,10 @@ public struct CollisionPair: Sendable {
     public var suggestion: String
     /// Index into the report's clusters.
     public var cluster: Int
+    /// Damage probes: phrases of a taken for b when one of their words is lost, per phrase of a
+    /// (0 when none or not probed), and the reverse (docs/collisions.md).
+    public var damageForward: Double = 0
+    public var damageBackward: Double = 0
 
     public var json: JSONOut {
         let o: [(String, JSONOut)] = [
@@ -158,6 +162,7 @@ public struct CollisionPair: Sendable {
             ("closeWords", .array(closeWords.map { .object([("a", .string($0.a)), ("b", .string($0.b)), ("why", .string($0.why.rawValue))]) })),
             ("onlyInA", .array(onlyInA.map { .string($0) })), ("onlyInB", .array(onlyInB.map { .string($0) })),
             ("reason", .string(reason)), ("suggestion", .string(suggestion)), ("cluster", .int(cluster)),
+            ("damage", .object([("aToB", .double(damageForward)), ("bToA", .double(damageBackward))])),
         ]
         return .object(o)
     }
@@ -191,6 +196,8 @@ public struct CollisionOptions: Sendable {
     /// Pairs per locale explained by re-running the matcher (strongest first); the others compare words directly.
     public var explainLimit = 2000
     public var mode: MatchingMode = .flexible
+    /// Say each phrase again with one word lost and pair the phrases it is then taken for (`--no-damage`: off).
+    public var damageProbes = true
 
     public init() {}
 }
