@@ -72,6 +72,8 @@ final class LocaleIndex: Sendable {
     let setTemplates: [[Int32]]
     /// Most units in any template (bounds the utterance length worth aligning).
     let maxTemplateUnits: Int
+    /// Largest total weight of any template.
+    let maxTemplateWeight: Float
 
     private let pool = Mutex<[Workspace]>([])
 
@@ -221,6 +223,7 @@ final class LocaleIndex: Sendable {
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
         }
         self.maxTemplateUnits = maxUnits
+        self.maxTemplateWeight = templates.reduce(0) { max($0, $1.totalWeight) }
     }
 
     /// FNV-1a over scalars, optionally leaving one out (a symmetric-delete key). Keys are only

@@ -19,7 +19,7 @@ extension Query {
         // An utterance far longer than any phrase cannot reach the threshold: its extra words
         // alone cost more than any phrase can gain. Refuse it in linear time.
         let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * 0.08
-        let maxW: Float = index.templates.reduce(0) { max($0, $1.totalWeight) }
+        let maxW = index.maxTemplateWeight
         if maxW / (maxW + minExtra) < Float(opts.threshold) * 0.5 {
             return none(.tooLong)
         }
