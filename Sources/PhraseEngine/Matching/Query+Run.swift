@@ -183,6 +183,10 @@ extension Query {
         // Literal gains bound what reading the value out of order can reach.
         var literalBound: Float = 0
         for e in t.elemsWithoutParam { literalBound += e.weight * ws.best[Int(e.id)] }
+        let paramWeight: Float = t.paramSet >= 0 ? IndexBuilder.parameterWeight : 0
+        // The best score found so far per option (readings of one option are one target): a
+        // reading whose bound is below it cannot change the result.
+        var bestOf: [(option: Int, score: Float)] = []
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
             appMask(appSpan, into: mask)
@@ -198,7 +202,18 @@ extension Query {
             let groups = options.isEmpty ? 1 : min(options.count, opts.exhaustive ? Int.max : 3)
             for gk in 0..<groups {
                 let variant: Int32 = options.isEmpty ? -1 : options[gk].variant
-                let group = options.isEmpty ? [] : self.group(t, mask, appVariant: appVariant, option: options[gk].option)
+                let option = options.isEmpty ? -1 : options[gk].option
+                if !opts.exhaustive, let b = bestOf.first(where: { $0.option == option }) {
+                    // Every word at its best, the value and the app name as heard, nothing inserted.
+                    let valueSim = paramSpans?.first(where: { paramSet?.variants[Int($0.variant)].optionIndex == option })?.sim ?? 0
+                    var gb = literalBound + paramWeight * valueSim
+                    var wb = t.totalWeight
+                    if let s = appSpan { gb += IndexBuilder.appWeight * s.sim } else if t.hasApp { wb -= IndexBuilder.appWeight }
+                    var bound = gb / max(wb, 1e-6)
+                    if appSpan == nil && t.hasApp { bound *= Query.noAppFactor }
+                    if min(1, bound * unknownFactor) < b.score - 1e-5 { continue }
+                }
+                let group = options.isEmpty ? [] : self.group(t, mask, appVariant: appVariant, option: option)
                 var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
                 guard a.cost < .infinity else { continue }
                 // The value said elsewhere in the sentence: take its best span out, align the
@@ -246,6 +261,11 @@ extension Query {
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
                                   option: bound, movedParam: moved))
+                if let k = bestOf.firstIndex(where: { $0.option == option }) {
+                    bestOf[k].score = max(bestOf[k].score, score)
+                } else {
+                    bestOf.append((option, score))
+                }
             }
         }
     }
