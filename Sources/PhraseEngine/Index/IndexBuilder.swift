@@ -39,6 +39,16 @@ enum IndexBuilder {
         return out
     }
 
+    /// Whether every letter of the text is Latin (digits, spaces and punctuation aside).
+    static func isLatin(_ text: String) -> Bool {
+        var letters = 0
+        for u in text.unicodeScalars where u.properties.isAlphabetic {
+            letters += 1
+            if u.value > 0x024F && !(0x1E00...0x1EFF).contains(u.value) { return false }
+        }
+        return letters > 0
+    }
+
     /// The phonetic key of a unit: the locale's sound-alike key, or for a single Han or kana
     /// character its romanized syllable (so homophone characters meet).
     static func phonetic(_ n: Normalizer, _ text: String, flags: Token.Flags) -> String {
@@ -145,6 +155,22 @@ enum IndexBuilder {
                 sv.soundKey = soundKey(n, us.map(\.text))
                 hinted.variants.append(SlotVariant(sv))
                 hinted.maxUnits = max(hinted.maxUnits, us.count)
+            }
+            // A Latin brand name localized into another script ("ノートリー" for "Notely"): the
+            // recognizer often writes the brand as the development locale spells it. That
+            // spelling is another way to say the display name (same variant index, no new phrase).
+            if let shown = names.first, let dev = Expansion.appNames(c, locale: c.developmentLocale).first,
+               dev.text != shown.text, isLatin(dev.text), !isLatin(shown.text) {
+                let us = units(n, dev.text)
+                if !us.isEmpty {
+                    var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
+                                          text: shown.text, variantIndex: 0, value: nil, optionIndex: 0, synonym: dev.text,
+                                          title: shown.text, isAlternativeName: false)
+                    sv.totalWeight = sv.weights.reduce(0, +)
+                    sv.soundKey = soundKey(n, us.map(\.text))
+                    hinted.variants.append(SlotVariant(sv))
+                    hinted.maxUnits = max(hinted.maxUnits, us.count)
+                }
             }
             slotSets[Int(appSet)] = hinted
             appSlot.append(appSet)
