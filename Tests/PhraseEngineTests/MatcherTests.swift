@@ -24,6 +24,24 @@ import Testing
         return (r.decision, r.top?.intent, r.top?.parameters.first?.value.identity)
     }
 
+    /// A Latin brand localized into katakana is also heard as the brand itself ("Notelyで…"),
+    /// without adding a phrase.
+    @Test func latinBrandInAnotherScript() throws {
+        let json = #"""
+        {"developmentLocale":"en","locales":["en","ja"],"app":{"id":"com.example.notes","name":{"en":"Notely","ja":"ノートリー"}},
+         "shortcuts":[{"intent":"CreateListIntent","shortTitle":"List","systemImageName":"list.bullet",
+                       "phrases":{"en":["Create a list in ${applicationName}"],"ja":["${applicationName}でリストを作成"]}}]}
+        """#
+        let c = try CatalogLoader.parse(json, file: "n.json")
+        let m = Matcher(catalogs: [c])
+        let latin = m.match("Notelyでリストを作成", locale: "ja")
+        #expect(latin.decision == .match)
+        #expect(latin.top?.intent == "CreateListIntent")
+        #expect(latin.top?.appName == "ノートリー")
+        #expect(m.match("ノートリーでリストを作成", locale: "ja").decision == .match)
+        #expect(Expansion.count(c, locale: "ja") == 1)
+    }
+
     @Test func clean() {
         #expect(top("Log Water in Habit Tracker") == (.match, "LogHabitIntent", "h1"))
         #expect(top("show my streaks in habit tracker") == (.match, "ShowStreaksIntent", nil))
