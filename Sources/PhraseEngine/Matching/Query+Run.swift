@@ -68,7 +68,7 @@ extension Query {
             }
             var changed = false
             let from = scored.count
-            evaluate(Int(t), into: &scored)
+            evaluate(Int(t), into: &scored, below: kth)
             for s in scored[from...] {
                 let key = targetKey(s)
                 if s.score > (bestByTarget[key] ?? -1) { bestByTarget[key] = s.score; changed = true }
@@ -151,6 +151,14 @@ extension Query {
         return min(1, max(named, noApp))
     }
 
+    /// Units [a, b) as a bit set (utterances under 64 units).
+    @inline(__always)
+    static func unitRange(_ a: Int, _ b: Int) -> UInt64 {
+        guard b > a, a < 64 else { return 0 }
+        let len = min(b, 64) - a
+        return (len >= 64 ? ~0 : ((1 << UInt64(len)) - 1)) << UInt64(a)
+    }
+
     /// Whether a parameter span may be read with this app reading: not under the app name, and
     /// (with the budget enforced) a phrase the system keeps.
     func spanAllowed(_ s: SlotSpan, _ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int) -> Bool {
@@ -170,7 +178,9 @@ extension Query {
     }
 
     /// Scores a template: each way of placing the app name (or none) × the best few values.
-    func evaluate(_ ti: Int, into out: inout [Scored]) {
+    /// Readings whose bound is below `kth` (the score enough other targets already beat; not
+    /// for negative phrases) or below their option's best reading are not aligned.
+    func evaluate(_ ti: Int, into out: inout [Scored], below kth: Float = -1) {
         let t = index.templates[ti]
         let appSpans = t.hasApp ? spans[index.appSlot[t.app]] : nil
         let appCount = min(appSpans?.count ?? 0, opts.exhaustive ? Int.max : 3)
@@ -187,6 +197,10 @@ extension Query {
         // The best score found so far per option (readings of one option are one target): a
         // reading whose bound is below it cannot change the result.
         var bestOf: [(option: Int, score: Float)] = []
+        // Units a literal of the template relates to (bit sets; see `markHits`).
+        var literalUnits: UInt64 = 0
+        if n < 64 { for e in t.elemsWithoutParam { literalUnits |= ws.hits[Int(e.id)] } }
+        let floor: Float = t.isNegative || opts.exhaustive ? -1 : kth
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
             appMask(appSpan, into: mask)
@@ -203,15 +217,26 @@ extension Query {
             for gk in 0..<groups {
                 let variant: Int32 = options.isEmpty ? -1 : options[gk].variant
                 let option = options.isEmpty ? -1 : options[gk].option
-                if !opts.exhaustive, let b = bestOf.first(where: { $0.option == option }) {
-                    // Every word at its best, the value and the app name as heard, nothing inserted.
-                    let valueSim = paramSpans?.first(where: { paramSet?.variants[Int($0.variant)].optionIndex == option })?.sim ?? 0
+                let reference = max(floor, opts.exhaustive ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
+                if reference > 0 && n < 64 {
+                    // Every word at its best, the value and the app name as heard; the units that
+                    // neither a literal nor the value can take inserted at their cost.
+                    var valueSim: Float = 0
+                    var cover = literalUnits
+                    if let ps = paramSpans, let set = paramSet {
+                        for sp in ps where set.variants[Int(sp.variant)].optionIndex == option {
+                            valueSim = max(valueSim, sp.sim)
+                            cover |= Query.unitRange(sp.start, sp.end)
+                        }
+                    }
+                    var minIns: Float = 0
+                    for i in 0..<n where mask[i] == 0 && cover & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
                     var gb = literalBound + paramWeight * valueSim
-                    var wb = t.totalWeight
+                    var wb = t.totalWeight + minIns
                     if let s = appSpan { gb += IndexBuilder.appWeight * s.sim } else if t.hasApp { wb -= IndexBuilder.appWeight }
                     var bound = gb / max(wb, 1e-6)
                     if appSpan == nil && t.hasApp { bound *= Query.noAppFactor }
-                    if min(1, bound * unknownFactor) < b.score - 1e-5 { continue }
+                    if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
                 }
                 let group = options.isEmpty ? [] : self.group(t, mask, appVariant: appVariant, option: option)
                 var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
