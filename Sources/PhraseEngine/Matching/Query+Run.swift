@@ -248,7 +248,13 @@ extension Query {
                     let i1 = a.ins + Query.substitutionCost * a.substitutions
                     let current = a.gain / (t.totalWeight + i1)
                     // Taking the value out cannot gain more than every literal at its best.
-                    let reach = (literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost) / t.totalWeight
+                    // (and the units no literal relates to, outside the value, are inserted).
+                    var minIns: Float = 0
+                    if n < 64 {
+                        let cover = literalUnits | Query.unitRange(best.start, best.end)
+                        for i in 0..<n where mask[i] == 0 && cover & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
+                    }
+                    let reach = (literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost) / (t.totalWeight + minIns)
                     var free = true
                     for u in best.start..<best.end where mask[u] == 1 { free = false }
                     if free && reach > current + 1e-6 {
