@@ -303,7 +303,6 @@ extension Query {
 
     func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool) -> MatchCandidate {
         let t = index.templates[s.template]
-        let c = catalogs[t.app]
         var appName = index.appDisplayNames[t.app]
         if let a = s.appSpan {
             let v = index.slotSets[Int(index.appSlot[t.app])].variants[Int(a.variant)]
@@ -347,7 +346,7 @@ extension Query {
         }
         let phrase = Expansion.render(PhraseTemplate(text: t.template, pieces: t.pieces, location: SourceLocation(path: "", offset: 0)),
                                       appName: appName, value: valueText ?? t.paramName.map { "${\($0)}" })
-        return MatchCandidate(app: c.app.id, appName: appName, intent: t.intent, parameters: params,
+        return MatchCandidate(app: catalogs[t.app].app.id, appName: appName, intent: t.intent, parameters: params,
                               score: (Double(s.score) * 10000).rounded() / 10000, template: t.template, phrase: phrase,
                               appNamed: s.appNamed, explanation: steps, appIndex: t.app, shortcutIndex: t.shortcut,
                               templateIndex: t.templateIndex, optionIndex: optionIndex)
