@@ -144,33 +144,28 @@ enum IndexBuilder {
             })
             // Pronunciation hints: extra ways to say an alternative name (same variant index).
             var hinted = slotSets[Int(appSet)]
-            for (k, nm) in names.enumerated() {
-                guard let hint = nm.pronunciationHint, !hint.isEmpty else { continue }
-                let us = units(n, hint)
-                if us.isEmpty { continue }
+            /// Another way to say name `k`, shown as the name itself (no new phrase).
+            func spoken(_ said: String, as shown: String, variant k: Int, alternative: Bool) {
+                let us = units(n, said)
+                if us.isEmpty { return }
                 var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
-                                     text: nm.text, variantIndex: k, value: nil, optionIndex: 0, synonym: hint, title: nm.text,
-                                     isAlternativeName: true)
+                                      text: shown, variantIndex: k, value: nil, optionIndex: 0, synonym: said, title: shown,
+                                      isAlternativeName: alternative)
                 sv.totalWeight = sv.weights.reduce(0, +)
                 sv.soundKey = soundKey(n, us.map(\.text))
                 hinted.variants.append(SlotVariant(sv))
                 hinted.maxUnits = max(hinted.maxUnits, us.count)
+            }
+            for (k, nm) in names.enumerated() {
+                guard let hint = nm.pronunciationHint, !hint.isEmpty else { continue }
+                spoken(hint, as: nm.text, variant: k, alternative: true)
             }
             // A Latin brand name localized into another script ("ノートリー" for "Notely"): the
             // recognizer often writes the brand as the development locale spells it. That
             // spelling is another way to say the display name (same variant index, no new phrase).
             if let shown = names.first, let dev = Expansion.appNames(c, locale: c.developmentLocale).first,
                dev.text != shown.text, isLatin(dev.text), !isLatin(shown.text) {
-                let us = units(n, dev.text)
-                if !us.isEmpty {
-                    var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
-                                          text: shown.text, variantIndex: 0, value: nil, optionIndex: 0, synonym: dev.text,
-                                          title: shown.text, isAlternativeName: false)
-                    sv.totalWeight = sv.weights.reduce(0, +)
-                    sv.soundKey = soundKey(n, us.map(\.text))
-                    hinted.variants.append(SlotVariant(sv))
-                    hinted.maxUnits = max(hinted.maxUnits, us.count)
-                }
+                spoken(dev.text, as: shown.text, variant: 0, alternative: false)
             }
             slotSets[Int(appSet)] = hinted
             appSlot.append(appSet)
