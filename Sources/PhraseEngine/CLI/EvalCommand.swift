@@ -47,7 +47,7 @@ public enum EvalCommand: Command {
         let thresholds = try parseThresholds(args)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         let matcher = Matcher(catalogs: catalogs, options: opts)
-        if args.flag("--stream") { return stream(matcher, args, ctx, k: k) }
+        if args.flag("--stream") { return stream(matcher, args, ctx, k: k, threads: threads) }
 
         var paths = args.positionals
         if paths.isEmpty {
@@ -84,15 +84,16 @@ public enum EvalCommand: Command {
                 FileHandle.standardError.write(Data(line.utf8))
             }
         }
-        let (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress)
+        var (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress)
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        // Explanations for the misrouted only (cheap: few).
-        var withWhy = preds
-        for i in withWhy.indices where !withWhy[i].correct {
-            let p = Evaluator.predict(withWhy[i].item, matcher: matcher, k: k, explain: true)
-            withWhy[i].closest = p.closest
+        // Explanations for the misrouted only, and only for the one format that lists them (JSON):
+        // the misrouted are matched again with explanations on (the ranking is the same).
+        if format == "json" {
+            let wrong = preds.indices.filter { !preds[$0].correct }
+            let again = Evaluator.run(wrong.map { preds[$0].item }, matcher: matcher, k: k, threads: threads, explain: true)
+            for (i, p) in zip(wrong, again.predictions) { preds[i].closest = p.closest }
         }
-        let report = Evaluator.report(withWhy, seconds: secs, k: k, errors: errors, qualifyApps: catalogs.count > 1)
+        let report = Evaluator.report(preds, seconds: secs, k: k, errors: errors, qualifyApps: catalogs.count > 1)
         let stable = args.flag("--stable")
         var text: String
         switch format {
@@ -107,7 +108,8 @@ public enum EvalCommand: Command {
             if format == "text" || format == "markdown" { text += "\n" + cmp } else { ctx.err(cmp) }
         }
         if let pf = args.value("--predictions") {
-            let lines = report.predictions.map { $0.json.render() }.joined(separator: "\n") + "\n"
+            let ps = report.predictions
+            let lines = Parallel.map(count: ps.count, threads: threads) { ps[$0].json.render() }.joined(separator: "\n") + "\n"
             try AtomicFile.write(lines, to: CatalogOptions.resolvePath(pf, ctx))
         }
         try PhraseMatchCLI.emit(text, args, ctx)
@@ -159,8 +161,10 @@ public enum EvalCommand: Command {
     }
 
     /// Streaming: read a batch, match it on every core, write it in order; memory is bounded by the batch.
-    static func stream(_ matcher: Matcher, _ args: ParsedArguments, _ ctx: CLIContext, k: Int) -> Int32 {
+    /// Each worker renders the lines of the predictions it made; none is kept.
+    static func stream(_ matcher: Matcher, _ args: ParsedArguments, _ ctx: CLIContext, k: Int, threads: Int?) -> Int32 {
         let batchSize = 4096
+        let options = Evaluator.options(matcher, k: k, explain: false)
         var lineNo = 0
         var bad = 0
         var eof = false
@@ -179,10 +183,11 @@ public enum EvalCommand: Command {
                 }
             }
             if batch.isEmpty { continue }
-            let (preds, _) = Evaluator.run(batch, matcher: matcher, k: k, explain: false)
-            var out = ""
-            for p in preds { out += p.json.render() + "\n" }
-            ctx.out(out)
+            let items = batch
+            let lines = Parallel.map(count: items.count, threads: threads) { i in
+                Evaluator.predict(items[i], matcher: matcher, k: k, options: options).json.render() + "\n"
+            }
+            ctx.out(lines.joined())
         }
         return bad > 0 ? ExitCode.badInput : ExitCode.success
     }
