@@ -24,10 +24,15 @@ public enum CorpusReader {
         var items: [CorpusItem] = []
         var errors: [Diagnostic] = []
         let isTSV = format == "tsv" || (format == nil && file.hasSuffix(".tsv"))
-        var lineNo = 0
-        forEachLine(text) { line in
-            lineNo += 1
-            let r = isTSV ? parseTSV(line, file: file, line: lineNo) : parseJSONLine(line, file: file, line: lineNo)
+        var lines: [String] = []
+        forEachLine(text) { lines.append($0) }
+        let all = lines
+        // Lines are parsed on every core, and their results taken in line order.
+        let results = Parallel.map(count: all.count, chunk: 256) { i in
+            isTSV ? parseTSV(all[i], file: file, line: i + 1) : parseJSONLine(all[i], file: file, line: i + 1)
+        }
+        items.reserveCapacity(results.count)
+        for r in results {
             switch r {
             case .skip: break
             case .item(let i): items.append(i)

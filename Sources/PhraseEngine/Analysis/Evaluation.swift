@@ -265,10 +265,11 @@ public enum Evaluator {
             }
         }
         var tagMembers: [String: [Int]] = [:], localeMembers: [String: [Int]] = [:]
-        for (i, p) in ps.enumerated() {
-            if p.item.tags.isEmpty { tagMembers["(untagged)", default: []].append(i) }
-            for t in p.item.tags { tagMembers[t, default: []].append(i) }
-            localeMembers[p.locale, default: []].append(i)
+        for i in ps.indices {
+            let tags = ps[i].item.tags
+            if tags.isEmpty { tagMembers["(untagged)", default: []].append(i) }
+            for t in tags { tagMembers[t, default: []].append(i) }
+            localeMembers[ps[i].locale, default: []].append(i)
         }
         let byTag = groups(tagMembers)
         let byLocale = groups(localeMembers)
@@ -287,9 +288,9 @@ public enum Evaluator {
         var expectedLabels: [String] = [], predictedLabels: [String] = []
         expectedLabels.reserveCapacity(ps.count)
         predictedLabels.reserveCapacity(ps.count)
-        for p in ps {
-            expectedLabels.append(label(p.item.expect?.app, p.item.expect?.intent))
-            predictedLabels.append(label(p.got?.app, p.got?.intent))
+        for i in ps.indices {
+            expectedLabels.append(label(ps[i].item.expect?.app, ps[i].item.expect?.intent))
+            predictedLabels.append(label(ps[i].got?.app, ps[i].got?.intent))
         }
         let used = Set(expectedLabels).union(predictedLabels)
         let labels = used.filter { $0 != "none" }.sorted() + (used.contains("none") ? ["none"] : [])

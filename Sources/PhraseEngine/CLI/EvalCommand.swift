@@ -160,34 +160,45 @@ public enum EvalCommand: Command {
         return out
     }
 
-    /// Streaming: read a batch, match it on every core, write it in order; memory is bounded by the batch.
-    /// Each worker renders the lines of the predictions it made; none is kept.
+    /// Streaming: read a batch of lines, parse, match and render them on every core, write them in
+    /// order; memory is bounded by the batch. No prediction is kept.
     static func stream(_ matcher: Matcher, _ args: ParsedArguments, _ ctx: CLIContext, k: Int, threads: Int?) -> Int32 {
         let batchSize = 4096
         let options = Evaluator.options(matcher, k: k, explain: false)
-        var lineNo = 0
+        let tsv = args.value("--format") == "tsv"
+        enum Outcome: Sendable { case skip, line(String), bad(Diagnostic) }
+        var firstLine = 1
         var bad = 0
         var eof = false
-        let tsv = args.value("--format") == "tsv"
         while !eof {
-            var batch: [CorpusItem] = []
-            while batch.count < batchSize {
+            var raw: [String] = []
+            raw.reserveCapacity(batchSize)
+            while raw.count < batchSize {
                 guard let line = ctx.readLine() else { eof = true; break }
-                lineNo += 1
-                let r = tsv ? CorpusReader.parseTSV(line, file: "<stdin>", line: lineNo)
-                    : CorpusReader.parseJSONLine(line, file: "<stdin>", line: lineNo)
+                raw.append(line)
+            }
+            if raw.isEmpty { continue }
+            let lines = raw, first = firstLine
+            firstLine += lines.count
+            let outcomes = Parallel.map(count: lines.count, threads: threads) { i -> Outcome in
+                let r = tsv ? CorpusReader.parseTSV(lines[i], file: "<stdin>", line: first + i)
+                    : CorpusReader.parseJSONLine(lines[i], file: "<stdin>", line: first + i)
                 switch r {
-                case .skip: continue
-                case .item(let i): batch.append(i)
-                case .error(let d): bad += 1; ctx.err("warning: \(d.oneLine)\n")
+                case .skip: return .skip
+                case .error(let d): return .bad(d)
+                case .item(let item):
+                    return .line(Evaluator.predict(item, matcher: matcher, k: k, options: options).json.render() + "\n")
                 }
             }
-            if batch.isEmpty { continue }
-            let items = batch
-            let lines = Parallel.map(count: items.count, threads: threads) { i in
-                Evaluator.predict(items[i], matcher: matcher, k: k, options: options).json.render() + "\n"
+            var out = ""
+            for o in outcomes {
+                switch o {
+                case .skip: break
+                case .bad(let d): bad += 1; ctx.err("warning: \(d.oneLine)\n")
+                case .line(let l): out += l
+                }
             }
-            ctx.out(lines.joined())
+            if !out.isEmpty { ctx.out(out) }
         }
         return bad > 0 ? ExitCode.badInput : ExitCode.success
     }
