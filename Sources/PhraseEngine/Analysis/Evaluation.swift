@@ -82,7 +82,7 @@ public struct Metrics: Sendable {
     public init() {}
 
     public init(_ ps: [Prediction], k: Int, wallSeconds: Double? = nil) {
-        let outcomes = ps.map(Outcome.init)
+        let outcomes = Outcome.of(ps)
         self.init(outcomes, outcomes.indices, k: k, wallSeconds: wallSeconds)
     }
 
@@ -97,14 +97,16 @@ public struct Metrics: Sendable {
         var rejected: Bool
         var micros: Double
 
-        init(_ p: Prediction) {
-            correct = p.correct
-            inDomain = p.item.expect != nil
-            intentCorrect = p.intentCorrect
-            exactCorrect = p.exactCorrect
-            inTopK = p.inTopK
-            rejected = p.decision == .none
-            micros = p.micros
+        /// Read field by field, in place (no copy of a prediction).
+        static func of(_ ps: [Prediction]) -> [Outcome] {
+            var out: [Outcome] = []
+            out.reserveCapacity(ps.count)
+            for i in ps.indices {
+                out.append(Outcome(correct: ps[i].correct, inDomain: ps[i].item.expect != nil, intentCorrect: ps[i].intentCorrect,
+                                   exactCorrect: ps[i].exactCorrect, inTopK: ps[i].inTopK, rejected: ps[i].decision == .none,
+                                   micros: ps[i].micros))
+            }
+            return out
         }
     }
 
@@ -256,7 +258,7 @@ public enum Evaluator {
 
     public static func report(_ ps: [Prediction], seconds: Double, k: Int, errors: [Diagnostic], qualifyApps: Bool) -> EvalReport {
         // One pass over the predictions; everything after works on flags and small integers.
-        let outcomes = ps.map(Metrics.Outcome.init)
+        let outcomes = Metrics.Outcome.of(ps)
         let overall = Metrics(outcomes, outcomes.indices, k: k, wallSeconds: seconds)
         func groups(_ members: [String: [Int]]) -> [(String, Metrics)] {
             members.keys.sorted().map { name in
