@@ -172,4 +172,20 @@ import FoundationXML
             #expect(CorpusReader.trimmedSpaces(t) == t.trimmingCharacters(in: .whitespaces), "\(t.debugDescription)")
         }
     }
+
+    /// The prediction-line renderer writes what `render()` writes, escapes included.
+    @Test func renderLineIsRender() throws {
+        let tricky = ["", "plain", "quote \" and \\ back", "tab\tnew\nline\r", "\u{01}\u{1F}\u{7F}", "line\u{2028}para\u{2029}",
+                      "’curly’ “quotes” …", "日本語", "emoji 👍🏽", "\u{E2}", "end\u{2028}", "é\u{301}"]
+        let values: [JSONOut] = [.null, .bool(true), .int(-3), .double(0.12345), .double(-0.0), .array([]), .object([]),
+                                 .array(tricky.map { .string($0) }),
+                                 .object(tricky.map { ($0, .array([.string($0), .object([($0, .null)])])) })]
+        for v in values { #expect(v.renderLine() == v.render()) }
+        let m = Matcher(catalogs: [try CatalogLoader.load(path: Self.catalog)])
+        let items = CorpusReader.parse(Self.corpusA + Self.corpusB, file: "x.jsonl").items
+        for p in Evaluator.run(items, matcher: m).predictions {
+            #expect(p.json.renderLine() == p.json.render())
+            if let c = p.closest { #expect(c.json.renderLine() == c.json.render()) }
+        }
+    }
 }

@@ -377,3 +377,62 @@ struct SendableBuffer<T>: @unchecked Sendable {
     let base: UnsafeMutableBufferPointer<T>
     init(_ b: UnsafeMutableBufferPointer<T>) { base = b }
 }
+
+extension JSONOut {
+    /// `render()` (compact, one line), byte for byte, faster for prediction lines: a string with
+    /// nothing to escape (the usual case) is copied whole instead of scalar by scalar.
+    func renderLine() -> String {
+        var out = ""
+        writeLine(into: &out)
+        return out
+    }
+
+    private func writeLine(into out: inout String) {
+        switch self {
+        case .string(let s): JSONOut.escapeFast(s, into: &out)
+        case .array(let a):
+            if a.isEmpty { out.append("[]"); return }
+            out.append("[")
+            for (k, v) in a.enumerated() {
+                if k > 0 { out.append(", ") }
+                v.writeLine(into: &out)
+            }
+            out.append("]")
+        case .object(let o):
+            if o.isEmpty { out.append("{}"); return }
+            out.append("{")
+            for (k, kv) in o.enumerated() {
+                if k > 0 { out.append(", ") }
+                JSONOut.escapeFast(kv.0, into: &out)
+                out.append(": ")
+                kv.1.writeLine(into: &out)
+            }
+            out.append("}")
+        case .null, .bool, .int, .double: write(into: &out, pretty: false, indent: 0)
+        }
+    }
+
+    /// `escape(_:into:)`: the string whole when no byte of it needs escaping (no quote, backslash,
+    /// control character, U+2028 or U+2029), else scalar by scalar.
+    static func escapeFast(_ s: String, into out: inout String) {
+        let plain = s.utf8.withContiguousStorageIfAvailable { u -> Bool in
+            let n = u.count
+            var i = 0
+            while i < n {
+                let b = u[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C { return false }
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                if b == 0xE2, i + 2 < n, u[i + 1] == 0x80, u[i + 2] == 0xA8 || u[i + 2] == 0xA9 { return false }
+                i += 1
+            }
+            return true
+        } ?? false
+        if plain {
+            out.append("\"")
+            out.append(s)
+            out.append("\"")
+        } else {
+            escape(s, into: &out)
+        }
+    }
+}
