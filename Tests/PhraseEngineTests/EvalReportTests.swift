@@ -119,4 +119,73 @@ import FoundationXML
         let timed = run(["eval", "--catalog", Self.catalog, "--format", "html", a, b], in: dir).out
         #expect(!timed.contains("http") && timed.contains("utterances/s"))
     }
+
+    /// Predictions on many threads are those of one thread, in input order, whatever the chunking.
+    @Test func parallelEvaluationEqualsOneThread() throws {
+        let m = Matcher(catalogs: [try CatalogLoader.load(path: Self.catalog)])
+        let base = CorpusReader.parse(Self.corpusA + Self.corpusB, file: "x.jsonl").items
+        #expect(base.count == 7)
+        var items: [CorpusItem] = []
+        while items.count < 1003 { items += base }
+        items = Array(items.prefix(1003))
+        func render(_ ps: [Prediction]) -> [String] { ps.map { $0.json.render() + $0.reason } }
+        let one = Evaluator.run(items, matcher: m, threads: 1).predictions
+        #expect(one.map(\.item) == items)
+        for threads in [2, 3, 8] {
+            #expect(render(Evaluator.run(items, matcher: m, threads: threads).predictions) == render(one))
+        }
+        #expect(Evaluator.run([], matcher: m, threads: 2).predictions.isEmpty)
+        #expect(render(Evaluator.run([items[0]], matcher: m, threads: 2).predictions) == render([one[0]]))
+    }
+
+    /// `--stream`: the same lines and warnings with one thread or several, across batch boundaries.
+    @Test func streamIsTheSameOnOneThreadOrMany() {
+        var input: [String] = []
+        for k in 0..<5000 {
+            let lines = (Self.corpusA + Self.corpusB).split(separator: "\n").map(String.init)
+            input.append(k == 4500 ? "{not json" : lines[k % lines.count])
+        }
+        func stream(_ threads: String) -> (Int32, String, String) {
+            let (ctx, buf) = CLIContext.capturing(stdin: input)
+            let code = PhraseMatchCLI.run(["eval", "--catalog", Self.catalog, "--stream", "--threads", threads], context: ctx)
+            return (code, buf.stdout, buf.stderr)
+        }
+        let one = stream("1"), two = stream("2")
+        #expect(one.0 == ExitCode.badInput)
+        #expect(one.1.split(separator: "\n").count == 4999)
+        #expect(one.2.contains("<stdin>:4501"))
+        #expect(two.0 == one.0 && two.1 == one.1 && two.2 == one.2)
+    }
+
+    /// The corpus reader's line splitting and trimming agree with Foundation's.
+    @Test func linesAndTrimmingAsFoundation() {
+        let texts = ["", "\n", "a", "a\n", "a\n\nb", "a\r\nb\rc\n", "a\u{2028}b\u{2029}c\u{85}d", "\r\n\r\n", "x\r",
+                     "é\nü\r\n日本\u{2028}", "a\u{0B}b\u{0C}c", "\r\r\n\n"]
+        for t in texts {
+            var expected: [String] = []
+            t.enumerateLines { line, _ in expected.append(line) }
+            var got: [String] = []
+            CorpusReader.forEachLine(t) { got.append($0) }
+            #expect(got == expected, "\(t.debugDescription)")
+        }
+        for t in ["", " ", " a ", "\ta", "a\t", "a\u{00A0}", "\u{3000}x", "x", "é", "\u{2003}\u{2003}", "a b"] {
+            #expect(CorpusReader.trimmedSpaces(t) == t.trimmingCharacters(in: .whitespaces), "\(t.debugDescription)")
+        }
+    }
+
+    /// The prediction-line renderer writes what `render()` writes, escapes included.
+    @Test func renderLineIsRender() throws {
+        let tricky = ["", "plain", "quote \" and \\ back", "tab\tnew\nline\r", "\u{01}\u{1F}\u{7F}", "line\u{2028}para\u{2029}",
+                      "’curly’ “quotes” …", "日本語", "emoji 👍🏽", "\u{E2}", "end\u{2028}", "é\u{301}"]
+        let values: [JSONOut] = [.null, .bool(true), .int(-3), .double(0.12345), .double(-0.0), .array([]), .object([]),
+                                 .array(tricky.map { .string($0) }),
+                                 .object(tricky.map { ($0, .array([.string($0), .object([($0, .null)])])) })]
+        for v in values { #expect(v.renderLine() == v.render()) }
+        let m = Matcher(catalogs: [try CatalogLoader.load(path: Self.catalog)])
+        let items = CorpusReader.parse(Self.corpusA + Self.corpusB, file: "x.jsonl").items
+        for p in Evaluator.run(items, matcher: m).predictions {
+            #expect(p.json.renderLine() == p.json.render())
+            if let c = p.closest { #expect(c.json.renderLine() == c.json.render()) }
+        }
+    }
 }

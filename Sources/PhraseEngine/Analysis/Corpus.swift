@@ -24,10 +24,15 @@ public enum CorpusReader {
         var items: [CorpusItem] = []
         var errors: [Diagnostic] = []
         let isTSV = format == "tsv" || (format == nil && file.hasSuffix(".tsv"))
-        var lineNo = 0
-        text.enumerateLines { line, _ in
-            lineNo += 1
-            let r = isTSV ? parseTSV(line, file: file, line: lineNo) : parseJSONLine(line, file: file, line: lineNo)
+        var lines: [String] = []
+        forEachLine(text) { lines.append($0) }
+        let all = lines
+        // Lines are parsed on every core, and their results taken in line order.
+        let results = Parallel.map(count: all.count, chunk: 256) { i in
+            isTSV ? parseTSV(all[i], file: file, line: i + 1) : parseJSONLine(all[i], file: file, line: i + 1)
+        }
+        items.reserveCapacity(results.count)
+        for r in results {
             switch r {
             case .skip: break
             case .item(let i): items.append(i)
@@ -35,6 +40,39 @@ public enum CorpusReader {
             }
         }
         return (items, errors)
+    }
+
+    /// The lines of `text` as `enumerateLines` gives them (separators: LF, CR, CR LF, NEL, U+2028,
+    /// U+2029; no empty line after a final separator), found in the UTF-8 bytes without bridging.
+    static func forEachLine(_ text: String, _ body: (String) -> Void) {
+        var text = text
+        text.withUTF8 { u in
+            let n = u.count
+            var start = 0, i = 0
+            while i < n {
+                let b = u[i]
+                var sep = 0
+                if b == 0x0A { sep = 1 } else if b == 0x0D {
+                    sep = i + 1 < n && u[i + 1] == 0x0A ? 2 : 1
+                } else if b == 0xC2, i + 1 < n, u[i + 1] == 0x85 {
+                    sep = 2
+                } else if b == 0xE2, i + 2 < n, u[i + 1] == 0x80, u[i + 2] == 0xA8 || u[i + 2] == 0xA9 {
+                    sep = 3
+                }
+                if sep == 0 { i += 1; continue }
+                body(String(decoding: UnsafeBufferPointer(rebasing: u[start..<i]), as: UTF8.self))
+                i += sep
+                start = i
+            }
+            if start < n { body(String(decoding: UnsafeBufferPointer(rebasing: u[start..<n]), as: UTF8.self)) }
+        }
+    }
+
+    /// `s.trimmingCharacters(in: .whitespaces)`, without Foundation when neither end can be trimmed.
+    static func trimmedSpaces(_ s: String) -> String {
+        func plain(_ b: UInt8?) -> Bool { b.map { $0 < 0x80 && $0 != 0x20 && $0 != 0x09 } ?? false }
+        if plain(s.utf8.first) && plain(s.utf8.last) { return s }
+        return s.trimmingCharacters(in: .whitespaces)
     }
 
     public enum LineResult: Sendable {
@@ -48,7 +86,7 @@ public enum CorpusReader {
     }
 
     public static func parseJSONLine(_ raw: String, file: String, line: Int) -> LineResult {
-        let t = raw.trimmingCharacters(in: .whitespaces)
+        let t = trimmedSpaces(raw)
         if t.isEmpty || t.hasPrefix("//") { return .skip }
         let node: JSONNode
         do { node = try JSONReader.parse(t) } catch {
@@ -91,12 +129,12 @@ public enum CorpusReader {
     }
 
     public static func parseTSV(_ raw: String, file: String, line: Int) -> LineResult {
-        if raw.trimmingCharacters(in: .whitespaces).isEmpty || raw.hasPrefix("#") { return .skip }
+        if trimmedSpaces(raw).isEmpty || raw.hasPrefix("#") { return .skip }
         let cols = raw.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard cols.count >= 2 else { return bad(file, line, nil, "expected text<TAB>intent[<TAB>param=value ...]") }
         let text = cols[0]
         if text.isEmpty { return bad(file, line, 1, "empty text") }
-        let intent = cols[1].trimmingCharacters(in: .whitespaces)
+        let intent = trimmedSpaces(cols[1])
         var expect: CorpusItem.Expectation? = nil
         if !(intent.isEmpty || intent == "-" || intent == "none" || intent == "null") {
             var params: [String: String] = [:]

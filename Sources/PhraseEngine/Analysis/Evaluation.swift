@@ -1,5 +1,6 @@
 import Foundation
 import Dispatch
+import Synchronization
 
 /// What the matcher did with one corpus utterance.
 public struct Prediction: Sendable {
@@ -10,7 +11,10 @@ public struct Prediction: Sendable {
     public var got: MatchCandidate?
     /// The closest result even when the decision is "none" (for explanations).
     public var closest: MatchCandidate?
-    public var reason: String
+    /// Why the matcher decided so; `reason` is its sentence, built only when read (reports read it
+    /// for the misrouted alone).
+    public var why: Reason
+    public var reason: String { why.text }
     public var intentCorrect: Bool
     public var exactCorrect: Bool
     public var inTopK: Bool
@@ -78,20 +82,54 @@ public struct Metrics: Sendable {
     public init() {}
 
     public init(_ ps: [Prediction], k: Int, wallSeconds: Double? = nil) {
+        let outcomes = Outcome.of(ps)
+        self.init(outcomes, outcomes.indices, k: k, wallSeconds: wallSeconds)
+    }
+
+    /// What the metrics need of one prediction: flags and the latency, no strings (cheap to scan
+    /// and to group by index, however many predictions there are).
+    struct Outcome {
+        var correct: Bool
+        var inDomain: Bool
+        var intentCorrect: Bool
+        var exactCorrect: Bool
+        var inTopK: Bool
+        var rejected: Bool
+        var micros: Double
+
+        /// Read field by field, in place (no copy of a prediction).
+        static func of(_ ps: [Prediction]) -> [Outcome] {
+            var out: [Outcome] = []
+            out.reserveCapacity(ps.count)
+            for i in ps.indices {
+                out.append(Outcome(correct: ps[i].correct, inDomain: ps[i].item.expect != nil, intentCorrect: ps[i].intentCorrect,
+                                   exactCorrect: ps[i].exactCorrect, inTopK: ps[i].inTopK, rejected: ps[i].decision == .none,
+                                   micros: ps[i].micros))
+            }
+            return out
+        }
+    }
+
+    /// The metrics of the outcomes at `subset` (in any order: every figure is a count or a sorted percentile).
+    init<C: Collection<Int>>(_ outcomes: [Outcome], _ subset: C, k: Int, wallSeconds: Double? = nil) {
         self.k = k
-        count = ps.count
+        count = subset.count
         var correct = 0, intentOK = 0, exactOK = 0, topK = 0, rejects = 0, accepts = 0
-        for p in ps {
+        var lat: [Double] = []
+        lat.reserveCapacity(count)
+        for i in subset {
+            let p = outcomes[i]
+            lat.append(p.micros)
             if p.correct { correct += 1 }
-            if p.item.expect != nil {
+            if p.inDomain {
                 inDomain += 1
                 if p.intentCorrect { intentOK += 1 }
                 if p.exactCorrect { exactOK += 1 }
                 if p.inTopK { topK += 1 }
-                if p.decision == .none { rejects += 1 }
+                if p.rejected { rejects += 1 }
             } else {
                 outOfDomain += 1
-                if p.decision != .none { accepts += 1 }
+                if !p.rejected { accepts += 1 }
             }
         }
         func ratio(_ a: Int, _ b: Int) -> Double { b == 0 ? 0 : Double(a) / Double(b) }
@@ -101,7 +139,7 @@ public struct Metrics: Sendable {
         topKAccuracy = ratio(topK, inDomain)
         falseRejectRate = ratio(rejects, inDomain)
         falseAcceptRate = ratio(accepts, outOfDomain)
-        let lat = ps.map(\.micros).sorted()
+        lat.sort()
         p50Micros = Metrics.percentile(lat, 0.5)
         p99Micros = Metrics.percentile(lat, 0.99)
         if let w = wallSeconds, w > 0 { utterancesPerSecond = Double(count) / w }
@@ -175,10 +213,19 @@ public struct EvalReport: Sendable {
 public enum Evaluator {
     /// Matches one item and judges it.
     public static func predict(_ item: CorpusItem, matcher: Matcher, k: Int, explain: Bool) -> Prediction {
-        let locale = item.locale ?? matcher.defaultLocale
+        predict(item, matcher: matcher, k: k, options: options(matcher, k: k, explain: explain))
+    }
+
+    /// The matcher's options for an evaluation: at least k results, explanations only when asked.
+    static func options(_ matcher: Matcher, k: Int, explain: Bool) -> MatchOptions {
         var o = matcher.options
         o.limit = max(k, o.limit)
         o.explain = explain
+        return o
+    }
+
+    static func predict(_ item: CorpusItem, matcher: Matcher, k: Int, options o: MatchOptions) -> Prediction {
+        let locale = item.locale ?? matcher.defaultLocale
         let t0 = DispatchTime.now().uptimeNanoseconds
         let r = matcher.match(item.text, locale: locale, options: o)
         let t1 = DispatchTime.now().uptimeNanoseconds
@@ -194,86 +241,198 @@ public enum Evaluator {
         }
         let correct = item.expect == nil ? r.decision == .none : exactOK
         return Prediction(item: item, locale: locale, decision: r.decision, got: got, closest: r.results.first,
-                          reason: r.reason, intentCorrect: intentOK, exactCorrect: exactOK, inTopK: inTopK, correct: correct,
+                          why: r.why, intentCorrect: intentOK, exactCorrect: exactOK, inTopK: inTopK, correct: correct,
                           micros: Double(t1 - t0) / 1000)
     }
 
     /// Evaluates items on every core; the predictions are in input order, identical to one thread.
     public static func run(_ items: [CorpusItem], matcher: Matcher, k: Int = 3, threads: Int? = nil,
                            explain: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil) -> (predictions: [Prediction], seconds: Double) {
-        let n = items.count
-        let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 64))
-        let out = UnsafeMutableBufferPointer<Prediction?>.allocate(capacity: max(n, 1))
-        out.initialize(repeating: nil)
-        defer {
-            _ = out.deinitialize()
-            out.deallocate()
-        }
+        let o = options(matcher, k: k, explain: explain)
         let start = DispatchTime.now().uptimeNanoseconds
-        let chunk = 256
-        let chunks = (n + chunk - 1) / chunk
-        let done = ProgressCounter()
-        let buffer = SendableBuffer(out)
-        DispatchQueue.concurrentPerform(iterations: min(workers, max(chunks, 1))) { w in
-            var c = w
-            while c < chunks {
-                let lo = c * chunk, hi = min(n, lo + chunk)
-                for i in lo..<hi { buffer.base[i] = predict(items[i], matcher: matcher, k: k, explain: explain) }
-                let total = done.add(hi - lo)
-                progress?(total, n)
-                c += workers
-            }
+        let ps = Parallel.map(count: items.count, threads: threads, progress: progress) { i in
+            predict(items[i], matcher: matcher, k: k, options: o)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return (out.compactMap { $0 }, seconds)
+        return (ps, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
     public static func report(_ ps: [Prediction], seconds: Double, k: Int, errors: [Diagnostic], qualifyApps: Bool) -> EvalReport {
-        let overall = Metrics(ps, k: k, wallSeconds: seconds)
-        func groups(_ key: (Prediction) -> [String]) -> [(String, Metrics)] {
-            var g: [String: [Prediction]] = [:]
-            for p in ps { for k in key(p) { g[k, default: []].append(p) } }
-            return g.keys.sorted().map { name in
-                let sub = g[name] ?? []
-                return (name, Metrics(sub, k: k, wallSeconds: seconds * Double(sub.count) / Double(max(ps.count, 1))))
+        // One pass over the predictions; everything after works on flags and small integers.
+        let outcomes = Metrics.Outcome.of(ps)
+        let overall = Metrics(outcomes, outcomes.indices, k: k, wallSeconds: seconds)
+        func groups(_ members: [String: [Int]]) -> [(String, Metrics)] {
+            members.keys.sorted().map { name in
+                let sub = members[name] ?? []
+                return (name, Metrics(outcomes, sub, k: k, wallSeconds: seconds * Double(sub.count) / Double(max(ps.count, 1))))
             }
         }
-        let byTag = groups { $0.item.tags.isEmpty ? ["(untagged)"] : $0.item.tags }
-        let byLocale = groups { [$0.locale] }
-        var labelSet = Set<String>()
-        for p in ps { labelSet.insert(p.expectedLabel(qualified: qualifyApps)); labelSet.insert(p.predictedLabel(qualified: qualifyApps)) }
-        let labels = labelSet.filter { $0 != "none" }.sorted() + (labelSet.contains("none") ? ["none"] : [])
+        var tagMembers: [String: [Int]] = [:], localeMembers: [String: [Int]] = [:]
+        for i in ps.indices {
+            let tags = ps[i].item.tags
+            if tags.isEmpty { tagMembers["(untagged)", default: []].append(i) }
+            for t in tags { tagMembers[t, default: []].append(i) }
+            localeMembers[ps[i].locale, default: []].append(i)
+        }
+        let byTag = groups(tagMembers)
+        let byLocale = groups(localeMembers)
+
+        // Labels by (app, intent) key, each spelled once: the same label whatever the key that spells it.
+        struct LabelKey: Hashable { var app: String?; var intent: String }
+        var keyLabel: [LabelKey: String] = [:]
+        func label(_ app: String?, _ intent: String?) -> String {
+            guard let intent else { return "none" }
+            let key = LabelKey(app: qualifyApps ? app : nil, intent: intent)
+            if let l = keyLabel[key] { return l }
+            let l = Prediction.label(app: app, intent: intent, qualifyApps)
+            keyLabel[key] = l
+            return l
+        }
+        var expectedLabels: [String] = [], predictedLabels: [String] = []
+        expectedLabels.reserveCapacity(ps.count)
+        predictedLabels.reserveCapacity(ps.count)
+        for i in ps.indices {
+            expectedLabels.append(label(ps[i].item.expect?.app, ps[i].item.expect?.intent))
+            predictedLabels.append(label(ps[i].got?.app, ps[i].got?.intent))
+        }
+        let used = Set(expectedLabels).union(predictedLabels)
+        let labels = used.filter { $0 != "none" }.sorted() + (used.contains("none") ? ["none"] : [])
         let pos = Dictionary(uniqueKeysWithValues: labels.enumerated().map { ($1, $0) })
         var confusion = [[Int]](repeating: [Int](repeating: 0, count: labels.count), count: labels.count)
-        for p in ps {
-            if let a = pos[p.expectedLabel(qualified: qualifyApps)], let b = pos[p.predictedLabel(qualified: qualifyApps)] { confusion[a][b] += 1 }
+        var byExpected = [[Int]](repeating: [], count: labels.count)
+        for i in ps.indices {
+            if let a = pos[expectedLabels[i]] {
+                byExpected[a].append(i)
+                if let b = pos[predictedLabels[i]] { confusion[a][b] += 1 }
+            }
         }
         var byIntent: [IntentScore] = []
-        for l in labels where l != "none" {
-            guard let i = pos[l] else { continue }
+        for (i, l) in labels.enumerated() where l != "none" {
             let tp = confusion[i][i]
             let predicted = labels.indices.reduce(0) { $0 + confusion[$1][i] }
             let actual = confusion[i].reduce(0, +)
             let precision = predicted == 0 ? 0 : Double(tp) / Double(predicted)
             let recall = actual == 0 ? 0 : Double(tp) / Double(actual)
             let f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
-            let sub = ps.filter { $0.expectedLabel(qualified: qualifyApps) == l }
             byIntent.append(IntentScore(label: l, precision: precision, recall: recall, f1: f1, support: actual,
-                                        metrics: Metrics(sub, k: k)))
+                                        metrics: Metrics(outcomes, byExpected[i], k: k)))
         }
         return EvalReport(overall: overall, byTag: byTag, byLocale: byLocale, byIntent: byIntent, labels: labels,
                           confusion: confusion, predictions: ps, errors: errors)
     }
 }
 
-final class ProgressCounter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-    func add(_ k: Int) -> Int { lock.lock(); defer { lock.unlock() }; value += k; return value }
+/// Runs `body(i)` for i in 0..<count on worker threads and returns the results in index order, the
+/// same as one thread. Workers claim chunks of indices from a shared counter (a slow or preempted
+/// worker holds up no one) and write each result straight into its slot of the output array.
+enum Parallel {
+    static func map<T: Sendable>(count n: Int, threads: Int? = nil, chunk: Int = 64,
+                       progress: (@Sendable (Int, Int) -> Void)? = nil, _ body: @Sendable (Int) -> T) -> [T] {
+        guard n > 0 else { return [] }
+        let chunk = max(1, chunk)
+        let chunks = (n + chunk - 1) / chunk
+        let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 64, chunks))
+        return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            guard let base = buffer.baseAddress else { initialized = 0; return }
+            if workers == 1 {
+                for i in 0..<n {
+                    (base + i).initialize(to: body(i))
+                    if let progress, (i + 1) % chunk == 0 || i + 1 == n { progress(i + 1, n) }
+                }
+                initialized = n
+                return
+            }
+            let out = SendablePointer(base)
+            let next = ChunkCounter()
+            let done = ChunkCounter()
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let c = next.add(1) - 1
+                    if c >= chunks { break }
+                    let lo = c * chunk, hi = min(n, lo + chunk)
+                    for i in lo..<hi { (out.base + i).initialize(to: body(i)) }
+                    if let progress { progress(done.add(hi - lo), n) }
+                }
+            }
+            // Every chunk was claimed exactly once and finished before concurrentPerform returned.
+            initialized = n
+        }
+    }
+}
+
+/// A shared counter of claimed chunks (or of finished items).
+final class ChunkCounter: Sendable {
+    private let value = Atomic<Int>(0)
+    /// Adds `k` and returns the new value.
+    func add(_ k: Int) -> Int { value.wrappingAdd(k, ordering: .relaxed).newValue }
+}
+
+/// Disjoint-index writes from concurrent workers.
+struct SendablePointer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
+    init(_ b: UnsafeMutablePointer<T>) { base = b }
 }
 
 /// Disjoint-index writes from concurrent workers.
 struct SendableBuffer<T>: @unchecked Sendable {
     let base: UnsafeMutableBufferPointer<T>
     init(_ b: UnsafeMutableBufferPointer<T>) { base = b }
+}
+
+extension JSONOut {
+    /// `render()` (compact, one line), byte for byte, faster for prediction lines: a string with
+    /// nothing to escape (the usual case) is copied whole instead of scalar by scalar.
+    func renderLine() -> String {
+        var out = ""
+        writeLine(into: &out)
+        return out
+    }
+
+    private func writeLine(into out: inout String) {
+        switch self {
+        case .string(let s): JSONOut.escapeFast(s, into: &out)
+        case .array(let a):
+            if a.isEmpty { out.append("[]"); return }
+            out.append("[")
+            for (k, v) in a.enumerated() {
+                if k > 0 { out.append(", ") }
+                v.writeLine(into: &out)
+            }
+            out.append("]")
+        case .object(let o):
+            if o.isEmpty { out.append("{}"); return }
+            out.append("{")
+            for (k, kv) in o.enumerated() {
+                if k > 0 { out.append(", ") }
+                JSONOut.escapeFast(kv.0, into: &out)
+                out.append(": ")
+                kv.1.writeLine(into: &out)
+            }
+            out.append("}")
+        case .null, .bool, .int, .double: write(into: &out, pretty: false, indent: 0)
+        }
+    }
+
+    /// `escape(_:into:)`: the string whole when no byte of it needs escaping (no quote, backslash,
+    /// control character, U+2028 or U+2029), else scalar by scalar.
+    static func escapeFast(_ s: String, into out: inout String) {
+        let plain = s.utf8.withContiguousStorageIfAvailable { u -> Bool in
+            let n = u.count
+            var i = 0
+            while i < n {
+                let b = u[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C { return false }
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+                if b == 0xE2, i + 2 < n, u[i + 1] == 0x80, u[i + 2] == 0xA8 || u[i + 2] == 0xA9 { return false }
+                i += 1
+            }
+            return true
+        } ?? false
+        if plain {
+            out.append("\"")
+            out.append(s)
+            out.append("\"")
+        } else {
+            escape(s, into: &out)
+        }
+    }
 }

@@ -47,7 +47,7 @@ public enum EvalCommand: Command {
         let thresholds = try parseThresholds(args)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         let matcher = Matcher(catalogs: catalogs, options: opts)
-        if args.flag("--stream") { return stream(matcher, args, ctx, k: k) }
+        if args.flag("--stream") { return stream(matcher, args, ctx, k: k, threads: threads) }
 
         var paths = args.positionals
         if paths.isEmpty {
@@ -84,15 +84,16 @@ public enum EvalCommand: Command {
                 FileHandle.standardError.write(Data(line.utf8))
             }
         }
-        let (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress)
+        var (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress)
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        // Explanations for the misrouted only (cheap: few).
-        var withWhy = preds
-        for i in withWhy.indices where !withWhy[i].correct {
-            let p = Evaluator.predict(withWhy[i].item, matcher: matcher, k: k, explain: true)
-            withWhy[i].closest = p.closest
+        // Explanations for the misrouted only, and only for the one format that lists them (JSON):
+        // the misrouted are matched again with explanations on (the ranking is the same).
+        if format == "json" {
+            let wrong = preds.indices.filter { !preds[$0].correct }
+            let again = Evaluator.run(wrong.map { preds[$0].item }, matcher: matcher, k: k, threads: threads, explain: true)
+            for (i, p) in zip(wrong, again.predictions) { preds[i].closest = p.closest }
         }
-        let report = Evaluator.report(withWhy, seconds: secs, k: k, errors: errors, qualifyApps: catalogs.count > 1)
+        let report = Evaluator.report(preds, seconds: secs, k: k, errors: errors, qualifyApps: catalogs.count > 1)
         let stable = args.flag("--stable")
         var text: String
         switch format {
@@ -107,7 +108,8 @@ public enum EvalCommand: Command {
             if format == "text" || format == "markdown" { text += "\n" + cmp } else { ctx.err(cmp) }
         }
         if let pf = args.value("--predictions") {
-            let lines = report.predictions.map { $0.json.render() }.joined(separator: "\n") + "\n"
+            let ps = report.predictions
+            let lines = Parallel.map(count: ps.count, threads: threads) { ps[$0].json.renderLine() }.joined(separator: "\n") + "\n"
             try AtomicFile.write(lines, to: CatalogOptions.resolvePath(pf, ctx))
         }
         try PhraseMatchCLI.emit(text, args, ctx)
@@ -158,31 +160,45 @@ public enum EvalCommand: Command {
         return out
     }
 
-    /// Streaming: read a batch, match it on every core, write it in order; memory is bounded by the batch.
-    static func stream(_ matcher: Matcher, _ args: ParsedArguments, _ ctx: CLIContext, k: Int) -> Int32 {
+    /// Streaming: read a batch of lines, parse, match and render them on every core, write them in
+    /// order; memory is bounded by the batch. No prediction is kept.
+    static func stream(_ matcher: Matcher, _ args: ParsedArguments, _ ctx: CLIContext, k: Int, threads: Int?) -> Int32 {
         let batchSize = 4096
-        var lineNo = 0
+        let options = Evaluator.options(matcher, k: k, explain: false)
+        let tsv = args.value("--format") == "tsv"
+        enum Outcome: Sendable { case skip, line(String), bad(Diagnostic) }
+        var firstLine = 1
         var bad = 0
         var eof = false
-        let tsv = args.value("--format") == "tsv"
         while !eof {
-            var batch: [CorpusItem] = []
-            while batch.count < batchSize {
+            var raw: [String] = []
+            raw.reserveCapacity(batchSize)
+            while raw.count < batchSize {
                 guard let line = ctx.readLine() else { eof = true; break }
-                lineNo += 1
-                let r = tsv ? CorpusReader.parseTSV(line, file: "<stdin>", line: lineNo)
-                    : CorpusReader.parseJSONLine(line, file: "<stdin>", line: lineNo)
+                raw.append(line)
+            }
+            if raw.isEmpty { continue }
+            let lines = raw, first = firstLine
+            firstLine += lines.count
+            let outcomes = Parallel.map(count: lines.count, threads: threads) { i -> Outcome in
+                let r = tsv ? CorpusReader.parseTSV(lines[i], file: "<stdin>", line: first + i)
+                    : CorpusReader.parseJSONLine(lines[i], file: "<stdin>", line: first + i)
                 switch r {
-                case .skip: continue
-                case .item(let i): batch.append(i)
-                case .error(let d): bad += 1; ctx.err("warning: \(d.oneLine)\n")
+                case .skip: return .skip
+                case .error(let d): return .bad(d)
+                case .item(let item):
+                    return .line(Evaluator.predict(item, matcher: matcher, k: k, options: options).json.renderLine() + "\n")
                 }
             }
-            if batch.isEmpty { continue }
-            let (preds, _) = Evaluator.run(batch, matcher: matcher, k: k, explain: false)
             var out = ""
-            for p in preds { out += p.json.render() + "\n" }
-            ctx.out(out)
+            for o in outcomes {
+                switch o {
+                case .skip: break
+                case .bad(let d): bad += 1; ctx.err("warning: \(d.oneLine)\n")
+                case .line(let l): out += l
+                }
+            }
+            if !out.isEmpty { ctx.out(out) }
         }
         return bad > 0 ? ExitCode.badInput : ExitCode.success
     }
