@@ -68,6 +68,13 @@ final class LocaleIndex: Sendable {
     let setIsApp: [Bool]
     /// slot set → global id of its first variant (one more entry: the total).
     let setBase: [Int32]
+    /// Global variant id → its option index / its position in the option (or app-name) list:
+    /// the hot loops read these flat arrays instead of the variant objects.
+    let variantOption: [Int32]
+    let variantPosition: [Int32]
+
+    @inline(__always) func optionOf(_ set: Int32, _ variant: Int32) -> Int { Int(variantOption[Int(setBase[Int(set)] + variant)]) }
+    @inline(__always) func positionOf(_ set: Int32, _ variant: Int32) -> Int { Int(variantPosition[Int(setBase[Int(set)] + variant)]) }
     /// slot set → templates using it (as parameter or app slot).
     let setTemplates: [[Int32]]
     /// Most units in any template (bounds the utterance length worth aligning).
@@ -218,6 +225,8 @@ final class LocaleIndex: Sendable {
         var base: [Int32] = [0]
         for set in slotSets { base.append(base[base.count - 1] + Int32(set.variants.count)) }
         self.setBase = base
+        self.variantOption = slotSets.flatMap { $0.variants.map { Int32($0.optionIndex) } }
+        self.variantPosition = slotSets.flatMap { $0.variants.map { Int32($0.variantIndex) } }
         // Postings in app order, so a query that heard one app reads only that app's range.
         self.slotPostings = sp.map { list in
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }

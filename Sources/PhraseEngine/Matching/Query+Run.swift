@@ -164,8 +164,7 @@ extension Query {
     func spanAllowed(_ s: SlotSpan, _ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int) -> Bool {
         for u in s.start..<s.end where mask[u] == 1 { return false }
         if opts.enforceBudget {
-            let v = index.slotSets[Int(t.paramSet)].variants[Int(s.variant)]
-            if t.budgetBase + v.variantIndex * t.appNameCount + appVariant >= Expansion.budget { return false }
+            if t.budgetBase + index.positionOf(t.paramSet, s.variant) * t.appNameCount + appVariant >= Expansion.budget { return false }
         }
         return true
     }
@@ -173,8 +172,7 @@ extension Query {
     /// The spans of one option (the option of `variant`) that a reading may use, in span order.
     func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int) -> [SlotSpan] {
         guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return [] }
-        let set = index.slotSets[Int(t.paramSet)]
-        return ps.filter { set.variants[Int($0.variant)].optionIndex == option && spanAllowed($0, t, mask, appVariant: appVariant) }
+        return ps.filter { index.optionOf(t.paramSet, $0.variant) == option && spanAllowed($0, t, mask, appVariant: appVariant) }
     }
 
     /// Scores a template: each way of placing the app name (or none) × the best few values.
@@ -189,7 +187,6 @@ extension Query {
         scratch.reserveMasks(n)
         let mask = scratch.maskA, moveMask = scratch.maskB
         let paramSpans = t.paramSet >= 0 ? spans[t.paramSet] : nil
-        let paramSet = t.paramSet >= 0 ? index.slotSets[Int(t.paramSet)] : nil
         // Literal gains bound what reading the value out of order can reach.
         var literalBound: Float = 0
         for e in t.elemsWithoutParam { literalBound += e.weight * ws.best[Int(e.id)] }
@@ -204,12 +201,12 @@ extension Query {
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
             appMask(appSpan, into: mask)
-            let appVariant = appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)].variantIndex } ?? 0
+            let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
             // Options in the order of their best span (spans are sorted best first).
             var options: [(variant: Int32, option: Int)] = []
-            if let ps = paramSpans, let set = paramSet {
+            if let ps = paramSpans {
                 for s in ps where spanAllowed(s, t, mask, appVariant: appVariant) {
-                    let o = set.variants[Int(s.variant)].optionIndex
+                    let o = index.optionOf(t.paramSet, s.variant)
                     if !options.contains(where: { $0.option == o }) { options.append((s.variant, o)) }
                 }
             }
@@ -223,8 +220,8 @@ extension Query {
                     // neither a literal nor the value can take inserted at their cost.
                     var valueSim: Float = 0
                     var cover = literalUnits
-                    if let ps = paramSpans, let set = paramSet {
-                        for sp in ps where set.variants[Int(sp.variant)].optionIndex == option {
+                    if let ps = paramSpans {
+                        for sp in ps where index.optionOf(t.paramSet, sp.variant) == option {
                             valueSim = max(valueSim, sp.sim)
                             cover |= Query.unitRange(sp.start, sp.end)
                         }
@@ -427,7 +424,7 @@ extension Query {
     func optionIndex(_ s: Scored) -> Int {
         let t = index.templates[s.template]
         guard let o = s.option, t.paramSet >= 0 else { return -1 }
-        return index.slotSets[Int(t.paramSet)].variants[Int(o)].optionIndex
+        return index.optionOf(t.paramSet, o)
     }
 
     // MARK: - Exact matching
