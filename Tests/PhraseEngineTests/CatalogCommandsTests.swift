@@ -31,24 +31,7 @@ import Testing
     }
 
     /// Compares with a golden file, or records it when RECORD_GOLDEN=1.
-    func golden(_ name: String, _ actual: String) throws {
-        let path = Self.goldenDir + "/" + name
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try Data(actual.utf8).write(to: URL(fileURLWithPath: path))
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Issue.record("missing golden file \(name); run with RECORD_GOLDEN=1 to record it")
-            return
-        }
-        let expected = String(decoding: data, as: UTF8.self)
-        if expected != actual {
-            let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-            let i = (0..<min(e.count, a.count)).first { e[$0] != a[$0] } ?? min(e.count, a.count)
-            Issue.record("\(name) differs at line \(i + 1):\n  expected: \(i < e.count ? String(e[i]) : "<end>")\n  actual:   \(i < a.count ? String(a[i]) : "<end>")\n(RECORD_GOLDEN=1 re-records)")
-        }
-    }
+    func golden(_ name: String, _ actual: String) throws { try assertGolden(name, actual) }
 
     // MARK: Golden files
 

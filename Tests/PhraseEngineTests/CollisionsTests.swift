@@ -136,12 +136,7 @@ import Testing
         let (code, out, _) = run(["collisions", "--catalog", Self.fixture("kinds.json"), "--catalog", Self.fixture("other-app.json"),
                                   "--format", format])
         #expect(code == 0)
-        let path = Self.dir.appendingPathComponent("Golden/collisions-kinds.\(format == "json" ? "json" : "txt")").path
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            try Data(out.utf8).write(to: URL(fileURLWithPath: path))
-        }
-        let want = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(out == want, "collisions --format \(format) differs from \(path); re-record with RECORD_GOLDEN=1")
+        try assertGolden("collisions-kinds.\(format == "json" ? "json" : "txt")", out)
     }
 
     /// The reality check on the showcase app: eval's confusions fall on pairs the report lists.

@@ -112,22 +112,7 @@ import Darwin
 
     /// Compares with a golden file byte for byte, or records it when RECORD_GOLDEN=1.
     static func golden(_ name: String, _ actual: String, record: Bool = true) throws {
-        let path = fixtures.appendingPathComponent("Golden/\(name)").path
-        if ProcessInfo.processInfo.environment["RECORD_GOLDEN"] == "1" {
-            guard record else { return }
-            try Data(actual.utf8).write(to: URL(fileURLWithPath: path))
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            Issue.record("missing golden file \(name); run with RECORD_GOLDEN=1 to record it")
-            return
-        }
-        let expected = String(decoding: data, as: UTF8.self)
-        guard expected != actual else { return }
-        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let i = (0..<min(e.count, a.count)).first { e[$0] != a[$0] } ?? min(e.count, a.count)
-        Issue.record("\(name) differs at line \(i + 1):\n  expected: \(i < e.count ? String(e[i]) : "<end>")\n  actual:   \(i < a.count ? String(a[i]) : "<end>")\n(RECORD_GOLDEN=1 re-records)")
+        try assertGolden(name, actual, record: record)
     }
 
     // MARK: Through a pipe
