@@ -50,7 +50,7 @@ public final class Matcher: Sendable {
         var q = Query(index: index, text: text, options: opts, workspace: ws)
         let r = q.run(locale: requested, catalogs: catalogs)
         for id in q.bestIds { ws.best[Int(id)] = 0; ws.hits[Int(id)] = 0 }
-        q.recycle()
+        q.exchangeArrays()
         index.release(ws)
         return r
     }

@@ -94,7 +94,7 @@ extension Query {
         out.reserveCapacity(spans.sets.count)
         for list in spans.lists {
             var m: UInt64 = 0
-            if n >= 64 { m = ~0 } else { for sp in list { for u in sp.start..<sp.end { m |= 1 << UInt64(u) } } }
+            if n >= 64 { m = ~0 } else { for sp in list { m |= Query.unitRange(sp.start, sp.end) } }
             out.append(m)
         }
         return out
@@ -157,6 +157,14 @@ extension Query {
         guard b > a, a < 64 else { return 0 }
         let len = min(b, 64) - a
         return (len >= 64 ? ~0 : ((1 << UInt64(len)) - 1)) << UInt64(a)
+    }
+
+    /// Insertion cost of the usable units (`mask` 0) outside `cover`: units no element of a
+    /// reading can take (utterances under 64 units).
+    func forcedInsertions(_ mask: UnsafeMutablePointer<UInt8>, cover: UInt64) -> Float {
+        var c: Float = 0
+        for i in 0..<n where mask[i] == 0 && cover & (1 << UInt64(i)) == 0 { c += insCost[i] }
+        return c
     }
 
     /// Whether a parameter span may be read with this app reading: not under the app name, and
@@ -226,8 +234,7 @@ extension Query {
                             cover |= Query.unitRange(sp.start, sp.end)
                         }
                     }
-                    var minIns: Float = 0
-                    for i in 0..<n where mask[i] == 0 && cover & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
+                    let minIns = forcedInsertions(mask, cover: cover)
                     var gb = literalBound + paramWeight * valueSim
                     var wb = t.totalWeight + minIns
                     if let s = appSpan { gb += IndexBuilder.appWeight * s.sim } else if t.hasApp { wb -= IndexBuilder.appWeight }
@@ -244,17 +251,12 @@ extension Query {
                 if let best = group.first, t.paramSet >= 0 {
                     let i1 = a.ins + Query.substitutionCost * a.substitutions
                     let current = a.gain / (t.totalWeight + i1)
-                    // Taking the value out cannot gain more than every literal at its best.
-                    // (and the units no literal relates to, outside the value, are inserted).
-                    var minIns: Float = 0
-                    if n < 64 {
-                        let cover = literalUnits | Query.unitRange(best.start, best.end)
-                        for i in 0..<n where mask[i] == 0 && cover & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
-                    }
+                    // Taking the value out cannot gain more than every literal at its best, and
+                    // the units no literal relates to, outside the value, are inserted. (The
+                    // group's spans are never under the app name: `spanAllowed`.)
+                    let minIns = n < 64 ? forcedInsertions(mask, cover: literalUnits | Query.unitRange(best.start, best.end)) : 0
                     let reach = (literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost) / (t.totalWeight + minIns)
-                    var free = true
-                    for u in best.start..<best.end where mask[u] == 1 { free = false }
-                    if free && reach > current + 1e-6 {
+                    if reach > current + 1e-6 {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], trace: false)

@@ -43,8 +43,9 @@ struct Query {
         self.opts = options
     }
 
-    /// Gives the per-unit arrays back to the workspace (after the query; see `prepare`).
-    mutating func recycle() {
+    /// Swaps the per-unit arrays with the workspace's storage: before a query this lends the
+    /// storage (no allocation once warm), after it gives it back.
+    mutating func exchangeArrays() {
         swap(&mStart, &ws.arrays.mStart)
         swap(&mCount, &ws.arrays.mCount)
         swap(&merge, &ws.arrays.merge)
@@ -91,16 +92,8 @@ struct Query {
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
         n = units.count
-        // The per-unit arrays reuse the workspace's storage (no allocation once warm).
-        swap(&mStart, &ws.arrays.mStart); mStart.removeAll(keepingCapacity: true)
-        swap(&mCount, &ws.arrays.mCount); mCount.removeAll(keepingCapacity: true)
-        swap(&merge, &ws.arrays.merge); merge.removeAll(keepingCapacity: true)
-        swap(&splitStart, &ws.arrays.splitStart); splitStart.removeAll(keepingCapacity: true)
-        swap(&insCost, &ws.arrays.insCost); insCost.removeAll(keepingCapacity: true)
-        swap(&mVocab, &ws.arrays.mVocab); mVocab.removeAll(keepingCapacity: true)
-        swap(&mSim, &ws.arrays.mSim); mSim.removeAll(keepingCapacity: true)
-        swap(&mKind, &ws.arrays.mKind); mKind.removeAll(keepingCapacity: true)
-        swap(&splitPairs, &ws.arrays.splitPairs); splitPairs.removeAll(keepingCapacity: true)
+        ws.arrays.removeAll()
+        exchangeArrays()
         mStart.append(contentsOf: repeatElement(0, count: n))
         mCount.append(contentsOf: repeatElement(0, count: n))
         merge.append(contentsOf: repeatElement(-1, count: n))
@@ -792,6 +785,19 @@ final class Workspace: @unchecked Sendable {
         var mSim: [Float] = []
         var mKind: [AlignmentStep.Kind] = []
         var splitPairs: [(Int32, Int32)] = []
+
+        /// Empties every array, keeping its capacity.
+        mutating func removeAll() {
+            mStart.removeAll(keepingCapacity: true)
+            mCount.removeAll(keepingCapacity: true)
+            merge.removeAll(keepingCapacity: true)
+            splitStart.removeAll(keepingCapacity: true)
+            insCost.removeAll(keepingCapacity: true)
+            mVocab.removeAll(keepingCapacity: true)
+            mSim.removeAll(keepingCapacity: true)
+            mKind.removeAll(keepingCapacity: true)
+            splitPairs.removeAll(keepingCapacity: true)
+        }
     }
     var arrays = Arrays()
 
