@@ -39,12 +39,16 @@ enum IndexBuilder {
         return out
     }
 
-    /// Whether every letter of the text is Latin (digits, spaces and punctuation aside).
+    /// Whether every letter of the text is in the Latin script (ICU's script property; characters
+    /// common to several scripts, like digits, spaces and punctuation, aside).
     static func isLatin(_ text: String) -> Bool {
+        let common: Int32 = 0, inherited: Int32 = 1, latin: Int32 = 25  // UScriptCode
         var letters = 0
-        for u in text.unicodeScalars where u.properties.isAlphabetic {
+        for u in text.unicodeScalars {
+            let script = ICU.script(u.value)
+            if script == common || script == inherited { continue }
+            if script != latin { return false }
             letters += 1
-            if u.value > 0x024F && !(0x1E00...0x1EFF).contains(u.value) { return false }
         }
         return letters > 0
     }
