@@ -281,16 +281,9 @@ def hassil_intents(catalog: Dict[str, Any], locale: str,
                         lname = f"s{si}_t{ti}_{name}"
                         if lname not in lists:
                             add_list(lname, served_values.get((si, ti, name), []))
-                    elif ptype == "Bool":
-                        lname = f"b_{sc['intent']}_{name}"
-                        if lname not in lists:
-                            opts = expand.option_variants(catalog, sc, name, locale)
-                            if opts is None:
-                                ok = False
-                                break
-                            add_list(lname, opts)
                     else:
-                        lname = f"t_{ptype}"
+                        # Bool display names belong to one shortcut; other types are shared.
+                        lname = f"b_{sc['intent']}_{name}" if ptype == "Bool" else f"t_{ptype}"
                         if lname not in lists:
                             opts = expand.option_variants(catalog, sc, name, locale)
                             if opts is None:
