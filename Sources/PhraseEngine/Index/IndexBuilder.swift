@@ -237,6 +237,7 @@ enum IndexBuilder {
                 if let r { let id = intern(r); if seen.insert(id).inserted { df[id, default: 0] += 1 } }
             }
         }
+        let connectors = n.connectorSequences
         var templates: [CompiledTemplate] = []
         templates.reserveCapacity(pending.count)
         for p in pending {
@@ -258,14 +259,28 @@ enum IndexBuilder {
                     flagsOf.append([])
                 }
             }
-            // The app clause: the app slot and the connectors right next to it.
+            // The app clause: the app slot and one connector expression on each side of it
+            // ("in", "in the app"). Only one: in "lights on with ${applicationName}", "on" is the
+            // phrase's content and "with" attaches the app.
             var drop = Set<Int>()
             for (k, e) in full.enumerated() where e.kind == .app {
                 drop.insert(k)
-                var a = k - 1
-                while a >= 0, full[a].kind == .literal, flagsOf[a].contains(.connector) { drop.insert(a); a -= 1 }
-                var b = k + 1
-                while b < full.count, full[b].kind == .literal, flagsOf[b].contains(.connector) { drop.insert(b); b += 1 }
+                if let c = connectors.first(where: { c in
+                    c.count <= k && c.indices.allSatisfy { m in
+                        let i = k - c.count + m
+                        return full[i].kind == .literal && flagsOf[i].contains(.connector) && vocab[Int(full[i].id)] == c[m]
+                    }
+                }) {
+                    for i in (k - c.count)..<k { drop.insert(i) }
+                }
+                if let c = connectors.first(where: { c in
+                    k + c.count < full.count && c.indices.allSatisfy { m in
+                        let i = k + 1 + m
+                        return full[i].kind == .literal && flagsOf[i].contains(.connector) && vocab[Int(full[i].id)] == c[m]
+                    }
+                }) {
+                    for i in (k + 1)...(k + c.count) { drop.insert(i) }
+                }
             }
             t.fullElems = full
             t.elems = full.enumerated().filter { !drop.contains($0.offset) }.map(\.element)

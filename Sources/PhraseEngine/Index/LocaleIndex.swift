@@ -16,6 +16,8 @@ final class LocaleIndex: Sendable {
     let vocabPhonetic: [String]
     let vocabWeight: [Float]
     let vocabIds: [String: Int32]
+    /// Word → the catalog words of its synonym groups (locale profile `synonyms`), sorted.
+    let synonymIds: [String: [Int32]]
     let phoneticIndex: [String: [Int32]]
     /// Symmetric deletes: hash of a word with one scalar deleted → words (see `scalarHash`).
     let deleteIndex: [UInt64: [Int32]]
@@ -114,6 +116,13 @@ final class LocaleIndex: Sendable {
         ids.reserveCapacity(vocabText.count)
         for (i, t) in vocabText.enumerated() { ids[t] = Int32(i) }
         self.vocabIds = ids
+        var syn: [String: [Int32]] = [:]
+        for group in normalizer.synonymGroups {
+            for m in group {
+                for o in group where o != m { if let id = ids[o], !(syn[m]?.contains(id) ?? false) { syn[m, default: []].append(id) } }
+            }
+        }
+        self.synonymIds = syn.mapValues { $0.sorted() }
         var ph: [String: [Int32]] = [:]
         var del: [UInt64: [Int32]] = [:]
         var vh: [UInt64: Int32] = [:]

@@ -153,6 +153,11 @@ struct Query {
     mutating func matchUnit(_ i: Int) {
         let from = mVocab.count
         let t = units[i].text
+        // A word of the same synonym group ("keep reading" / "continue reading").
+        if opts.mode == .flexible, let ids = index.synonymIds[t],
+           units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) {
+            for id in ids { add(id, Query.synonymSimilarity, .synonym, from: from) }
+        }
         if let id = index.vocabIds[t] {
             add(id, 1, .exact, from: from)
             if opts.mode == .exact { return }
@@ -237,6 +242,9 @@ struct Query {
     }
 
     // MARK: - Slots
+
+    /// Similarity of a word to another of its synonym group.
+    static let synonymSimilarity: Float = 0.85
 
     /// Similarity of a word that sounds like a number of the phrases ("to" / "2").
     static let numberSoundSimilarity: Float = 0.8

@@ -38,6 +38,9 @@ public struct LocaleProfile: Sendable {
     public var apostropheSuffix: Bool = false
     /// Spelled numbers ICU's spellout lacks (ar `ثلاث` next to ICU's `ثلاثة`): word → value.
     public var numberWords: [String: Int] = [:]
+    /// Groups of words that mean the same in a command ("continue", "resume", "keep"): a word of
+    /// the utterance matches a phrase word of its group as a synonym.
+    public var synonyms: [[String]] = []
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -117,7 +120,8 @@ public struct LocaleProfile: Sendable {
             particles: list(root["particles"]),
             notes: root["notes"]?.string ?? "",
             apostropheSuffix: root["apostropheSuffix"]?.bool ?? false,
-            numberWords: numberWords(root["numbers"]?["words"]))
+            numberWords: numberWords(root["numbers"]?["words"]),
+            synonyms: (root["synonyms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 })
     }
 }
 

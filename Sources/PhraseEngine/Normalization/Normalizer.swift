@@ -91,6 +91,26 @@ public final class Normalizer: Sendable {
     /// The shortest spelled form of a number in the locale ("two" for 2), when ICU spells it.
     public func spelledNumber(_ n: Int) -> String? { core.numberSpelling[n] }
 
+    /// The locale's synonym groups, each member normalized; members that are not one plain
+    /// word (filler, article, several words) are left out, and groups of fewer than two dropped.
+    var synonymGroups: [[String]] {
+        core.profile.synonyms.compactMap { group in
+            var out: [String] = []
+            for m in group {
+                let t = normalize(m).tokens
+                guard t.count == 1, t[0].flags.isDisjoint(with: [.filler, .optional, .connector]), !out.contains(t[0].text) else { continue }
+                out.append(t[0].text)
+            }
+            return out.count > 1 ? out : nil
+        }
+    }
+
+    /// The locale's connector expressions ("in", "with", "in the app") as normalized words,
+    /// longest first.
+    var connectorSequences: [[String]] {
+        core.lexicon.values.flatMap(\.connectors).sorted { $0.count > $1.count || ($0.count == $1.count && $0.lexicographicallyPrecedes($1)) }
+    }
+
     /// Romanized form of a word (Any-Latin, Latin-ASCII), for locales with other scripts.
     public func romanized(_ word: String) -> String? {
         core.romanizer?.transliterate(word)
