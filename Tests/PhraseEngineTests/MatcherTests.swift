@@ -163,4 +163,55 @@ import Testing
         let r = m.match("log water", locale: "en")
         if let t = r.top { #expect(!t.appNamed) }
     }
+
+    static let lights = #"""
+    {"app":{"id":"h","name":"Hearth"},
+     "entities":{"Room":{"options":[{"id":"r1","title":"Kitchen"},{"id":"r2","title":"Guest Room"}]}},
+     "shortcuts":[{"intent":"RoomOn","parameters":{"room":"Room"},"phrases":["${room} lights on with ${applicationName}","Turn on the lights in the ${room} with ${applicationName}"]},
+                  {"intent":"RoomOff","parameters":{"room":"Room"},"phrases":["${room} lights off with ${applicationName}"]},
+                  {"intent":"AllOn","phrases":["Turn on the lights with ${applicationName}"]},
+                  {"intent":"Resume","phrases":["Continue reading in ${applicationName}"]}]}
+    """#
+
+    /// A word of the locale profile's synonym groups matches its partner, shown as a synonym.
+    @Test func wordSynonymsFromTheLocaleProfile() throws {
+        let m = Matcher(catalogs: [try CatalogLoader.parse(Self.lights, file: "h.json")])
+        let r = m.match("keep reading in hearth", locale: "en")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "Resume")
+        #expect(r.top?.explanation.contains { $0.kind == .synonym && $0.phrase == "continue" } == true)
+        #expect(m.match("switch on the lights with hearth", locale: "en").top?.intent == "AllOn")
+        // An unrelated word is no synonym.
+        #expect(m.match("stop reading in hearth", locale: "en").decision == .none)
+    }
+
+    /// The app clause takes one connector: in "lights on with ${applicationName}" the "on" is
+    /// the phrase's word, so "off" said there is missed.
+    @Test func appClauseTakesOneConnector() throws {
+        let m = Matcher(catalogs: [try CatalogLoader.parse(Self.lights, file: "h.json")])
+        let r = m.match("guest room lights on with hearth", locale: "en")
+        #expect(r.top?.intent == "RoomOn")
+        #expect(r.top?.explanation.contains { $0.kind == .exact && $0.phrase == "on" } == true)
+        // Saying neither "on" nor "off" is not the "on" phrase said in full.
+        #expect(m.match("guest room lights with hearth", locale: "en").results.allSatisfy { $0.score < 0.95 })
+        #expect(m.match("guest room lights off with hearth", locale: "en").top?.intent == "RoomOff")
+    }
+
+    /// A value the app does not have, said where the value goes, refuses the utterance (even
+    /// when a phrase without the parameter would take the rest), and the reason says so.
+    @Test func unknownValueIsRefused() throws {
+        let m = Matcher(catalogs: [try CatalogLoader.parse(Self.lights, file: "h.json")])
+        let garage = m.match("turn on the lights in the garage with hearth", locale: "en")
+        #expect(garage.decision == .none)
+        guard case .unknownValue(let words, let parameter, _) = garage.why else {
+            Issue.record("expected an unknown-value reason, got \(garage.reason)")
+            return
+        }
+        #expect(words == "garage")
+        #expect(parameter == "room")
+        #expect(m.match("turn on the lights in the kitchen with hearth", locale: "en").top?.parameters.first?.value == .entity("r1"))
+        #expect(m.match("turn on the lights with hearth", locale: "en").top?.intent == "AllOn")
+        // A misheard number is not a new value.
+        #expect(m.match("turn on the lights in the 2 with hearth", locale: "en").why != garage.why)
+    }
 }

@@ -2,7 +2,7 @@
 public struct AlignmentStep: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
         case exact, fuzzy, phonetic, split, merged
-        /// A parameter value said by a synonym.
+        /// A parameter value said by a synonym, or a word said by another of its locale synonym group.
         case synonym
         /// The app said by an alternative name.
         case alternativeName = "alternative-name"
@@ -90,6 +90,8 @@ public enum Reason: Sendable, Hashable {
     case noAppBelowThreshold(score: Double, threshold: Double)
     case severalApps
     case tooClose(margin: Double)
+    /// The utterance reads better as a phrase whose parameter is a value the app does not have.
+    case unknownValue(words: String, parameter: String, template: String)
     case matched(score: Double, threshold: Double)
     case matchedWithoutApp(app: String, score: Double)
     case exact
@@ -107,6 +109,8 @@ public enum Reason: Sendable, Hashable {
             return "no app named, and the best score \(f(s)) is below the no-app threshold \(f(t))"
         case .severalApps: return "no app named, and more than one app can take the utterance"
         case .tooClose(let m): return "the two best results are within \(f(m)) of each other"
+        case .unknownValue(let w, let p, let t):
+            return "\"\(w)\" stands where \"\(t)\" has ${\(p)}, and it is none of its values"
         case .matched(let s, let t): return "score \(f(s)) ≥ threshold \(f(t))"
         case .matchedWithoutApp(let app, let s): return "no app named; only \(app) can take it (score \(f(s)))"
         case .exact: return "said as written"

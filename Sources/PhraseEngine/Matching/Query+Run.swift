@@ -77,7 +77,67 @@ extension Query {
                 kth = bestByTarget.values.sorted(by: >)[need - 1]
             }
         }
-        return decide(scored, locale: locale, catalogs: catalogs)
+        let wild = unknownValueReading(cands.map(\.1))
+        return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
+    }
+
+    /// The best reading of a template whose parameter slot is taken by words the catalog has
+    /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
+    /// called "garage"): when it beats every real reading, the person named a value the app
+    /// does not have, and nothing should run.
+    func unknownValueReading(_ candidates: [Int32]) -> (score: Float, template: Int, span: SlotSpan)? {
+        guard opts.mode == .flexible, !opts.exhaustive else { return nil }
+        var runs: [SlotSpan] = []
+        var i = 0
+        while i < n {
+            // Numbers are not names: an unheard number is more likely misheard than new.
+            @inline(__always) func unknown(_ k: Int) -> Bool {
+                insCost[k] == Query.unknownWordCost && units[k].flags.isDisjoint(with: [.number, .ordinal])
+            }
+            guard unknown(i) else { i += 1; continue }
+            var j = i
+            while j < n && unknown(j) { j += 1 }
+            if j - i <= Query.unknownValueMaxWords {
+                runs.append(SlotSpan(start: i, end: j, variant: -1, sim: Query.unknownValueSimilarity))
+            }
+            i = j
+        }
+        if runs.isEmpty { return nil }
+        scratch.reserveMasks(n)
+        let mask = scratch.maskA
+        var best: (score: Float, template: Int, span: SlotSpan)? = nil
+        for ti32 in candidates {
+            let ti = Int(ti32)
+            let t = index.templates[ti]
+            guard t.paramSet >= 0, !t.isNegative else { continue }
+            // A value of the slot was heard: the person named one the app has.
+            if let ps = spans[t.paramSet], ps.contains(where: { $0.sim >= Query.heardValueSimilarity }) { continue }
+            let appSpan: SlotSpan? = t.hasApp ? spans[index.appSlot[t.app]]?.first : nil
+            appMask(appSpan, into: mask)
+            for r in runs where !(r.start..<r.end).contains(where: { mask[$0] != 0 }) {
+                // One run at a time: a reading that leaves the slot empty is a real reading, which
+                // the real search bounds, so a score above the real best means the run took the slot.
+                let a = align(t.elems, mask: mask, paramSpans: [r], trace: false)
+                guard a.cost < .infinity else { continue }
+                var g = a.gain
+                var w = t.totalWeight
+                var extra: Float = Query.substitutionCost * a.substitutions
+                if let s = appSpan {
+                    g += IndexBuilder.appWeight * s.sim
+                    extra += adjacentUnknownPenalty(s.start, s.end, mask)
+                }
+                var score: Float
+                if appSpan == nil && t.hasApp {
+                    w -= IndexBuilder.appWeight
+                    score = Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
+                } else {
+                    score = g / max(w + a.ins + extra, 1e-6)
+                }
+                score = min(1, max(0, score))
+                if score > (best?.score ?? 0) { best = (score, ti, r) }
+            }
+        }
+        return best
     }
 
     /// The target of a reading: app, shortcut and bound option (negatives: their template).
@@ -351,7 +411,8 @@ extension Query {
                               templateIndex: t.templateIndex, optionIndex: optionIndex)
     }
 
-    func decide(_ scored: [Scored], locale: String, catalogs: [Catalog]) -> MatchResult {
+    func decide(_ scored: [Scored], wildcard: (score: Float, template: Int, span: SlotSpan)? = nil, locale: String,
+                catalogs: [Catalog]) -> MatchResult {
         // Best reading per target.
         var best: [Int64: Scored] = [:]
         var negBest: Scored? = nil
@@ -402,6 +463,11 @@ extension Query {
         if let nb = negBest, nb.score >= th, Double(nb.score) >= top.score - margin {
             let t = index.templates[nb.template]
             return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
+        }
+        if let wc = wildcard, wc.score >= th, Double(wc.score) > top.score + margin {
+            let t = index.templates[wc.template]
+            let words = units[wc.span.start..<wc.span.end].map(\.text).joined(separator: " ")
+            return result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
         }
         if top.appNamed {
             if Float(top.score) < th { return result(.none, .belowThreshold(score: top.score, threshold: opts.threshold)) }

@@ -81,6 +81,13 @@ struct Query {
     /// Extra cost per phrase word replaced by an unknown word ("share" said for "delete").
     static let substitutionCost: Float = 0.6
 
+    /// Similarity of a run of unknown words standing where a parameter value goes.
+    static let unknownValueSimilarity: Float = 0.85
+    /// A value span this similar means the person named a value the app has.
+    static let heardValueSimilarity: Float = 0.75
+    /// The longest run of unknown words read as one value the app does not have.
+    static let unknownValueMaxWords = 4
+
     /// Cost of reading a parameter value out of the template's word order.
     static let reorderCost: Float = 0.3
 
