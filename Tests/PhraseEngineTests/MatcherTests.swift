@@ -214,4 +214,21 @@ import Testing
         // A misheard number is not a new value.
         #expect(m.match("turn on the lights in the 2 with hearth", locale: "en").why != garage.why)
     }
+
+    /// Japanese and Chinese are matched character by character, but an extra word said in
+    /// them costs about one word, not one word per character: a six-character word charged per
+    /// character scored 0.32 here.
+    @Test func extraHanOrKanaWordCostsAboutOneWord() throws {
+        let json = #"""
+        {"developmentLocale":"ja","locales":["ja"],"app":{"id":"n","name":"ノートリー"},
+         "shortcuts":[{"intent":"ShowNotes","phrases":["${applicationName}でメモを表示"]},
+                      {"intent":"CreateList","phrases":["${applicationName}でリストを作成"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "n.json")])
+        let long = m.match("ノートリーでサンドイッチのメモを表示", locale: "ja")
+        #expect(long.results.first?.intent == "ShowNotes")
+        #expect((long.results.first?.score ?? 0) > 0.4)
+        let short = m.match("ノートリーでパンのメモを表示", locale: "ja")
+        #expect((short.results.first?.score ?? 0) > (long.results.first?.score ?? 1))
+    }
 }

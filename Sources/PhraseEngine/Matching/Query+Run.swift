@@ -92,7 +92,7 @@ extension Query {
         while i < n {
             // Numbers are not names: an unheard number is more likely misheard than new.
             @inline(__always) func unknown(_ k: Int) -> Bool {
-                insCost[k] == Query.unknownWordCost && units[k].flags.isDisjoint(with: [.number, .ordinal])
+                units[k].flags.contains(.unheard) && units[k].flags.isDisjoint(with: [.number, .ordinal])
             }
             guard unknown(i) else { i += 1; continue }
             var j = i

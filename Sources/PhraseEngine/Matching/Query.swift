@@ -134,7 +134,19 @@ struct Query {
         if opts.mode == .flexible {
             for i in 0..<n where mCount[i] == 0 && insCost[i] >= 0.6 {
                 let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
-                if !joined { insCost[i] = Query.unknownWordCost }
+                if !joined { insCost[i] = Query.unknownWordCost; units[i].flags.insert(.unheard) }
+            }
+            // A Han or kana word is matched character by character, but saying it costs one
+            // word: its insertion cost is spread over its characters.
+            var i = 0
+            while i < n {
+                var j = i + 1
+                while j < n && units[j].start == units[i].start && units[j].end == units[i].end { j += 1 }
+                if j - i > 1, let c = units[i].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) {
+                    let share = 1 / Float(j - i).squareRoot()
+                    for u in i..<j { insCost[u] *= share }
+                }
+                i = j
             }
         }
     }
@@ -392,7 +404,7 @@ struct Query {
         }
         // Unknown words no slot span covers.
         var f: Float = 1
-        outer: for i in 0..<n where insCost[i] == Query.unknownWordCost {
+        outer: for i in 0..<n where units[i].flags.contains(.unheard) {
             for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { continue outer } }
             f *= Query.unknownWordFactor
         }
@@ -583,7 +595,7 @@ struct Query {
                         relax(here + 1, 0, 0, 0, 7)
                     } else if flexible {
                         let c = insCost[i]
-                        relax(here + 1, c, 0, c, 1, unk: c == Query.unknownWordCost ? 1 : 0)
+                        relax(here + 1, c, 0, c, 1, unk: units[i].flags.contains(.unheard) ? 1 : 0)
                     }
                 }
                 guard j < m else { continue }
@@ -672,8 +684,8 @@ struct Query {
 
     func adjacentUnknownPenalty(_ start: Int, _ end: Int, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
         var p: Float = 0
-        if start > 0, mask[start - 1] == 0, insCost[start - 1] == Query.unknownWordCost { p += Query.adjacentUnknownCost }
-        if end < n, mask[end] == 0, insCost[end] == Query.unknownWordCost { p += Query.adjacentUnknownCost }
+        if start > 0, mask[start - 1] == 0, units[start - 1].flags.contains(.unheard) { p += Query.adjacentUnknownCost }
+        if end < n, mask[end] == 0, units[end].flags.contains(.unheard) { p += Query.adjacentUnknownCost }
         return p
     }
 

@@ -17,6 +17,8 @@ public struct Token: Sendable, Equatable, Hashable {
         public static let particle = Flags(rawValue: 1 << 5)
         /// An elided article or pronoun split off a word ("l'").
         public static let elision = Flags(rawValue: 1 << 6)
+        /// Set by the matcher on an utterance word no phrase, name or value of the locale has.
+        static let unheard = Flags(rawValue: 1 << 7)
     }
 
     /// The normalized form.
