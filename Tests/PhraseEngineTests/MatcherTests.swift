@@ -231,4 +231,20 @@ import Testing
         let short = m.match("ノートリーでパンのメモを表示", locale: "ja")
         #expect((short.results.first?.score ?? 0) > (long.results.first?.score ?? 1))
     }
+
+    /// One phrase word said elsewhere in the sentence (German puts the verb last after "kannst
+    /// du") is read out of order, and the explanation shows it.
+    @Test func oneWordSaidOutOfOrder() throws {
+        let json = #"""
+        {"developmentLocale":"de","locales":["de"],"app":{"id":"b","name":"Bookworm"},
+         "shortcuts":[{"intent":"Search","phrases":["Such einen Artikel in ${applicationName}"]},
+                      {"intent":"Save","phrases":["Speichere einen Artikel in ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "b.json")])
+        let r = m.match("kannst du bitte einen artikel in bookworm suchen", locale: "de")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "Search")
+        #expect(r.top?.explanation.contains { $0.utterance == "suchen" && $0.phrase == "such" } == true)
+        #expect(r.top?.explanation.contains { $0.kind == .missing } == false)
+    }
 }

@@ -8,6 +8,8 @@ extension Query {
         var option: Int32?      // variant index of the bound parameter value
         /// Set when the value was read out of the template's order ("the kitchen lights").
         var movedParam: SlotSpan? = nil
+        /// Set when one phrase word was read out of the template's order: its element and unit.
+        var movedWord: (elem: Int, unit: Int)? = nil
     }
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
@@ -330,6 +332,36 @@ extension Query {
                         }
                     }
                 }
+                // One word of the phrase said elsewhere in the sentence ("kannst du … suchen" for
+                // "Such …", "turn the lights off" for "turn off the lights"): take its unit out,
+                // align the rest without the word, and charge a small reordering cost.
+                var movedWord: (elem: Int, unit: Int)? = nil
+                if moved == nil && a.dels >= 1 {
+                    var current = a.gain / (t.totalWeight + a.ins + Query.substitutionCost * a.substitutions)
+                    for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= 0.5 {
+                        var u = -1
+                        var us: Float = 0
+                        for i in 0..<n where mask[i] == 0 {
+                            let si = sim(i, e.id).0
+                            if si > us { us = si; u = i }
+                        }
+                        guard u >= 0, us >= Query.movedWordSimilarity else { continue }
+                        // Not more than every other word kept and this one's unit no longer inserted.
+                        let reach = (a.gain + e.weight * us - Query.wordReorderCost) / (t.totalWeight + max(0, a.ins - insCost[u]))
+                        if reach <= current + 1e-6 { continue }
+                        mask[u] = 1
+                        let b = align(t.elems, mask: mask, paramSpans: group, skip: j, trace: false)
+                        mask[u] = 0
+                        guard b.cost < .infinity else { continue }
+                        let g2 = b.gain + e.weight * us - Query.wordReorderCost
+                        let s2 = g2 / (t.totalWeight + b.ins + Query.substitutionCost * b.substitutions)
+                        if s2 > current + 1e-6 {
+                            a = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels)
+                            current = s2
+                            movedWord = (j, u)
+                        }
+                    }
+                }
                 var g = a.gain
                 var w = t.totalWeight
                 var extra: Float = Query.substitutionCost * a.substitutions
@@ -350,7 +382,7 @@ extension Query {
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
-                                  option: bound, movedParam: moved))
+                                  option: bound, movedParam: moved, movedWord: movedWord))
                 if let k = bestOf.firstIndex(where: { $0.option == option }) {
                     bestOf[k].score = max(bestOf[k].score, score)
                 } else {
@@ -398,7 +430,16 @@ extension Query {
             } else {
                 let appVariant = s.appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)].variantIndex } ?? 0
                 let g = s.option.map { group(t, mask, appVariant: appVariant, option: index.slotSets[Int(t.paramSet)].variants[Int($0)].optionIndex) } ?? []
-                al = align(t.elems, mask: mask, paramSpans: g, trace: true)
+                if let mw = s.movedWord {
+                    mask[mw.unit] = 1
+                    al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, trace: true)
+                    mask[mw.unit] = 0
+                    let id = t.elems[mw.elem].id
+                    let (ws, wk) = sim(mw.unit, id)
+                    al.steps.append(step(wk, mw.unit, mw.unit + 1, index.vocabText[Int(id)], nil, ws))
+                } else {
+                    al = align(t.elems, mask: mask, paramSpans: g, trace: true)
+                }
             }
             steps = al.steps + appSteps
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }

@@ -88,6 +88,11 @@ struct Query {
     /// The longest run of unknown words read as one value the app does not have.
     static let unknownValueMaxWords = 4
 
+    /// Cost of reading one phrase word out of the template's word order.
+    static let wordReorderCost: Float = 0.3
+    /// The least similarity of a word read out of order.
+    static let movedWordSimilarity: Float = 0.7
+
     /// Cost of reading a parameter value out of the template's word order.
     static let reorderCost: Float = 0.3
 
@@ -545,6 +550,8 @@ struct Query {
         var steps: [AlignmentStep]
         /// Phrase content words left out while unknown words were said: likely another meaning.
         var substitutions: Float = 0
+        /// Phrase content words left out.
+        var dels: Float = 0
     }
 
     /// Aligns a template's elements (without the app clause) with the unmasked units.
@@ -552,8 +559,9 @@ struct Query {
     /// matching, where the app slot stays in place).
     /// `mask[i]`: 0 usable, 1 taken by the app name (skipped for free), 2 a connector next to
     /// the app name (usable, and free to leave out).
+    /// `skip`: an element said elsewhere (see `evaluate`), passed over for free.
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
-               trace: Bool) -> Alignment {
+               skip: Int = -1, trace: Bool) -> Alignment {
         let m = elems.count
         let w = n + 1
         let size = (m + 1) * w
@@ -600,6 +608,7 @@ struct Query {
                 }
                 guard j < m else { continue }
                 let e = el[j]
+                if j == skip { relax(here + w, 0, 0, 0, 8); continue }
                 if flexible { relax(here + w, e.weight, 0, 0, 2, del: e.kind == .literal && e.weight >= 0.5 ? 1 : 0) }
                 switch e.kind {
                 case .literal:
@@ -633,7 +642,7 @@ struct Query {
         let end = m * w + n
         let last = cells[end]
         var a = Alignment(cost: last.cost, gain: last.gain, ins: last.ins, steps: [],
-                          substitutions: min(last.dels, last.unks))
+                          substitutions: min(last.dels, last.unks), dels: last.dels)
         if trace, last.cost < .infinity {
             var cur = end
             var steps: [AlignmentStep] = []
