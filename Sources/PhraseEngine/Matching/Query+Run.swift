@@ -79,7 +79,9 @@ extension Query {
                 kth = bestByTarget.values.sorted(by: >)[need - 1]
             }
         }
-        let wild = unknownValueReading(cands.map(\.1))
+        // Only worth looking for when a real reading would otherwise be accepted.
+        let topScore = scored.reduce(Float(0)) { index.templates[$1.template].isNegative ? $0 : max($0, $1.score) }
+        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map(\.1)) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
 
@@ -348,7 +350,7 @@ extension Query {
                         guard u >= 0, us >= Query.movedWordSimilarity else { continue }
                         // Not more than every other word kept and this one's unit no longer inserted.
                         let reach = (a.gain + e.weight * us - Query.wordReorderCost) / (t.totalWeight + max(0, a.ins - insCost[u]))
-                        if reach <= current + 1e-6 { continue }
+                        if reach <= current + 1e-6 || reach < reference - 1e-5 { continue }
                         mask[u] = 1
                         let b = align(t.elems, mask: mask, paramSpans: group, skip: j, trace: false)
                         mask[u] = 0
