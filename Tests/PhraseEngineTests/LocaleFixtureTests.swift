@@ -54,6 +54,32 @@ import Testing
         }
     }
 
+    /// Every synonym group member takes effect: one token, not a filler, article or connector,
+    /// and no group pairs a word with its opposite from a short list of command antonyms.
+    @Test(arguments: LocaleFixtureTests.locales)
+    func synonymGroupsAreSingleContentWords(_ locale: String) throws {
+        let n = Normalizer.forLocale(locale)
+        let groups = n.profile.synonyms
+        if ["ja", "zh-Hans", "zh-Hant", "zh-HK", "und"].contains(locale) { #expect(groups.isEmpty); return }
+        #expect(groups.count >= 8, "\(locale): \(groups.count) synonym groups")
+        #expect(n.synonymGroups.count == groups.count, "\(locale): a group lost members")
+        for g in groups {
+            for w in g {
+                let t = n.normalize(w).tokens
+                #expect(t.count == 1, "\(locale): synonym \"\(w)\" is \(t.count) tokens")
+                if let tok = t.first {
+                    #expect(tok.flags.isDisjoint(with: [.filler, .optional, .connector]), "\(locale): synonym \"\(w)\" is \(tok.flagNames)")
+                }
+            }
+        }
+        if locale == "en" {
+            let opposites = [("on", "off"), ("open", "close"), ("start", "stop"), ("show", "hide"), ("add", "delete"), ("like", "dislike")]
+            for g in n.synonymGroups {
+                for (a, b) in opposites { #expect(!(g.contains(a) && g.contains(b)), "\(a)/\(b) grouped") }
+            }
+        }
+    }
+
     @Test(arguments: LocaleFixtureTests.locales)
     func sentencesNormalizeToTheExpectedTokens(_ locale: String) throws {
         let fixture = try Self.load(locale)
