@@ -16,8 +16,15 @@ final class LocaleIndex: Sendable {
     let vocabPhonetic: [String]
     let vocabWeight: [Float]
     let vocabIds: [String: Int32]
-    /// Word → the catalog words of its synonym groups (locale profile `synonyms`), sorted.
-    let synonymIds: [String: [Int32]]
+    /// A catalog word related to a word of the utterance by the locale profile.
+    struct Related: Sendable {
+        var id: Int32
+        var similarity: Float
+        var kind: AlignmentStep.Kind
+    }
+    /// Word → the catalog words of its synonym groups (`synonyms`, 0.85) and of its groups of
+    /// forms (`forms`, 0.95), by id.
+    let relatedIds: [String: [Related]]
     let phoneticIndex: [String: [Int32]]
     /// Symmetric deletes: hash of a word with one scalar deleted → words (see `scalarHash`).
     let deleteIndex: [UInt64: [Int32]]
@@ -116,13 +123,23 @@ final class LocaleIndex: Sendable {
         ids.reserveCapacity(vocabText.count)
         for (i, t) in vocabText.enumerated() { ids[t] = Int32(i) }
         self.vocabIds = ids
-        var syn: [String: [Int32]] = [:]
-        for group in normalizer.synonymGroups {
-            for m in group {
-                for o in group where o != m { if let id = ids[o], !(syn[m]?.contains(id) ?? false) { syn[m, default: []].append(id) } }
+        var rel: [String: [Related]] = [:]
+        for (groups, s, kind) in [(normalizer.synonymGroups, Query.synonymSimilarity, AlignmentStep.Kind.synonym),
+                                  (normalizer.formGroups, Query.formSimilarity, AlignmentStep.Kind.fuzzy)] {
+            for group in groups {
+                for m in group {
+                    for o in group where o != m {
+                        guard let id = ids[o] else { continue }
+                        if let k = rel[m]?.firstIndex(where: { $0.id == id }) {
+                            if rel[m]![k].similarity < s { rel[m]![k] = Related(id: id, similarity: s, kind: kind) }
+                        } else {
+                            rel[m, default: []].append(Related(id: id, similarity: s, kind: kind))
+                        }
+                    }
+                }
             }
         }
-        self.synonymIds = syn.mapValues { $0.sorted() }
+        self.relatedIds = rel.mapValues { $0.sorted { $0.id < $1.id } }
         var ph: [String: [Int32]] = [:]
         var del: [UInt64: [Int32]] = [:]
         var vh: [UInt64: Int32] = [:]

@@ -177,10 +177,11 @@ struct Query {
     mutating func matchUnit(_ i: Int) {
         let from = mVocab.count
         let t = units[i].text
-        // A word of the same synonym group ("keep reading" / "continue reading").
-        if opts.mode == .flexible, let ids = index.synonymIds[t],
+        // A word of the same synonym group ("keep reading" / "continue reading") or another
+        // form of the word ("kannst du … spielen" / "Spiel …").
+        if opts.mode == .flexible, let rs = index.relatedIds[t],
            units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) {
-            for id in ids { add(id, Query.synonymSimilarity, .synonym, from: from) }
+            for r in rs { add(r.id, r.similarity, r.kind, from: from) }
         }
         if let id = index.vocabIds[t] {
             add(id, 1, .exact, from: from)
@@ -269,6 +270,8 @@ struct Query {
 
     /// Similarity of a word to another of its synonym group.
     static let synonymSimilarity: Float = 0.85
+    /// Similarity of a word to another form of it (locale profile `forms`).
+    static let formSimilarity: Float = 0.95
 
     /// Similarity of a word that sounds like a number of the phrases ("to" / "2").
     static let numberSoundSimilarity: Float = 0.8

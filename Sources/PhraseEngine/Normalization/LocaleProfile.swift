@@ -41,6 +41,9 @@ public struct LocaleProfile: Sendable {
     /// Groups of words that mean the same in a command ("continue", "resume", "keep"): a word of
     /// the utterance matches a phrase word of its group as a synonym.
     public var synonyms: [[String]] = []
+    /// Groups of forms of one word ("spielen", "spiel", "spiele"; "mettre", "mets", "mettez"):
+    /// a form of the utterance matches another form of its group in a phrase almost as the word itself.
+    public var forms: [[String]] = []
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -121,7 +124,8 @@ public struct LocaleProfile: Sendable {
             notes: root["notes"]?.string ?? "",
             apostropheSuffix: root["apostropheSuffix"]?.bool ?? false,
             numberWords: numberWords(root["numbers"]?["words"]),
-            synonyms: (root["synonyms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 })
+            synonyms: (root["synonyms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 },
+            forms: (root["forms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 })
     }
 }
 

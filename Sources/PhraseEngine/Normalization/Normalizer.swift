@@ -93,8 +93,13 @@ public final class Normalizer: Sendable {
 
     /// The locale's synonym groups, each member normalized; members that are not one plain
     /// word (filler, article, several words) are left out, and groups of fewer than two dropped.
-    var synonymGroups: [[String]] {
-        core.profile.synonyms.compactMap { group in
+    var synonymGroups: [[String]] { wordGroups(core.profile.synonyms) }
+
+    /// The locale's groups of forms of one word, normalized like `synonymGroups`.
+    var formGroups: [[String]] { wordGroups(core.profile.forms) }
+
+    func wordGroups(_ groups: [[String]]) -> [[String]] {
+        groups.compactMap { group in
             var out: [String] = []
             for m in group {
                 let t = normalize(m).tokens
