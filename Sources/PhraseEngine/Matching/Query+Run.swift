@@ -85,6 +85,24 @@ extension Query {
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
 
+    /// The score of an alignment of template `t` read with `appSpan` (nil: the app not named):
+    /// gain over the template's weight, insertions and penalties, before the unknown-word factor.
+    func readingScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> Float {
+        var g = a.gain
+        var w = t.totalWeight
+        var extra: Float = Query.substitutionCost * a.substitutions
+        if let s = appSpan {
+            g += IndexBuilder.appWeight * s.sim
+            // "google home": an unknown word glued to the app name names another app.
+            extra += adjacentUnknownPenalty(s.start, s.end, mask)
+        }
+        if appSpan == nil && t.hasApp {
+            w -= IndexBuilder.appWeight
+            return Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
+        }
+        return g / max(w + a.ins + extra, 1e-6)
+    }
+
     /// The best reading of a template whose parameter slot is taken by words the catalog has
     /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
     /// called "garage"): when it beats every real reading, the person named a value the app
@@ -123,21 +141,7 @@ extension Query {
                 // the real search bounds, so a score above the real best means the run took the slot.
                 let a = align(t.elems, mask: mask, paramSpans: [r], trace: false)
                 guard a.cost < .infinity else { continue }
-                var g = a.gain
-                var w = t.totalWeight
-                var extra: Float = Query.substitutionCost * a.substitutions
-                if let s = appSpan {
-                    g += IndexBuilder.appWeight * s.sim
-                    extra += adjacentUnknownPenalty(s.start, s.end, mask)
-                }
-                var score: Float
-                if appSpan == nil && t.hasApp {
-                    w -= IndexBuilder.appWeight
-                    score = Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
-                } else {
-                    score = g / max(w + a.ins + extra, 1e-6)
-                }
-                score = min(1, max(0, score))
+                let score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask)))
                 if score > (best?.score ?? 0) { best = (score, ti, r) }
             }
         }
@@ -364,23 +368,7 @@ extension Query {
                         }
                     }
                 }
-                var g = a.gain
-                var w = t.totalWeight
-                var extra: Float = Query.substitutionCost * a.substitutions
-                if let s = appSpan {
-                    g += IndexBuilder.appWeight * s.sim
-                    // "google home": an unknown word glued to the app name names another app.
-                    extra += adjacentUnknownPenalty(s.start, s.end, mask)
-                }
-                var score: Float
-                if appSpan == nil && t.hasApp {
-                    w -= IndexBuilder.appWeight
-                    score = Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
-                } else {
-                    score = g / max(w + a.ins + extra, 1e-6)
-                }
-                score *= unknownFactor
-                score = min(1, max(0, score))
+                let score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask) * unknownFactor))
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
