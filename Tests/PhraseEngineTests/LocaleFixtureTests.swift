@@ -72,6 +72,15 @@ import Testing
                 }
             }
         }
+        for g in n.profile.forms {
+            for w in g {
+                let t = n.normalize(w).tokens
+                #expect(t.count == 1, "\(locale): form \"\(w)\" is \(t.count) tokens")
+                if let tok = t.first {
+                    #expect(tok.flags.isDisjoint(with: [.filler, .optional, .connector]), "\(locale): form \"\(w)\" is \(tok.flagNames)")
+                }
+            }
+        }
         if locale == "en" {
             let opposites = [("on", "off"), ("open", "close"), ("start", "stop"), ("show", "hide"), ("add", "delete"), ("like", "dislike")]
             for g in n.synonymGroups {

@@ -247,4 +247,19 @@ import Testing
         #expect(r.top?.explanation.contains { $0.utterance == "suchen" && $0.phrase == "such" } == true)
         #expect(r.top?.explanation.contains { $0.kind == .missing } == false)
     }
+
+    /// A request with a modal and an infinitive ("tu peux mettre …") meets a phrase written in
+    /// the imperative ("Mets …") through the profile's forms of one word.
+    @Test func anotherFormOfTheVerb() throws {
+        let json = #"""
+        {"developmentLocale":"fr","locales":["fr"],"app":{"id":"t","name":"Tempo"},
+         "shortcuts":[{"intent":"Shuffle","phrases":["Mets toute ma musique en aléatoire sur ${applicationName}"]},
+                      {"intent":"Pause","phrases":["Mets ${applicationName} en pause"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "t.json")])
+        let r = m.match("tu peux mettre toute ma musique en aléatoire sur tempo s'il te plaît", locale: "fr")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "Shuffle")
+        #expect(r.top?.explanation.contains { $0.utterance == "mettre" && $0.phrase == "mets" && $0.similarity > 0.94 } == true)
+    }
 }
