@@ -211,6 +211,10 @@ import Testing
         #expect(parameter == "room")
         #expect(m.match("turn on the lights in the kitchen with hearth", locale: "en").top?.parameters.first?.value == .entity("r1"))
         #expect(m.match("turn on the lights with hearth", locale: "en").top?.intent == "AllOn")
+        // A phrase with a parameter is said with a value: without one it does not run.
+        let noValue = m.match("lights on with hearth", locale: "en")
+        #expect(noValue.decision == .none)
+        #expect(noValue.results.filter { $0.intent == "RoomOn" }.allSatisfy { $0.score < 0.6 })
         // A misheard number is not a new value.
         #expect(m.match("turn on the lights in the 2 with hearth", locale: "en").why != garage.why)
     }

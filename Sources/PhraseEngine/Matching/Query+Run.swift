@@ -1,4 +1,8 @@
 extension Query {
+    /// A reading that leaves the parameter without a value is no phrase of the app (every phrase
+    /// with a parameter is said with one of its values): its score is halved, so that it can show
+    /// as the closest phrase but does not run.
+    static let noValueFactor: Float = 0.5
     /// A scored way of reading the utterance as one template.
     struct Scored {
         var template: Int
@@ -368,7 +372,8 @@ extension Query {
                         }
                     }
                 }
-                let score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask) * unknownFactor))
+                var score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask) * unknownFactor))
+                if t.paramSet >= 0 && variant < 0 { score *= Query.noValueFactor }
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
