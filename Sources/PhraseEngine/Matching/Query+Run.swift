@@ -366,14 +366,15 @@ extension Query {
                         let g2 = b.gain + e.weight * us - Query.wordReorderCost
                         let s2 = g2 / (t.totalWeight + b.ins + Query.substitutionCost * b.substitutions)
                         if s2 > current + 1e-6 {
-                            a = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels)
+                            a = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels,
+                                          paramMissing: b.paramMissing)
                             current = s2
                             movedWord = (j, u)
                         }
                     }
                 }
                 var score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask) * unknownFactor))
-                if t.paramSet >= 0 && variant < 0 { score *= Query.noValueFactor }
+                if t.paramSet >= 0 && (variant < 0 || (moved == nil && a.paramMissing)) { score *= Query.noValueFactor }
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,

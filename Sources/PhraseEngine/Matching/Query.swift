@@ -555,6 +555,8 @@ struct Query {
         var substitutions: Float = 0
         /// Phrase content words left out.
         var dels: Float = 0
+        /// The parameter slot was left without a value.
+        var paramMissing = false
     }
 
     /// Aligns a template's elements (without the app clause) with the unmasked units.
@@ -571,7 +573,7 @@ struct Query {
         scratch.reserve(size)
         let cells = scratch.cells
         let back = scratch.back, op = scratch.op, spanOf = scratch.spanOf
-        let blank = Scratch.Cell(cost: .infinity, gain: 0, ins: 0, dels: 0, unks: 0)
+        let blank = Scratch.Cell(cost: .infinity, gain: 0, ins: 0, dels: 0, unks: 0, pdels: 0)
         cells.update(repeating: blank, count: size)
         if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
         cells[0].cost = 0
@@ -589,12 +591,13 @@ struct Query {
                 if c0 == .infinity { continue }
                 let cur = cells[here]
                 @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1,
-                                             del: Float = 0, unk: Float = 0) {
+                                             del: Float = 0, unk: Float = 0, pdel: Float = 0) {
                     let nc = c0 + c
                     let ng = cur.gain + g
                     let old = cells[to].cost
                     if nc < old - 1e-6 || (abs(nc - old) <= 1e-6 && ng > cells[to].gain + 1e-6) {
-                        cells[to] = Scratch.Cell(cost: nc, gain: ng, ins: cur.ins + ii, dels: cur.dels + del, unks: cur.unks + unk)
+                        cells[to] = Scratch.Cell(cost: nc, gain: ng, ins: cur.ins + ii, dels: cur.dels + del, unks: cur.unks + unk,
+                                                 pdels: cur.pdels + pdel)
                         if trace { back[to] = Int32(here); op[to] = o; spanOf[to] = sp }
                     }
                 }
@@ -612,7 +615,9 @@ struct Query {
                 guard j < m else { continue }
                 let e = el[j]
                 if j == skip { relax(here + w, 0, 0, 0, 8); continue }
-                if flexible { relax(here + w, e.weight, 0, 0, 2, del: e.kind == .literal && e.weight >= 0.5 ? 1 : 0) }
+                if flexible {
+                    relax(here + w, e.weight, 0, 0, 2, del: e.kind == .literal && e.weight >= 0.5 ? 1 : 0, pdel: e.kind == .param ? 1 : 0)
+                }
                 switch e.kind {
                 case .literal:
                     guard i < n, mask[i] != 1 else { break }
@@ -645,7 +650,7 @@ struct Query {
         let end = m * w + n
         let last = cells[end]
         var a = Alignment(cost: last.cost, gain: last.gain, ins: last.ins, steps: [],
-                          substitutions: min(last.dels, last.unks), dels: last.dels)
+                          substitutions: min(last.dels, last.unks), dels: last.dels, paramMissing: last.pdels > 0)
         if trace, last.cost < .infinity {
             var cur = end
             var steps: [AlignmentStep] = []
@@ -732,6 +737,8 @@ final class Scratch {
         var ins: Float
         var dels: Float
         var unks: Float
+        /// Parameter slots left without a value.
+        var pdels: Float
     }
     private(set) var capacity = 0
     private(set) var cells = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
