@@ -27,9 +27,26 @@ extension Query {
         findSlots()
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
-        var heard = Set<Int>()
-        for (ai, set) in index.appSlot.enumerated() where spans.best(set) >= 0.9 && !opts.exhaustive { heard.insert(ai) }
+        var heard: [Int] = []
+        for (ai, set) in index.appSlot.enumerated() where spans.best(set) >= 0.9 && !opts.exhaustive { heard.append(ai) }
         var candList: [Int32] = []
+        swap(&candList, &ws.candList)
+        candList.removeAll(keepingCapacity: true)
+        var cands: [(Float, Int32)] = []
+        swap(&cands, &ws.cands)
+        cands.removeAll(keepingCapacity: true)
+        var scored: [Scored] = []
+        swap(&scored, &ws.scored)
+        scored.removeAll(keepingCapacity: true)
+        var targets = TargetTable<Float>()
+        swap(&targets, &ws.targets)
+        targets.removeAll()
+        defer {
+            swap(&candList, &ws.candList)
+            swap(&cands, &ws.cands)
+            swap(&scored, &ws.scored)
+            swap(&targets, &ws.targets)
+        }
         for id in bestIds {
             for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] {
                 if !heard.isEmpty && !heard.contains(index.templates[Int(t)].app) { continue }
@@ -45,15 +62,11 @@ extension Query {
             }
         }
         for t in candList { ws.mark[Int(t)] = false }
-        var cands: [(Float, Int32)] = []
-        cands.reserveCapacity(candList.count)
         let coverage = slotCoverage()
         for t in candList {
             cands.append((upperBound(index.templates[Int(t)], coverage: coverage, refined: false), t))
         }
         cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
-        var scored: [Scored] = []
-        var bestByTarget: [Int64: Float] = [:]
         let floor: Float = 0.3
         let need = max(opts.limit, 2)
         var kth: Float = -1
@@ -71,10 +84,15 @@ extension Query {
             evaluate(Int(t), into: &scored, below: kth)
             for s in scored[from...] {
                 let key = targetKey(s)
-                if s.score > (bestByTarget[key] ?? -1) { bestByTarget[key] = s.score; changed = true }
+                if let k = targets.find(key) {
+                    if s.score > targets.values[k] { targets.values[k] = s.score; changed = true }
+                } else if s.score > -1 {
+                    targets.append(key, s.score)
+                    changed = true
+                }
             }
-            if changed && bestByTarget.count >= need {
-                kth = bestByTarget.values.sorted(by: >)[need - 1]
+            if changed && targets.count >= need {
+                kth = Query.kthLargest(targets.values, need)
             }
         }
         return decide(scored, locale: locale, catalogs: catalogs)
@@ -179,8 +197,15 @@ extension Query {
 
     /// The spans of one option (the option of `variant`) that a reading may use, in span order.
     func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int) -> [SlotSpan] {
-        guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return [] }
-        return ps.filter { index.optionOf(t.paramSet, $0.variant) == option && spanAllowed($0, t, mask, appVariant: appVariant) }
+        var out: [SlotSpan] = []
+        group(t, mask, appVariant: appVariant, option: option, into: &out)
+        return out
+    }
+
+    /// `group` appended to `out`.
+    func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int, into out: inout [SlotSpan]) {
+        guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return }
+        for s in ps where index.optionOf(t.paramSet, s.variant) == option && spanAllowed(s, t, mask, appVariant: appVariant) { out.append(s) }
     }
 
     /// Scores a template: each way of placing the app name (or none) × the best few values.
@@ -202,6 +227,17 @@ extension Query {
         // The best score found so far per option (readings of one option are one target): a
         // reading whose bound is below it cannot change the result.
         var bestOf: [(option: Int, score: Float)] = []
+        swap(&bestOf, &ws.bestOf)
+        bestOf.removeAll(keepingCapacity: true)
+        var options: [(variant: Int32, option: Int)] = []
+        swap(&options, &ws.options)
+        var group: [SlotSpan] = []
+        swap(&group, &ws.group)
+        defer {
+            swap(&bestOf, &ws.bestOf)
+            swap(&options, &ws.options)
+            swap(&group, &ws.group)
+        }
         // Units a literal of the template relates to (bit sets; see `markHits`).
         var literalUnits: UInt64 = 0
         if n < 64 { for e in t.elemsWithoutParam { literalUnits |= ws.hits[Int(e.id)] } }
@@ -211,7 +247,7 @@ extension Query {
             appMask(appSpan, into: mask)
             let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
             // Options in the order of their best span (spans are sorted best first).
-            var options: [(variant: Int32, option: Int)] = []
+            options.removeAll(keepingCapacity: true)
             if let ps = paramSpans {
                 for s in ps where spanAllowed(s, t, mask, appVariant: appVariant) {
                     let o = index.optionOf(t.paramSet, s.variant)
@@ -242,7 +278,8 @@ extension Query {
                     if appSpan == nil && t.hasApp { bound *= Query.noAppFactor }
                     if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
                 }
-                let group = options.isEmpty ? [] : self.group(t, mask, appVariant: appVariant, option: option)
+                group.removeAll(keepingCapacity: true)
+                if !options.isEmpty { self.group(t, mask, appVariant: appVariant, option: option, into: &group) }
                 var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
                 guard a.cost < .infinity else { continue }
                 // The value said elsewhere in the sentence: take its best span out, align the
@@ -353,7 +390,10 @@ extension Query {
 
     func decide(_ scored: [Scored], locale: String, catalogs: [Catalog]) -> MatchResult {
         // Best reading per target.
-        var best: [Int64: Scored] = [:]
+        var best = TargetTable<Scored>()
+        swap(&best, &ws.bestReadings)
+        best.removeAll()
+        defer { swap(&best, &ws.bestReadings) }
         var negBest: Scored? = nil
         for s in scored {
             if index.templates[s.template].isNegative {
@@ -361,11 +401,13 @@ extension Query {
                 continue
             }
             let k = targetKey(s)
-            if let b = best[k] {
+            if let at = best.find(k) {
+                let b = best.values[at]
                 let better = s.score > b.score || (s.score == b.score && (s.appNamed && !b.appNamed || (s.appNamed == b.appNamed && s.template < b.template)))
-                if !better { continue }
+                if better { best.values[at] = s }
+            } else {
+                best.append(k, s)
             }
-            best[k] = s
         }
         // Rank the readings, then build the shown ones. Order: score (4 decimals), app named
         // first, then catalog order (app, shortcut, template, option); keys computed once each.

@@ -303,18 +303,34 @@ struct Query {
         // (or, for app names, anywhere when no app name was heard as such).
         var soundSpans: [Int32: [SlotSpan]] = [:]
         var appHeard = false
-        for a in index.appSlot where (bySet.first(where: { $0.set == a })?.list.map(\.0).max() ?? 0) >= 0.99 { appHeard = true; break }
+        for a in index.appSlot {
+            guard let e = bySet.first(where: { $0.set == a }) else { continue }
+            var top: Float = 0
+            for (s, _) in e.list { top = max(top, s) }
+            if top >= 0.99 { appHeard = true; break }
+        }
+        // The locale's key of the words a...b joined, computed once for both searches below.
+        var windowKeys: [String?] = []
+        func windowKey(_ a: Int, _ b: Int, _ joined: String) -> String {
+            if windowKeys.isEmpty { windowKeys = [String?](repeating: nil, count: 3 * n) }
+            if let k = windowKeys[3 * a + (b - a)] { return k }
+            let k = index.normalizer.phoneticKey(joined)
+            windowKeys[3 * a + (b - a)] = k
+            return k
+        }
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
                 var joined = ""
+                var joinedCount = 0
                 var hasUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
                     joined += units[b].text
+                    joinedCount += units[b].text.unicodeScalars.count
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
                     let appsOnly = !hasUnknown
-                    guard hasUnknown || (!appHeard && b > a), joined.unicodeScalars.count >= 4 else { continue }
-                    let key = index.normalizer.phoneticKey(joined)
+                    guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
+                    let key = windowKey(a, b, joined)
                     guard key.count >= 3, let hits = index.soundIndex[key] else { continue }
                     for h in hits.prefix(8) where !appsOnly || index.slotSets[Int(h.set)].kind == .app {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
@@ -327,18 +343,25 @@ struct Query {
         if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
             for a in 0..<n {
                 var joined = ""
+                var joinedCount = 0
+                var split = false
                 var windowUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
                     joined += units[b].text
+                    for u in units[b].text.unicodeScalars {
+                        joinedCount += 1
+                        if IndexBuilder.isSplitScript(u.value) { split = true }
+                    }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
-                    guard joined.unicodeScalars.count >= 3 else { continue }
-                    if joined.unicodeScalars.contains(where: { IndexBuilder.isSplitScript($0.value) }) { break }
-                    let k1 = index.normalizer.phoneticKey(joined).unicodeScalars.map(\.value)
+                    guard joinedCount >= 3 else { continue }
+                    if split { break }
+                    let k1 = windowKey(a, b, joined).unicodeScalars.map(\.value)
                     let k2 = PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en").unicodeScalars.map(\.value)
+                    let keys = [k1, k2]
                     for (p, key) in index.appSounds {
                         var best: Float = 0
-                        for k in [k1, k2] where k.count >= 2 {
+                        for k in keys where k.count >= 2 {
                             if k == key { best = max(best, Query.soundSimilarity); continue }
                             // One difference only for words the catalog does not know ("herz"), not
                             // for its own words ("notes" is not "Notely").
@@ -800,6 +823,16 @@ final class Workspace: @unchecked Sendable {
         }
     }
     var arrays = Arrays()
+    /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
+    /// and back, so they keep their capacity).
+    var scored: [Query.Scored] = []
+    var candList: [Int32] = []
+    var cands: [(Float, Int32)] = []
+    var options: [(variant: Int32, option: Int)] = []
+    var bestOf: [(option: Int, score: Float)] = []
+    var group: [Query.SlotSpan] = []
+    var targets = TargetTable<Float>()
+    var bestReadings = TargetTable<Query.Scored>()
 
     init(vocabulary: Int, templates: Int, variants: Int) {
         best = .allocate(capacity: max(1, vocabulary))
@@ -817,5 +850,61 @@ final class Workspace: @unchecked Sendable {
         mark.deallocate()
         acc.deallocate()
         hits.deallocate()
+    }
+}
+
+/// Values by target key (`Query.targetKey`). A query scores few targets: a linear search, with
+/// a hash index once there are more than 32.
+struct TargetTable<Value> {
+    private(set) var keys: [Int64] = []
+    var values: [Value] = []
+    private var index: [Int64: Int] = [:]
+
+    var count: Int { keys.count }
+
+    func find(_ k: Int64) -> Int? {
+        if keys.count > 32 { return index[k] }
+        var i = 0
+        while i < keys.count { if keys[i] == k { return i }; i += 1 }
+        return nil
+    }
+
+    mutating func append(_ k: Int64, _ v: Value) {
+        keys.append(k)
+        values.append(v)
+        if keys.count == 33 {
+            for (i, x) in keys.enumerated() { index[x] = i }
+        } else if keys.count > 33 {
+            index[k] = keys.count - 1
+        }
+    }
+
+    /// Empties the table, keeping its capacity.
+    mutating func removeAll() {
+        keys.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
+    }
+}
+
+extension Query {
+    /// The `k`-th largest of `values` (as `values.sorted(by: >)[k - 1]`), without sorting.
+    static func kthLargest(_ values: [Float], _ k: Int) -> Float {
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: k) { top -> Float in
+            var filled = 0
+            for v in values {
+                // Insert v into the descending list `top` of the k largest so far.
+                var p = filled
+                if p == k {
+                    if !(v > top[k - 1]) { continue }
+                    p = k - 1
+                } else {
+                    filled += 1
+                }
+                while p > 0, top[p - 1] < v { top[p] = top[p - 1]; p -= 1 }
+                top[p] = v
+            }
+            return top[k - 1]
+        }
     }
 }
