@@ -15,21 +15,21 @@ final class LocaleIndex: Sendable {
     let vocabScalars: [[UInt32]]
     let vocabPhonetic: [String]
     let vocabWeight: [Float]
-    let vocabIds: [String: Int32]
-    let phoneticIndex: [String: [Int32]]
+    let vocabIds: StringTable<Int32>
+    let phoneticIndex: StringTable<[Int32]>
     /// Symmetric deletes: hash of a word with one scalar deleted → words (see `scalarHash`).
-    let deleteIndex: [UInt64: [Int32]]
+    let deleteIndex: HashTable<[Int32]>
     /// Hash of each word's scalars → the word (to find a word that is the query minus a letter).
-    let vocabHashes: [UInt64: Int32]
+    let vocabHashes: HashTable<Int32>
     /// Per word: the inflected forms of it in the vocabulary with their similarity (words of
     /// four scalars or more sharing a long stem), computed once at build.
     let inflections: [[(id: Int32, sim: Float)]]
     /// Sound of a number's spelled form → the number's vocab ids ("to", "too" ~ "2").
-    let numberSounds: [String: [Int32]]
+    let numberSounds: StringTable<[Int32]>
     /// Hash of the first four scalars → words (for inflected forms).
-    let prefixIndex: [UInt64: [Int32]]
+    let prefixIndex: HashTable<[Int32]>
     /// "todo" → [(to, do)]: adjacent pairs of units whose concatenation is this string.
-    let concatIndex: [String: [(Int32, Int32)]]
+    let concatIndex: StringTable<[(Int32, Int32)]>
 
     // Templates
     let templates: [CompiledTemplate]
@@ -54,7 +54,7 @@ final class LocaleIndex: Sendable {
         return list[lo..<end]
     }
     /// Sound of a whole value (its words joined) → values: "cap a chino" meets "cappuccino".
-    let soundIndex: [String: [SlotPosting]]
+    let soundIndex: StringTable<[SlotPosting]>
     /// App names' sounds in the locale's key and in English Double Metaphone (app names are
     /// often English words said by a recognizer of another language: "jarz" for "Hearth").
     let appSounds: [(posting: SlotPosting, key: [UInt32])]
@@ -113,7 +113,7 @@ final class LocaleIndex: Sendable {
         var ids: [String: Int32] = [:]
         ids.reserveCapacity(vocabText.count)
         for (i, t) in vocabText.enumerated() { ids[t] = Int32(i) }
-        self.vocabIds = ids
+        self.vocabIds = StringTable(ids)
         var ph: [String: [Int32]] = [:]
         var del: [UInt64: [Int32]] = [:]
         var vh: [UInt64: Int32] = [:]
@@ -126,19 +126,19 @@ final class LocaleIndex: Sendable {
             if vh[h] == nil { vh[h] = Int32(i) }
             _ = t
         }
-        self.phoneticIndex = ph
-        self.deleteIndex = del
-        self.vocabHashes = vh
+        self.phoneticIndex = StringTable(ph)
+        self.deleteIndex = HashTable(del)
+        self.vocabHashes = HashTable(vh)
         var ns: [String: [Int32]] = [:]
         for (i, t) in vocabText.enumerated() {
             guard let v = Int(t), let spelled = normalizer.spelledNumber(v), spelled.unicodeScalars.count >= 2 else { continue }
             let k = normalizer.phoneticKey(spelled.replacingOccurrences(of: " ", with: ""))
             if !k.isEmpty { ns[k, default: []].append(Int32(i)) }
         }
-        self.numberSounds = ns
+        self.numberSounds = StringTable(ns)
         var pre: [UInt64: [Int32]] = [:]
         for (i, sc) in vocabScalars.enumerated() where sc.count >= 4 { pre[LocaleIndex.prefixHash(sc), default: []].append(Int32(i)) }
-        self.prefixIndex = pre
+        self.prefixIndex = HashTable(pre)
         var infl = [[(id: Int32, sim: Float)]](repeating: [], count: vocabText.count)
         for (i, sc) in vocabScalars.enumerated() where sc.count > 3 {
             for other in (pre[LocaleIndex.prefixHash(sc)] ?? []).prefix(64) where other != Int32(i) {
@@ -185,7 +185,7 @@ final class LocaleIndex: Sendable {
                 sound[v.soundKey, default: []].append(SlotPosting(set: Int32(si), variant: Int32(vi)))
             }
         }
-        self.soundIndex = sound
+        self.soundIndex = StringTable(sound)
         var apps: [(posting: SlotPosting, key: [UInt32])] = []
         for (si, set) in slotSets.enumerated() where set.kind == .app {
             for (vi, v) in set.variants.enumerated() {
@@ -200,7 +200,7 @@ final class LocaleIndex: Sendable {
             }
         }
         self.appSounds = apps
-        self.concatIndex = concat
+        self.concatIndex = StringTable(concat)
         self.appSlot = appSlot
         var st = [[Int32]](repeating: [], count: slotSets.count)
         var maxUnits = 1

@@ -108,7 +108,7 @@ struct Query {
             for i in 0..<n {
                 let hasExact = mCount[i] > 0 && mKind[mStart[i]] == .exact
                 // Two words the recognizer split ("book worm"), even when each is a word of its own.
-                if i + 1 < n, let id = index.vocabIds[units[i].text + units[i + 1].text] {
+                if i + 1 < n, let id = index.vocabIds.joined(units[i].text, units[i + 1].text) {
                     merge[i] = id
                     note(id, WordSimilarity.joinSimilarity)
                 }
@@ -153,7 +153,10 @@ struct Query {
     mutating func matchUnit(_ i: Int) {
         let from = mVocab.count
         let t = units[i].text
-        if let id = index.vocabIds[t] {
+        let exact = index.vocabIds[t]
+        // The vocabulary holds distinct words: a word other than `t` is one with another id.
+        let exactId = exact ?? -1
+        if let id = exact {
             add(id, 1, .exact, from: from)
             if opts.mode == .exact { return }
             // Known words need no fuzzy lookup, but their inflections do ("task" / "tasks"),
@@ -172,18 +175,27 @@ struct Query {
         let key = IndexBuilder.phonetic(index.normalizer, t, flags: f)
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
         if !index.numberSounds.isEmpty, let ids = index.numberSounds[key] {
-            for id in ids.prefix(4) where index.vocabText[Int(id)] != t { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
+            for id in ids.prefix(4) where id != exactId { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
         }
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
         let phoneticOK = key.hasPrefix("~") || (t.unicodeScalars.count >= 3 && key.count >= 2)
         if phoneticOK, let ids = index.phoneticIndex[key] {
-            for id in ids.prefix(16) where index.vocabText[Int(id)] != t {
+            for id in ids.prefix(16) where id != exactId {
                 add(id, WordSimilarity.phoneticSimilarity, .phonetic, from: from)
             }
         }
-        let sc = t.unicodeScalars.map(\.value)
-        guard sc.count >= 3 else { return }
+        var sc: [UInt32] = []
+        swap(&sc, &ws.unitScalars)
+        sc.removeAll(keepingCapacity: true)
+        for u in t.unicodeScalars { sc.append(u.value) }
         var cands: [Int32] = []
+        swap(&cands, &ws.fuzzyCandidates)
+        cands.removeAll(keepingCapacity: true)
+        defer {
+            swap(&sc, &ws.unitScalars)
+            swap(&cands, &ws.fuzzyCandidates)
+        }
+        guard sc.count >= 3 else { return }
         if let ids = index.deleteIndex[LocaleIndex.scalarHash(sc)] { cands.append(contentsOf: ids) }
         if sc.count >= 4 {
             for k in 0..<sc.count {
@@ -196,13 +208,13 @@ struct Query {
             // Short words: a query letter dropped from a 4-letter word.
             // (covered by deleteIndex[t]); nothing more.
         }
-        for id in cands where index.vocabText[Int(id)] != t {
+        for id in cands where id != exactId {
             let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
             if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
         }
         // Inflections: the word's first four letters as a prefix key.
         if sc.count >= 4, let ids = index.prefixIndex[LocaleIndex.prefixHash(sc)] {
-            for id in ids.prefix(64) where index.vocabText[Int(id)] != t {
+            for id in ids.prefix(64) where id != exactId {
                 let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
                 if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
             }
@@ -823,6 +835,9 @@ final class Workspace: @unchecked Sendable {
         }
     }
     var arrays = Arrays()
+    /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
+    var unitScalars: [UInt32] = []
+    var fuzzyCandidates: [Int32] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
     /// and back, so they keep their capacity).
     var scored: [Query.Scored] = []

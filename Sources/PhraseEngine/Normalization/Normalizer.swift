@@ -136,16 +136,17 @@ struct Core: Sendable {
     /// Lexicon: first token → entries starting with it.
     var lexicon: [String: LexEntry] = [:] {
         didSet {
-            lexIndex = [:]
+            var index: [String: Int32] = [:]
             lexEntries = []
             for k in lexicon.keys.sorted() {
-                lexIndex[k] = Int32(lexEntries.count)
+                index[k] = Int32(lexEntries.count)
                 lexEntries.append(lexicon[k] ?? LexEntry())
             }
+            lexIndex = StringTable(index)
         }
     }
     /// The same lexicon as an index into `lexEntries` (one hash lookup per word).
-    var lexIndex: [String: Int32] = [:]
+    var lexIndex = StringTable<Int32>([:])
     var lexEntries: [LexEntry] = []
     /// number → its shortest spelled form in the locale ("2" → "two").
     var numberSpelling: [Int: String] = [:]
