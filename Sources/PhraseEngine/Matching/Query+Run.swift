@@ -144,15 +144,13 @@ extension Query {
             var covered: UInt64 = 0
             if t.paramSet >= 0 { covered |= coverage(cov, t.paramSet) }
             if t.hasApp { covered |= coverage(cov, index.appSlot[t.app]) }
+            // A unit is usable when it relates to a literal of the template (`ws.hits`: every
+            // unit match has a similarity above 0) or is part of a merged or split word.
+            var usable = joinedUnits
+            for e in t.elems where e.kind == .literal { usable |= ws.hits[Int(e.id)] }
             for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
                 if units[i].flags.contains(.connector) { continue }
-                var usable = false
-                let st = mStart[i]
-                outer: for j in st..<(st + mCount[i]) {
-                    for e in t.elems where e.kind == .literal && e.id == mVocab[j] { usable = true; break outer }
-                }
-                if !usable && (merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)) { usable = true }
-                if !usable { minIns += insCost[i] }
+                if usable & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
             }
         }
         var g: Float = 0

@@ -23,6 +23,9 @@ struct Query {
     let ws: Workspace
     /// Spans of slot values found in the utterance, per slot set.
     var spans = SpanTable()
+    /// Units (as bits, utterances under 64 units) merged with a neighbour or split into two
+    /// phrase words (set with the hits, see `markHits`).
+    var joinedUnits: UInt64 = 0
     /// `unknownWordFactor` to the power of the unknown words no slot span covers (set after the slots are found).
     var unknownFactor: Float = 1
 
@@ -264,6 +267,9 @@ struct Query {
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
     mutating func findSlots() {
         markHits()
+        if n < 64 {
+            for i in 0..<n where merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { joinedUnits |= 1 << UInt64(i) }
+        }
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
         var apps: [Int32] = []

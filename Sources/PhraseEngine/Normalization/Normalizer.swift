@@ -504,6 +504,16 @@ extension Core {
 
     /// Builds a new array (no insertions in the middle: long texts stay linear).
     private func postProcess(_ raws: inout [Raw]) {
+        // Most texts need none of the rewrites below: the tokens stay as they are (looked up in
+        // place) and no new array is built.
+        if !profile.kanaToKatakana && particles.isEmpty {
+            var rewrite = false
+            for k in raws.indices {
+                let li = lookup(&raws[k])
+                if (li >= 0 && lexEntries[Int(li)].contraction != nil) || raws[k].text.utf8.contains(0x27) { rewrite = true; break }
+            }
+            if !rewrite { return }
+        }
         var out: [Raw] = []
         out.reserveCapacity(raws.count + raws.count / 8)
         for var raw in raws {
@@ -580,6 +590,16 @@ extension Core {
 
     /// Reads `raws` left to right and builds a new array (linear on long texts).
     func applyNumbers(_ raws: inout [Raw], text: String = "") {
+        // No digit, no number word and no ordinal prefix: nothing to read (tokens unchanged).
+        if ordinalPrefixes.isEmpty {
+            var any = false
+            for k in raws.indices {
+                if let f = raws[k].text.utf8.first, f >= 0x30 && f <= 0x39 { any = true; break }
+                let li = lookup(&raws[k])
+                if li >= 0, !lexEntries[Int(li)].numbers.isEmpty { any = true; break }
+            }
+            if !any { return }
+        }
         // The original text as UTF-16, read only around numbers (built on first use).
         var source: [UInt16]? = nil
         func gap(_ a: Int, _ b: Int) -> ArraySlice<UInt16>? {
