@@ -215,7 +215,14 @@ public enum Expansion {
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(total, 1)) { buf -> String in
             var k = 0
-            func put(_ s: String) { for b in s.utf8 { buf[k] = b; k += 1 } }
+            func put(_ s: String) {
+                var s = s
+                s.withUTF8 { p in
+                    guard let src = p.baseAddress, let dst = buf.baseAddress, k + p.count <= buf.count else { return }
+                    (dst + k).update(from: src, count: p.count)
+                    k += p.count
+                }
+            }
             for p in t.pieces {
                 switch p {
                 case .text(let s): put(s)

@@ -329,26 +329,24 @@ struct Query {
         }
         // The locale's key of the words a...b joined, computed once for both searches below.
         var windowKeys: [String?] = []
-        func windowKey(_ a: Int, _ b: Int, _ joined: String) -> String {
+        func windowKey(_ a: Int, _ b: Int) -> String {
             if windowKeys.isEmpty { windowKeys = [String?](repeating: nil, count: 3 * n) }
             if let k = windowKeys[3 * a + (b - a)] { return k }
-            let k = index.normalizer.phoneticKey(joined)
+            let k = index.normalizer.phoneticKey(joinedText(a, b))
             windowKeys[3 * a + (b - a)] = k
             return k
         }
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
-                var joined = ""
                 var joinedCount = 0
                 var hasUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
-                    joined += units[b].text
-                    joinedCount += units[b].text.unicodeScalars.count
+                    joinedCount += scalarInfo(b).count
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
                     let appsOnly = !hasUnknown
                     guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
-                    let key = windowKey(a, b, joined)
+                    let key = windowKey(a, b)
                     guard key.count >= 3, let hits = index.soundIndex[key] else { continue }
                     for h in hits.prefix(8) where !appsOnly || index.slotSets[Int(h.set)].kind == .app {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
@@ -359,23 +357,21 @@ struct Query {
         // An app name not heard as such: compare the sound of 1-3 words with every app name's,
         // in the locale's key and in English, allowing one difference in the key.
         if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
+            var k1: [UInt32] = [], k2: [UInt32] = []
             for a in 0..<n {
-                var joined = ""
                 var joinedCount = 0
                 var split = false
                 var windowUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
-                    joined += units[b].text
-                    for u in units[b].text.unicodeScalars {
-                        joinedCount += 1
-                        if IndexBuilder.isSplitScript(u.value) { split = true }
-                    }
+                    let info = scalarInfo(b)
+                    joinedCount += info.count
+                    if info.split { split = true }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                     guard joinedCount >= 3 else { continue }
                     if split { break }
-                    let k1 = windowKey(a, b, joined).unicodeScalars.map(\.value)
-                    let k2 = PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en").unicodeScalars.map(\.value)
+                    Query.scalars(windowKey(a, b), into: &k1)
+                    Query.scalars(PhoneticKey.key(joinedText(a, b), algorithm: .doubleMetaphone, language: "en"), into: &k2)
                     let keys = [k1, k2]
                     for (p, key) in index.appSounds {
                         var best: Float = 0
@@ -423,6 +419,44 @@ struct Query {
             f *= Query.unknownWordFactor
         }
         unknownFactor = f
+    }
+
+    /// The scalar values of a string, into `out` (replacing its contents).
+    static func scalars(_ s: String, into out: inout [UInt32]) {
+        out.removeAll(keepingCapacity: true)
+        var t = s
+        let ascii = t.withUTF8 { p -> Bool in
+            for x in p where x >= 0x80 { return false }
+            for x in p { out.append(UInt32(x)) }
+            return true
+        }
+        if !ascii {
+            out.removeAll(keepingCapacity: true)
+            for u in s.unicodeScalars { out.append(u.value) }
+        }
+    }
+
+    /// The texts of units a...b joined.
+    func joinedText(_ a: Int, _ b: Int) -> String {
+        var t = units[a].text
+        for k in (a + 1)..<(b + 1) { t += units[k].text }
+        return t
+    }
+
+    /// Unicode scalars of unit i (counted on its UTF-8 bytes), and whether one is Han or kana.
+    func scalarInfo(_ i: Int) -> (count: Int, split: Bool) {
+        var c = 0
+        var ascii = true
+        var t = units[i].text
+        t.withUTF8 { p in
+            for x in p {
+                if x & 0xC0 != 0x80 { c += 1 }
+                if x >= 0x80 { ascii = false }
+            }
+        }
+        if ascii { return (c, false) }
+        for u in units[i].text.unicodeScalars where IndexBuilder.isSplitScript(u.value) { return (c, true) }
+        return (c, false)
     }
 
     /// Whether unit i relates to any unit of the variant.
@@ -566,8 +600,17 @@ struct Query {
     /// matching, where the app slot stays in place).
     /// `mask[i]`: 0 usable, 1 taken by the app name (skipped for free), 2 a connector next to
     /// the app name (usable, and free to leave out).
+    @inline(__always)
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
                trace: Bool) -> Alignment {
+        trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, WithTrace.self)
+            : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, NoTrace.self)
+    }
+
+    /// `align`, compiled once with the trace and once without (`T.enabled` is a constant).
+    func align<T: AlignTrace>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
+                              appSpans: [SlotSpan], _: T.Type) -> Alignment {
+        let trace = T.enabled
         let m = elems.count
         let w = n + 1
         let size = (m + 1) * w
@@ -929,3 +972,8 @@ extension Query {
         }
     }
 }
+
+/// Whether `Query.align` records its path (for explanations).
+protocol AlignTrace { static var enabled: Bool { get } }
+enum NoTrace: AlignTrace { static var enabled: Bool { false } }
+enum WithTrace: AlignTrace { static var enabled: Bool { true } }

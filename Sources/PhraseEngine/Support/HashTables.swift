@@ -23,13 +23,15 @@ private func tableBits(_ count: Int) -> Int {
     return bits
 }
 
-/// A table keyed by strings, with the lookups of the `Dictionary` it is built from.
+/// The keys of a `StringTable`: strings → entry index (a class, so that reading a table
+/// from the index retains one object; not generic, so its fields are read at fixed offsets).
 ///
 /// Keys are found by their bytes. Swift compares strings by canonical equivalence, so a
 /// query with non-ASCII bytes that equals no key byte for byte is also looked up in the
 /// dictionary: results are always the dictionary's.
-final class StringTable<Value: Sendable>: Sendable {
-    let dictionary: [String: Value]
+final class StringKeys: Sendable {
+    /// Key → entry index.
+    let dictionary: [String: Int32]
     private let bits: Int
     /// Entry index + 1 per slot (0: empty).
     private let slots: [Int32]
@@ -37,36 +39,31 @@ final class StringTable<Value: Sendable>: Sendable {
     /// Entry e's key bytes: bytes[starts[e] ..< starts[e + 1]].
     private let starts: [Int32]
     private let bytes: [UInt8]
-    private let values: [Value]
 
-    init(_ d: [String: Value]) {
-        dictionary = d
-        bits = tableBits(d.count)
+    /// Entries are the keys in the given order.
+    init(_ keys: [String]) {
+        var d: [String: Int32] = [:]
+        bits = tableBits(keys.count)
         var slots = [Int32](repeating: 0, count: 1 << bits)
-        var hashes: [UInt64] = [], starts: [Int32] = [0], bytes: [UInt8] = [], values: [Value] = []
-        hashes.reserveCapacity(d.count)
-        values.reserveCapacity(d.count)
-        // Sorted keys: the same layout in every process (results do not depend on it).
-        for k in d.keys.sorted() {
-            guard let v = d[k] else { continue }
+        var hashes: [UInt64] = [], starts: [Int32] = [0], bytes: [UInt8] = []
+        hashes.reserveCapacity(keys.count)
+        for (e, k) in keys.enumerated() {
+            d[k] = Int32(e)
             var key = k
             let h = key.withUTF8 { fnv1a($0) }
             bytes.append(contentsOf: key.utf8)
             starts.append(Int32(bytes.count))
             hashes.append(h)
-            values.append(v)
             var s = slot(h, bits)
             while slots[s] != 0 { s = (s + 1) & ((1 << bits) - 1) }
-            slots[s] = Int32(values.count)
+            slots[s] = Int32(e + 1)
         }
+        dictionary = d
         self.slots = slots
         self.hashes = hashes
         self.starts = starts
         self.bytes = bytes
-        self.values = values
     }
-
-    var isEmpty: Bool { values.isEmpty }
 
     /// The entry whose key is the bytes of `a` followed by those of `b` (hash `h`).
     @inline(__always)
@@ -74,24 +71,28 @@ final class StringTable<Value: Sendable>: Sendable {
         let m = (1 << bits) - 1
         var s = slot(h, bits)
         return slots.withUnsafeBufferPointer { sl -> Int? in
-            bytes.withUnsafeBufferPointer { by -> Int? in
-                while true {
-                    let e = Int(sl[s]) - 1
-                    if e < 0 { return nil }
-                    if hashes[e] == h {
-                        let st = Int(starts[e]), en = Int(starts[e + 1])
-                        if en - st == a.count + b.count {
-                            var same = true
-                            var k = 0
-                            while k < a.count { if by[st + k] != a[k] { same = false; break }; k += 1 }
-                            if same {
-                                k = 0
-                                while k < b.count { if by[st + a.count + k] != b[k] { same = false; break }; k += 1 }
+            hashes.withUnsafeBufferPointer { hs -> Int? in
+                starts.withUnsafeBufferPointer { st -> Int? in
+                    bytes.withUnsafeBufferPointer { by -> Int? in
+                        while true {
+                            let e = Int(sl[s]) - 1
+                            if e < 0 { return nil }
+                            if hs[e] == h {
+                                let b0 = Int(st[e]), b1 = Int(st[e + 1])
+                                if b1 - b0 == a.count + b.count {
+                                    var same = true
+                                    var k = 0
+                                    while k < a.count { if by[b0 + k] != a[k] { same = false; break }; k += 1 }
+                                    if same {
+                                        k = 0
+                                        while k < b.count { if by[b0 + a.count + k] != b[k] { same = false; break }; k += 1 }
+                                    }
+                                    if same { return e }
+                                }
                             }
-                            if same { return e }
+                            s = (s + 1) & m
                         }
                     }
-                    s = (s + 1) & m
                 }
             }
         }
@@ -103,73 +104,108 @@ final class StringTable<Value: Sendable>: Sendable {
         return true
     }
 
+    /// -1: no key; -2: no key byte for byte, ask the dictionary.
+    @inline(__always)
+    private func probe(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+        if let e = entry(fnv1a(p), p, UnsafeBufferPointer(start: nil, count: 0)) { return e }
+        return StringKeys.isASCII(p) ? -1 : -2
+    }
+
+    func find(_ key: String) -> Int? {
+        var e = key.utf8.withContiguousStorageIfAvailable { probe($0) } ?? -2
+        if e == -2 { e = dictionary[key].map { Int($0) } ?? -1 }
+        return e >= 0 ? e : nil
+    }
+
+    /// The entry of the key `a + b`, without building it.
+    func findJoined(_ a: String, _ b: String) -> Int? {
+        var e = a.utf8.withContiguousStorageIfAvailable { pa -> Int in
+            b.utf8.withContiguousStorageIfAvailable { pb -> Int in
+                if let e = entry(fnv1a(pb, fnv1a(pa)), pa, pb) { return e }
+                return StringKeys.isASCII(pa) && StringKeys.isASCII(pb) ? -1 : -2
+            } ?? -2
+        } ?? -2
+        if e == -2 { e = dictionary[a + b].map { Int($0) } ?? -1 }
+        return e >= 0 ? e : nil
+    }
+}
+
+/// A table keyed by strings, with the lookups of the `Dictionary` it is built from.
+struct StringTable<Value: Sendable>: Sendable {
+    let keys: StringKeys
+    let values: [Value]
+
+    init(_ d: [String: Value]) {
+        // Sorted keys: the same layout in every process (results do not depend on it).
+        let ks = d.keys.sorted()
+        keys = StringKeys(ks)
+        values = ks.compactMap { d[$0] }
+    }
+
+    var isEmpty: Bool { values.isEmpty }
+
     subscript(_ key: String) -> Value? {
-        var k = key
-        let found: Int?? = k.withUTF8 { p -> Int?? in
-            if let e = entry(fnv1a(p), p, UnsafeBufferPointer(start: nil, count: 0)) { return .some(e) }
-            return StringTable.isASCII(p) ? .some(nil) : nil
-        }
-        switch found {
-        case .some(.some(let e)): return values[e]
-        case .some(.none): return nil
-        case .none: return dictionary[key]
-        }
+        guard let e = keys.find(key) else { return nil }
+        return values[e]
     }
 
     /// The value of the key `a + b`, without building it.
     func joined(_ a: String, _ b: String) -> Value? {
-        var x = a, y = b
-        let found: Int?? = x.withUTF8 { pa -> Int?? in
-            y.withUTF8 { pb -> Int?? in
-                if let e = entry(fnv1a(pb, fnv1a(pa)), pa, pb) { return .some(e) }
-                return StringTable.isASCII(pa) && StringTable.isASCII(pb) ? .some(nil) : nil
-            }
+        guard let e = keys.findJoined(a, b) else { return nil }
+        return values[e]
+    }
+}
+
+/// The keys of a `HashTable` (not generic: fields at fixed offsets).
+final class HashKeys: Sendable {
+    private let bits: Int
+    private let slots: [Int32]
+    private let keys: [UInt64]
+
+    init(_ keys: [UInt64]) {
+        bits = tableBits(keys.count)
+        var slots = [Int32](repeating: 0, count: 1 << bits)
+        for (e, k) in keys.enumerated() {
+            var s = slot(k, bits)
+            while slots[s] != 0 { s = (s + 1) & ((1 << bits) - 1) }
+            slots[s] = Int32(e + 1)
         }
-        switch found {
-        case .some(.some(let e)): return values[e]
-        case .some(.none): return nil
-        case .none: return dictionary[a + b]
+        self.slots = slots
+        self.keys = keys
+    }
+
+    func find(_ key: UInt64) -> Int? {
+        let m = (1 << bits) - 1
+        var s = slot(key, bits)
+        return slots.withUnsafeBufferPointer { sl -> Int? in
+            keys.withUnsafeBufferPointer { ks -> Int? in
+                while true {
+                    let e = Int(sl[s]) - 1
+                    if e < 0 { return nil }
+                    if ks[e] == key { return e }
+                    s = (s + 1) & m
+                }
+            }
         }
     }
 }
 
 /// A table keyed by 64-bit hashes (the index's FNV keys), with the lookups of the
 /// `Dictionary` it is built from.
-final class HashTable<Value: Sendable>: Sendable {
-    private let bits: Int
-    private let slots: [Int32]
-    private let keys: [UInt64]
-    private let values: [Value]
+struct HashTable<Value: Sendable>: Sendable {
+    let keys: HashKeys
+    let values: [Value]
 
     init(_ d: [UInt64: Value]) {
-        bits = tableBits(d.count)
-        var slots = [Int32](repeating: 0, count: 1 << bits)
-        var keys: [UInt64] = [], values: [Value] = []
-        keys.reserveCapacity(d.count)
-        values.reserveCapacity(d.count)
-        for k in d.keys.sorted() {
-            guard let v = d[k] else { continue }
-            keys.append(k)
-            values.append(v)
-            var s = slot(k, bits)
-            while slots[s] != 0 { s = (s + 1) & ((1 << bits) - 1) }
-            slots[s] = Int32(values.count)
-        }
-        self.slots = slots
-        self.keys = keys
-        self.values = values
+        let ks = d.keys.sorted()
+        keys = HashKeys(ks)
+        values = ks.compactMap { d[$0] }
     }
 
     var isEmpty: Bool { values.isEmpty }
 
     subscript(_ key: UInt64) -> Value? {
-        let m = (1 << bits) - 1
-        var s = slot(key, bits)
-        while true {
-            let e = Int(slots[s]) - 1
-            if e < 0 { return nil }
-            if keys[e] == key { return values[e] }
-            s = (s + 1) & m
-        }
+        guard let e = keys.find(key) else { return nil }
+        return values[e]
     }
 }
