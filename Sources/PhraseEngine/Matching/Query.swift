@@ -627,8 +627,23 @@ struct Query {
             for u in s.start..<s.end where mask[u] == 1 { return false }
             return true
         }
+        // The per-unit arrays as buffer pointers (no bounds checks or retains in the loops).
+        insCost.withUnsafeBufferPointer { insP in
+        merge.withUnsafeBufferPointer { mergeP in
+        mStart.withUnsafeBufferPointer { msP in
+        mCount.withUnsafeBufferPointer { mcP in
+        mVocab.withUnsafeBufferPointer { mvP in
+        mSim.withUnsafeBufferPointer { simP in
+        splitStart.withUnsafeBufferPointer { ssP in
+        splitPairs.withUnsafeBufferPointer { spP in
         elems.withUnsafeBufferPointer { el in
         for j in 0...m {
+            // The element of row j (the last row has none).
+            let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
+            let delCount: Float = e.kind == .literal && e.weight >= 0.5 ? 1 : 0
+            let hasNextLiteral = j + 1 < m && el[j + 1].kind == .literal
+            let nextLiteral: Int32 = hasNextLiteral ? el[j + 1].id : -1
+            let nextWeight: Float = j + 1 < m ? el[j + 1].weight : 0
             for i in 0...n {
                 let here = j * w + i
                 let c0 = cells[here].cost
@@ -651,27 +666,37 @@ struct Query {
                     } else if mk == 2 {
                         relax(here + 1, 0, 0, 0, 7)
                     } else if flexible {
-                        let c = insCost[i]
+                        let c = insP[i]
                         relax(here + 1, c, 0, c, 1, unk: c == Query.unknownWordCost ? 1 : 0)
                     }
                 }
                 guard j < m else { continue }
-                let e = el[j]
-                if flexible { relax(here + w, e.weight, 0, 0, 2, del: e.kind == .literal && e.weight >= 0.5 ? 1 : 0) }
+                if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount) }
                 switch e.kind {
                 case .literal:
                     guard i < n, mask[i] != 1 else { break }
-                    let (s, _) = sim(i, e.id)
+                    // sim(i, e.id)
+                    var s: Float = 0
+                    var q = msP[i]
+                    let qe = q + mcP[i]
+                    while q < qe { if mvP[q] == e.id { s = simP[q]; break }; q += 1 }
                     if s > 0 && (flexible || s >= 1) { relax(here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
                     guard flexible else { break }
-                    if i + 1 < n, mask[i + 1] != 1, merge[i] == e.id {
+                    if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
                         let s2 = WordSimilarity.joinSimilarity
                         relax(here + w + 2, e.weight * (1 - s2), e.weight * s2, 0, 4)
                     }
-                    if j + 1 < m, el[j + 1].kind == .literal, splits(i, e.id, el[j + 1].id) {
-                        let s2 = WordSimilarity.joinSimilarity
-                        let ww = e.weight + el[j + 1].weight
-                        relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                    if hasNextLiteral {
+                        // splits(i, e.id, next)
+                        var k = ssP[i]
+                        let ke = ssP[i + 1]
+                        var found = false
+                        while k < ke { if spP[k] == (e.id, nextLiteral) { found = true; break }; k += 1 }
+                        if found {
+                            let s2 = WordSimilarity.joinSimilarity
+                            let ww = e.weight + nextWeight
+                            relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                        }
                     }
                 case .param, .app:
                     let list = e.kind == .app ? appSpans : paramSpans
@@ -685,6 +710,14 @@ struct Query {
                     }
                 }
             }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
         }
         }
         let end = m * w + n
