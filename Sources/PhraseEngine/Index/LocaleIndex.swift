@@ -35,6 +35,12 @@ final class LocaleIndex: Sendable {
     let templates: [CompiledTemplate]
     /// vocab id → templates with that literal.
     let literalPostings: [[Int32]]
+    /// Per template: its app, shortcut, whether it is negative and its parameter's slot set (the
+    /// hot loops read these flat arrays instead of the template objects).
+    let templateApp: [Int32]
+    let templateShortcut: [Int32]
+    let templateIsNegative: [Bool]
+    let templateParamSet: [Int32]
 
     // Slots
     let slotSets: [SlotSet]
@@ -148,6 +154,10 @@ final class LocaleIndex: Sendable {
         }
         self.inflections = infl
         self.templates = templates
+        self.templateApp = templates.map { Int32($0.app) }
+        self.templateShortcut = templates.map { Int32($0.shortcut) }
+        self.templateIsNegative = templates.map(\.isNegative)
+        self.templateParamSet = templates.map(\.paramSet)
         var lp = [[Int32]](repeating: [], count: vocabText.count)
         var concat: [String: [(Int32, Int32)]] = [:]
         func addPairs(_ units: [Int32]) {

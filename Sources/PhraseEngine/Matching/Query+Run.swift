@@ -27,17 +27,17 @@ extension Query {
         findSlots()
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
-        var heard: [Int] = []
-        for (ai, set) in index.appSlot.enumerated() where spans.best(set) >= 0.9 && !opts.exhaustive { heard.append(ai) }
+        var heard: [Int32] = []
+        for (ai, set) in index.appSlot.enumerated() where spans.best(set) >= 0.9 && !opts.exhaustive { heard.append(Int32(ai)) }
         var candList: [Int32] = []
         swap(&candList, &ws.candList)
-        candList.removeAll(keepingCapacity: true)
+        candList.clear()
         var cands: [(Float, Int32)] = []
         swap(&cands, &ws.cands)
-        cands.removeAll(keepingCapacity: true)
+        cands.clear()
         var scored: [Scored] = []
         swap(&scored, &ws.scored)
-        scored.removeAll(keepingCapacity: true)
+        scored.clear()
         var targets = TargetTable<Float>()
         swap(&targets, &ws.targets)
         targets.removeAll()
@@ -49,14 +49,14 @@ extension Query {
         }
         for id in bestIds {
             for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] {
-                if !heard.isEmpty && !heard.contains(index.templates[Int(t)].app) { continue }
+                if !heard.isEmpty && !heard.contains(index.templateApp[Int(t)]) { continue }
                 ws.mark[Int(t)] = true
                 candList.append(t)
             }
         }
         for set in spans.sets {
             for t in index.setTemplates[Int(set)] where !ws.mark[Int(t)] {
-                if !heard.isEmpty && !heard.contains(index.templates[Int(t)].app) { continue }
+                if !heard.isEmpty && !heard.contains(index.templateApp[Int(t)]) { continue }
                 ws.mark[Int(t)] = true
                 candList.append(t)
             }
@@ -100,9 +100,9 @@ extension Query {
 
     /// The target of a reading: app, shortcut and bound option (negatives: their template).
     func targetKey(_ s: Scored) -> Int64 {
-        let t = index.templates[s.template]
-        if t.isNegative { return -1 - Int64(s.template) }
-        return Int64(t.app) << 40 | Int64(t.shortcut & 0xFFFF) << 24 | Int64((optionIndex(s) + 1) & 0xFF_FFFF)
+        if index.templateIsNegative[s.template] { return -1 - Int64(s.template) }
+        return Int64(index.templateApp[s.template]) << 40 | Int64(index.templateShortcut[s.template] & 0xFFFF) << 24
+            | Int64((optionIndex(s) + 1) & 0xFF_FFFF)
     }
 
     /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
@@ -226,7 +226,7 @@ extension Query {
         // reading whose bound is below it cannot change the result.
         var bestOf: [(option: Int, score: Float)] = []
         swap(&bestOf, &ws.bestOf)
-        bestOf.removeAll(keepingCapacity: true)
+        bestOf.clear()
         var options: [(variant: Int32, option: Int)] = []
         swap(&options, &ws.options)
         var group: [SlotSpan] = []
@@ -245,7 +245,7 @@ extension Query {
             appMask(appSpan, into: mask)
             let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
             // Options in the order of their best span (spans are sorted best first).
-            options.removeAll(keepingCapacity: true)
+            options.clear()
             if let ps = paramSpans {
                 for s in ps where spanAllowed(s, t, mask, appVariant: appVariant) {
                     let o = index.optionOf(t.paramSet, s.variant)
@@ -276,7 +276,7 @@ extension Query {
                     if appSpan == nil && t.hasApp { bound *= Query.noAppFactor }
                     if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
                 }
-                group.removeAll(keepingCapacity: true)
+                group.clear()
                 if !options.isEmpty { self.group(t, mask, appVariant: appVariant, option: option, into: &group) }
                 var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
                 guard a.cost < .infinity else { continue }
@@ -394,7 +394,7 @@ extension Query {
         defer { swap(&best, &ws.bestReadings) }
         var negBest: Scored? = nil
         for s in scored {
-            if index.templates[s.template].isNegative {
+            if index.templateIsNegative[s.template] {
                 if s.score > (negBest?.score ?? -1) { negBest = s }
                 continue
             }
@@ -464,9 +464,9 @@ extension Query {
     }
 
     func optionIndex(_ s: Scored) -> Int {
-        let t = index.templates[s.template]
-        guard let o = s.option, t.paramSet >= 0 else { return -1 }
-        return index.optionOf(t.paramSet, o)
+        let paramSet = index.templateParamSet[s.template]
+        guard let o = s.option, paramSet >= 0 else { return -1 }
+        return index.optionOf(paramSet, o)
     }
 
     // MARK: - Exact matching

@@ -58,6 +58,7 @@ struct Query {
         swap(&mSim, &ws.arrays.mSim)
         swap(&mKind, &ws.arrays.mKind)
         swap(&splitPairs, &ws.arrays.splitPairs)
+        swap(&bestIds, &ws.arrays.bestIds)
     }
 
     // MARK: - Costs
@@ -189,11 +190,11 @@ struct Query {
         }
         var sc: [UInt32] = []
         swap(&sc, &ws.unitScalars)
-        sc.removeAll(keepingCapacity: true)
+        sc.clear()
         for u in t.unicodeScalars { sc.append(u.value) }
         var cands: [Int32] = []
         swap(&cands, &ws.fuzzyCandidates)
-        cands.removeAll(keepingCapacity: true)
+        cands.clear()
         defer {
             swap(&sc, &ws.unitScalars)
             swap(&cands, &ws.fuzzyCandidates)
@@ -273,6 +274,15 @@ struct Query {
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
         var apps: [Int32] = []
+        swap(&apps, &ws.apps)
+        apps.clear()
+        var touched: [Int32] = []
+        swap(&touched, &ws.touched)
+        touched.clear()
+        defer {
+            swap(&apps, &ws.apps)
+            swap(&touched, &ws.touched)
+        }
         func hear(_ a: Int32) {
             var k = 0
             while k < apps.count, apps[k] < a { k += 1 }
@@ -291,7 +301,6 @@ struct Query {
         }
         // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
         let acc = ws.acc
-        var touched: [Int32] = []
         for id in bestIds {
             let s = ws.best[Int(id)]
             @inline(__always) func add(_ p: LocaleIndex.SlotPosting) {
@@ -423,7 +432,7 @@ struct Query {
 
     /// The scalar values of a string, into `out` (replacing its contents).
     static func scalars(_ s: String, into out: inout [UInt32]) {
-        out.removeAll(keepingCapacity: true)
+        out.clear()
         var t = s
         let ascii = t.withUTF8 { p -> Bool in
             for x in p where x >= 0x80 { return false }
@@ -431,7 +440,7 @@ struct Query {
             return true
         }
         if !ascii {
-            out.removeAll(keepingCapacity: true)
+            out.clear()
             for u in s.unicodeScalars { out.append(u.value) }
         }
     }
@@ -902,23 +911,28 @@ final class Workspace: @unchecked Sendable {
         var mSim: [Float] = []
         var mKind: [AlignmentStep.Kind] = []
         var splitPairs: [(Int32, Int32)] = []
+        var bestIds: [Int32] = []
 
         /// Empties every array, keeping its capacity.
         mutating func removeAll() {
-            mStart.removeAll(keepingCapacity: true)
-            mCount.removeAll(keepingCapacity: true)
-            merge.removeAll(keepingCapacity: true)
-            splitStart.removeAll(keepingCapacity: true)
-            insCost.removeAll(keepingCapacity: true)
-            mVocab.removeAll(keepingCapacity: true)
-            mSim.removeAll(keepingCapacity: true)
-            mKind.removeAll(keepingCapacity: true)
-            splitPairs.removeAll(keepingCapacity: true)
+            bestIds.clear()
+            mStart.clear()
+            mCount.clear()
+            merge.clear()
+            splitStart.clear()
+            insCost.clear()
+            mVocab.clear()
+            mSim.clear()
+            mKind.clear()
+            splitPairs.clear()
         }
     }
     var arrays = Arrays()
     /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
     var unitScalars: [UInt32] = []
+    /// Apps heard and slot values touched (`Query.findSlots`).
+    var apps: [Int32] = []
+    var touched: [Int32] = []
     var fuzzyCandidates: [Int32] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
     /// and back, so they keep their capacity).
@@ -978,8 +992,8 @@ struct TargetTable<Value> {
 
     /// Empties the table, keeping its capacity.
     mutating func removeAll() {
-        keys.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
+        keys.clear()
+        values.clear()
         if !index.isEmpty { index.removeAll(keepingCapacity: true) }
     }
 }
@@ -1010,3 +1024,14 @@ extension Query {
 protocol AlignTrace { static var enabled: Bool { get } }
 enum NoTrace: AlignTrace { static var enabled: Bool { false } }
 enum WithTrace: AlignTrace { static var enabled: Bool { true } }
+
+extension Array {
+    /// Empties the array and keeps its storage, like `removeAll(keepingCapacity: true)`, but
+    /// a few elements are dropped one by one instead of through the general replace path (the
+    /// matcher empties many small arrays per query).
+    @inline(__always)
+    mutating func clear() {
+        if count > 8 { removeAll(keepingCapacity: true); return }
+        while !isEmpty { removeLast() }
+    }
+}
