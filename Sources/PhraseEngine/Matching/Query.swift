@@ -290,8 +290,12 @@ struct Query {
         }
         for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
             for p in index.slotPostings[Int(id)] where index.setIsApp[Int(p.set)] {
-                let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
-                if v.units.count == 1 || v.units.allSatisfy({ ws.best[Int($0)] >= 0.9 }) { hear(index.setApp[Int(p.set)]) }
+                // A one-word name, or every word of the name heard.
+                let g = Int(index.setBase[Int(p.set)] + p.variant)
+                let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
+                var all = true
+                if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
+                if all { hear(index.setApp[Int(p.set)]) }
             }
         }
         for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
@@ -357,7 +361,7 @@ struct Query {
                     guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
                     let key = windowKey(a, b)
                     guard key.count >= 3, let hits = index.soundIndex[key] else { continue }
-                    for h in hits.prefix(8) where !appsOnly || index.slotSets[Int(h.set)].kind == .app {
+                    for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
                     }
                 }

@@ -510,7 +510,8 @@ extension Core {
             var rewrite = false
             for k in raws.indices {
                 let li = lookup(&raws[k])
-                if (li >= 0 && lexEntries[Int(li)].contraction != nil) || raws[k].text.utf8.contains(0x27) { rewrite = true; break }
+                var t = raws[k].text
+                if (li >= 0 && lexEntries[Int(li)].contraction != nil) || t.withUTF8({ $0.contains(0x27) }) { rewrite = true; break }
             }
             if !rewrite { return }
         }
