@@ -886,6 +886,12 @@ struct SpanTable {
     }
 
     mutating func insert(_ set: Int32, _ list: [Query.SlotSpan]) {
+        // Sets usually come in order: append.
+        if sets.isEmpty || sets[sets.count - 1] < set {
+            sets.append(set)
+            lists.append(list)
+            return
+        }
         var k = 0
         while k < sets.count, sets[k] < set { k += 1 }
         if k < sets.count, sets[k] == set { lists[k] = list; return }
