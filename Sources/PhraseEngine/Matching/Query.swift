@@ -657,6 +657,9 @@ struct Query {
             let hasNextLiteral = j + 1 < m && el[j + 1].kind == .literal
             let nextLiteral: Int32 = hasNextLiteral ? el[j + 1].id : -1
             let nextWeight: Float = j + 1 < m ? el[j + 1].weight : 0
+            // A literal no unit relates to (no match, merge or split: each is noted in
+            // `ws.best`) can only be left out: its row tries no match.
+            let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
             for i in 0...n {
                 let here = j * w + i
                 let c0 = cells[here].cost
@@ -687,7 +690,7 @@ struct Query {
                 if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount) }
                 switch e.kind {
                 case .literal:
-                    guard i < n, mask[i] != 1 else { break }
+                    guard heard, i < n, mask[i] != 1 else { break }
                     // sim(i, e.id)
                     var s: Float = 0
                     var q = msP[i]
