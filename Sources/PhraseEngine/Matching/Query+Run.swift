@@ -32,7 +32,7 @@ extension Query {
         var candList: [Int32] = []
         swap(&candList, &ws.candList)
         candList.clear()
-        var cands: [(Float, Int32)] = []
+        var cands: [(Float, Int32, Float)] = []
         swap(&cands, &ws.cands)
         cands.clear()
         var scored: [Scored] = []
@@ -64,19 +64,21 @@ extension Query {
         for t in candList { ws.mark[Int(t)] = false }
         let coverage = slotCoverage()
         for t in candList {
-            cands.append((upperBound(index.templates[Int(t)], coverage: coverage, refined: false), t))
+            let tt = index.templates[Int(t)]
+            let g = bestGain(tt)
+            cands.append((upperBound(tt, coverage: coverage, refined: false, gain: g), t, g))
         }
         cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
         let floor: Float = 0.3
         let need = max(opts.limit, 2)
         var kth: Float = -1
-        for (ub, t) in cands {
+        for (ub, t, g) in cands {
             if !opts.exhaustive {
                 if ub < floor { break }
                 // Enough distinct results already beat this bound.
                 if ub < kth { break }
                 // The refined bound also charges the words this template cannot take.
-                let ub2 = upperBound(index.templates[Int(t)], coverage: coverage, refined: true)
+                let ub2 = upperBound(index.templates[Int(t)], coverage: coverage, refined: true, gain: g)
                 if ub2 < floor || ub2 < kth { continue }
             }
             var changed = false
@@ -138,7 +140,21 @@ extension Query {
 
     /// An upper bound of a template's score: every element at its best similarity, and the
     /// units no element can take inserted at their cost (the app name's and its connectors free).
-    func upperBound(_ t: CompiledTemplate, coverage cov: [UInt64], refined: Bool) -> Float {
+    /// The gain of a template with every element at its best similarity (the numerator of
+    /// `upperBound` without the app name).
+    func bestGain(_ t: CompiledTemplate) -> Float {
+        var g: Float = 0
+        for e in t.elems {
+            switch e.kind {
+            case .literal: g += e.weight * ws.best[Int(e.id)]
+            case .param, .app: g += e.weight * bestSpanSim(e.id)
+            }
+        }
+        return g
+    }
+
+    /// `g` is `bestGain(t)`.
+    func upperBound(_ t: CompiledTemplate, coverage cov: [UInt64], refined: Bool, gain g: Float) -> Float {
         var minIns: Float = 0
         if refined && n < 64 {
             var covered: UInt64 = 0
@@ -151,13 +167,6 @@ extension Query {
             for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
                 if units[i].flags.contains(.connector) { continue }
                 if usable & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
-            }
-        }
-        var g: Float = 0
-        for e in t.elems {
-            switch e.kind {
-            case .literal: g += e.weight * ws.best[Int(e.id)]
-            case .param, .app: g += e.weight * bestSpanSim(e.id)
             }
         }
         let appW: Float = t.hasApp ? IndexBuilder.appWeight : 0

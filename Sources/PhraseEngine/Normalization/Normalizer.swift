@@ -295,8 +295,8 @@ extension Core {
     /// Character mapping and segmentation only.
     func characterTokens(_ text: String) -> [Raw] {
         if text.isEmpty { return [] }
-        var isASCII = true
-        for b in text.utf8 where b >= 0x80 { isASCII = false; break }
+        var t = text
+        let isASCII = t.withUTF8 { p in !p.contains { $0 >= 0x80 } }
         var raws: [Raw]
         if isASCII && useASCIIFastPath {
             raws = asciiTokens(text)
