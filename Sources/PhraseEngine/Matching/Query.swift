@@ -17,6 +17,8 @@ struct Query {
     var splitStart: [Int] = []
     var splitPairs: [(Int32, Int32)] = []
     var insCost: [Float] = []
+    /// `slotInsertionCost` of each unit.
+    var slotIns: [Float] = []
     /// Matched vocab ids in the order first seen; their best similarity is `ws.best[id]`.
     var bestIds: [Int32] = []
     /// Pooled dense buffers of the index (reset after the query).
@@ -54,6 +56,7 @@ struct Query {
         swap(&merge, &ws.arrays.merge)
         swap(&splitStart, &ws.arrays.splitStart)
         swap(&insCost, &ws.arrays.insCost)
+        swap(&slotIns, &ws.arrays.slotIns)
         swap(&mVocab, &ws.arrays.mVocab)
         swap(&mSim, &ws.arrays.mSim)
         swap(&mKind, &ws.arrays.mKind)
@@ -102,7 +105,10 @@ struct Query {
         mCount.append(contentsOf: repeatElement(0, count: n))
         merge.append(contentsOf: repeatElement(-1, count: n))
         splitStart.append(contentsOf: repeatElement(0, count: n + 1))
-        for u in units { insCost.append(Query.insertionCost(u.flags)) }
+        for u in units {
+            insCost.append(Query.insertionCost(u.flags))
+            slotIns.append(Query.slotInsertionCost(u.flags))
+        }
         for i in 0..<n {
             mStart[i] = mVocab.count
             matchUnit(i)
@@ -414,7 +420,7 @@ struct Query {
                 let before = found.count
                 evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
                 if found.count > before, found.count >= Query.valuesPerSet {
-                    kth = found.map(\.sim).sorted(by: >)[Query.valuesPerSet - 1]
+                    kth = Query.kthLargest(found.map(\.sim), Query.valuesPerSet)
                 }
             }
             if let extra = soundSpans[set] {
@@ -535,7 +541,7 @@ struct Query {
                 var ins: Float = 0
                 var x = a
                 while x <= b {
-                    if mask & (1 << UInt64(x)) == 0 { ins += Query.slotInsertionCost(units[x].flags) }
+                    if mask & (1 << UInt64(x)) == 0 { ins += slotIns[x] }
                     x += 1
                 }
                 if v.totalWeight + ins > 0, g / (v.totalWeight + ins) < minimum - 1e-4 { continue }
@@ -564,32 +570,66 @@ struct Query {
                 ins[to] = ins[from] + ii
             }
         }
+        // The value's and the units' arrays as buffer pointers (no bounds checks or retains).
+        v.units.withUnsafeBufferPointer { vu in
+        v.weights.withUnsafeBufferPointer { vw in
+        slotIns.withUnsafeBufferPointer { slotInsP in
+        merge.withUnsafeBufferPointer { mergeP in
+        mStart.withUnsafeBufferPointer { msP in
+        mCount.withUnsafeBufferPointer { mcP in
+        mVocab.withUnsafeBufferPointer { mvP in
+        mSim.withUnsafeBufferPointer { simP in
+        splitStart.withUnsafeBufferPointer { ssP in
+        splitPairs.withUnsafeBufferPointer { spP in
         for j in 0...k {
+            let u: Int32 = j < k ? vu[j] : -1
+            let wj: Float = j < k ? vw[j] : 0
             for x in 0...len {
                 let here = j * w + x
                 if cost[here] == .infinity { continue }
                 if x < len {
-                    let c = Query.slotInsertionCost(units[a + x].flags)
+                    let c = slotInsP[a + x]
                     relax(here, j * w + x + 1, c, 0, c)
                 }
                 if j < k {
-                    let wj = v.weights[j]
                     relax(here, (j + 1) * w + x, wj, 0, 0)
                     if x < len {
-                        let (s, _) = sim(a + x, v.units[j])
+                        // sim(a + x, u)
+                        var s: Float = 0
+                        var q = msP[a + x]
+                        let qe = q + mcP[a + x]
+                        while q < qe { if mvP[q] == u { s = simP[q]; break }; q += 1 }
                         if s > 0 { relax(here, (j + 1) * w + x + 1, wj * (1 - s), wj * s, 0) }
-                        if x + 1 < len, merge[a + x] == v.units[j] {
+                        if x + 1 < len, mergeP[a + x] == u {
                             let s2 = WordSimilarity.joinSimilarity
                             relax(here, (j + 1) * w + x + 2, wj * (1 - s2), wj * s2, 0)
                         }
-                        if j + 1 < k, splits(a + x, v.units[j], v.units[j + 1]) {
-                            let s2 = WordSimilarity.joinSimilarity
-                            let ww = wj + v.weights[j + 1]
-                            relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0)
+                        if j + 1 < k {
+                            // splits(a + x, u, next)
+                            let next = vu[j + 1]
+                            var p = ssP[a + x]
+                            let pe = ssP[a + x + 1]
+                            var found = false
+                            while p < pe { if spP[p] == (u, next) { found = true; break }; p += 1 }
+                            if found {
+                                let s2 = WordSimilarity.joinSimilarity
+                                let ww = wj + vw[j + 1]
+                                relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0)
+                            }
                         }
                     }
                 }
             }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
         }
         let end = k * w + len
         let denom = v.totalWeight + ins[end]
@@ -920,6 +960,7 @@ final class Workspace: @unchecked Sendable {
         var merge: [Int32] = []
         var splitStart: [Int] = []
         var insCost: [Float] = []
+        var slotIns: [Float] = []
         var mVocab: [Int32] = []
         var mSim: [Float] = []
         var mKind: [AlignmentStep.Kind] = []
@@ -934,6 +975,7 @@ final class Workspace: @unchecked Sendable {
             merge.clear()
             splitStart.clear()
             insCost.clear()
+            slotIns.clear()
             mVocab.clear()
             mSim.clear()
             mKind.clear()
