@@ -324,7 +324,28 @@ struct Query {
                 for a in apps { for p in index.postings(id, app: a) { add(p) } }
             }
         }
-        touched.sort()
+        // In ascending order: sorted, or (many values of a small catalog) read back from a bit
+        // set, which also drops repeats (a repeat finds its bound already taken: no effect).
+        let variantCount = Int(index.setBase.last ?? 0)
+        if touched.count > 32 && variantCount / 64 < touched.count * 4 {
+            let words = (variantCount + 63) / 64
+            var bits: [UInt64] = []
+            swap(&bits, &ws.touchedBits)
+            if bits.count < words { bits = [UInt64](repeating: 0, count: words) }
+            for g in touched { bits[Int(g) >> 6] |= 1 << UInt64(Int(g) & 63) }
+            touched.clear()
+            for wi in 0..<words where bits[wi] != 0 {
+                var x = bits[wi]
+                bits[wi] = 0
+                while x != 0 {
+                    touched.append(Int32(wi * 64 + x.trailingZeroBitCount))
+                    x &= x - 1
+                }
+            }
+            swap(&bits, &ws.touchedBits)
+        } else {
+            touched.sort()
+        }
         var bySet: [(set: Int32, list: [(Float, Int32)])] = []
         var setCursor = 0
         for g in touched {
@@ -415,12 +436,29 @@ struct Query {
             let sorted = list.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
             var found: [SlotSpan] = []
             var kth: Float = 0
-            for (ub, vi) in sorted {
-                if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
-                let before = found.count
-                evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
-                if found.count > before, found.count >= Query.valuesPerSet {
-                    kth = Query.kthLargest(found.map(\.sim), Query.valuesPerSet)
+            // The `valuesPerSet` best similarities found, best first (kept as spans are found).
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: Query.valuesPerSet) { top in
+                var topCount = 0
+                for (ub, vi) in sorted {
+                    if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
+                    let before = found.count
+                    evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
+                    for k in before..<found.count {
+                        let s = found[k].sim
+                        var p: Int
+                        if topCount == Query.valuesPerSet {
+                            if !(s > top[Query.valuesPerSet - 1]) { continue }
+                            p = Query.valuesPerSet - 1
+                        } else {
+                            p = topCount
+                            topCount += 1
+                        }
+                        while p > 0, top[p - 1] < s { top[p] = top[p - 1]; p -= 1 }
+                        top[p] = s
+                    }
+                    if found.count > before, found.count >= Query.valuesPerSet {
+                        kth = top[Query.valuesPerSet - 1]
+                    }
                 }
             }
             if let extra = soundSpans[set] {
@@ -524,6 +562,9 @@ struct Query {
         var mask: UInt64 = 0
         for u in v.units { mask |= hits[Int(u)] }
         if mask == 0 { return }
+        v.units.withUnsafeBufferPointer { vu in
+        v.weights.withUnsafeBufferPointer { vw in
+        slotIns.withUnsafeBufferPointer { si in
         var am = mask
         while am != 0 {
             let a = am.trailingZeroBitCount
@@ -537,17 +578,20 @@ struct Query {
                 // the units relating to none inserted. Spans that cannot reach the minimum are skipped.
                 let range: UInt64 = (b - a + 1 >= 64 ? ~0 : ((1 << UInt64(b - a + 1)) - 1)) << UInt64(a)
                 var g: Float = 0
-                for (j, u) in v.units.enumerated() where hits[Int(u)] & range != 0 { g += v.weights[j] * ws.best[Int(u)] }
+                for j in 0..<vu.count where hits[Int(vu[j])] & range != 0 { g += vw[j] * ws.best[Int(vu[j])] }
                 var ins: Float = 0
                 var x = a
                 while x <= b {
-                    if mask & (1 << UInt64(x)) == 0 { ins += slotIns[x] }
+                    if mask & (1 << UInt64(x)) == 0 { ins += si[x] }
                     x += 1
                 }
                 if v.totalWeight + ins > 0, g / (v.totalWeight + ins) < minimum - 1e-4 { continue }
                 let s = slotSimilarity(v, a, b + 1)
                 if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
             }
+        }
+        }
+        }
         }
     }
 
@@ -988,6 +1032,8 @@ final class Workspace: @unchecked Sendable {
     /// Apps heard and slot values touched (`Query.findSlots`).
     var apps: [Int32] = []
     var touched: [Int32] = []
+    /// A bit per slot value (all clear between queries), to order many touched values.
+    var touchedBits: [UInt64] = []
     var fuzzyCandidates: [Int32] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
     /// and back, so they keep their capacity).
