@@ -41,6 +41,11 @@ final class LocaleIndex: Sendable {
     let templateShortcut: [Int32]
     let templateIsNegative: [Bool]
     let templateParamSet: [Int32]
+    let templateHasApp: [Bool]
+    let templateTotalWeight: [Float]
+    /// Template t's elements (without the app clause): templateElems[templateElemStart[t] ..< templateElemStart[t + 1]].
+    let templateElemStart: [Int32]
+    let templateElems: [CompiledTemplate.Elem]
 
     // Slots
     let slotSets: [SlotSet]
@@ -161,6 +166,12 @@ final class LocaleIndex: Sendable {
         self.templateShortcut = templates.map { Int32($0.shortcut) }
         self.templateIsNegative = templates.map(\.isNegative)
         self.templateParamSet = templates.map(\.paramSet)
+        self.templateHasApp = templates.map(\.hasApp)
+        self.templateTotalWeight = templates.map(\.totalWeight)
+        var tes: [Int32] = [0], te: [CompiledTemplate.Elem] = []
+        for t in templates { te.append(contentsOf: t.elems); tes.append(Int32(te.count)) }
+        self.templateElemStart = tes
+        self.templateElems = te
         var lp = [[Int32]](repeating: [], count: vocabText.count)
         var concat: [String: [(Int32, Int32)]] = [:]
         func addPairs(_ units: [Int32]) {

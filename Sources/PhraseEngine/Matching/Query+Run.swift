@@ -64,9 +64,8 @@ extension Query {
         for t in candList { ws.mark[Int(t)] = false }
         let coverage = slotCoverage()
         for t in candList {
-            let tt = index.templates[Int(t)]
-            let g = bestGain(tt)
-            cands.append((upperBound(tt, coverage: coverage, refined: false, gain: g), t, g))
+            let g = bestGain(Int(t))
+            cands.append((upperBound(Int(t), coverage: coverage, refined: false, gain: g), t, g))
         }
         cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
         let floor: Float = 0.3
@@ -78,7 +77,7 @@ extension Query {
                 // Enough distinct results already beat this bound.
                 if ub < kth { break }
                 // The refined bound also charges the words this template cannot take.
-                let ub2 = upperBound(index.templates[Int(t)], coverage: coverage, refined: true, gain: g)
+                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: g)
                 if ub2 < floor || ub2 < kth { continue }
             }
             var changed = false
@@ -142,9 +141,10 @@ extension Query {
     /// units no element can take inserted at their cost (the app name's and its connectors free).
     /// The gain of a template with every element at its best similarity (the numerator of
     /// `upperBound` without the app name).
-    func bestGain(_ t: CompiledTemplate) -> Float {
+    func bestGain(_ ti: Int) -> Float {
         var g: Float = 0
-        for e in t.elems {
+        for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) {
+            let e = index.templateElems[k]
             switch e.kind {
             case .literal: g += e.weight * ws.best[Int(e.id)]
             case .param, .app: g += e.weight * bestSpanSim(e.id)
@@ -153,26 +153,31 @@ extension Query {
         return g
     }
 
-    /// `g` is `bestGain(t)`.
-    func upperBound(_ t: CompiledTemplate, coverage cov: [UInt64], refined: Bool, gain g: Float) -> Float {
+    /// `g` is `bestGain(ti)`.
+    func upperBound(_ ti: Int, coverage cov: [UInt64], refined: Bool, gain g: Float) -> Float {
+        let paramSet = index.templateParamSet[ti], hasApp = index.templateHasApp[ti]
+        let app = Int(index.templateApp[ti]), totalWeight = index.templateTotalWeight[ti]
         var minIns: Float = 0
         if refined && n < 64 {
             var covered: UInt64 = 0
-            if t.paramSet >= 0 { covered |= coverage(cov, t.paramSet) }
-            if t.hasApp { covered |= coverage(cov, index.appSlot[t.app]) }
+            if paramSet >= 0 { covered |= coverage(cov, paramSet) }
+            if hasApp { covered |= coverage(cov, index.appSlot[app]) }
             // A unit is usable when it relates to a literal of the template (`ws.hits`: every
             // unit match has a similarity above 0) or is part of a merged or split word.
             var usable = joinedUnits
-            for e in t.elems where e.kind == .literal { usable |= ws.hits[Int(e.id)] }
+            for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) {
+                let e = index.templateElems[k]
+                if e.kind == .literal { usable |= ws.hits[Int(e.id)] }
+            }
             for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
                 if units[i].flags.contains(.connector) { continue }
                 if usable & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
             }
         }
-        let appW: Float = t.hasApp ? IndexBuilder.appWeight : 0
-        let appG = t.hasApp ? appW * bestSpanSim(index.appSlot[t.app]) : 0
-        let named = (g + appG) / max(t.totalWeight + minIns, 1e-6)
-        let noApp = Query.noAppFactor * g / max(t.totalWeight - appW + minIns, 1e-6)
+        let appW: Float = hasApp ? IndexBuilder.appWeight : 0
+        let appG = hasApp ? appW * bestSpanSim(index.appSlot[app]) : 0
+        let named = (g + appG) / max(totalWeight + minIns, 1e-6)
+        let noApp = Query.noAppFactor * g / max(totalWeight - appW + minIns, 1e-6)
         return min(1, max(named, noApp))
     }
 
