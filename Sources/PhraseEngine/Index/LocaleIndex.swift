@@ -268,8 +268,13 @@ final class LocaleIndex: Sendable {
     @inline(__always)
     static func scalarHash(_ s: [UInt32], skipping skip: Int = -1, count: Int = Int.max) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for (m, v) in s.prefix(count).enumerated() where m != skip {
-            h = (h ^ UInt64(v)) &* 0x100_0000_01b3
+        let end = Swift.min(count, s.count)
+        s.withUnsafeBufferPointer { p in
+            var m = 0
+            while m < end {
+                if m != skip { h = (h ^ UInt64(p[m])) &* 0x100_0000_01b3 }
+                m += 1
+            }
         }
         return h
     }

@@ -206,12 +206,14 @@ struct Query {
             swap(&cands, &ws.fuzzyCandidates)
         }
         guard sc.count >= 3 else { return }
-        if let ids = index.deleteIndex[LocaleIndex.scalarHash(sc)] { cands.append(contentsOf: ids) }
+        // The tables read once (not once per deleted letter).
+        let deleteIndex = index.deleteIndex, vocabHashes = index.vocabHashes
+        if let ids = deleteIndex[LocaleIndex.scalarHash(sc)] { cands.append(contentsOf: ids) }
         if sc.count >= 4 {
             for k in 0..<sc.count {
                 let h = LocaleIndex.scalarHash(sc, skipping: k)
-                if let ids = index.deleteIndex[h] { cands.append(contentsOf: ids.prefix(32)) }
-                if let id = index.vocabHashes[h] { cands.append(id) }
+                if let ids = deleteIndex[h] { cands.append(contentsOf: ids.prefix(32)) }
+                if let id = vocabHashes[h] { cands.append(id) }
             }
         }
         if sc.count == 3 {
