@@ -233,8 +233,12 @@ extension Query {
         let mask = scratch.maskA, moveMask = scratch.maskB
         let paramSpans = t.paramSet >= 0 ? spans[t.paramSet] : nil
         // Literal gains bound what reading the value out of order can reach.
+        // (`t.elemsWithoutParam`, read from the flat element array.)
+        let elemRange = Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1])
         var literalBound: Float = 0
-        for e in t.elemsWithoutParam { literalBound += e.weight * ws.best[Int(e.id)] }
+        for k in elemRange where index.templateElems[k].kind != .param {
+            literalBound += index.templateElems[k].weight * ws.best[Int(index.templateElems[k].id)]
+        }
         let paramWeight: Float = t.paramSet >= 0 ? IndexBuilder.parameterWeight : 0
         // The best score found so far per option (readings of one option are one target): a
         // reading whose bound is below it cannot change the result.
@@ -252,7 +256,7 @@ extension Query {
         }
         // Units a literal of the template relates to (bit sets; see `markHits`).
         var literalUnits: UInt64 = 0
-        if n < 64 { for e in t.elemsWithoutParam { literalUnits |= ws.hits[Int(e.id)] } }
+        if n < 64 { for k in elemRange where index.templateElems[k].kind != .param { literalUnits |= ws.hits[Int(index.templateElems[k].id)] } }
         let floor: Float = t.isNegative || opts.exhaustive ? -1 : kth
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
@@ -439,8 +443,7 @@ extension Query {
             if a.template != b.template { return a.template < b.template }
             return a.option < b.option
         }
-        let order = keyed.map(\.s)
-        let cands = order.prefix(max(1, opts.limit)).map { candidate($0, catalogs: catalogs, explain: opts.explain) }
+        let cands = keyed.prefix(max(1, opts.limit)).map { candidate($0.s, catalogs: catalogs, explain: opts.explain) }
         let th = Float(opts.threshold)
         let margin = opts.ambiguityMargin
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {

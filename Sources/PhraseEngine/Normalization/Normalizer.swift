@@ -776,11 +776,11 @@ extension Core {
         while k < raws.count {
             let li = lookup(&raws[k])
             guard li >= 0 else { k += 1; continue }
-            let e = lexEntries[Int(li)]
-            if e.optional { raws[k].flags.insert(.optional) }
+            // Fields read from the entry in place (no copy of the whole entry).
+            if lexEntries[Int(li)].optional { raws[k].flags.insert(.optional) }
             var advanced = false
             for pass in 0..<2 {
-                let list = pass == 0 ? e.fillers : e.connectors
+                let list = pass == 0 ? lexEntries[Int(li)].fillers : lexEntries[Int(li)].connectors
                 if list.isEmpty { continue }
                 let flag: Token.Flags = pass == 0 ? .filler : .connector
                 for cand in list where cand.count <= raws.count - k {
