@@ -204,15 +204,34 @@ public enum Expansion {
 
     /// Fills a template.
     public static func render(_ t: PhraseTemplate, appName: String, value: String?) -> String {
-        var out = ""
+        // The pieces' bytes in one buffer, then one string (no growing string per piece).
+        var total = 0
         for p in t.pieces {
             switch p {
-            case .text(let s): out += s
-            case .appName: out += appName
-            case .parameter: out += value ?? ""
+            case .text(let s): total += s.utf8.count
+            case .appName: total += appName.utf8.count
+            case .parameter: total += value?.utf8.count ?? 0
             }
         }
-        return out
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(total, 1)) { buf -> String in
+            var k = 0
+            func put(_ s: String) {
+                var s = s
+                s.withUTF8 { p in
+                    guard let src = p.baseAddress, let dst = buf.baseAddress, k + p.count <= buf.count else { return }
+                    (dst + k).update(from: src, count: p.count)
+                    k += p.count
+                }
+            }
+            for p in t.pieces {
+                switch p {
+                case .text(let s): put(s)
+                case .appName: put(appName)
+                case .parameter: if let value { put(value) }
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buf[0..<k]), as: UTF8.self)
+        }
     }
 
     /// Calls `body` for each expanded phrase of a locale in budget order; stop by returning false.

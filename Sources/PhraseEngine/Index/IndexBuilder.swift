@@ -13,7 +13,10 @@ enum IndexBuilder {
         let toks = n.tokensWithoutPhonetics(text)
         // Most texts have no Han or kana: no copy.
         var any = false
-        for t in toks where t.text.utf8.contains(where: { $0 >= 0xE3 && $0 <= 0xF0 }) { any = true; break }
+        for t in toks {
+            var x = t.text
+            if x.withUTF8({ p in p.contains { $0 >= 0xE3 && $0 <= 0xF0 } }) { any = true; break }
+        }
         if !any { return toks }
         var out: [Raw] = []
         out.reserveCapacity(toks.count)

@@ -15,7 +15,7 @@ final class LocaleIndex: Sendable {
     let vocabScalars: [[UInt32]]
     let vocabPhonetic: [String]
     let vocabWeight: [Float]
-    let vocabIds: [String: Int32]
+    let vocabIds: StringTable<Int32>
     /// A catalog word related to a word of the utterance by the locale profile.
     struct Related: Sendable {
         var id: Int32
@@ -24,26 +24,37 @@ final class LocaleIndex: Sendable {
     }
     /// Word → the catalog words of its synonym groups (`synonyms`, 0.85) and of its groups of
     /// forms (`forms`, 0.95), by id.
-    let relatedIds: [String: [Related]]
-    let phoneticIndex: [String: [Int32]]
+    let relatedIds: StringTable<[Related]>
+    let phoneticIndex: StringTable<[Int32]>
     /// Symmetric deletes: hash of a word with one scalar deleted → words (see `scalarHash`).
-    let deleteIndex: [UInt64: [Int32]]
+    let deleteIndex: HashTable<[Int32]>
     /// Hash of each word's scalars → the word (to find a word that is the query minus a letter).
-    let vocabHashes: [UInt64: Int32]
+    let vocabHashes: HashTable<Int32>
     /// Per word: the inflected forms of it in the vocabulary with their similarity (words of
     /// four scalars or more sharing a long stem), computed once at build.
     let inflections: [[(id: Int32, sim: Float)]]
     /// Sound of a number's spelled form → the number's vocab ids ("to", "too" ~ "2").
-    let numberSounds: [String: [Int32]]
+    let numberSounds: StringTable<[Int32]>
     /// Hash of the first four scalars → words (for inflected forms).
-    let prefixIndex: [UInt64: [Int32]]
+    let prefixIndex: HashTable<[Int32]>
     /// "todo" → [(to, do)]: adjacent pairs of units whose concatenation is this string.
-    let concatIndex: [String: [(Int32, Int32)]]
+    let concatIndex: StringTable<[(Int32, Int32)]>
 
     // Templates
     let templates: [CompiledTemplate]
     /// vocab id → templates with that literal.
     let literalPostings: [[Int32]]
+    /// Per template: its app, shortcut, whether it is negative and its parameter's slot set (the
+    /// hot loops read these flat arrays instead of the template objects).
+    let templateApp: [Int32]
+    let templateShortcut: [Int32]
+    let templateIsNegative: [Bool]
+    let templateParamSet: [Int32]
+    let templateHasApp: [Bool]
+    let templateTotalWeight: [Float]
+    /// Template t's elements (without the app clause): templateElems[templateElemStart[t] ..< templateElemStart[t + 1]].
+    let templateElemStart: [Int32]
+    let templateElems: [CompiledTemplate.Elem]
 
     // Slots
     let slotSets: [SlotSet]
@@ -63,7 +74,7 @@ final class LocaleIndex: Sendable {
         return list[lo..<end]
     }
     /// Sound of a whole value (its words joined) → values: "cap a chino" meets "cappuccino".
-    let soundIndex: [String: [SlotPosting]]
+    let soundIndex: StringTable<[SlotPosting]>
     /// App names' sounds in the locale's key and in English Double Metaphone (app names are
     /// often English words said by a recognizer of another language: "jarz" for "Hearth").
     let appSounds: [(posting: SlotPosting, key: [UInt32])]
@@ -81,6 +92,9 @@ final class LocaleIndex: Sendable {
     /// the hot loops read these flat arrays instead of the variant objects.
     let variantOption: [Int32]
     let variantPosition: [Int32]
+    /// Global variant id → its units: variantUnits[variantUnitStart[g] ..< variantUnitStart[g + 1]].
+    let variantUnitStart: [Int32]
+    let variantUnits: [Int32]
 
     @inline(__always) func optionOf(_ set: Int32, _ variant: Int32) -> Int { Int(variantOption[Int(setBase[Int(set)] + variant)]) }
     @inline(__always) func positionOf(_ set: Int32, _ variant: Int32) -> Int { Int(variantPosition[Int(setBase[Int(set)] + variant)]) }
@@ -122,7 +136,7 @@ final class LocaleIndex: Sendable {
         var ids: [String: Int32] = [:]
         ids.reserveCapacity(vocabText.count)
         for (i, t) in vocabText.enumerated() { ids[t] = Int32(i) }
-        self.vocabIds = ids
+        self.vocabIds = StringTable(ids)
         var rel: [String: [Related]] = [:]
         for (groups, s, kind) in [(normalizer.synonymGroups, Query.synonymSimilarity, AlignmentStep.Kind.synonym),
                                   (normalizer.formGroups, Query.formSimilarity, AlignmentStep.Kind.fuzzy)] {
@@ -139,7 +153,7 @@ final class LocaleIndex: Sendable {
                 }
             }
         }
-        self.relatedIds = rel.mapValues { $0.sorted { $0.id < $1.id } }
+        self.relatedIds = StringTable(rel.mapValues { $0.sorted { $0.id < $1.id } })
         var ph: [String: [Int32]] = [:]
         var del: [UInt64: [Int32]] = [:]
         var vh: [UInt64: Int32] = [:]
@@ -152,19 +166,19 @@ final class LocaleIndex: Sendable {
             if vh[h] == nil { vh[h] = Int32(i) }
             _ = t
         }
-        self.phoneticIndex = ph
-        self.deleteIndex = del
-        self.vocabHashes = vh
+        self.phoneticIndex = StringTable(ph)
+        self.deleteIndex = HashTable(del)
+        self.vocabHashes = HashTable(vh)
         var ns: [String: [Int32]] = [:]
         for (i, t) in vocabText.enumerated() {
             guard let v = Int(t), let spelled = normalizer.spelledNumber(v), spelled.unicodeScalars.count >= 2 else { continue }
             let k = normalizer.phoneticKey(spelled.replacingOccurrences(of: " ", with: ""))
             if !k.isEmpty { ns[k, default: []].append(Int32(i)) }
         }
-        self.numberSounds = ns
+        self.numberSounds = StringTable(ns)
         var pre: [UInt64: [Int32]] = [:]
         for (i, sc) in vocabScalars.enumerated() where sc.count >= 4 { pre[LocaleIndex.prefixHash(sc), default: []].append(Int32(i)) }
-        self.prefixIndex = pre
+        self.prefixIndex = HashTable(pre)
         var infl = [[(id: Int32, sim: Float)]](repeating: [], count: vocabText.count)
         for (i, sc) in vocabScalars.enumerated() where sc.count > 3 {
             for other in (pre[LocaleIndex.prefixHash(sc)] ?? []).prefix(64) where other != Int32(i) {
@@ -174,6 +188,16 @@ final class LocaleIndex: Sendable {
         }
         self.inflections = infl
         self.templates = templates
+        self.templateApp = templates.map { Int32($0.app) }
+        self.templateShortcut = templates.map { Int32($0.shortcut) }
+        self.templateIsNegative = templates.map(\.isNegative)
+        self.templateParamSet = templates.map(\.paramSet)
+        self.templateHasApp = templates.map(\.hasApp)
+        self.templateTotalWeight = templates.map(\.totalWeight)
+        var tes: [Int32] = [0], te: [CompiledTemplate.Elem] = []
+        for t in templates { te.append(contentsOf: t.elems); tes.append(Int32(te.count)) }
+        self.templateElemStart = tes
+        self.templateElems = te
         var lp = [[Int32]](repeating: [], count: vocabText.count)
         var concat: [String: [(Int32, Int32)]] = [:]
         func addPairs(_ units: [Int32]) {
@@ -211,7 +235,7 @@ final class LocaleIndex: Sendable {
                 sound[v.soundKey, default: []].append(SlotPosting(set: Int32(si), variant: Int32(vi)))
             }
         }
-        self.soundIndex = sound
+        self.soundIndex = StringTable(sound)
         var apps: [(posting: SlotPosting, key: [UInt32])] = []
         for (si, set) in slotSets.enumerated() where set.kind == .app {
             for (vi, v) in set.variants.enumerated() {
@@ -226,7 +250,7 @@ final class LocaleIndex: Sendable {
             }
         }
         self.appSounds = apps
-        self.concatIndex = concat
+        self.concatIndex = StringTable(concat)
         self.appSlot = appSlot
         var st = [[Int32]](repeating: [], count: slotSets.count)
         var maxUnits = 1
@@ -253,6 +277,10 @@ final class LocaleIndex: Sendable {
         self.setBase = base
         self.variantOption = slotSets.flatMap { $0.variants.map { Int32($0.optionIndex) } }
         self.variantPosition = slotSets.flatMap { $0.variants.map { Int32($0.variantIndex) } }
+        var vus: [Int32] = [0], vu: [Int32] = []
+        for set in slotSets { for v in set.variants { vu.append(contentsOf: v.units); vus.append(Int32(vu.count)) } }
+        self.variantUnitStart = vus
+        self.variantUnits = vu
         // Postings in app order, so a query that heard one app reads only that app's range.
         self.slotPostings = sp.map { list in
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
@@ -266,8 +294,13 @@ final class LocaleIndex: Sendable {
     @inline(__always)
     static func scalarHash(_ s: [UInt32], skipping skip: Int = -1, count: Int = Int.max) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for (m, v) in s.prefix(count).enumerated() where m != skip {
-            h = (h ^ UInt64(v)) &* 0x100_0000_01b3
+        let end = Swift.min(count, s.count)
+        s.withUnsafeBufferPointer { p in
+            var m = 0
+            while m < end {
+                if m != skip { h = (h ^ UInt64(p[m])) &* 0x100_0000_01b3 }
+                m += 1
+            }
         }
         return h
     }

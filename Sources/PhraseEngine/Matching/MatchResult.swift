@@ -61,7 +61,9 @@ public struct MatchCandidate: Sendable, Hashable {
 
     /// Same shortcut and same values.
     func sameTarget(_ o: MatchCandidate) -> Bool {
-        app == o.app && intent == o.intent && parameters.map(\.value) == o.parameters.map(\.value)
+        guard app == o.app, intent == o.intent, parameters.count == o.parameters.count else { return false }
+        for k in parameters.indices where parameters[k].value != o.parameters[k].value { return false }
+        return true
     }
 
     public var json: JSONOut {

@@ -6,6 +6,8 @@ public final class Matcher: Sendable {
     public let catalogs: [Catalog]
     public let options: MatchOptions
     let indexes: [String: LocaleIndex]
+    /// The indexes in `locales` order (a requested locale that is indexed is found by a scan).
+    let indexList: [LocaleIndex]
     /// Locales with an index, in a stable order.
     public let locales: [String]
 
@@ -19,6 +21,7 @@ public final class Matcher: Sendable {
         var idx: [String: LocaleIndex] = [:]
         for l in ls { idx[l] = IndexBuilder.build(catalogs: catalogs, locale: l) }
         indexes = idx
+        indexList = ls.compactMap { idx[$0] }
     }
 
     /// The development locale of the first catalog (the default locale).
@@ -42,9 +45,15 @@ public final class Matcher: Sendable {
     public func match(_ text: String, locale: String? = nil, options override: MatchOptions? = nil) -> MatchResult {
         let opts = override ?? options
         let requested = locale ?? defaultLocale
-        guard let l = indexedLocale(for: requested), let index = indexes[l] else {
-            return MatchResult(text: text, locale: requested, decision: .none, results: [],
-                               why: .noLocale(requested), negative: nil)
+        let index: LocaleIndex
+        if let k = locales.firstIndex(of: requested), k < indexList.count {
+            index = indexList[k]
+        } else {
+            guard let l = indexedLocale(for: requested), let i = indexes[l] else {
+                return MatchResult(text: text, locale: requested, decision: .none, results: [],
+                                   why: .noLocale(requested), negative: nil)
+            }
+            index = i
         }
         let ws = index.acquire()
         var q = Query(index: index, text: text, options: opts, workspace: ws)

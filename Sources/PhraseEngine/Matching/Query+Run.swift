@@ -33,43 +33,57 @@ extension Query {
         findSlots()
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
-        var heard = Set<Int>()
-        for (ai, set) in index.appSlot.enumerated() where spans.best(set) >= 0.9 && !opts.exhaustive { heard.insert(ai) }
+        var heard: [Int32] = []
+        for (ai, set) in index.appSlot.enumerated() where spans.best(set) >= 0.9 && !opts.exhaustive { heard.append(Int32(ai)) }
         var candList: [Int32] = []
+        swap(&candList, &ws.candList)
+        candList.clear()
+        var cands: [(Float, Int32, Float)] = []
+        swap(&cands, &ws.cands)
+        cands.clear()
+        var scored: [Scored] = []
+        swap(&scored, &ws.scored)
+        scored.clear()
+        var targets = TargetTable<Float>()
+        swap(&targets, &ws.targets)
+        targets.removeAll()
+        defer {
+            swap(&candList, &ws.candList)
+            swap(&cands, &ws.cands)
+            swap(&scored, &ws.scored)
+            swap(&targets, &ws.targets)
+        }
         for id in bestIds {
             for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] {
-                if !heard.isEmpty && !heard.contains(index.templates[Int(t)].app) { continue }
+                if !heard.isEmpty && !heard.contains(index.templateApp[Int(t)]) { continue }
                 ws.mark[Int(t)] = true
                 candList.append(t)
             }
         }
         for set in spans.sets {
             for t in index.setTemplates[Int(set)] where !ws.mark[Int(t)] {
-                if !heard.isEmpty && !heard.contains(index.templates[Int(t)].app) { continue }
+                if !heard.isEmpty && !heard.contains(index.templateApp[Int(t)]) { continue }
                 ws.mark[Int(t)] = true
                 candList.append(t)
             }
         }
         for t in candList { ws.mark[Int(t)] = false }
-        var cands: [(Float, Int32)] = []
-        cands.reserveCapacity(candList.count)
         let coverage = slotCoverage()
         for t in candList {
-            cands.append((upperBound(index.templates[Int(t)], coverage: coverage, refined: false), t))
+            let g = bestGain(Int(t))
+            cands.append((upperBound(Int(t), coverage: coverage, refined: false, gain: g), t, g))
         }
         cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
-        var scored: [Scored] = []
-        var bestByTarget: [Int64: Float] = [:]
         let floor: Float = 0.3
         let need = max(opts.limit, 2)
         var kth: Float = -1
-        for (ub, t) in cands {
+        for (ub, t, g) in cands {
             if !opts.exhaustive {
                 if ub < floor { break }
                 // Enough distinct results already beat this bound.
                 if ub < kth { break }
                 // The refined bound also charges the words this template cannot take.
-                let ub2 = upperBound(index.templates[Int(t)], coverage: coverage, refined: true)
+                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: g)
                 if ub2 < floor || ub2 < kth { continue }
             }
             var changed = false
@@ -77,10 +91,15 @@ extension Query {
             evaluate(Int(t), into: &scored, below: kth)
             for s in scored[from...] {
                 let key = targetKey(s)
-                if s.score > (bestByTarget[key] ?? -1) { bestByTarget[key] = s.score; changed = true }
+                if let k = targets.find(key) {
+                    if s.score > targets.values[k] { targets.values[k] = s.score; changed = true }
+                } else if s.score > -1 {
+                    targets.append(key, s.score)
+                    changed = true
+                }
             }
-            if changed && bestByTarget.count >= need {
-                kth = bestByTarget.values.sorted(by: >)[need - 1]
+            if changed && targets.count >= need {
+                kth = Query.kthLargest(targets.values, need)
             }
         }
         // Only worth looking for when a real reading would otherwise be accepted.
@@ -154,9 +173,9 @@ extension Query {
 
     /// The target of a reading: app, shortcut and bound option (negatives: their template).
     func targetKey(_ s: Scored) -> Int64 {
-        let t = index.templates[s.template]
-        if t.isNegative { return -1 - Int64(s.template) }
-        return Int64(t.app) << 40 | Int64(t.shortcut & 0xFFFF) << 24 | Int64((optionIndex(s) + 1) & 0xFF_FFFF)
+        if index.templateIsNegative[s.template] { return -1 - Int64(s.template) }
+        return Int64(index.templateApp[s.template]) << 40 | Int64(index.templateShortcut[s.template] & 0xFFFF) << 24
+            | Int64((optionIndex(s) + 1) & 0xFF_FFFF)
     }
 
     /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
@@ -192,34 +211,45 @@ extension Query {
 
     /// An upper bound of a template's score: every element at its best similarity, and the
     /// units no element can take inserted at their cost (the app name's and its connectors free).
-    func upperBound(_ t: CompiledTemplate, coverage cov: [UInt64], refined: Bool) -> Float {
-        var minIns: Float = 0
-        if refined && n < 64 {
-            var covered: UInt64 = 0
-            if t.paramSet >= 0 { covered |= coverage(cov, t.paramSet) }
-            if t.hasApp { covered |= coverage(cov, index.appSlot[t.app]) }
-            for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
-                if units[i].flags.contains(.connector) { continue }
-                var usable = false
-                let st = mStart[i]
-                outer: for j in st..<(st + mCount[i]) {
-                    for e in t.elems where e.kind == .literal && e.id == mVocab[j] { usable = true; break outer }
-                }
-                if !usable && (merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)) { usable = true }
-                if !usable { minIns += insCost[i] }
-            }
-        }
+    /// The gain of a template with every element at its best similarity (the numerator of
+    /// `upperBound` without the app name).
+    func bestGain(_ ti: Int) -> Float {
         var g: Float = 0
-        for e in t.elems {
+        for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) {
+            let e = index.templateElems[k]
             switch e.kind {
             case .literal: g += e.weight * ws.best[Int(e.id)]
             case .param, .app: g += e.weight * bestSpanSim(e.id)
             }
         }
-        let appW: Float = t.hasApp ? IndexBuilder.appWeight : 0
-        let appG = t.hasApp ? appW * bestSpanSim(index.appSlot[t.app]) : 0
-        let named = (g + appG) / max(t.totalWeight + minIns, 1e-6)
-        let noApp = Query.noAppFactor * g / max(t.totalWeight - appW + minIns, 1e-6)
+        return g
+    }
+
+    /// `g` is `bestGain(ti)`.
+    func upperBound(_ ti: Int, coverage cov: [UInt64], refined: Bool, gain g: Float) -> Float {
+        let paramSet = index.templateParamSet[ti], hasApp = index.templateHasApp[ti]
+        let app = Int(index.templateApp[ti]), totalWeight = index.templateTotalWeight[ti]
+        var minIns: Float = 0
+        if refined && n < 64 {
+            var covered: UInt64 = 0
+            if paramSet >= 0 { covered |= coverage(cov, paramSet) }
+            if hasApp { covered |= coverage(cov, index.appSlot[app]) }
+            // A unit is usable when it relates to a literal of the template (`ws.hits`: every
+            // unit match has a similarity above 0) or is part of a merged or split word.
+            var usable = joinedUnits
+            for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) {
+                let e = index.templateElems[k]
+                if e.kind == .literal { usable |= ws.hits[Int(e.id)] }
+            }
+            for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
+                if units[i].flags.contains(.connector) { continue }
+                if usable & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
+            }
+        }
+        let appW: Float = hasApp ? IndexBuilder.appWeight : 0
+        let appG = hasApp ? appW * bestSpanSim(index.appSlot[app]) : 0
+        let named = (g + appG) / max(totalWeight + minIns, 1e-6)
+        let noApp = Query.noAppFactor * g / max(totalWeight - appW + minIns, 1e-6)
         return min(1, max(named, noApp))
     }
 
@@ -251,8 +281,15 @@ extension Query {
 
     /// The spans of one option (the option of `variant`) that a reading may use, in span order.
     func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int) -> [SlotSpan] {
-        guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return [] }
-        return ps.filter { index.optionOf(t.paramSet, $0.variant) == option && spanAllowed($0, t, mask, appVariant: appVariant) }
+        var out: [SlotSpan] = []
+        group(t, mask, appVariant: appVariant, option: option, into: &out)
+        return out
+    }
+
+    /// `group` appended to `out`.
+    func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int, into out: inout [SlotSpan]) {
+        guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return }
+        for s in ps where index.optionOf(t.paramSet, s.variant) == option && spanAllowed(s, t, mask, appVariant: appVariant) { out.append(s) }
     }
 
     /// Scores a template: each way of placing the app name (or none) × the best few values.
@@ -268,22 +305,37 @@ extension Query {
         let mask = scratch.maskA, moveMask = scratch.maskB
         let paramSpans = t.paramSet >= 0 ? spans[t.paramSet] : nil
         // Literal gains bound what reading the value out of order can reach.
+        // (`t.elemsWithoutParam`, read from the flat element array.)
+        let elemRange = Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1])
         var literalBound: Float = 0
-        for e in t.elemsWithoutParam { literalBound += e.weight * ws.best[Int(e.id)] }
+        for k in elemRange where index.templateElems[k].kind != .param {
+            literalBound += index.templateElems[k].weight * ws.best[Int(index.templateElems[k].id)]
+        }
         let paramWeight: Float = t.paramSet >= 0 ? IndexBuilder.parameterWeight : 0
         // The best score found so far per option (readings of one option are one target): a
         // reading whose bound is below it cannot change the result.
         var bestOf: [(option: Int, score: Float)] = []
+        swap(&bestOf, &ws.bestOf)
+        bestOf.clear()
+        var options: [(variant: Int32, option: Int)] = []
+        swap(&options, &ws.options)
+        var group: [SlotSpan] = []
+        swap(&group, &ws.group)
+        defer {
+            swap(&bestOf, &ws.bestOf)
+            swap(&options, &ws.options)
+            swap(&group, &ws.group)
+        }
         // Units a literal of the template relates to (bit sets; see `markHits`).
         var literalUnits: UInt64 = 0
-        if n < 64 { for e in t.elemsWithoutParam { literalUnits |= ws.hits[Int(e.id)] } }
+        if n < 64 { for k in elemRange where index.templateElems[k].kind != .param { literalUnits |= ws.hits[Int(index.templateElems[k].id)] } }
         let floor: Float = t.isNegative || opts.exhaustive ? -1 : kth
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
             appMask(appSpan, into: mask)
             let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
             // Options in the order of their best span (spans are sorted best first).
-            var options: [(variant: Int32, option: Int)] = []
+            options.clear()
             if let ps = paramSpans {
                 for s in ps where spanAllowed(s, t, mask, appVariant: appVariant) {
                     let o = index.optionOf(t.paramSet, s.variant)
@@ -314,7 +366,8 @@ extension Query {
                     if appSpan == nil && t.hasApp { bound *= Query.noAppFactor }
                     if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
                 }
-                let group = options.isEmpty ? [] : self.group(t, mask, appVariant: appVariant, option: option)
+                group.clear()
+                if !options.isEmpty { self.group(t, mask, appVariant: appVariant, option: option, into: &group) }
                 var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
                 guard a.cost < .infinity else { continue }
                 // The value said elsewhere in the sentence: take its best span out, align the
@@ -451,19 +504,24 @@ extension Query {
     func decide(_ scored: [Scored], wildcard: (score: Float, template: Int, span: SlotSpan)? = nil, locale: String,
                 catalogs: [Catalog]) -> MatchResult {
         // Best reading per target.
-        var best: [Int64: Scored] = [:]
+        var best = TargetTable<Scored>()
+        swap(&best, &ws.bestReadings)
+        best.removeAll()
+        defer { swap(&best, &ws.bestReadings) }
         var negBest: Scored? = nil
         for s in scored {
-            if index.templates[s.template].isNegative {
+            if index.templateIsNegative[s.template] {
                 if s.score > (negBest?.score ?? -1) { negBest = s }
                 continue
             }
             let k = targetKey(s)
-            if let b = best[k] {
+            if let at = best.find(k) {
+                let b = best.values[at]
                 let better = s.score > b.score || (s.score == b.score && (s.appNamed && !b.appNamed || (s.appNamed == b.appNamed && s.template < b.template)))
-                if !better { continue }
+                if better { best.values[at] = s }
+            } else {
+                best.append(k, s)
             }
-            best[k] = s
         }
         // Rank the readings, then build the shown ones. Order: score (4 decimals), app named
         // first, then catalog order (app, shortcut, template, option); keys computed once each.
@@ -483,8 +541,7 @@ extension Query {
             if a.template != b.template { return a.template < b.template }
             return a.option < b.option
         }
-        let order = keyed.map(\.s)
-        let cands = order.prefix(max(1, opts.limit)).map { candidate($0, catalogs: catalogs, explain: opts.explain) }
+        let cands = keyed.prefix(max(1, opts.limit)).map { candidate($0.s, catalogs: catalogs, explain: opts.explain) }
         let th = Float(opts.threshold)
         let margin = opts.ambiguityMargin
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
@@ -527,9 +584,9 @@ extension Query {
     }
 
     func optionIndex(_ s: Scored) -> Int {
-        let t = index.templates[s.template]
-        guard let o = s.option, t.paramSet >= 0 else { return -1 }
-        return index.optionOf(t.paramSet, o)
+        let paramSet = index.templateParamSet[s.template]
+        guard let o = s.option, paramSet >= 0 else { return -1 }
+        return index.optionOf(paramSet, o)
     }
 
     // MARK: - Exact matching

@@ -17,12 +17,17 @@ struct Query {
     var splitStart: [Int] = []
     var splitPairs: [(Int32, Int32)] = []
     var insCost: [Float] = []
+    /// `slotInsertionCost` of each unit.
+    var slotIns: [Float] = []
     /// Matched vocab ids in the order first seen; their best similarity is `ws.best[id]`.
     var bestIds: [Int32] = []
     /// Pooled dense buffers of the index (reset after the query).
     let ws: Workspace
     /// Spans of slot values found in the utterance, per slot set.
     var spans = SpanTable()
+    /// Units (as bits, utterances under 64 units) merged with a neighbour or split into two
+    /// phrase words (set with the hits, see `markHits`).
+    var joinedUnits: UInt64 = 0
     /// `unknownWordFactor` to the power of the unknown words no slot span covers (set after the slots are found).
     var unknownFactor: Float = 1
 
@@ -51,10 +56,12 @@ struct Query {
         swap(&merge, &ws.arrays.merge)
         swap(&splitStart, &ws.arrays.splitStart)
         swap(&insCost, &ws.arrays.insCost)
+        swap(&slotIns, &ws.arrays.slotIns)
         swap(&mVocab, &ws.arrays.mVocab)
         swap(&mSim, &ws.arrays.mSim)
         swap(&mKind, &ws.arrays.mKind)
         swap(&splitPairs, &ws.arrays.splitPairs)
+        swap(&bestIds, &ws.arrays.bestIds)
     }
 
     // MARK: - Costs
@@ -110,7 +117,10 @@ struct Query {
         mCount.append(contentsOf: repeatElement(0, count: n))
         merge.append(contentsOf: repeatElement(-1, count: n))
         splitStart.append(contentsOf: repeatElement(0, count: n + 1))
-        for u in units { insCost.append(Query.insertionCost(u.flags)) }
+        for u in units {
+            insCost.append(Query.insertionCost(u.flags))
+            slotIns.append(Query.slotInsertionCost(u.flags))
+        }
         for i in 0..<n {
             mStart[i] = mVocab.count
             matchUnit(i)
@@ -120,7 +130,7 @@ struct Query {
             for i in 0..<n {
                 let hasExact = mCount[i] > 0 && mKind[mStart[i]] == .exact
                 // Two words the recognizer split ("book worm"), even when each is a word of its own.
-                if i + 1 < n, let id = index.vocabIds[units[i].text + units[i + 1].text] {
+                if i + 1 < n, let id = index.vocabIds.joined(units[i].text, units[i + 1].text) {
                     merge[i] = id
                     note(id, WordSimilarity.joinSimilarity)
                 }
@@ -183,7 +193,10 @@ struct Query {
            units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) {
             for r in rs { add(r.id, r.similarity, r.kind, from: from) }
         }
-        if let id = index.vocabIds[t] {
+        let exact = index.vocabIds[t]
+        // The vocabulary holds distinct words: a word other than `t` is one with another id.
+        let exactId = exact ?? -1
+        if let id = exact {
             add(id, 1, .exact, from: from)
             if opts.mode == .exact { return }
             // Known words need no fuzzy lookup, but their inflections do ("task" / "tasks"),
@@ -202,37 +215,48 @@ struct Query {
         let key = IndexBuilder.phonetic(index.normalizer, t, flags: f)
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
         if !index.numberSounds.isEmpty, let ids = index.numberSounds[key] {
-            for id in ids.prefix(4) where index.vocabText[Int(id)] != t { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
+            for id in ids.prefix(4) where id != exactId { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
         }
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
         let phoneticOK = key.hasPrefix("~") || (t.unicodeScalars.count >= 3 && key.count >= 2)
         if phoneticOK, let ids = index.phoneticIndex[key] {
-            for id in ids.prefix(16) where index.vocabText[Int(id)] != t {
+            for id in ids.prefix(16) where id != exactId {
                 add(id, WordSimilarity.phoneticSimilarity, .phonetic, from: from)
             }
         }
-        let sc = t.unicodeScalars.map(\.value)
-        guard sc.count >= 3 else { return }
+        var sc: [UInt32] = []
+        swap(&sc, &ws.unitScalars)
+        sc.clear()
+        for u in t.unicodeScalars { sc.append(u.value) }
         var cands: [Int32] = []
-        if let ids = index.deleteIndex[LocaleIndex.scalarHash(sc)] { cands.append(contentsOf: ids) }
+        swap(&cands, &ws.fuzzyCandidates)
+        cands.clear()
+        defer {
+            swap(&sc, &ws.unitScalars)
+            swap(&cands, &ws.fuzzyCandidates)
+        }
+        guard sc.count >= 3 else { return }
+        // The tables read once (not once per deleted letter).
+        let deleteIndex = index.deleteIndex, vocabHashes = index.vocabHashes
+        if let ids = deleteIndex[LocaleIndex.scalarHash(sc)] { cands.append(contentsOf: ids) }
         if sc.count >= 4 {
             for k in 0..<sc.count {
                 let h = LocaleIndex.scalarHash(sc, skipping: k)
-                if let ids = index.deleteIndex[h] { cands.append(contentsOf: ids.prefix(32)) }
-                if let id = index.vocabHashes[h] { cands.append(id) }
+                if let ids = deleteIndex[h] { cands.append(contentsOf: ids.prefix(32)) }
+                if let id = vocabHashes[h] { cands.append(id) }
             }
         }
         if sc.count == 3 {
             // Short words: a query letter dropped from a 4-letter word.
             // (covered by deleteIndex[t]); nothing more.
         }
-        for id in cands where index.vocabText[Int(id)] != t {
+        for id in cands where id != exactId {
             let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
             if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
         }
         // Inflections: the word's first four letters as a prefix key.
         if sc.count >= 4, let ids = index.prefixIndex[LocaleIndex.prefixHash(sc)] {
-            for id in ids.prefix(64) where index.vocabText[Int(id)] != t {
+            for id in ids.prefix(64) where id != exactId {
                 let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
                 if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
             }
@@ -287,9 +311,21 @@ struct Query {
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
     mutating func findSlots() {
         markHits()
+        if n < 64 {
+            for i in 0..<n where merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { joinedUnits |= 1 << UInt64(i) }
+        }
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
         var apps: [Int32] = []
+        swap(&apps, &ws.apps)
+        apps.clear()
+        var touched: [Int32] = []
+        swap(&touched, &ws.touched)
+        touched.clear()
+        defer {
+            swap(&apps, &ws.apps)
+            swap(&touched, &ws.touched)
+        }
         func hear(_ a: Int32) {
             var k = 0
             while k < apps.count, apps[k] < a { k += 1 }
@@ -297,8 +333,12 @@ struct Query {
         }
         for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
             for p in index.slotPostings[Int(id)] where index.setIsApp[Int(p.set)] {
-                let v = index.slotSets[Int(p.set)].variants[Int(p.variant)]
-                if v.units.count == 1 || v.units.allSatisfy({ ws.best[Int($0)] >= 0.9 }) { hear(index.setApp[Int(p.set)]) }
+                // A one-word name, or every word of the name heard.
+                let g = Int(index.setBase[Int(p.set)] + p.variant)
+                let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
+                var all = true
+                if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
+                if all { hear(index.setApp[Int(p.set)]) }
             }
         }
         for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
@@ -308,7 +348,6 @@ struct Query {
         }
         // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
         let acc = ws.acc
-        var touched: [Int32] = []
         for id in bestIds {
             let s = ws.best[Int(id)]
             @inline(__always) func add(_ p: LocaleIndex.SlotPosting) {
@@ -322,7 +361,28 @@ struct Query {
                 for a in apps { for p in index.postings(id, app: a) { add(p) } }
             }
         }
-        touched.sort()
+        // In ascending order: sorted, or (many values of a small catalog) read back from a bit
+        // set, which also drops repeats (a repeat finds its bound already taken: no effect).
+        let variantCount = Int(index.setBase.last ?? 0)
+        if touched.count > 32 && variantCount / 64 < touched.count * 4 {
+            let words = (variantCount + 63) / 64
+            var bits: [UInt64] = []
+            swap(&bits, &ws.touchedBits)
+            if bits.count < words { bits = [UInt64](repeating: 0, count: words) }
+            for g in touched { bits[Int(g) >> 6] |= 1 << UInt64(Int(g) & 63) }
+            touched.clear()
+            for wi in 0..<words where bits[wi] != 0 {
+                var x = bits[wi]
+                bits[wi] = 0
+                while x != 0 {
+                    touched.append(Int32(wi * 64 + x.trailingZeroBitCount))
+                    x &= x - 1
+                }
+            }
+            swap(&bits, &ws.touchedBits)
+        } else {
+            touched.sort()
+        }
         var bySet: [(set: Int32, list: [(Float, Int32)])] = []
         var setCursor = 0
         for g in touched {
@@ -338,20 +398,34 @@ struct Query {
         // (or, for app names, anywhere when no app name was heard as such).
         var soundSpans: [Int32: [SlotSpan]] = [:]
         var appHeard = false
-        for a in index.appSlot where (bySet.first(where: { $0.set == a })?.list.map(\.0).max() ?? 0) >= 0.99 { appHeard = true; break }
+        for a in index.appSlot {
+            guard let e = bySet.first(where: { $0.set == a }) else { continue }
+            var top: Float = 0
+            for (s, _) in e.list { top = max(top, s) }
+            if top >= 0.99 { appHeard = true; break }
+        }
+        // The locale's key of the words a...b joined, computed once for both searches below.
+        var windowKeys: [String?] = []
+        func windowKey(_ a: Int, _ b: Int) -> String {
+            if windowKeys.isEmpty { windowKeys = [String?](repeating: nil, count: 3 * n) }
+            if let k = windowKeys[3 * a + (b - a)] { return k }
+            let k = index.normalizer.phoneticKey(joinedText(a, b))
+            windowKeys[3 * a + (b - a)] = k
+            return k
+        }
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
-                var joined = ""
+                var joinedCount = 0
                 var hasUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
-                    joined += units[b].text
+                    joinedCount += scalarInfo(b).count
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
                     let appsOnly = !hasUnknown
-                    guard hasUnknown || (!appHeard && b > a), joined.unicodeScalars.count >= 4 else { continue }
-                    let key = index.normalizer.phoneticKey(joined)
+                    guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
+                    let key = windowKey(a, b)
                     guard key.count >= 3, let hits = index.soundIndex[key] else { continue }
-                    for h in hits.prefix(8) where !appsOnly || index.slotSets[Int(h.set)].kind == .app {
+                    for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
                     }
                 }
@@ -360,20 +434,25 @@ struct Query {
         // An app name not heard as such: compare the sound of 1-3 words with every app name's,
         // in the locale's key and in English, allowing one difference in the key.
         if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
+            var k1: [UInt32] = [], k2: [UInt32] = []
             for a in 0..<n {
-                var joined = ""
+                var joinedCount = 0
+                var split = false
                 var windowUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
-                    joined += units[b].text
+                    let info = scalarInfo(b)
+                    joinedCount += info.count
+                    if info.split { split = true }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
-                    guard joined.unicodeScalars.count >= 3 else { continue }
-                    if joined.unicodeScalars.contains(where: { IndexBuilder.isSplitScript($0.value) }) { break }
-                    let k1 = index.normalizer.phoneticKey(joined).unicodeScalars.map(\.value)
-                    let k2 = PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en").unicodeScalars.map(\.value)
+                    guard joinedCount >= 3 else { continue }
+                    if split { break }
+                    Query.scalars(windowKey(a, b), into: &k1)
+                    Query.scalars(PhoneticKey.key(joinedText(a, b), algorithm: .doubleMetaphone, language: "en"), into: &k2)
+                    let keys = [k1, k2]
                     for (p, key) in index.appSounds {
                         var best: Float = 0
-                        for k in [k1, k2] where k.count >= 2 {
+                        for k in keys where k.count >= 2 {
                             if k == key { best = max(best, Query.soundSimilarity); continue }
                             // One difference only for words the catalog does not know ("herz"), not
                             // for its own words ("notes" is not "Notely").
@@ -394,12 +473,29 @@ struct Query {
             let sorted = list.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
             var found: [SlotSpan] = []
             var kth: Float = 0
-            for (ub, vi) in sorted {
-                if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
-                let before = found.count
-                evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
-                if found.count > before, found.count >= Query.valuesPerSet {
-                    kth = found.map(\.sim).sorted(by: >)[Query.valuesPerSet - 1]
+            // The `valuesPerSet` best similarities found, best first (kept as spans are found).
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: Query.valuesPerSet) { top in
+                var topCount = 0
+                for (ub, vi) in sorted {
+                    if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
+                    let before = found.count
+                    evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
+                    for k in before..<found.count {
+                        let s = found[k].sim
+                        var p: Int
+                        if topCount == Query.valuesPerSet {
+                            if !(s > top[Query.valuesPerSet - 1]) { continue }
+                            p = Query.valuesPerSet - 1
+                        } else {
+                            p = topCount
+                            topCount += 1
+                        }
+                        while p > 0, top[p - 1] < s { top[p] = top[p - 1]; p -= 1 }
+                        top[p] = s
+                    }
+                    if found.count > before, found.count >= Query.valuesPerSet {
+                        kth = top[Query.valuesPerSet - 1]
+                    }
                 }
             }
             if let extra = soundSpans[set] {
@@ -417,6 +513,44 @@ struct Query {
             f *= Query.unknownWordFactor
         }
         unknownFactor = f
+    }
+
+    /// The scalar values of a string, into `out` (replacing its contents).
+    static func scalars(_ s: String, into out: inout [UInt32]) {
+        out.clear()
+        var t = s
+        let ascii = t.withUTF8 { p -> Bool in
+            for x in p where x >= 0x80 { return false }
+            for x in p { out.append(UInt32(x)) }
+            return true
+        }
+        if !ascii {
+            out.clear()
+            for u in s.unicodeScalars { out.append(u.value) }
+        }
+    }
+
+    /// The texts of units a...b joined.
+    func joinedText(_ a: Int, _ b: Int) -> String {
+        var t = units[a].text
+        for k in (a + 1)..<(b + 1) { t += units[k].text }
+        return t
+    }
+
+    /// Unicode scalars of unit i (counted on its UTF-8 bytes), and whether one is Han or kana.
+    func scalarInfo(_ i: Int) -> (count: Int, split: Bool) {
+        var c = 0
+        var ascii = true
+        var t = units[i].text
+        t.withUTF8 { p in
+            for x in p {
+                if x & 0xC0 != 0x80 { c += 1 }
+                if x >= 0x80 { ascii = false }
+            }
+        }
+        if ascii { return (c, false) }
+        for u in units[i].text.unicodeScalars where IndexBuilder.isSplitScript(u.value) { return (c, true) }
+        return (c, false)
     }
 
     /// Whether unit i relates to any unit of the variant.
@@ -465,6 +599,9 @@ struct Query {
         var mask: UInt64 = 0
         for u in v.units { mask |= hits[Int(u)] }
         if mask == 0 { return }
+        v.units.withUnsafeBufferPointer { vu in
+        v.weights.withUnsafeBufferPointer { vw in
+        slotIns.withUnsafeBufferPointer { si in
         var am = mask
         while am != 0 {
             let a = am.trailingZeroBitCount
@@ -478,17 +615,20 @@ struct Query {
                 // the units relating to none inserted. Spans that cannot reach the minimum are skipped.
                 let range: UInt64 = (b - a + 1 >= 64 ? ~0 : ((1 << UInt64(b - a + 1)) - 1)) << UInt64(a)
                 var g: Float = 0
-                for (j, u) in v.units.enumerated() where hits[Int(u)] & range != 0 { g += v.weights[j] * ws.best[Int(u)] }
+                for j in 0..<vu.count where hits[Int(vu[j])] & range != 0 { g += vw[j] * ws.best[Int(vu[j])] }
                 var ins: Float = 0
                 var x = a
                 while x <= b {
-                    if mask & (1 << UInt64(x)) == 0 { ins += Query.slotInsertionCost(units[x].flags) }
+                    if mask & (1 << UInt64(x)) == 0 { ins += si[x] }
                     x += 1
                 }
                 if v.totalWeight + ins > 0, g / (v.totalWeight + ins) < minimum - 1e-4 { continue }
                 let s = slotSimilarity(v, a, b + 1)
                 if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
             }
+        }
+        }
+        }
         }
     }
 
@@ -511,32 +651,66 @@ struct Query {
                 ins[to] = ins[from] + ii
             }
         }
+        // The value's and the units' arrays as buffer pointers (no bounds checks or retains).
+        v.units.withUnsafeBufferPointer { vu in
+        v.weights.withUnsafeBufferPointer { vw in
+        slotIns.withUnsafeBufferPointer { slotInsP in
+        merge.withUnsafeBufferPointer { mergeP in
+        mStart.withUnsafeBufferPointer { msP in
+        mCount.withUnsafeBufferPointer { mcP in
+        mVocab.withUnsafeBufferPointer { mvP in
+        mSim.withUnsafeBufferPointer { simP in
+        splitStart.withUnsafeBufferPointer { ssP in
+        splitPairs.withUnsafeBufferPointer { spP in
         for j in 0...k {
+            let u: Int32 = j < k ? vu[j] : -1
+            let wj: Float = j < k ? vw[j] : 0
             for x in 0...len {
                 let here = j * w + x
                 if cost[here] == .infinity { continue }
                 if x < len {
-                    let c = Query.slotInsertionCost(units[a + x].flags)
+                    let c = slotInsP[a + x]
                     relax(here, j * w + x + 1, c, 0, c)
                 }
                 if j < k {
-                    let wj = v.weights[j]
                     relax(here, (j + 1) * w + x, wj, 0, 0)
                     if x < len {
-                        let (s, _) = sim(a + x, v.units[j])
+                        // sim(a + x, u)
+                        var s: Float = 0
+                        var q = msP[a + x]
+                        let qe = q + mcP[a + x]
+                        while q < qe { if mvP[q] == u { s = simP[q]; break }; q += 1 }
                         if s > 0 { relax(here, (j + 1) * w + x + 1, wj * (1 - s), wj * s, 0) }
-                        if x + 1 < len, merge[a + x] == v.units[j] {
+                        if x + 1 < len, mergeP[a + x] == u {
                             let s2 = WordSimilarity.joinSimilarity
                             relax(here, (j + 1) * w + x + 2, wj * (1 - s2), wj * s2, 0)
                         }
-                        if j + 1 < k, splits(a + x, v.units[j], v.units[j + 1]) {
-                            let s2 = WordSimilarity.joinSimilarity
-                            let ww = wj + v.weights[j + 1]
-                            relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0)
+                        if j + 1 < k {
+                            // splits(a + x, u, next)
+                            let next = vu[j + 1]
+                            var p = ssP[a + x]
+                            let pe = ssP[a + x + 1]
+                            var found = false
+                            while p < pe { if spP[p] == (u, next) { found = true; break }; p += 1 }
+                            if found {
+                                let s2 = WordSimilarity.joinSimilarity
+                                let ww = wj + vw[j + 1]
+                                relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0)
+                            }
                         }
                     }
                 }
             }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
         }
         let end = k * w + len
         let denom = v.totalWeight + ins[end]
@@ -565,8 +739,17 @@ struct Query {
     /// `mask[i]`: 0 usable, 1 taken by the app name (skipped for free), 2 a connector next to
     /// the app name (usable, and free to leave out).
     /// `skip`: an element said elsewhere (see `evaluate`), passed over for free.
+    @inline(__always)
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
                skip: Int = -1, trace: Bool) -> Alignment {
+        trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, WithTrace.self)
+            : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, NoTrace.self)
+    }
+
+    /// `align`, compiled once with the trace and once without (`T.enabled` is a constant).
+    func align<T: AlignTrace>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
+                              appSpans: [SlotSpan], skip: Int, _: T.Type) -> Alignment {
+        let trace = T.enabled
         let m = elems.count
         let w = n + 1
         let size = (m + 1) * w
@@ -583,8 +766,33 @@ struct Query {
             for u in s.start..<s.end where mask[u] == 1 { return false }
             return true
         }
+        // Words the catalog has never heard, as bits (utterances under 64 units).
+        var unheardBits: UInt64 = 0
+        if n < 64 { for k in 0..<n where units[k].flags.contains(.unheard) { unheardBits |= 1 << UInt64(k) } }
+        @inline(__always) func isUnheard(_ k: Int) -> Bool {
+            n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
+        }
+        // The per-unit arrays as buffer pointers (no bounds checks or retains in the loops).
+        insCost.withUnsafeBufferPointer { insP in
+        merge.withUnsafeBufferPointer { mergeP in
+        mStart.withUnsafeBufferPointer { msP in
+        mCount.withUnsafeBufferPointer { mcP in
+        mVocab.withUnsafeBufferPointer { mvP in
+        mSim.withUnsafeBufferPointer { simP in
+        splitStart.withUnsafeBufferPointer { ssP in
+        splitPairs.withUnsafeBufferPointer { spP in
         elems.withUnsafeBufferPointer { el in
         for j in 0...m {
+            // The element of row j (the last row has none).
+            let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
+            let delCount: Float = e.kind == .literal && e.weight >= 0.5 ? 1 : 0
+            let pdelCount: Float = e.kind == .param ? 1 : 0
+            let hasNextLiteral = j + 1 < m && el[j + 1].kind == .literal
+            let nextLiteral: Int32 = hasNextLiteral ? el[j + 1].id : -1
+            let nextWeight: Float = j + 1 < m ? el[j + 1].weight : 0
+            // A literal no unit relates to (no match, merge or split: each is noted in
+            // `ws.best`) can only be left out: its row tries no match.
+            let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
             for i in 0...n {
                 let here = j * w + i
                 let c0 = cells[here].cost
@@ -608,30 +816,38 @@ struct Query {
                     } else if mk == 2 {
                         relax(here + 1, 0, 0, 0, 7)
                     } else if flexible {
-                        let c = insCost[i]
-                        relax(here + 1, c, 0, c, 1, unk: units[i].flags.contains(.unheard) ? 1 : 0)
+                        let c = insP[i]
+                        relax(here + 1, c, 0, c, 1, unk: isUnheard(i) ? 1 : 0)
                     }
                 }
                 guard j < m else { continue }
-                let e = el[j]
                 if j == skip { relax(here + w, 0, 0, 0, 8); continue }
-                if flexible {
-                    relax(here + w, e.weight, 0, 0, 2, del: e.kind == .literal && e.weight >= 0.5 ? 1 : 0, pdel: e.kind == .param ? 1 : 0)
-                }
+                if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
                 switch e.kind {
                 case .literal:
-                    guard i < n, mask[i] != 1 else { break }
-                    let (s, _) = sim(i, e.id)
+                    guard heard, i < n, mask[i] != 1 else { break }
+                    // sim(i, e.id)
+                    var s: Float = 0
+                    var q = msP[i]
+                    let qe = q + mcP[i]
+                    while q < qe { if mvP[q] == e.id { s = simP[q]; break }; q += 1 }
                     if s > 0 && (flexible || s >= 1) { relax(here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
                     guard flexible else { break }
-                    if i + 1 < n, mask[i + 1] != 1, merge[i] == e.id {
+                    if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
                         let s2 = WordSimilarity.joinSimilarity
                         relax(here + w + 2, e.weight * (1 - s2), e.weight * s2, 0, 4)
                     }
-                    if j + 1 < m, el[j + 1].kind == .literal, splits(i, e.id, el[j + 1].id) {
-                        let s2 = WordSimilarity.joinSimilarity
-                        let ww = e.weight + el[j + 1].weight
-                        relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                    if hasNextLiteral {
+                        // splits(i, e.id, next)
+                        var k = ssP[i]
+                        let ke = ssP[i + 1]
+                        var found = false
+                        while k < ke { if spP[k] == (e.id, nextLiteral) { found = true; break }; k += 1 }
+                        if found {
+                            let s2 = WordSimilarity.joinSimilarity
+                            let ww = e.weight + nextWeight
+                            relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                        }
                     }
                 case .param, .app:
                     let list = e.kind == .app ? appSpans : paramSpans
@@ -645,6 +861,14 @@ struct Query {
                     }
                 }
             }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
         }
         }
         let end = m * w + n
@@ -802,6 +1026,12 @@ struct SpanTable {
     }
 
     mutating func insert(_ set: Int32, _ list: [Query.SlotSpan]) {
+        // Sets usually come in order: append.
+        if sets.isEmpty || sets[sets.count - 1] < set {
+            sets.append(set)
+            lists.append(list)
+            return
+        }
         var k = 0
         while k < sets.count, sets[k] < set { k += 1 }
         if k < sets.count, sets[k] == set { lists[k] = list; return }
@@ -827,25 +1057,47 @@ final class Workspace: @unchecked Sendable {
         var merge: [Int32] = []
         var splitStart: [Int] = []
         var insCost: [Float] = []
+        var slotIns: [Float] = []
         var mVocab: [Int32] = []
         var mSim: [Float] = []
         var mKind: [AlignmentStep.Kind] = []
         var splitPairs: [(Int32, Int32)] = []
+        var bestIds: [Int32] = []
 
         /// Empties every array, keeping its capacity.
         mutating func removeAll() {
-            mStart.removeAll(keepingCapacity: true)
-            mCount.removeAll(keepingCapacity: true)
-            merge.removeAll(keepingCapacity: true)
-            splitStart.removeAll(keepingCapacity: true)
-            insCost.removeAll(keepingCapacity: true)
-            mVocab.removeAll(keepingCapacity: true)
-            mSim.removeAll(keepingCapacity: true)
-            mKind.removeAll(keepingCapacity: true)
-            splitPairs.removeAll(keepingCapacity: true)
+            bestIds.clear()
+            mStart.clear()
+            mCount.clear()
+            merge.clear()
+            splitStart.clear()
+            insCost.clear()
+            slotIns.clear()
+            mVocab.clear()
+            mSim.clear()
+            mKind.clear()
+            splitPairs.clear()
         }
     }
     var arrays = Arrays()
+    /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
+    var unitScalars: [UInt32] = []
+    /// Apps heard and slot values touched (`Query.findSlots`).
+    var apps: [Int32] = []
+    var touched: [Int32] = []
+    /// A bit per slot value (all clear between queries), to order many touched values.
+    var touchedBits: [UInt64] = []
+    var fuzzyCandidates: [Int32] = []
+    /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
+    /// and back, so they keep their capacity).
+    var scored: [Query.Scored] = []
+    var candList: [Int32] = []
+    var cands: [(Float, Int32, Float)] = []
+    var options: [(variant: Int32, option: Int)] = []
+    var bestOf: [(option: Int, score: Float)] = []
+    var group: [Query.SlotSpan] = []
+    var targets = TargetTable<Float>()
+    var bestReadings = TargetTable<Query.Scored>()
 
     init(vocabulary: Int, templates: Int, variants: Int) {
         best = .allocate(capacity: max(1, vocabulary))
@@ -863,5 +1115,77 @@ final class Workspace: @unchecked Sendable {
         mark.deallocate()
         acc.deallocate()
         hits.deallocate()
+    }
+}
+
+/// Values by target key (`Query.targetKey`). A query scores few targets: a linear search, with
+/// a hash index once there are more than 32.
+struct TargetTable<Value> {
+    private(set) var keys: [Int64] = []
+    var values: [Value] = []
+    private var index: [Int64: Int] = [:]
+
+    var count: Int { keys.count }
+
+    func find(_ k: Int64) -> Int? {
+        if keys.count > 32 { return index[k] }
+        var i = 0
+        while i < keys.count { if keys[i] == k { return i }; i += 1 }
+        return nil
+    }
+
+    mutating func append(_ k: Int64, _ v: Value) {
+        keys.append(k)
+        values.append(v)
+        if keys.count == 33 {
+            for (i, x) in keys.enumerated() { index[x] = i }
+        } else if keys.count > 33 {
+            index[k] = keys.count - 1
+        }
+    }
+
+    /// Empties the table, keeping its capacity.
+    mutating func removeAll() {
+        keys.clear()
+        values.clear()
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
+    }
+}
+
+extension Query {
+    /// The `k`-th largest of `values` (as `values.sorted(by: >)[k - 1]`), without sorting.
+    static func kthLargest(_ values: [Float], _ k: Int) -> Float {
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: k) { top -> Float in
+            var filled = 0
+            for v in values {
+                // Insert v into the descending list `top` of the k largest so far.
+                var p = filled
+                if p == k {
+                    if !(v > top[k - 1]) { continue }
+                    p = k - 1
+                } else {
+                    filled += 1
+                }
+                while p > 0, top[p - 1] < v { top[p] = top[p - 1]; p -= 1 }
+                top[p] = v
+            }
+            return top[k - 1]
+        }
+    }
+}
+
+/// Whether `Query.align` records its path (for explanations).
+protocol AlignTrace { static var enabled: Bool { get } }
+enum NoTrace: AlignTrace { static var enabled: Bool { false } }
+enum WithTrace: AlignTrace { static var enabled: Bool { true } }
+
+extension Array {
+    /// Empties the array and keeps its storage, like `removeAll(keepingCapacity: true)`, but
+    /// a few elements are dropped one by one instead of through the general replace path (the
+    /// matcher empties many small arrays per query).
+    @inline(__always)
+    mutating func clear() {
+        if count > 8 { removeAll(keepingCapacity: true); return }
+        while !isEmpty { removeLast() }
     }
 }

@@ -7,24 +7,33 @@ enum WordSimilarity {
         if abs(n - m) > limit { return limit + 1 }
         if n == 0 { return m }
         if m == 0 { return n }
-        var p2 = [Int](repeating: 0, count: m + 1)
-        var p1 = Array(0...m)
-        var cur = [Int](repeating: 0, count: m + 1)
-        for i in 1...n {
-            cur[0] = i
-            var rowMin = cur[0]
-            for j in 1...m {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var v = min(p1[j] + 1, cur[j - 1] + 1, p1[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, p2[j - 2] + 1) }
-                cur[j] = v
-                rowMin = min(rowMin, v)
+        // Three rows in one stack buffer (no allocation per call).
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (m + 1)) { buf -> Int in
+            guard let base = buf.baseAddress else { return limit + 1 }
+            var p2 = base, p1 = base + (m + 1), cur = base + 2 * (m + 1)
+            for j in 0...m { p2[j] = 0; p1[j] = j; cur[j] = 0 }
+            return a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    for i in 1...n {
+                        cur[0] = i
+                        var rowMin = cur[0]
+                        for j in 1...m {
+                            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                            var v = min(p1[j] + 1, cur[j - 1] + 1, p1[j - 1] + cost)
+                            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { v = min(v, p2[j - 2] + 1) }
+                            cur[j] = v
+                            rowMin = min(rowMin, v)
+                        }
+                        if rowMin > limit { return limit + 1 }
+                        let t = p2
+                        p2 = p1
+                        p1 = cur
+                        cur = t
+                    }
+                    return p1[m]
+                }
             }
-            if rowMin > limit { return limit + 1 }
-            swap(&p2, &p1)
-            swap(&p1, &cur)
         }
-        return p1[m]
     }
 
     /// Edits allowed for a word of this length (in scalars).

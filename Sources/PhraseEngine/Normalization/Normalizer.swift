@@ -161,16 +161,17 @@ struct Core: Sendable {
     /// Lexicon: first token → entries starting with it.
     var lexicon: [String: LexEntry] = [:] {
         didSet {
-            lexIndex = [:]
+            var index: [String: Int32] = [:]
             lexEntries = []
             for k in lexicon.keys.sorted() {
-                lexIndex[k] = Int32(lexEntries.count)
+                index[k] = Int32(lexEntries.count)
                 lexEntries.append(lexicon[k] ?? LexEntry())
             }
+            lexIndex = StringTable(index)
         }
     }
     /// The same lexicon as an index into `lexEntries` (one hash lookup per word).
-    var lexIndex: [String: Int32] = [:]
+    var lexIndex = StringTable<Int32>([:])
     var lexEntries: [LexEntry] = []
     /// number → its shortest spelled form in the locale ("2" → "two").
     var numberSpelling: [Int: String] = [:]
@@ -319,8 +320,8 @@ extension Core {
     /// Character mapping and segmentation only.
     func characterTokens(_ text: String) -> [Raw] {
         if text.isEmpty { return [] }
-        var isASCII = true
-        for b in text.utf8 where b >= 0x80 { isASCII = false; break }
+        var t = text
+        let isASCII = t.withUTF8 { p in !p.contains { $0 >= 0x80 } }
         var raws: [Raw]
         if isASCII && useASCIIFastPath {
             raws = asciiTokens(text)
@@ -528,6 +529,17 @@ extension Core {
 
     /// Builds a new array (no insertions in the middle: long texts stay linear).
     private func postProcess(_ raws: inout [Raw]) {
+        // Most texts need none of the rewrites below: the tokens stay as they are (looked up in
+        // place) and no new array is built.
+        if !profile.kanaToKatakana && particles.isEmpty {
+            var rewrite = false
+            for k in raws.indices {
+                let li = lookup(&raws[k])
+                var t = raws[k].text
+                if (li >= 0 && lexEntries[Int(li)].contraction != nil) || t.withUTF8({ $0.contains(0x27) }) { rewrite = true; break }
+            }
+            if !rewrite { return }
+        }
         var out: [Raw] = []
         out.reserveCapacity(raws.count + raws.count / 8)
         for var raw in raws {
@@ -604,6 +616,16 @@ extension Core {
 
     /// Reads `raws` left to right and builds a new array (linear on long texts).
     func applyNumbers(_ raws: inout [Raw], text: String = "") {
+        // No digit, no number word and no ordinal prefix: nothing to read (tokens unchanged).
+        if ordinalPrefixes.isEmpty {
+            var any = false
+            for k in raws.indices {
+                if let f = raws[k].text.utf8.first, f >= 0x30 && f <= 0x39 { any = true; break }
+                let li = lookup(&raws[k])
+                if li >= 0, !lexEntries[Int(li)].numbers.isEmpty { any = true; break }
+            }
+            if !any { return }
+        }
         // The original text as UTF-16, read only around numbers (built on first use).
         var source: [UInt16]? = nil
         func gap(_ a: Int, _ b: Int) -> ArraySlice<UInt16>? {
@@ -779,11 +801,11 @@ extension Core {
         while k < raws.count {
             let li = lookup(&raws[k])
             guard li >= 0 else { k += 1; continue }
-            let e = lexEntries[Int(li)]
-            if e.optional { raws[k].flags.insert(.optional) }
+            // Fields read from the entry in place (no copy of the whole entry).
+            if lexEntries[Int(li)].optional { raws[k].flags.insert(.optional) }
             var advanced = false
             for pass in 0..<2 {
-                let list = pass == 0 ? e.fillers : e.connectors
+                let list = pass == 0 ? lexEntries[Int(li)].fillers : lexEntries[Int(li)].connectors
                 if list.isEmpty { continue }
                 let flag: Token.Flags = pass == 0 ? .filler : .connector
                 for cand in list where cand.count <= raws.count - k {

@@ -31,6 +31,11 @@ public enum PhoneticKey {
     /// folded (`é`→E, `ß`→SS, `ç`/`ñ` keep their own rules). Returns `("", "")`
     /// for a word with no letters.
     public static func doubleMetaphone(_ word: String, maxLength: Int = 6) -> (primary: String, alternate: String) {
+        doubleMetaphone(word, maxLength: maxLength, alternate: true)
+    }
+
+    /// `doubleMetaphone`; without `alternate` the alternate code is not built (returned as "").
+    static func doubleMetaphone(_ word: String, maxLength: Int, alternate wantAlternate: Bool) -> (primary: String, alternate: String) {
         if maxLength <= 0 || word.isEmpty { return ("", "") }
         var w = word
         return w.withUTF8 { src -> (primary: String, alternate: String) in
@@ -48,6 +53,7 @@ public enum PhoneticKey {
                     p: base + inCap, q: base + inCap + outCap)
                 enc.encode()
                 let primary = String(decoding: UnsafeBufferPointer(start: enc.p, count: enc.pLen), as: UTF8.self)
+                if !wantAlternate { return (primary, "") }
                 if enc.qLen == enc.pLen && memEqual(enc.p, enc.q, enc.pLen) {
                     return (primary, primary)
                 }
@@ -94,7 +100,7 @@ public enum PhoneticKey {
     /// `latin(word, language:)`; `.none` → "".
     public static func key(_ word: String, algorithm: PhoneticAlgorithm, language: String) -> String {
         switch algorithm {
-        case .doubleMetaphone: return doubleMetaphone(word).primary
+        case .doubleMetaphone: return doubleMetaphone(word, maxLength: 6, alternate: false).primary
         case .latin: return latin(word, language: language)
         case .none: return ""
         }
