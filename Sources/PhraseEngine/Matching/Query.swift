@@ -322,9 +322,12 @@ struct Query {
         var touched: [Int32] = []
         swap(&touched, &ws.touched)
         touched.clear()
+        var top: [Float] = []
+        swap(&top, &ws.topSims)
         defer {
             swap(&apps, &ws.apps)
             swap(&touched, &ws.touched)
+            swap(&top, &ws.topSims)
         }
         func hear(_ a: Int32) {
             var k = 0
@@ -474,28 +477,26 @@ struct Query {
             var found: [SlotSpan] = []
             var kth: Float = 0
             // The `valuesPerSet` best similarities found, best first (kept as spans are found).
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: Query.valuesPerSet) { top in
-                var topCount = 0
-                for (ub, vi) in sorted {
-                    if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
-                    let before = found.count
-                    evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
-                    for k in before..<found.count {
-                        let s = found[k].sim
-                        var p: Int
-                        if topCount == Query.valuesPerSet {
-                            if !(s > top[Query.valuesPerSet - 1]) { continue }
-                            p = Query.valuesPerSet - 1
-                        } else {
-                            p = topCount
-                            topCount += 1
-                        }
-                        while p > 0, top[p - 1] < s { top[p] = top[p - 1]; p -= 1 }
-                        top[p] = s
+            top.clear()
+            for (ub, vi) in sorted {
+                if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
+                let before = found.count
+                evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
+                for k in before..<found.count {
+                    let s = found[k].sim
+                    var p: Int
+                    if top.count == Query.valuesPerSet {
+                        if !(s > top[Query.valuesPerSet - 1]) { continue }
+                        p = Query.valuesPerSet - 1
+                    } else {
+                        p = top.count
+                        top.append(s)
                     }
-                    if found.count > before, found.count >= Query.valuesPerSet {
-                        kth = top[Query.valuesPerSet - 1]
-                    }
+                    while p > 0, top[p - 1] < s { top[p] = top[p - 1]; p -= 1 }
+                    top[p] = s
+                }
+                if found.count > before, found.count >= Query.valuesPerSet {
+                    kth = top[Query.valuesPerSet - 1]
                 }
             }
             if let extra = soundSpans[set] {
@@ -1087,6 +1088,8 @@ final class Workspace: @unchecked Sendable {
     var touched: [Int32] = []
     /// A bit per slot value (all clear between queries), to order many touched values.
     var touchedBits: [UInt64] = []
+    /// The best value similarities of a slot set (`Query.findSlots`).
+    var topSims: [Float] = []
     var fuzzyCandidates: [Int32] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
     /// and back, so they keep their capacity).
