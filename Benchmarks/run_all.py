@@ -53,8 +53,15 @@ def main():
     run([".build/release/pebench", "normalize", "catalog", "match", "index", "route", "eval", "collisions", "scale",
          f"--json-out={bench_json}"])
     bench = json.load(open(bench_json))
-    ev = json.loads(run([".build/release/phrasematch", "eval", "--split", "test", "--format", "json", "--stable"],
-                        ).stdout)
+    preds = "/tmp/phraseengine-test-predictions.jsonl"
+    ev = json.loads(run([".build/release/phrasematch", "eval", "--split", "test", "--format", "json", "--stable",
+                         "--predictions", preds]).stdout)
+    # The noisy aggregate: utterances with a noise tag (the same set as the peers' NOISE_TAGS).
+    noise = {"filler", "reword", "asr-sound", "asr-split", "asr-number", "asr-accent", "synonym",
+             "alt-name", "no-app-name", "near-miss"}
+    rows = [json.loads(l) for l in open(preds)]
+    noisy_rows = [r for r in rows if noise & set(r.get("tags") or [])]
+    noisy_acc = sum(1 for r in noisy_rows if r["correct"]) / max(1, len(noisy_rows))
     peers = scale = None
     if not a.no_peers:
         run(["bash", os.path.join(PEERS, "setup.sh")])
@@ -83,6 +90,14 @@ def main():
             o = p["overall"]
             w(f"| {name} | {pct(o['accuracy'])} | {pct(o['exactAccuracy'])} | {pct(o['intentAccuracy'])} | "
               f"{pct(o['falseRejectRate'])} | {pct(o['falseAcceptRate'])} |")
+    w("")
+    w("Noisy utterances only (tagged " + ", ".join(sorted(noise)) + f"; {len(noisy_rows)} lines), accuracy:\n")
+    w("| matcher | noisy accuracy |")
+    w("|---|---:|")
+    w(f"| **PhraseEngine** | **{pct(noisy_acc)}** |")
+    if peers:
+        for name, p in peers["peers"].items():
+            w(f"| {name} | {pct(p.get('noisy', {}).get('accuracy'))} |")
     w("")
     w("By tag (accuracy):\n")
     names = ["PhraseEngine"] + (list(peers["peers"].keys()) if peers else [])

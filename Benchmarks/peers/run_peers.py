@@ -123,6 +123,12 @@ def aggregate(outcomes: Sequence[Dict[str, bool]]) -> Dict[str, Any]:
     }
 
 
+# Tags of utterances that differ from a phrase as written (recognizer errors, rewording, filler,
+# synonyms, other app names, no app name, near misses): the "noisy" aggregate of BENCHMARKS.md.
+NOISE_TAGS = {"filler", "reword", "asr-sound", "asr-split", "asr-number", "asr-accent", "synonym",
+              "alt-name", "no-app-name", "near-miss"}
+
+
 def breakdown(utts: Sequence[Utterance], outcomes: Sequence[Dict[str, bool]]) -> Dict[str, Any]:
     by_tag: Dict[str, List[Dict[str, bool]]] = defaultdict(list)
     by_locale: Dict[str, List[Dict[str, bool]]] = defaultdict(list)
@@ -134,6 +140,7 @@ def breakdown(utts: Sequence[Utterance], outcomes: Sequence[Dict[str, bool]]) ->
         by_app[u.app].append(o)
     return {
         "overall": aggregate(outcomes),
+        "noisy": aggregate([o for u, o in zip(utts, outcomes) if NOISE_TAGS & set(u.tags)]),
         "byTag": {k: aggregate(v) for k, v in sorted(by_tag.items())},
         "byLocale": {k: aggregate(v) for k, v in by_locale.items()},
         "byApp": {k: aggregate(v) for k, v in by_app.items()},
