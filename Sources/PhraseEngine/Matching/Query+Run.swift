@@ -411,7 +411,12 @@ extension Query {
                         guard u >= 0, us >= Query.movedWordSimilarity else { continue }
                         // Not more than every other word kept and this one's unit no longer inserted.
                         let reach = (a.gain + e.weight * us - Query.wordReorderCost) / (t.totalWeight + max(0, a.ins - insCost[u]))
-                        if reach <= current + 1e-6 || reach < reference - 1e-5 { continue }
+                        if reach <= current + 1e-6 { continue }
+                        // The same bound on the final score's scale (app name, factors) against the
+                        // score other readings already reached.
+                        let bound = Alignment(cost: 0, gain: a.gain + e.weight * us - Query.wordReorderCost,
+                                              ins: max(0, a.ins - insCost[u]), steps: [])
+                        if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
                         let b = align(t.elems, mask: mask, paramSpans: group, skip: j, trace: false)
                         mask[u] = 0
