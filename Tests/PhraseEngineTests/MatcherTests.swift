@@ -265,5 +265,9 @@ import Testing
         #expect(r.decision == .match)
         #expect(r.top?.intent == "Shuffle")
         #expect(r.top?.explanation.contains { $0.utterance == "mettre" && $0.phrase == "mets" && $0.similarity > 0.94 } == true)
+        // A form of a synonym: "lancez" is a form of "lance", a synonym of "mets".
+        let s = m.match("lancez toute ma musique en aléatoire sur tempo", locale: "fr")
+        #expect(s.top?.intent == "Shuffle")
+        #expect(s.top?.explanation.contains { $0.utterance == "lancez" && $0.phrase == "mets" && $0.kind == .synonym } == true)
     }
 }

@@ -138,16 +138,30 @@ final class LocaleIndex: Sendable {
         for (i, t) in vocabText.enumerated() { ids[t] = Int32(i) }
         self.vocabIds = StringTable(ids)
         var rel: [String: [Related]] = [:]
-        for (groups, s, kind) in [(normalizer.synonymGroups, Query.synonymSimilarity, AlignmentStep.Kind.synonym),
-                                  (normalizer.formGroups, Query.formSimilarity, AlignmentStep.Kind.fuzzy)] {
-            for group in groups {
-                for m in group {
-                    for o in group where o != m {
-                        guard let id = ids[o] else { continue }
-                        if let k = rel[m]?.firstIndex(where: { $0.id == id }) {
-                            if rel[m]![k].similarity < s { rel[m]![k] = Related(id: id, similarity: s, kind: kind) }
-                        } else {
-                            rel[m, default: []].append(Related(id: id, similarity: s, kind: kind))
+        func relate(_ m: String, _ o: String, _ s: Float, _ kind: AlignmentStep.Kind) {
+            guard m != o, let id = ids[o] else { return }
+            if let k = rel[m]?.firstIndex(where: { $0.id == id }) {
+                if rel[m]![k].similarity < s { rel[m]![k] = Related(id: id, similarity: s, kind: kind) }
+            } else {
+                rel[m, default: []].append(Related(id: id, similarity: s, kind: kind))
+            }
+        }
+        let formGroups = normalizer.formGroups
+        var formsOf: [String: [String]] = [:]
+        for group in formGroups {
+            for m in group {
+                for o in group where o != m { relate(m, o, Query.formSimilarity, .fuzzy) }
+                for o in group where !(formsOf[m]?.contains(o) ?? false) { formsOf[m, default: []].append(o) }
+            }
+        }
+        for group in normalizer.synonymGroups {
+            for m in group {
+                for o in group where o != m {
+                    relate(m, o, Query.synonymSimilarity, .synonym)
+                    // Another form of a synonym ("mettez" for "joue": "mets" ~ "joue").
+                    for fm in formsOf[m] ?? [m] {
+                        for fo in formsOf[o] ?? [o] where fm != m || fo != o {
+                            relate(fm, fo, Query.synonymFormSimilarity, .synonym)
                         }
                     }
                 }

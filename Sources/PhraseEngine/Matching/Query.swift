@@ -296,6 +296,8 @@ struct Query {
     static let synonymSimilarity: Float = 0.85
     /// Similarity of a word to another form of it (locale profile `forms`).
     static let formSimilarity: Float = 0.95
+    /// Similarity of a form of a word to a form of its synonym.
+    static let synonymFormSimilarity: Float = 0.8
 
     /// Similarity of a word that sounds like a number of the phrases ("to" / "2").
     static let numberSoundSimilarity: Float = 0.8
