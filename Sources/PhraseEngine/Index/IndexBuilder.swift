@@ -266,22 +266,19 @@ enum IndexBuilder {
             // ("in", "in the app"). Only one: in "lights on with ${applicationName}", "on" is the
             // phrase's content and "with" attaches the app.
             var drop = Set<Int>()
+            /// Whether connector expression `c` is written at elements start..<start+c.count.
+            func isConnector(_ c: [String], at start: Int) -> Bool {
+                start >= 0 && start + c.count <= full.count && c.indices.allSatisfy { m in
+                    let i = start + m
+                    return full[i].kind == .literal && flagsOf[i].contains(.connector) && vocab[Int(full[i].id)] == c[m]
+                }
+            }
             for (k, e) in full.enumerated() where e.kind == .app {
                 drop.insert(k)
-                if let c = connectors.first(where: { c in
-                    c.count <= k && c.indices.allSatisfy { m in
-                        let i = k - c.count + m
-                        return full[i].kind == .literal && flagsOf[i].contains(.connector) && vocab[Int(full[i].id)] == c[m]
-                    }
-                }) {
+                if let c = connectors.first(where: { isConnector($0, at: k - $0.count) }) {
                     for i in (k - c.count)..<k { drop.insert(i) }
                 }
-                if let c = connectors.first(where: { c in
-                    k + c.count < full.count && c.indices.allSatisfy { m in
-                        let i = k + 1 + m
-                        return full[i].kind == .literal && flagsOf[i].contains(.connector) && vocab[Int(full[i].id)] == c[m]
-                    }
-                }) {
+                if let c = connectors.first(where: { isConnector($0, at: k + 1) }) {
                     for i in (k + 1)...(k + c.count) { drop.insert(i) }
                 }
             }

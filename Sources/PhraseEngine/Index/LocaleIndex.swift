@@ -140,10 +140,11 @@ final class LocaleIndex: Sendable {
         var rel: [String: [Related]] = [:]
         func relate(_ m: String, _ o: String, _ s: Float, _ kind: AlignmentStep.Kind) {
             guard m != o, let id = ids[o] else { return }
-            if let k = rel[m]?.firstIndex(where: { $0.id == id }) {
-                if rel[m]![k].similarity < s { rel[m]![k] = Related(id: id, similarity: s, kind: kind) }
+            let r = Related(id: id, similarity: s, kind: kind)
+            if let k = rel[m, default: []].firstIndex(where: { $0.id == id }) {
+                if rel[m, default: []][k].similarity < s { rel[m, default: []][k] = r }
             } else {
-                rel[m, default: []].append(Related(id: id, similarity: s, kind: kind))
+                rel[m, default: []].append(r)
             }
         }
         let formGroups = normalizer.formGroups

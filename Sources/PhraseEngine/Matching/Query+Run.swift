@@ -103,7 +103,7 @@ extension Query {
             }
         }
         // Only worth looking for when a real reading would otherwise be accepted.
-        let topScore = scored.reduce(Float(0)) { index.templates[$1.template].isNegative ? $0 : max($0, $1.score) }
+        let topScore = scored.reduce(Float(0)) { index.templateIsNegative[$1.template] ? $0 : max($0, $1.score) }
         let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map(\.1)) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
@@ -133,12 +133,12 @@ extension Query {
     func unknownValueReading(_ candidates: [Int32]) -> (score: Float, template: Int, span: SlotSpan)? {
         guard opts.mode == .flexible, !opts.exhaustive else { return nil }
         var runs: [SlotSpan] = []
+        // Numbers are not names: an unheard number is more likely misheard than new.
+        @inline(__always) func unknown(_ k: Int) -> Bool {
+            units[k].flags.contains(.unheard) && units[k].flags.isDisjoint(with: [.number, .ordinal])
+        }
         var i = 0
         while i < n {
-            // Numbers are not names: an unheard number is more likely misheard than new.
-            @inline(__always) func unknown(_ k: Int) -> Bool {
-                units[k].flags.contains(.unheard) && units[k].flags.isDisjoint(with: [.number, .ordinal])
-            }
             guard unknown(i) else { i += 1; continue }
             var j = i
             while j < n && unknown(j) { j += 1 }
@@ -409,13 +409,12 @@ extension Query {
                             if si > us { us = si; u = i }
                         }
                         guard u >= 0, us >= Query.movedWordSimilarity else { continue }
-                        // Not more than every other word kept and this one's unit no longer inserted.
-                        let reach = (a.gain + e.weight * us - Query.wordReorderCost) / (t.totalWeight + max(0, a.ins - insCost[u]))
-                        if reach <= current + 1e-6 { continue }
-                        // The same bound on the final score's scale (app name, factors) against the
-                        // score other readings already reached.
+                        // Not more than every other word kept and this one's unit no longer inserted:
+                        // against this reading, and on the final score's scale (app name, factors)
+                        // against the score other readings already reached.
                         let bound = Alignment(cost: 0, gain: a.gain + e.weight * us - Query.wordReorderCost,
                                               ins: max(0, a.ins - insCost[u]), steps: [])
+                        if bound.gain / (t.totalWeight + bound.ins) <= current + 1e-6 { continue }
                         if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
                         let b = align(t.elems, mask: mask, paramSpans: group, skip: j, trace: false)
