@@ -327,6 +327,7 @@ if suites.contains("profile") {
         let m = Matcher(catalogs: [c], locales: ["en"])
         var o = m.options
         o.explain = false
+        if let l = args.first(where: { $0.hasPrefix("--limit=") }), let k = Int(l.dropFirst(8)) { o.limit = k }
         let items: [String] = synthetic == nil ? corpus(app, "en").map(\.text) : (0..<100).map { k in
             "play \(["morning", "jazz", "focus", "chill"][k % 4]) \(["evening", "run", "party"][k % 3]) \(k % 5) in app 0 morning"
         }

@@ -95,6 +95,9 @@ final class LocaleIndex: Sendable {
     /// Global variant id → its units: variantUnits[variantUnitStart[g] ..< variantUnitStart[g + 1]].
     let variantUnitStart: [Int32]
     let variantUnits: [Int32]
+    /// The weights of `variantUnits`, and each variant's total weight by global variant id.
+    let variantWeights: [Float]
+    let variantTotalWeight: [Float]
 
     @inline(__always) func optionOf(_ set: Int32, _ variant: Int32) -> Int { Int(variantOption[Int(setBase[Int(set)] + variant)]) }
     @inline(__always) func positionOf(_ set: Int32, _ variant: Int32) -> Int { Int(variantPosition[Int(setBase[Int(set)] + variant)]) }
@@ -292,10 +295,19 @@ final class LocaleIndex: Sendable {
         self.setBase = base
         self.variantOption = slotSets.flatMap { $0.variants.map { Int32($0.optionIndex) } }
         self.variantPosition = slotSets.flatMap { $0.variants.map { Int32($0.variantIndex) } }
-        var vus: [Int32] = [0], vu: [Int32] = []
-        for set in slotSets { for v in set.variants { vu.append(contentsOf: v.units); vus.append(Int32(vu.count)) } }
+        var vus: [Int32] = [0], vu: [Int32] = [], vw: [Float] = [], vt: [Float] = []
+        for set in slotSets {
+            for v in set.variants {
+                vu.append(contentsOf: v.units)
+                vw.append(contentsOf: v.weights)
+                vt.append(v.totalWeight)
+                vus.append(Int32(vu.count))
+            }
+        }
         self.variantUnitStart = vus
         self.variantUnits = vu
+        self.variantWeights = vw
+        self.variantTotalWeight = vt
         // Postings in app order, so a query that heard one app reads only that app's range.
         self.slotPostings = sp.map { list in
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }

@@ -352,12 +352,16 @@ struct Query {
             }
         }
         // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
-        let acc = ws.acc
+        // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
+        // `touched`, so that the values are read back in ascending order without sorting them.
+        let acc = ws.acc, bits = ws.touchedBits
         for id in bestIds {
             let s = ws.best[Int(id)]
             @inline(__always) func add(_ p: LocaleIndex.SlotPosting) {
                 let g = Int(index.setBase[Int(p.set)] + p.variant)
-                if acc[g] == 0 { touched.append(Int32(g)) }
+                let wi = g >> 6
+                if bits[wi] == 0 { touched.append(Int32(wi)) }
+                bits[wi] |= 1 << UInt64(g & 63)
                 acc[g] += p.share * s
             }
             if apps.isEmpty {
@@ -366,48 +370,46 @@ struct Query {
                 for a in apps { for p in index.postings(id, app: a) { add(p) } }
             }
         }
-        // In ascending order: sorted, or (many values of a small catalog) read back from a bit
-        // set, which also drops repeats (a repeat finds its bound already taken: no effect).
-        let variantCount = Int(index.setBase.last ?? 0)
-        if touched.count > 32 && variantCount / 64 < touched.count * 4 {
-            let words = (variantCount + 63) / 64
-            var bits: [UInt64] = []
-            swap(&bits, &ws.touchedBits)
-            if bits.count < words { bits = [UInt64](repeating: 0, count: words) }
-            for g in touched { bits[Int(g) >> 6] |= 1 << UInt64(Int(g) & 63) }
-            touched.clear()
-            for wi in 0..<words where bits[wi] != 0 {
-                var x = bits[wi]
-                bits[wi] = 0
-                while x != 0 {
-                    touched.append(Int32(wi * 64 + x.trailingZeroBitCount))
-                    x &= x - 1
-                }
-            }
-            swap(&bits, &ws.touchedBits)
-        } else {
-            touched.sort()
+        if touched.count > 1 { touched.sort() }
+        // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
+        // values together), each set's best bound first: keys are the bound's bits inverted, then
+        // the variant, so that plain integer order is bound descending, variant ascending.
+        var keys: [UInt64] = []
+        swap(&keys, &ws.valueKeys)
+        keys.clear()
+        var bySet: [(set: Int32, start: Int, end: Int)] = []
+        swap(&bySet, &ws.valueSets)
+        bySet.clear()
+        defer {
+            swap(&keys, &ws.valueKeys)
+            swap(&bySet, &ws.valueSets)
         }
-        var bySet: [(set: Int32, list: [(Float, Int32)])] = []
         var setCursor = 0
-        for g in touched {
+        for wi in touched {
+            var x = bits[Int(wi)]
+            bits[Int(wi)] = 0
+            while x != 0 {
+            let g = Int32(Int(wi) * 64 + x.trailingZeroBitCount)
+            x &= x - 1
             let v = acc[Int(g)]
             acc[Int(g)] = 0
             guard v >= 0.5 else { continue }
             while setCursor + 1 < index.setBase.count, index.setBase[setCursor + 1] <= g { setCursor += 1 }
             let set = Int32(setCursor)
-            if bySet.last?.set != set { bySet.append((set, [])) }
-            bySet[bySet.count - 1].list.append((min(1, v), g - index.setBase[setCursor]))
+            if bySet.last?.set != set { bySet.append((set, keys.count, keys.count)) }
+            keys.append(UInt64(~min(1, v).bitPattern) << 32 | UInt64(UInt32(g - index.setBase[setCursor])))
+            bySet[bySet.count - 1].end = keys.count
+            }
         }
+        for e in bySet where e.end - e.start > 1 { keys[e.start..<e.end].sort() }
+        @inline(__always) func bound(_ key: UInt64) -> Float { Float(bitPattern: ~UInt32(truncatingIfNeeded: key >> 32)) }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
         // (or, for app names, anywhere when no app name was heard as such).
         var soundSpans: [Int32: [SlotSpan]] = [:]
         var appHeard = false
         for a in index.appSlot {
             guard let e = bySet.first(where: { $0.set == a }) else { continue }
-            var top: Float = 0
-            for (s, _) in e.list { top = max(top, s) }
-            if top >= 0.99 { appHeard = true; break }
+            if bound(keys[e.start]) >= 0.99 { appHeard = true; break }
         }
         // The locale's key of the words a...b joined, computed once for both searches below.
         var windowKeys: [String?] = []
@@ -472,18 +474,20 @@ struct Query {
                 }
             }
         }
-        for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, [])) }
-        bySet.sort { $0.set < $1.set }
-        for (set, list) in bySet {
-            let sorted = list.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
+        if !soundSpans.isEmpty {
+            for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
+            bySet.sort { $0.set < $1.set }
+        }
+        for (set, ks, ke) in bySet {
             var found: [SlotSpan] = []
             var kth: Float = 0
             // The `valuesPerSet` best similarities found, best first (kept as spans are found).
             top.clear()
-            for (ub, vi) in sorted {
+            for key in keys[ks..<ke] {
+                let ub = bound(key), vi = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
                 if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
                 let before = found.count
-                evaluate(set: set, variantIndex: vi, index.slotSets[Int(set)].variants[Int(vi)], into: &found)
+                evaluate(set: set, variantIndex: vi, global: Int(index.setBase[Int(set)] + vi), into: &found)
                 for k in before..<found.count {
                     let s = found[k].sim
                     var p: Int
@@ -556,9 +560,10 @@ struct Query {
         return (c, false)
     }
 
-    /// Whether unit i relates to any unit of the variant.
-    func touches(_ i: Int, _ v: SlotVariant) -> Bool {
-        for u in v.units {
+    /// Whether unit i relates to any word of the variant with global id `g`.
+    func touches(_ i: Int, variant g: Int) -> Bool {
+        for k in Int(index.variantUnitStart[g])..<Int(index.variantUnitStart[g + 1]) {
+            let u = index.variantUnits[k]
             if sim(i, u).0 > 0 { return true }
             if merge[i] == u { return true }
             if i > 0, merge[i - 1] == u { return true }
@@ -584,27 +589,33 @@ struct Query {
         }
     }
 
-    func evaluate(set: Int32, variantIndex vi: Int32, _ v: SlotVariant, into found: inout [SlotSpan]) {
+    /// Spans of the units where value `vi` of `set` (global variant id `g`) is heard at least at
+    /// the slot's minimum similarity, appended to `found`.
+    func evaluate(set: Int32, variantIndex vi: Int32, global g: Int, into found: inout [SlotSpan]) {
         let minimum: Float = index.setIsApp[Int(set)] ? Query.minimumAppSimilarity : 0.5
-        let maxLen = v.units.count + 2
+        let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
+        let maxLen = ue - us + 2
         if n >= 64 {
             var hit: [Int] = []
-            for i in 0..<n where touches(i, v) { hit.append(i) }
+            for i in 0..<n where touches(i, variant: g) { hit.append(i) }
             for a in hit {
                 for b in hit where b >= a && b - a + 1 <= maxLen {
-                    let s = slotSimilarity(v, a, b + 1)
+                    let s = slotSimilarity(g, a, b + 1)
                     if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
                 }
             }
             return
         }
-        let hits = ws.hits
-        var mask: UInt64 = 0
-        for u in v.units { mask |= hits[Int(u)] }
-        if mask == 0 { return }
-        v.units.withUnsafeBufferPointer { vu in
-        v.weights.withUnsafeBufferPointer { vw in
+        let hits = ws.hits, best = ws.best
+        let totalWeight = index.variantTotalWeight[g]
+        index.variantUnits.withUnsafeBufferPointer { allUnits in
+        index.variantWeights.withUnsafeBufferPointer { allWeights in
         slotIns.withUnsafeBufferPointer { si in
+        let vu = UnsafeBufferPointer(rebasing: allUnits[us..<ue])
+        let vw = UnsafeBufferPointer(rebasing: allWeights[us..<ue])
+        var mask: UInt64 = 0
+        for u in vu { mask |= hits[Int(u)] }
+        if mask == 0 { return }
         var am = mask
         while am != 0 {
             let a = am.trailingZeroBitCount
@@ -617,16 +628,16 @@ struct Query {
                 // Bound: each value word at its best if some unit of the span relates to it, and
                 // the units relating to none inserted. Spans that cannot reach the minimum are skipped.
                 let range: UInt64 = (b - a + 1 >= 64 ? ~0 : ((1 << UInt64(b - a + 1)) - 1)) << UInt64(a)
-                var g: Float = 0
-                for j in 0..<vu.count where hits[Int(vu[j])] & range != 0 { g += vw[j] * ws.best[Int(vu[j])] }
+                var gb: Float = 0
+                for j in 0..<vu.count where hits[Int(vu[j])] & range != 0 { gb += vw[j] * best[Int(vu[j])] }
                 var ins: Float = 0
                 var x = a
                 while x <= b {
                     if mask & (1 << UInt64(x)) == 0 { ins += si[x] }
                     x += 1
                 }
-                if v.totalWeight + ins > 0, g / (v.totalWeight + ins) < minimum - 1e-4 { continue }
-                let s = slotSimilarity(v, a, b + 1)
+                if totalWeight + ins > 0, gb / (totalWeight + ins) < minimum - 1e-4 { continue }
+                let s = slotSimilarity(vu, vw, totalWeight, a, b + 1)
                 if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
             }
         }
@@ -635,9 +646,20 @@ struct Query {
         }
     }
 
-    /// Alignment of a value's words with units [a, b): G / (W + I).
-    func slotSimilarity(_ v: SlotVariant, _ a: Int, _ b: Int) -> Float {
-        let k = v.units.count
+    /// Alignment of the words of the variant with global id `g` with units [a, b): G / (W + I).
+    func slotSimilarity(_ g: Int, _ a: Int, _ b: Int) -> Float {
+        let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
+        return index.variantUnits.withUnsafeBufferPointer { allUnits in
+            index.variantWeights.withUnsafeBufferPointer { allWeights in
+                slotSimilarity(UnsafeBufferPointer(rebasing: allUnits[us..<ue]), UnsafeBufferPointer(rebasing: allWeights[us..<ue]),
+                               index.variantTotalWeight[g], a, b)
+            }
+        }
+    }
+
+    /// Alignment of a value's words `vu` (weights `vw`, total `totalWeight`) with units [a, b).
+    func slotSimilarity(_ vu: UnsafeBufferPointer<Int32>, _ vw: UnsafeBufferPointer<Float>, _ totalWeight: Float, _ a: Int, _ b: Int) -> Float {
+        let k = vu.count
         let len = b - a
         let w = len + 1
         let size = (k + 1) * w
@@ -655,8 +677,6 @@ struct Query {
             }
         }
         // The value's and the units' arrays as buffer pointers (no bounds checks or retains).
-        v.units.withUnsafeBufferPointer { vu in
-        v.weights.withUnsafeBufferPointer { vw in
         slotIns.withUnsafeBufferPointer { slotInsP in
         merge.withUnsafeBufferPointer { mergeP in
         mStart.withUnsafeBufferPointer { msP in
@@ -713,10 +733,8 @@ struct Query {
         }
         }
         }
-        }
-        }
         let end = k * w + len
-        let denom = v.totalWeight + ins[end]
+        let denom = totalWeight + ins[end]
         guard denom > 0 else { return 0 }
         return max(0, min(1, gain[end] / denom))
     }
@@ -1085,13 +1103,16 @@ final class Workspace: @unchecked Sendable {
     var arrays = Arrays()
     /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
     var unitScalars: [UInt32] = []
-    /// Apps heard and slot values touched (`Query.findSlots`).
+    /// Apps heard, and the words of `touchedBits` with a bit set (`Query.findSlots`).
     var apps: [Int32] = []
     var touched: [Int32] = []
-    /// A bit per slot value (all clear between queries), to order many touched values.
-    var touchedBits: [UInt64] = []
+    /// A bit per slot value touched by a query (all clear between queries).
+    let touchedBits: UnsafeMutableBufferPointer<UInt64>
     /// The best value similarities of a slot set (`Query.findSlots`).
     var topSims: [Float] = []
+    /// The values found per slot set: sort keys, and each set's range of them (`Query.findSlots`).
+    var valueKeys: [UInt64] = []
+    var valueSets: [(set: Int32, start: Int, end: Int)] = []
     var fuzzyCandidates: [Int32] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
     /// and back, so they keep their capacity).
@@ -1109,6 +1130,8 @@ final class Workspace: @unchecked Sendable {
         best.initialize(repeating: 0)
         acc = .allocate(capacity: max(1, variants))
         acc.initialize(repeating: 0)
+        touchedBits = .allocate(capacity: max(1, (variants + 63) / 64))
+        touchedBits.initialize(repeating: 0)
         hits = .allocate(capacity: max(1, vocabulary))
         hits.initialize(repeating: 0)
         mark = .allocate(capacity: max(1, templates))
@@ -1119,6 +1142,7 @@ final class Workspace: @unchecked Sendable {
         best.deallocate()
         mark.deallocate()
         acc.deallocate()
+        touchedBits.deallocate()
         hits.deallocate()
     }
 }
