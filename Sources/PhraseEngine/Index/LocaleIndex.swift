@@ -25,6 +25,20 @@ final class LocaleIndex: Sendable {
     /// Word → the catalog words of its synonym groups (`synonyms`, 0.85) and of its groups of
     /// forms (`forms`, 0.95), by id.
     let relatedIds: StringTable<[Related]>
+    /// A word of the utterance in one lookup: its vocabulary id (-1: none) and its related words,
+    /// `relatedFlat[relatedStart ..< relatedEnd]`.
+    struct WordEntry: Sendable {
+        var id: Int32
+        var relatedStart: Int32
+        var relatedEnd: Int32
+    }
+    let words: StringTable<WordEntry>
+    let relatedFlat: [Related]
+    /// Inflections of vocabulary word i: `inflectionFlat[inflectionStart[i] ..< inflectionStart[i + 1]]`.
+    let inflectionStart: [Int32]
+    let inflectionFlat: [Related]
+    /// Unicode scalars per vocabulary word.
+    let vocabLength: [Int32]
     let phoneticIndex: StringTable<[Int32]>
     /// Symmetric deletes: hash of a word with one scalar deleted → words (see `scalarHash`).
     let deleteIndex: HashTable<[Int32]>
@@ -171,7 +185,23 @@ final class LocaleIndex: Sendable {
                 }
             }
         }
-        self.relatedIds = StringTable(rel.mapValues { $0.sorted { $0.id < $1.id } })
+        let relSorted = rel.mapValues { $0.sorted { $0.id < $1.id } }
+        self.relatedIds = StringTable(relSorted)
+        var wd: [String: WordEntry] = [:]
+        wd.reserveCapacity(vocabText.count + relSorted.count)
+        for (i, t) in vocabText.enumerated() { wd[t] = WordEntry(id: Int32(i), relatedStart: 0, relatedEnd: 0) }
+        var rflat: [Related] = []
+        for m in relSorted.keys.sorted() {
+            guard let list = relSorted[m] else { continue }
+            var e = wd[m] ?? WordEntry(id: -1, relatedStart: 0, relatedEnd: 0)
+            e.relatedStart = Int32(rflat.count)
+            rflat.append(contentsOf: list)
+            e.relatedEnd = Int32(rflat.count)
+            wd[m] = e
+        }
+        self.words = StringTable(wd)
+        self.relatedFlat = rflat
+        self.vocabLength = vocabScalars.map { Int32($0.count) }
         var ph: [String: [Int32]] = [:]
         var del: [UInt64: [Int32]] = [:]
         var vh: [UInt64: Int32] = [:]
@@ -205,6 +235,13 @@ final class LocaleIndex: Sendable {
             }
         }
         self.inflections = infl
+        var istart: [Int32] = [0], iflat: [Related] = []
+        for list in infl {
+            for (id, sim) in list { iflat.append(Related(id: id, similarity: sim, kind: .fuzzy)) }
+            istart.append(Int32(iflat.count))
+        }
+        self.inflectionStart = istart
+        self.inflectionFlat = iflat
         self.templates = templates
         self.templateApp = templates.map { Int32($0.app) }
         self.templateShortcut = templates.map { Int32($0.shortcut) }

@@ -187,23 +187,30 @@ struct Query {
     mutating func matchUnit(_ i: Int) {
         let from = mVocab.count
         let t = units[i].text
+        let entry = index.words[t]
         // A word of the same synonym group ("keep reading" / "continue reading") or another
         // form of the word ("kannst du … spielen" / "Spiel …").
-        if opts.mode == .flexible, let rs = index.relatedIds[t],
+        if opts.mode == .flexible, let e = entry, e.relatedEnd > e.relatedStart,
            units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) {
-            for r in rs { add(r.id, r.similarity, r.kind, from: from) }
+            for k in Int(e.relatedStart)..<Int(e.relatedEnd) {
+                let r = index.relatedFlat[k]
+                add(r.id, r.similarity, r.kind, from: from)
+            }
         }
-        let exact = index.vocabIds[t]
         // The vocabulary holds distinct words: a word other than `t` is one with another id.
-        let exactId = exact ?? -1
-        if let id = exact {
+        let exactId = entry?.id ?? -1
+        if exactId >= 0 {
+            let id = exactId
             add(id, 1, .exact, from: from)
             if opts.mode == .exact { return }
             // Known words need no fuzzy lookup, but their inflections do ("task" / "tasks"),
             // and short ones may be sound-alikes.
-            if index.vocabScalars[Int(id)].count > 3 {
+            if index.vocabLength[Int(id)] > 3 {
                 if !units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
-                for (other, s) in index.inflections[Int(id)] { add(other, s, .fuzzy, from: from) }
+                for k in Int(index.inflectionStart[Int(id)])..<Int(index.inflectionStart[Int(id) + 1]) {
+                    let r = index.inflectionFlat[k]
+                    add(r.id, r.similarity, .fuzzy, from: from)
+                }
                 return
             }
         }
