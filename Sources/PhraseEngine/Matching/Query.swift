@@ -405,9 +405,10 @@ struct Query {
             let set = Int32(setCursor)
             if bySet.last?.set != set { bySet.append((set, keys.count, keys.count)) }
             keys.append(UInt64(~min(1, v).bitPattern) << 32 | UInt64(UInt32(g - index.setBase[setCursor])))
-            bySet[bySet.count - 1].end = keys.count
             }
         }
+        // Each set's values end where the next set's begin.
+        for k in bySet.indices { bySet[k].end = k + 1 < bySet.count ? bySet[k + 1].start : keys.count }
         for e in bySet where e.end - e.start > 1 { keys[e.start..<e.end].sort() }
         @inline(__always) func bound(_ key: UInt64) -> Float { Float(bitPattern: ~UInt32(truncatingIfNeeded: key >> 32)) }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
@@ -643,7 +644,9 @@ struct Query {
                     if mask & (1 << UInt64(x)) == 0 { ins += si[x] }
                     x += 1
                 }
-                if totalWeight + ins > 0, gb / (totalWeight + ins) < minimum - 1e-4 { continue }
+                // (gb / (totalWeight + ins) < minimum - 1e-4, without the division)
+                let d = totalWeight + ins
+                if d > 0, gb < (minimum - 1e-4) * d { continue }
                 let s = slotSimilarity(vu, vw, totalWeight, a, b + 1)
                 if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
             }
