@@ -782,15 +782,6 @@ struct Query {
                               appSpans: [SlotSpan], skip: Int, _: T.Type) -> Alignment {
         let trace = T.enabled
         let m = elems.count
-        let w = n + 1
-        let size = (m + 1) * w
-        scratch.reserve(size)
-        let cells = scratch.cells
-        let back = scratch.back, op = scratch.op, spanOf = scratch.spanOf
-        let blank = Scratch.Cell(cost: .infinity, gain: 0, ins: 0, dels: 0, unks: 0, pdels: 0)
-        cells.update(repeating: blank, count: size)
-        if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
-        cells[0].cost = 0
         let flexible = opts.mode == .flexible
         @inline(__always) func usable(_ s: SlotSpan) -> Bool {
             if s.start >= n { return false }
@@ -803,6 +794,57 @@ struct Query {
         @inline(__always) func isUnheard(_ k: Int) -> Bool {
             n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
         }
+        // Columns. A unit that no element can take (no literal of the template relates to it, no
+        // slot span covers it; or the app name's) can only be passed over, at its insertion cost:
+        // a run of such units is one column, its costs added in order. Without the trace and under
+        // 64 units; otherwise one column per unit. `colUnit[c]` is the column's first unit,
+        // `colPass[c]` its pass-over cost (-1: a unit elements can take); `posOf[u]` the column
+        // position before unit u (`posOf[n]`: the end).
+        scratch.reserveColumns(n + 1)
+        let colUnit = scratch.colUnit, colPass = scratch.colPass, colUnk = scratch.colUnk, posOf = scratch.posOf
+        var columns = 0
+        if !trace && flexible && n < 64 {
+            var taken: UInt64 = 0
+            for e in elems where e.kind == .literal && e.id >= 0 { taken |= ws.hits[Int(e.id)] }
+            for s in paramSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
+            for s in appSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
+            var i = 0
+            while i < n {
+                posOf[i] = Int32(columns)
+                colUnit[columns] = Int32(i)
+                if taken & (1 << UInt64(i)) != 0 && mask[i] != 1 {
+                    colPass[columns] = -1
+                    colUnk[columns] = 0
+                    i += 1
+                } else {
+                    var c: Float = 0, unk: Float = 0
+                    while i < n && (taken & (1 << UInt64(i)) == 0 || mask[i] == 1) {
+                        posOf[i] = Int32(columns)
+                        if mask[i] == 0 {
+                            c += insCost[i]
+                            if isUnheard(i) { unk += 1 }
+                        }
+                        i += 1
+                    }
+                    colPass[columns] = c
+                    colUnk[columns] = unk
+                }
+                columns += 1
+            }
+        } else {
+            for i in 0..<n { posOf[i] = Int32(i); colUnit[i] = Int32(i); colPass[i] = -1; colUnk[i] = 0 }
+            columns = n
+        }
+        posOf[n] = Int32(columns)
+        let w = columns + 1
+        let size = (m + 1) * w
+        scratch.reserve(size)
+        let cells = scratch.cells
+        let back = scratch.back, op = scratch.op, spanOf = scratch.spanOf
+        let blank = Scratch.Cell(cost: .infinity, gain: 0, ins: 0, dels: 0, unks: 0, pdels: 0)
+        cells.update(repeating: blank, count: size)
+        if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
+        cells[0].cost = 0
         // The per-unit arrays as buffer pointers (no bounds checks or retains in the loops).
         insCost.withUnsafeBufferPointer { insP in
         merge.withUnsafeBufferPointer { mergeP in
@@ -824,8 +866,8 @@ struct Query {
             // A literal no unit relates to (no match, merge or split: each is noted in
             // `ws.best`) can only be left out: its row tries no match.
             let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
-            for i in 0...n {
-                let here = j * w + i
+            for p in 0...columns {
+                let here = j * w + p
                 let c0 = cells[here].cost
                 if c0 == .infinity { continue }
                 let cur = cells[here]
@@ -839,6 +881,16 @@ struct Query {
                                                  pdels: cur.pdels + pdel)
                         if trace { back[to] = Int32(here); op[to] = o; spanOf[to] = sp }
                     }
+                }
+                let i = p < columns ? Int(colUnit[p]) : n
+                let pass = p < columns ? colPass[p] : -1
+                if pass >= 0 {
+                    // A run of units no element can take: passed over.
+                    relax(here + 1, pass, 0, pass, 1, unk: colUnk[p])
+                    guard j < m else { continue }
+                    if j == skip { relax(here + w, 0, 0, 0, 8); continue }
+                    if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
+                    continue
                 }
                 if i < n {
                     let mk = mask[i]
@@ -866,7 +918,7 @@ struct Query {
                     guard flexible else { break }
                     if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
                         let s2 = WordSimilarity.joinSimilarity
-                        relax(here + w + 2, e.weight * (1 - s2), e.weight * s2, 0, 4)
+                        relax((j + 1) * w + Int(posOf[i + 2 <= n ? i + 2 : n]), e.weight * (1 - s2), e.weight * s2, 0, 4)
                     }
                     if hasNextLiteral {
                         // splits(i, e.id, next)
@@ -888,7 +940,7 @@ struct Query {
                         // A word the catalog does not know right next to the value: the person
                         // likely named a different value ("pumpkin spice latte").
                         let adj = adjacentUnknownPenalty(s.start, s.end, mask)
-                        relax((j + 1) * w + s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(base + k))
+                        relax((j + 1) * w + Int(posOf[s.end]), e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(base + k))
                     }
                 }
             }
@@ -902,7 +954,7 @@ struct Query {
         }
         }
         }
-        let end = m * w + n
+        let end = m * w + columns
         let last = cells[end]
         var a = Alignment(cost: last.cost, gain: last.gain, ins: last.ins, steps: [],
                           substitutions: min(last.dels, last.unks), dels: last.dels, paramMissing: last.pdels > 0)
@@ -1023,6 +1075,24 @@ final class Scratch {
         capacity = c
     }
 
+    /// Column buffers of `Query.align` (per unit, plus one).
+    private(set) var columnCapacity = 0
+    private(set) var colUnit = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var colPass = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var colUnk = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var posOf = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    func reserveColumns(_ n: Int) {
+        if n <= columnCapacity { return }
+        let c = max(n, 64)
+        colUnit.deallocate(); colPass.deallocate(); colUnk.deallocate(); posOf.deallocate()
+        colUnit = .allocate(capacity: c)
+        colPass = .allocate(capacity: c)
+        colUnk = .allocate(capacity: c)
+        posOf = .allocate(capacity: c)
+        columnCapacity = c
+    }
+
     func reserveMasks(_ n: Int) {
         if n <= maskCapacity { return }
         let c = max(n, 64)
@@ -1037,7 +1107,10 @@ final class Scratch {
         back.deallocate(); op.deallocate(); spanOf.deallocate()
     }
 
-    deinit { free(); maskA.deallocate(); maskB.deallocate() }
+    deinit {
+        free(); maskA.deallocate(); maskB.deallocate()
+        colUnit.deallocate(); colPass.deallocate(); colUnk.deallocate(); posOf.deallocate()
+    }
 }
 
 /// Slot spans per slot set, in set order (a query finds few sets: a short sorted list).
