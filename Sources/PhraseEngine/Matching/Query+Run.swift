@@ -38,7 +38,9 @@ extension Query {
         var candList: [Int32] = []
         swap(&candList, &ws.candList)
         candList.clear()
-        var cands: [(Float, Int32, Float)] = []
+        // Candidates as sort keys: the bound's bits inverted, then the template (bound descending,
+        // template ascending in integer order).
+        var cands: [UInt64] = []
         swap(&cands, &ws.cands)
         cands.clear()
         var scored: [Scored] = []
@@ -71,19 +73,22 @@ extension Query {
         let coverage = slotCoverage()
         for t in candList {
             let g = bestGain(Int(t))
-            cands.append((upperBound(Int(t), coverage: coverage, refined: false, gain: g), t, g))
+            let ub = max(0, upperBound(Int(t), coverage: coverage, refined: false, gain: g))
+            cands.append(UInt64(~ub.bitPattern) << 32 | UInt64(UInt32(bitPattern: t)))
         }
-        cands.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }
+        cands.sort()
         let floor: Float = 0.3
         let need = max(opts.limit, 2)
         var kth: Float = -1
-        for (ub, t, g) in cands {
+        for key in cands {
+            let ub = Float(bitPattern: ~UInt32(truncatingIfNeeded: key >> 32))
+            let t = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
             if !opts.exhaustive {
                 if ub < floor { break }
                 // Enough distinct results already beat this bound.
                 if ub < kth { break }
                 // The refined bound also charges the words this template cannot take.
-                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: g)
+                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: bestGain(Int(t)))
                 if ub2 < floor || ub2 < kth { continue }
             }
             var changed = false
@@ -104,7 +109,7 @@ extension Query {
         }
         // Only worth looking for when a real reading would otherwise be accepted.
         let topScore = scored.reduce(Float(0)) { index.templateIsNegative[$1.template] ? $0 : max($0, $1.score) }
-        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map(\.1)) : nil
+        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
 

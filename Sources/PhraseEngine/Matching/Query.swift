@@ -1201,7 +1201,7 @@ final class Workspace: @unchecked Sendable {
     /// and back, so they keep their capacity).
     var scored: [Query.Scored] = []
     var candList: [Int32] = []
-    var cands: [(Float, Int32, Float)] = []
+    var cands: [UInt64] = []
     var options: [(variant: Int32, option: Int)] = []
     var bestOf: [(option: Int, score: Float)] = []
     var group: [Query.SlotSpan] = []
