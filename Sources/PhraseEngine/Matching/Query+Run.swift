@@ -73,6 +73,7 @@ extension Query {
         let coverage = slotCoverage()
         for t in candList {
             let g = bestGain(Int(t))
+            ws.gain[Int(t)] = g
             let ub = max(0, upperBound(Int(t), coverage: coverage, refined: false, gain: g))
             cands.append(UInt64(~ub.bitPattern) << 32 | UInt64(UInt32(bitPattern: t)))
         }
@@ -88,7 +89,7 @@ extension Query {
                 // Enough distinct results already beat this bound.
                 if ub < kth { break }
                 // The refined bound also charges the words this template cannot take.
-                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: bestGain(Int(t)))
+                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: ws.gain[Int(t)])
                 if ub2 < floor || ub2 < kth { continue }
             }
             var changed = false
@@ -269,8 +270,20 @@ extension Query {
     /// Insertion cost of the usable units (`mask` 0) outside `cover`: units no element of a
     /// reading can take (utterances under 64 units).
     func forcedInsertions(_ mask: UnsafeMutablePointer<UInt8>, cover: UInt64) -> Float {
+        var free: UInt64 = 0
+        for i in 0..<n where mask[i] == 0 { free |= 1 << UInt64(i) }
+        return forcedInsertions(free: free, cover: cover)
+    }
+
+    /// `forcedInsertions` with the usable units given as bits (`free`), added in unit order.
+    @inline(__always)
+    func forcedInsertions(free: UInt64, cover: UInt64) -> Float {
         var c: Float = 0
-        for i in 0..<n where mask[i] == 0 && cover & (1 << UInt64(i)) == 0 { c += insCost[i] }
+        var x = free & ~cover
+        while x != 0 {
+            c += insCost[x.trailingZeroBitCount]
+            x &= x - 1
+        }
         return c
     }
 
@@ -338,6 +351,9 @@ extension Query {
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
             appMask(appSpan, into: mask)
+            // The usable units as bits (utterances under 64 units).
+            var free: UInt64 = 0
+            if n < 64 { for i in 0..<n where mask[i] == 0 { free |= 1 << UInt64(i) } }
             let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
             // Options in the order of their best span (spans are sorted best first).
             options.clear()
@@ -363,7 +379,7 @@ extension Query {
                             cover |= Query.unitRange(sp.start, sp.end)
                         }
                     }
-                    let minIns = forcedInsertions(mask, cover: cover)
+                    let minIns = forcedInsertions(free: free, cover: cover)
                     var gb = literalBound + paramWeight * valueSim
                     var wb = t.totalWeight + minIns
                     if let s = appSpan { gb += IndexBuilder.appWeight * s.sim } else if t.hasApp { wb -= IndexBuilder.appWeight }
@@ -384,7 +400,7 @@ extension Query {
                     // Taking the value out cannot gain more than every literal at its best, and
                     // the units no literal relates to, outside the value, are inserted. (The
                     // group's spans are never under the app name: `spanAllowed`.)
-                    let minIns = n < 64 ? forcedInsertions(mask, cover: literalUnits | Query.unitRange(best.start, best.end)) : 0
+                    let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end)) : 0
                     let reach = (literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost) / (t.totalWeight + minIns)
                     if reach > current + 1e-6 {
                         moveMask.update(from: mask, count: n)
@@ -409,9 +425,20 @@ extension Query {
                     for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= 0.5 {
                         var u = -1
                         var us: Float = 0
-                        for i in 0..<n where mask[i] == 0 {
-                            let si = sim(i, e.id).0
-                            if si > us { us = si; u = i }
+                        if n < 64 {
+                            // Only the usable units that relate to the word (`ws.hits`), in order.
+                            var x = free & ws.hits[Int(e.id)]
+                            while x != 0 {
+                                let i = x.trailingZeroBitCount
+                                x &= x - 1
+                                let si = sim(i, e.id).0
+                                if si > us { us = si; u = i }
+                            }
+                        } else {
+                            for i in 0..<n where mask[i] == 0 {
+                                let si = sim(i, e.id).0
+                                if si > us { us = si; u = i }
+                            }
                         }
                         guard u >= 0, us >= Query.movedWordSimilarity else { continue }
                         // Not more than every other word kept and this one's unit no longer inserted:

@@ -1149,6 +1149,8 @@ struct SpanTable {
 final class Workspace: @unchecked Sendable {
     let best: UnsafeMutableBufferPointer<Float>
     let mark: UnsafeMutableBufferPointer<Bool>
+    /// `Query.bestGain` of each candidate template (written before it is read in a query).
+    let gain: UnsafeMutableBufferPointer<Float>
     /// Upper bounds of slot values by global variant id (zero between queries).
     let acc: UnsafeMutableBufferPointer<Float>
     /// Units relating to each vocabulary word, as bits (see `Query.markHits`).
@@ -1219,11 +1221,14 @@ final class Workspace: @unchecked Sendable {
         hits.initialize(repeating: 0)
         mark = .allocate(capacity: max(1, templates))
         mark.initialize(repeating: false)
+        gain = .allocate(capacity: max(1, templates))
+        gain.initialize(repeating: 0)
     }
 
     deinit {
         best.deallocate()
         mark.deallocate()
+        gain.deallocate()
         acc.deallocate()
         touchedBits.deallocate()
         hits.deallocate()
