@@ -781,8 +781,31 @@ struct Query {
     func align<T: AlignTrace>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
                               appSpans: [SlotSpan], skip: Int, _: T.Type) -> Alignment {
         let trace = T.enabled
-        let m = elems.count
         let flexible = opts.mode == .flexible
+        // Rows. A literal no unit relates to (no match, merge or split: each is noted in
+        // `ws.best`) can only be left out: without the trace its row is dropped and its deletion
+        // charged once (`dropCost`, `dropDels`). `rowNext[j]`: the next element of the template
+        // when it is a literal with a row (-1 otherwise), for splits.
+        scratch.reserveRows(elems.count + 1)
+        let rowEl = scratch.rowElems, rowNext = scratch.rowNext
+        var m = 0
+        var skipRow = -1
+        var dropCost: Float = 0, dropDels: Float = 0
+        for (k, e) in elems.enumerated() {
+            let unheard = e.kind == .literal && !(e.id >= 0 && ws.best[Int(e.id)] > 0)
+            if !trace && flexible && unheard && k != skip {
+                dropCost += e.weight
+                if e.weight >= 0.5 { dropDels += 1 }
+                continue
+            }
+            if k == skip { skipRow = m }
+            rowEl[m] = e
+            let next = k + 1 < elems.count ? elems[k + 1] : nil
+            let nextKept = next.map { !(!trace && flexible && $0.kind == .literal && !($0.id >= 0 && ws.best[Int($0.id)] > 0) && k + 1 != skip) } ?? false
+            rowNext[m] = next != nil && nextKept && next?.kind == .literal ? Int32(k + 1) : -1
+            m += 1
+        }
+        let el = UnsafeBufferPointer(start: rowEl, count: m)
         @inline(__always) func usable(_ s: SlotSpan) -> Bool {
             if s.start >= n { return false }
             for u in s.start..<s.end where mask[u] == 1 { return false }
@@ -854,15 +877,14 @@ struct Query {
         mSim.withUnsafeBufferPointer { simP in
         splitStart.withUnsafeBufferPointer { ssP in
         splitPairs.withUnsafeBufferPointer { spP in
-        elems.withUnsafeBufferPointer { el in
         for j in 0...m {
             // The element of row j (the last row has none).
             let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
             let delCount: Float = e.kind == .literal && e.weight >= 0.5 ? 1 : 0
             let pdelCount: Float = e.kind == .param ? 1 : 0
-            let hasNextLiteral = j + 1 < m && el[j + 1].kind == .literal
+            let hasNextLiteral = j < m && rowNext[j] >= 0
             let nextLiteral: Int32 = hasNextLiteral ? el[j + 1].id : -1
-            let nextWeight: Float = j + 1 < m ? el[j + 1].weight : 0
+            let nextWeight: Float = hasNextLiteral ? el[j + 1].weight : 0
             // A literal no unit relates to (no match, merge or split: each is noted in
             // `ws.best`) can only be left out: its row tries no match.
             let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
@@ -888,7 +910,7 @@ struct Query {
                     // A run of units no element can take: passed over.
                     relax(here + 1, pass, 0, pass, 1, unk: colUnk[p])
                     guard j < m else { continue }
-                    if j == skip { relax(here + w, 0, 0, 0, 8); continue }
+                    if j == skipRow { relax(here + w, 0, 0, 0, 8); continue }
                     if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
                     continue
                 }
@@ -904,7 +926,7 @@ struct Query {
                     }
                 }
                 guard j < m else { continue }
-                if j == skip { relax(here + w, 0, 0, 0, 8); continue }
+                if j == skipRow { relax(here + w, 0, 0, 0, 8); continue }
                 if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
                 switch e.kind {
                 case .literal:
@@ -953,11 +975,11 @@ struct Query {
         }
         }
         }
-        }
         let end = m * w + columns
         let last = cells[end]
-        var a = Alignment(cost: last.cost, gain: last.gain, ins: last.ins, steps: [],
-                          substitutions: min(last.dels, last.unks), dels: last.dels, paramMissing: last.pdels > 0)
+        let dels = last.dels + dropDels
+        var a = Alignment(cost: last.cost + dropCost, gain: last.gain, ins: last.ins, steps: [],
+                          substitutions: min(dels, last.unks), dels: dels, paramMissing: last.pdels > 0)
         if trace, last.cost < .infinity {
             var cur = end
             var steps: [AlignmentStep] = []
@@ -1093,6 +1115,20 @@ final class Scratch {
         columnCapacity = c
     }
 
+    /// Row buffers of `Query.align` (per template element).
+    private(set) var rowCapacity = 0
+    private(set) var rowElems = UnsafeMutablePointer<CompiledTemplate.Elem>.allocate(capacity: 1)
+    private(set) var rowNext = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    func reserveRows(_ n: Int) {
+        if n <= rowCapacity { return }
+        let c = max(n, 32)
+        rowElems.deallocate(); rowNext.deallocate()
+        rowElems = .allocate(capacity: c)
+        rowNext = .allocate(capacity: c)
+        rowCapacity = c
+    }
+
     func reserveMasks(_ n: Int) {
         if n <= maskCapacity { return }
         let c = max(n, 64)
@@ -1110,6 +1146,7 @@ final class Scratch {
     deinit {
         free(); maskA.deallocate(); maskB.deallocate()
         colUnit.deallocate(); colPass.deallocate(); colUnk.deallocate(); posOf.deallocate()
+        rowElems.deallocate(); rowNext.deallocate()
     }
 }
 
