@@ -313,4 +313,26 @@ import Testing
         #expect(ja.top?.parameters.first?.value == .enumCase("politics"))
         #expect(try catalog("zh-Hans").match("ブックワームで政事を開いて", locale: "zh-Hans").decision == .none)
     }
+
+    /// A value followed by a preposition and words the catalog has never heard ("latte de
+    /// calabaza") names another value, of which the app has only a part: refused, and the
+    /// reason names the whole.
+    @Test func valueWithAnUnknownComplementIsAnotherValue() throws {
+        let json = #"""
+        {"developmentLocale":"es","locales":["es"],"app":{"id":"c","name":"Bean Counter"},
+         "enums":{"Drink":{"cases":[{"rawValue":"latte","title":"Latte"},{"rawValue":"mocha","title":"Moca"}]}},
+         "shortcuts":[{"intent":"Order","parameters":{"drink":"Drink"},"phrases":["Pide un ${drink} en ${applicationName}"]},
+                      {"intent":"Usual","phrases":["Pide lo de siempre en ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "c.json")])
+        let pumpkin = m.match("pide un latte de calabaza en bean counter", locale: "es")
+        #expect(pumpkin.decision == .none)
+        guard case .unknownValue(let words, let parameter, _) = pumpkin.why else {
+            Issue.record("expected an unknown-value reason, got \(pumpkin.reason)")
+            return
+        }
+        #expect(words == "latte de calabaza")
+        #expect(parameter == "drink")
+        #expect(m.match("pide un latte en bean counter", locale: "es").top?.parameters.first?.value == .enumCase("latte"))
+    }
 }

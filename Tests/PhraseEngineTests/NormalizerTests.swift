@@ -33,6 +33,12 @@ import Testing
         #expect(zh.tokens.first?.flags.contains(.filler) == true)
     }
 
+    /// Japanese native counting words are numbers ("カフェラテをひとつ" orders one).
+    @Test func japaneseNativeCountingWords() {
+        let ja = Normalizer.forLocale("ja").normalize("カフェラテをひとつ 二つ")
+        #expect(ja.tokens.filter { $0.flags.contains(.number) }.map(\.text) == ["1", "2"])
+    }
+
     @Test func spansPointIntoTheOriginal() {
         let r = Normalizer.forLocale("fr").normalize("Ouvre l’école")
         #expect(r.tokens.map { r.source(of: $0) } == ["Ouvre", "l’", "école"])
