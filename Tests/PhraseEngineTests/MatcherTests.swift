@@ -270,4 +270,69 @@ import Testing
         #expect(s.top?.intent == "Shuffle")
         #expect(s.top?.explanation.contains { $0.utterance == "lancez" && $0.phrase == "mets" && $0.kind == .synonym } == true)
     }
+
+    /// A Chinese word whose characters the catalog knows, but never one after the other ("地下室",
+    /// where the rooms are "卧室" and "楼下" and a phrase says "地图"), is a word the catalog
+    /// never says: standing where the room goes, it names a room the app does not have.
+    @Test func hanWordTheCatalogNeverSaysIsUnknown() throws {
+        let json = #"""
+        {"developmentLocale":"zh-Hans","locales":["zh-Hans"],"app":{"id":"h","name":"炉边"},
+         "entities":{"Room":{"options":[{"id":"r1","title":"卧室"},{"id":"r2","title":"楼下"},{"id":"r3","title":"厨房"}]}},
+         "shortcuts":[{"intent":"RoomOn","parameters":{"room":"Room"},"phrases":["用${applicationName}打开${room}的灯"]},
+                      {"intent":"AllOn","phrases":["用${applicationName}开灯"]},
+                      {"intent":"Map","phrases":["用${applicationName}查看地图"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "h.json")])
+        let basement = m.match("用炉边打开地下室的灯", locale: "zh-Hans")
+        #expect(basement.decision == .none)
+        guard case .unknownValue(_, let parameter, _) = basement.why else {
+            Issue.record("expected an unknown-value reason, got \(basement.reason)")
+            return
+        }
+        #expect(parameter == "room")
+        #expect(m.match("用炉边打开厨房的灯", locale: "zh-Hans").top?.parameters.first?.value == .entity("r3"))
+        #expect(m.match("用炉边打开楼下的灯", locale: "zh-Hans").top?.parameters.first?.value == .entity("r2"))
+    }
+
+    /// Japanese reads Han characters its own way, which their keys (Mandarin) do not show: a
+    /// kanji word the catalog never says may be a homophone of its value ("政事" for "政治"), and
+    /// is not refused as an unknown value as the same word is in Chinese.
+    @Test func kanjiWordMayBeAHomophoneInJapanese() throws {
+        func catalog(_ locale: String) throws -> Matcher {
+            let json = #"""
+            {"developmentLocale":"LOC","locales":["LOC"],"app":{"id":"b","name":"ブックワーム"},
+             "enums":{"Section":{"cases":[{"rawValue":"science","title":"科学"},{"rawValue":"culture","title":"文化"},
+                                          {"rawValue":"politics","title":"政治"}]}},
+             "shortcuts":[{"intent":"Open","parameters":{"section":"Section"},"phrases":["${applicationName}で${section}を開いて"]},
+                          {"intent":"Saved","phrases":["${applicationName}で保存した記事を見せて"]}]}
+            """#.replacingOccurrences(of: "LOC", with: locale)
+            return Matcher(catalogs: [try CatalogLoader.parse(json, file: "b.json")])
+        }
+        let ja = try catalog("ja").match("ブックワームで政事を開いて", locale: "ja")
+        #expect(ja.decision == .match)
+        #expect(ja.top?.parameters.first?.value == .enumCase("politics"))
+        #expect(try catalog("zh-Hans").match("ブックワームで政事を開いて", locale: "zh-Hans").decision == .none)
+    }
+
+    /// A value followed by a preposition and words the catalog has never heard ("latte de
+    /// calabaza") names another value, of which the app has only a part: refused, and the
+    /// reason names the whole.
+    @Test func valueWithAnUnknownComplementIsAnotherValue() throws {
+        let json = #"""
+        {"developmentLocale":"es","locales":["es"],"app":{"id":"c","name":"Bean Counter"},
+         "enums":{"Drink":{"cases":[{"rawValue":"latte","title":"Latte"},{"rawValue":"mocha","title":"Moca"}]}},
+         "shortcuts":[{"intent":"Order","parameters":{"drink":"Drink"},"phrases":["Pide un ${drink} en ${applicationName}"]},
+                      {"intent":"Usual","phrases":["Pide lo de siempre en ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "c.json")])
+        let pumpkin = m.match("pide un latte de calabaza en bean counter", locale: "es")
+        #expect(pumpkin.decision == .none)
+        guard case .unknownValue(let words, let parameter, _) = pumpkin.why else {
+            Issue.record("expected an unknown-value reason, got \(pumpkin.reason)")
+            return
+        }
+        #expect(words == "latte de calabaza")
+        #expect(parameter == "drink")
+        #expect(m.match("pide un latte en bean counter", locale: "es").top?.parameters.first?.value == .enumCase("latte"))
+    }
 }

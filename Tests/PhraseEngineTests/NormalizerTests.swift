@@ -22,6 +22,23 @@ import Testing
         #expect(!r.tokens[1].flags.contains(.filler))
     }
 
+    /// Hesitations and polite openers and endings of Japanese and Chinese are filler.
+    @Test func japaneseAndChineseHesitationsAreFiller() {
+        let ja = Normalizer.forLocale("ja").normalize("すみません あー メモを表示してもらえますか")
+        for t in ja.tokens where ["スミマセン", "アー", "モ", "ラ", "エ", "マス", "カ"].contains(t.text) {
+            #expect(t.flags.contains(.filler), "\(t.text)")
+        }
+        #expect(ja.tokens.contains { $0.text == "メモ" && !$0.flags.contains(.filler) })
+        let zh = Normalizer.forLocale("zh-Hans").normalize("呃 暂停音乐")
+        #expect(zh.tokens.first?.flags.contains(.filler) == true)
+    }
+
+    /// Japanese native counting words are numbers ("カフェラテをひとつ" orders one).
+    @Test func japaneseNativeCountingWords() {
+        let ja = Normalizer.forLocale("ja").normalize("カフェラテをひとつ 二つ")
+        #expect(ja.tokens.filter { $0.flags.contains(.number) }.map(\.text) == ["1", "2"])
+    }
+
     @Test func spansPointIntoTheOriginal() {
         let r = Normalizer.forLocale("fr").normalize("Ouvre l’école")
         #expect(r.tokens.map { r.source(of: $0) } == ["Ouvre", "l’", "école"])

@@ -53,6 +53,16 @@ final class LocaleIndex: Sendable {
     let prefixIndex: HashTable<[Int32]>
     /// "todo" → [(to, do)]: adjacent pairs of units whose concatenation is this string.
     let concatIndex: StringTable<[(Int32, Int32)]>
+    /// Han and kana characters that follow each other somewhere in the catalogs' text (a phrase,
+    /// across its slots with any of their values, or a name or value), as `charPair` keys: a
+    /// word of the utterance with a pair outside this set is a word the catalogs never say.
+    let charPairs: Set<UInt64>
+    /// The same pairs by sound (`soundPair` of the characters' keys): a word heard as
+    /// homophone characters ("故人" for "個人") is a word the catalogs say.
+    let charSoundPairs: Set<UInt64>
+    /// Whether Han characters are keyed by a reading not their own here (Japanese writes kana
+    /// and reads Han its own way; the keys are Mandarin).
+    let hanKeysAreForeign: Bool
 
     // Templates
     let templates: [CompiledTemplate]
@@ -306,6 +316,15 @@ final class LocaleIndex: Sendable {
         }
         self.appSounds = apps
         self.concatIndex = StringTable(concat)
+        let pairs = LocaleIndex.charPairs(vocabScalars: vocabScalars, templates: templates, slotSets: slotSets)
+        self.charPairs = pairs
+        var soundPairs = Set<UInt64>()
+        for p in pairs {
+            let a = vocabPhonetic[Int(p >> 32)], b = vocabPhonetic[Int(p & 0xFFFF_FFFF)]
+            if !a.isEmpty && !b.isEmpty { soundPairs.insert(LocaleIndex.soundPair(a, b)) }
+        }
+        self.charSoundPairs = soundPairs
+        self.hanKeysAreForeign = normalizer.profile.kanaToKatakana
         self.appSlot = appSlot
         var st = [[Int32]](repeating: [], count: slotSets.count)
         var maxUnits = 1
@@ -351,6 +370,55 @@ final class LocaleIndex: Sendable {
         }
         self.maxTemplateUnits = maxUnits
         self.maxTemplateWeight = templates.reduce(0) { max($0, $1.totalWeight) }
+    }
+
+    @inline(__always)
+    static func charPair(_ a: Int32, _ b: Int32) -> UInt64 { UInt64(UInt32(bitPattern: a)) << 32 | UInt64(UInt32(bitPattern: b)) }
+
+    /// A key of two characters' sounds, one after the other.
+    static func soundPair(_ a: String, _ b: String) -> UInt64 {
+        var h: UInt64 = 0xcbf29ce484222325
+        for x in a.utf8 { h = (h ^ UInt64(x)) &* 0x100000001b3 }
+        h = (h ^ 0xFF) &* 0x100000001b3
+        for x in b.utf8 { h = (h ^ UInt64(x)) &* 0x100000001b3 }
+        return h
+    }
+
+    /// The pairs of adjacent Han or kana characters of the catalogs' text (see `charPairs`).
+    static func charPairs(vocabScalars: [[UInt32]], templates: [CompiledTemplate], slotSets: [SlotSet]) -> Set<UInt64> {
+        func isChar(_ id: Int32) -> Bool {
+            let sc = vocabScalars[Int(id)]
+            return sc.count == 1 && IndexBuilder.isSplitScript(sc[0])
+        }
+        var out = Set<UInt64>()
+        func add(_ a: Int32, _ b: Int32) { if isChar(a) && isChar(b) { out.insert(charPair(a, b)) } }
+        // First and last characters of each set's values (a slot's edges meet the phrase's text).
+        var firsts = [[Int32]](repeating: [], count: slotSets.count)
+        var lasts = [[Int32]](repeating: [], count: slotSets.count)
+        for (si, set) in slotSets.enumerated() {
+            var f = Set<Int32>(), l = Set<Int32>()
+            for v in set.variants {
+                guard let a = v.units.first, let b = v.units.last else { continue }
+                if isChar(a) { f.insert(a) }
+                if isChar(b) { l.insert(b) }
+                for k in 0..<max(0, v.units.count - 1) { add(v.units[k], v.units[k + 1]) }
+            }
+            firsts[si] = f.sorted()
+            lasts[si] = l.sorted()
+        }
+        func edge(_ e: CompiledTemplate.Elem, last: Bool) -> [Int32] {
+            switch e.kind {
+            case .literal: return [e.id]
+            case .param, .app: return e.id >= 0 && Int(e.id) < slotSets.count ? (last ? lasts[Int(e.id)] : firsts[Int(e.id)]) : []
+            }
+        }
+        for t in templates {
+            let es = t.fullElems
+            for k in 0..<max(0, es.count - 1) {
+                for a in edge(es[k], last: true) { for b in edge(es[k + 1], last: false) { add(a, b) } }
+            }
+        }
+        return out
     }
 
     /// FNV-1a over scalars, optionally leaving one out (a symmetric-delete key). Keys are only

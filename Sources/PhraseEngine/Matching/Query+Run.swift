@@ -157,15 +157,39 @@ extension Query {
         scratch.reserveMasks(n)
         let mask = scratch.maskA
         var best: (score: Float, template: Int, span: SlotSpan)? = nil
+        // A value followed by an article or preposition and words the catalog has never heard
+        // ("latte de calabaza", "chambre de bébé"): the person named another value, of which the
+        // value heard is only a part.
+        @inline(__always) func function(_ k: Int) -> Bool {
+            units[k].flags.isDisjoint(with: [.filler, .connector, .number, .ordinal])
+                && !units[k].flags.isDisjoint(with: [.optional, .elision, .particle])
+        }
+        func compounds(_ ps: [SlotSpan], into out: inout [SlotSpan]) {
+            for sp in ps.prefix(3) {
+                var b = sp.end
+                guard b + 1 < n, function(b), unknown(b + 1) else { continue }
+                b += 1
+                while b < n && unknown(b) && b - sp.end <= Query.unknownValueMaxWords { b += 1 }
+                if !out.contains(where: { $0.start == sp.start && $0.end == b }) {
+                    out.append(SlotSpan(start: sp.start, end: b, variant: -1, sim: Query.unknownValueSimilarity))
+                }
+            }
+        }
+        var attached: [SlotSpan] = []
         for ti32 in candidates {
             let ti = Int(ti32)
             let t = index.templates[ti]
             guard t.paramSet >= 0, !t.isNegative else { continue }
-            // A value of the slot was heard: the person named one the app has.
-            if let ps = spans[t.paramSet], ps.contains(where: { $0.sim >= Query.heardValueSimilarity }) { continue }
+            attached.removeAll(keepingCapacity: true)
+            let ps = spans[t.paramSet] ?? []
+            compounds(ps, into: &attached)
+            // A value of the slot was heard: the person named one the app has (unless words the
+            // catalog has never heard are attached to it).
+            let heardValue = ps.contains(where: { $0.sim >= Query.heardValueSimilarity })
+            if heardValue && attached.isEmpty { continue }
             let appSpan: SlotSpan? = t.hasApp ? spans[index.appSlot[t.app]]?.first : nil
             appMask(appSpan, into: mask)
-            for r in runs where !(r.start..<r.end).contains(where: { mask[$0] != 0 }) {
+            for r in (heardValue ? attached : runs + attached) where !(r.start..<r.end).contains(where: { mask[$0] != 0 }) {
                 // One run at a time: a reading that leaves the slot empty is a real reading, which
                 // the real search bounds, so a score above the real best means the run took the slot.
                 let a = align(t.elems, mask: mask, paramSpans: [r], trace: false)

@@ -30,6 +30,9 @@ struct Query {
     var joinedUnits: UInt64 = 0
     /// `unknownWordFactor` to the power of the unknown words no slot span covers (set after the slots are found).
     var unknownFactor: Float = 1
+    /// Units (as bits) of Han or kana words the catalogs never say whose characters they know:
+    /// unheard for substitutions and values, but without the unknown-word cost and factor.
+    var charWordUnits: UInt64 = 0
 
     struct SlotSpan {
         var start: Int
@@ -151,6 +154,21 @@ struct Query {
                 let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
                 if !joined { insCost[i] = Query.unknownWordCost; units[i].flags.insert(.unheard) }
             }
+            // A Han or kana word is matched character by character; a word with two characters
+            // that follow each other nowhere in the catalogs' text is a word they never say
+            // ("明天" where the phrase says "今天"), even when each character is known.
+            var g = 0
+            while g < n {
+                var h = g + 1
+                while h < n && units[h].start == units[g].start && units[h].end == units[g].end { h += 1 }
+                if h - g > 1 && !knownCharWord(g, h) {
+                    for u in g..<h where !units[u].flags.contains(.unheard) {
+                        units[u].flags.insert(.unheard)
+                        charWordUnits |= u < 64 ? 1 << UInt64(u) : 0
+                    }
+                }
+                g = h
+            }
             // A Han or kana word is matched character by character, but saying it costs one
             // word: its insertion cost is spread over its characters.
             var i = 0
@@ -164,6 +182,36 @@ struct Query {
                 i = j
             }
         }
+    }
+
+    /// Whether unit k is a Han character (not kana).
+    func isHan(_ k: Int) -> Bool {
+        guard let c = units[k].text.unicodeScalars.first else { return false }
+        return IndexBuilder.isSplitScript(c.value) && !(c.value >= 0x3040 && c.value <= 0x30FF) && !(c.value >= 0x31F0 && c.value <= 0x31FF)
+    }
+
+    /// Whether units a..<b (one word of the utterance) are Han or kana characters that follow
+    /// each other in the catalogs' text, or not such a word at all (Latin, filler, articles).
+    func knownCharWord(_ a: Int, _ b: Int) -> Bool {
+        for u in a..<b {
+            guard insCost[u] >= 0.6, units[u].flags.isDisjoint(with: [.number, .ordinal]),
+                  let c = units[u].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) else { return true }
+        }
+        for u in a..<(b - 1) {
+            let x = index.vocabIds[units[u].text], y = index.vocabIds[units[u + 1].text]
+            if let x, let y, index.charPairs.contains(LocaleIndex.charPair(x, y)) { continue }
+            // Or the same sounds (homophone characters). A Han character's key is its Mandarin
+            // reading: where kana are written (Japanese) it is not its reading, and the pair
+            // may be homophones ("化学" for "科学") that no key shows.
+            if index.hanKeysAreForeign && (isHan(u) || isHan(u + 1)) { continue }
+            func key(_ k: Int, _ id: Int32?) -> String {
+                if let id { return index.vocabPhonetic[Int(id)] }
+                return IndexBuilder.phonetic(index.normalizer, units[k].text, flags: units[k].flags)
+            }
+            let kx = key(u, x), ky = key(u + 1, y)
+            if kx.isEmpty || ky.isEmpty || !index.charSoundPairs.contains(LocaleIndex.soundPair(kx, ky)) { return false }
+        }
+        return true
     }
 
     mutating func note(_ id: Int32, _ s: Float) {
@@ -524,6 +572,7 @@ struct Query {
         // Unknown words no slot span covers.
         var f: Float = 1
         outer: for i in 0..<n where units[i].flags.contains(.unheard) {
+            if i < 64, charWordUnits & (1 << UInt64(i)) != 0 { continue }
             for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { continue outer } }
             f *= Query.unknownWordFactor
         }
@@ -814,6 +863,7 @@ struct Query {
         // Words the catalog has never heard, as bits (utterances under 64 units).
         var unheardBits: UInt64 = 0
         if n < 64 { for k in 0..<n where units[k].flags.contains(.unheard) { unheardBits |= 1 << UInt64(k) } }
+        unheardBits &= ~charWordUnits
         @inline(__always) func isUnheard(_ k: Int) -> Bool {
             n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
         }
