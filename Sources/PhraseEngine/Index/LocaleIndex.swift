@@ -33,6 +33,20 @@ final class LocaleIndex: Sendable {
         var relatedEnd: Int32
     }
     let words: StringTable<WordEntry>
+    /// `vocabIds[t]` and `vocabIds.joined(a, b)`, read in place.
+    func vocabId(_ t: String) -> Int32? {
+        guard let e = vocabIds.keys.find(t) else { return nil }
+        return vocabIds.values[e]
+    }
+    func vocabId(joining a: String, _ b: String) -> Int32? {
+        guard let e = vocabIds.keys.findJoined(a, b) else { return nil }
+        return vocabIds.values[e]
+    }
+    /// `words[t]`, read in place (no copy of the table, so no reference counting per lookup).
+    func wordEntry(_ t: String) -> WordEntry? {
+        guard let e = words.keys.find(t) else { return nil }
+        return words.values[e]
+    }
     let relatedFlat: [Related]
     /// Inflections of vocabulary word i: `inflectionFlat[inflectionStart[i] ..< inflectionStart[i + 1]]`.
     let inflectionStart: [Int32]

@@ -133,7 +133,7 @@ struct Query {
             for i in 0..<n {
                 let hasExact = mCount[i] > 0 && mKind[mStart[i]] == .exact
                 // Two words the recognizer split ("book worm"), even when each is a word of its own.
-                if i + 1 < n, let id = index.vocabIds.joined(units[i].text, units[i + 1].text) {
+                if i + 1 < n, let id = index.vocabId(joining: units[i].text, units[i + 1].text) {
                     merge[i] = id
                     note(id, WordSimilarity.joinSimilarity)
                 }
@@ -198,7 +198,7 @@ struct Query {
                   let c = units[u].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) else { return true }
         }
         for u in a..<(b - 1) {
-            let x = index.vocabIds[units[u].text], y = index.vocabIds[units[u + 1].text]
+            let x = index.vocabId(units[u].text), y = index.vocabId(units[u + 1].text)
             if let x, let y, index.charPairs.contains(LocaleIndex.charPair(x, y)) { continue }
             // Or the same sounds (homophone characters). A Han character's key is its Mandarin
             // reading: where kana are written (Japanese) it is not its reading, and the pair
@@ -235,7 +235,7 @@ struct Query {
     mutating func matchUnit(_ i: Int) {
         let from = mVocab.count
         let t = units[i].text
-        let entry = index.words[t]
+        let entry = index.wordEntry(t)
         // A word of the same synonym group ("keep reading" / "continue reading") or another
         // form of the word ("kannst du … spielen" / "Spiel …").
         if opts.mode == .flexible, let e = entry, e.relatedEnd > e.relatedStart,
