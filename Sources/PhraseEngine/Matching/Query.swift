@@ -837,21 +837,22 @@ struct Query {
         // when it is a literal with a row (-1 otherwise), for splits.
         scratch.reserveRows(elems.count + 1)
         let rowEl = scratch.rowElems, rowNext = scratch.rowNext
+        @inline(__always) func dropped(_ k: Int) -> Bool {
+            let e = elems[k]
+            return !trace && flexible && k != skip && e.kind == .literal && !(e.id >= 0 && ws.best[Int(e.id)] > 0)
+        }
         var m = 0
         var skipRow = -1
         var dropCost: Float = 0, dropDels: Float = 0
         for (k, e) in elems.enumerated() {
-            let unheard = e.kind == .literal && !(e.id >= 0 && ws.best[Int(e.id)] > 0)
-            if !trace && flexible && unheard && k != skip {
+            if dropped(k) {
                 dropCost += e.weight
                 if e.weight >= 0.5 { dropDels += 1 }
                 continue
             }
             if k == skip { skipRow = m }
             rowEl[m] = e
-            let next = k + 1 < elems.count ? elems[k + 1] : nil
-            let nextKept = next.map { !(!trace && flexible && $0.kind == .literal && !($0.id >= 0 && ws.best[Int($0.id)] > 0) && k + 1 != skip) } ?? false
-            rowNext[m] = next != nil && nextKept && next?.kind == .literal ? Int32(k + 1) : -1
+            rowNext[m] = k + 1 < elems.count && elems[k + 1].kind == .literal && !dropped(k + 1) ? Int32(k + 1) : -1
             m += 1
         }
         let el = UnsafeBufferPointer(start: rowEl, count: m)
