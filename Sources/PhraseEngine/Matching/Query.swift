@@ -124,6 +124,8 @@ struct Query {
             insCost.append(Query.insertionCost(u.flags))
             slotIns.append(Query.slotInsertionCost(u.flags))
         }
+        ws.unitKeys.clear()
+        ws.unitKeys.append(contentsOf: repeatElement(nil, count: n))
         for i in 0..<n {
             mStart[i] = mVocab.count
             matchUnit(i)
@@ -268,6 +270,12 @@ struct Query {
         // Filler and articles are discounted anyway: no fuzzy lookup for them.
         if !f.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
         let key = IndexBuilder.phonetic(index.normalizer, t, flags: f)
+        // Kept for the one-word windows of the sound search (the same key, except for a single
+        // Han or kana character, whose key is its syllable's).
+        if units[i].flags.isDisjoint(with: [.number, .ordinal]),
+           !(t.unicodeScalars.count == 1 && t.unicodeScalars.first.map({ IndexBuilder.isSplitScript($0.value) }) ?? false) {
+            ws.unitKeys[i] = key
+        }
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
         if !index.numberSounds.isEmpty, let ids = index.numberSounds[key] {
             for id in ids.prefix(4) where id != exactId { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
@@ -468,14 +476,22 @@ struct Query {
             if bound(keys[e.start]) >= 0.99 { appHeard = true; break }
         }
         // The locale's key of the words a...b joined, computed once for both searches below.
+        // A one-word window's key is the word's own, when `matchUnit` computed it.
         var windowKeys: [String?] = []
+        swap(&windowKeys, &ws.windowKeys)
+        windowKeys.clear()
+        defer { swap(&windowKeys, &ws.windowKeys) }
         func windowKey(_ a: Int, _ b: Int) -> String {
-            if windowKeys.isEmpty { windowKeys = [String?](repeating: nil, count: 3 * n) }
+            if a == b, let k = ws.unitKeys[a] { return k }
+            if windowKeys.isEmpty { windowKeys.append(contentsOf: repeatElement(nil, count: 3 * n)) }
             if let k = windowKeys[3 * a + (b - a)] { return k }
             let k = index.normalizer.phoneticKey(joinedText(a, b))
             windowKeys[3 * a + (b - a)] = k
             return k
         }
+        // The English key of the app-name search is the locale's own where the locale keys
+        // words by Double Metaphone.
+        let localeKeyIsEnglish = index.normalizer.keysAreDoubleMetaphone
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
                 var joinedCount = 0
@@ -511,11 +527,14 @@ struct Query {
                     guard joinedCount >= 3 else { continue }
                     if split { break }
                     Query.scalars(windowKey(a, b), into: &k1)
-                    Query.scalars(PhoneticKey.key(joinedText(a, b), algorithm: .doubleMetaphone, language: "en"), into: &k2)
-                    let keys = [k1, k2]
+                    if !localeKeyIsEnglish {
+                        Query.scalars(PhoneticKey.key(joinedText(a, b), algorithm: .doubleMetaphone, language: "en"), into: &k2)
+                    }
                     for (p, key) in index.appSounds {
                         var best: Float = 0
-                        for k in keys where k.count >= 2 {
+                        for which in 0..<(localeKeyIsEnglish ? 1 : 2) {
+                            let k = which == 0 ? k1 : k2
+                            guard k.count >= 2 else { continue }
                             if k == key { best = max(best, Query.soundSimilarity); continue }
                             // One difference only for words the catalog does not know ("herz"), not
                             // for its own words ("notes" is not "Notely").
@@ -1287,6 +1306,10 @@ final class Workspace: @unchecked Sendable {
     var valueKeys: [UInt64] = []
     var valueSets: [(set: Int32, start: Int, end: Int)] = []
     var fuzzyCandidates: [Int32] = []
+    /// Each unit's phonetic key when `Query.matchUnit` computed it, and the keys of the
+    /// windows of 1-3 units (`Query.findSlots`).
+    var unitKeys: [String?] = []
+    var windowKeys: [String?] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
     /// and back, so they keep their capacity).
     var scored: [Query.Scored] = []

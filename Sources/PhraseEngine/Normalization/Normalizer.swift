@@ -88,6 +88,9 @@ public final class Normalizer: Sendable {
         return PhoneticKey.key(word, algorithm: core.profile.phonetic, language: core.language)
     }
 
+    /// Whether `phoneticKey` is the Double Metaphone key (no romanizer, profile `double-metaphone`).
+    var keysAreDoubleMetaphone: Bool { core.romanizer == nil && core.profile.phonetic == .doubleMetaphone }
+
     /// The shortest spelled form of a number in the locale ("two" for 2), when ICU spells it.
     public func spelledNumber(_ n: Int) -> String? { core.numberSpelling[n] }
 
