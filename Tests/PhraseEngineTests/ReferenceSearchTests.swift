@@ -92,4 +92,42 @@ import Testing
         // Pruning is exact except for the documented value limits; it must agree almost always.
         #expect(Double(agreements) / Double(total) >= 0.97, "agreement \(agreements)/\(total): \(disagreements.prefix(5))")
     }
+
+    /// The alignment's smaller table (runs of units no element can take as one column, rows of
+    /// literals no unit relates to dropped) changes no decision and no score: the same search
+    /// over the full table, on seeded random catalogs and utterances with filler and unknown words.
+    @Test func smallerAlignmentTableChangesNoScore() throws {
+        var rng = SplitMix(state: 7_001)
+        var compared = 0
+        for round in 0..<10 {
+            let cats = try (0..<Int(1 + rng.next() % 3)).map { try randomCatalog(&rng, id: 500 + round * 10 + $0) }
+            let m = Matcher(catalogs: cats, locales: ["en"])
+            var fast = m.options
+            fast.explain = false
+            var full = fast
+            full.fullAlignment = true
+            var texts: [String] = []
+            for c in cats {
+                for p in Expansion.phrases(c, locale: "en").prefix(8) {
+                    var ws = p.text.lowercased().split(separator: " ").map(String.init)
+                    // Filler, words no phrase has, and dropped words, anywhere.
+                    for _ in 0..<Int(rng.next() % 4) {
+                        let extra = ["hey", "siri", "please", "um", "zebra", "quantum", "blorf", "can", "you"][Int(rng.next() % 9)]
+                        ws.insert(extra, at: Int(rng.next() % UInt64(ws.count + 1)))
+                    }
+                    if ws.count > 3 && rng.next() % 3 == 0 { ws.remove(at: Int(rng.next() % UInt64(ws.count))) }
+                    texts.append(ws.joined(separator: " "))
+                }
+            }
+            for t in texts {
+                let a = m.match(t, locale: "en", options: fast)
+                let b = m.match(t, locale: "en", options: full)
+                #expect(a.decision == b.decision, "decision differs for \"\(t)\"")
+                #expect(a.results.map(\.score) == b.results.map(\.score), "scores differ for \"\(t)\"")
+                #expect(a.results.map(\.template) == b.results.map(\.template), "results differ for \"\(t)\"")
+                compared += 1
+            }
+        }
+        #expect(compared > 100)
+    }
 }

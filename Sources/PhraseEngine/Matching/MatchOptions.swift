@@ -24,6 +24,10 @@ public struct MatchOptions: Sendable, Hashable {
     /// Turn off every pruning (bounds, value limits, the named-app restriction): slow, used by
     /// the tests as the reference the pruned search must agree with.
     var exhaustive: Bool = false
+    /// Align every template over the full table, one row per element and one column per unit
+    /// (no merged columns, no dropped rows; also with `exhaustive`): for the tests that check
+    /// that the smaller tables change no score.
+    var fullAlignment: Bool = false
 
     public init() {}
 

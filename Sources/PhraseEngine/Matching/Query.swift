@@ -856,9 +856,11 @@ struct Query {
         // when it is a literal with a row (-1 otherwise), for splits.
         scratch.reserveRows(elems.count + 1)
         let rowEl = scratch.rowElems, rowNext = scratch.rowNext
+        // The full table: with the trace, and for the reference searches of the tests.
+        let full = trace || opts.fullAlignment || opts.exhaustive
         @inline(__always) func dropped(_ k: Int) -> Bool {
             let e = elems[k]
-            return !trace && flexible && k != skip && e.kind == .literal && !(e.id >= 0 && ws.best[Int(e.id)] > 0)
+            return !full && flexible && k != skip && e.kind == .literal && !(e.id >= 0 && ws.best[Int(e.id)] > 0)
         }
         var m = 0
         var skipRow = -1
@@ -896,7 +898,7 @@ struct Query {
         scratch.reserveColumns(n + 1)
         let colUnit = scratch.colUnit, colPass = scratch.colPass, colUnk = scratch.colUnk, posOf = scratch.posOf
         var columns = 0
-        if !trace && flexible && n < 64 {
+        if !full && flexible && n < 64 {
             var taken: UInt64 = 0
             for e in elems where e.kind == .literal && e.id >= 0 { taken |= ws.hits[Int(e.id)] }
             for s in paramSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
