@@ -34,7 +34,13 @@ extension Query {
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
         var heard: [Int32] = []
-        for (ai, set) in index.appSlot.enumerated() where spans.best(set) >= 0.9 && !opts.exhaustive { heard.append(Int32(ai)) }
+        swap(&heard, &ws.heardApps)
+        heard.clear()
+        if !opts.exhaustive {
+            for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= 0.9 {
+                heard.append(index.setApp[Int(set)])
+            }
+        }
         var candList: [Int32] = []
         swap(&candList, &ws.candList)
         candList.clear()
@@ -50,6 +56,7 @@ extension Query {
         swap(&targets, &ws.targets)
         targets.removeAll()
         defer {
+            swap(&heard, &ws.heardApps)
             swap(&candList, &ws.candList)
             swap(&cands, &ws.cands)
             swap(&scored, &ws.scored)
@@ -70,7 +77,10 @@ extension Query {
             }
         }
         for t in candList { ws.mark[Int(t)] = false }
-        let coverage = slotCoverage()
+        var coverage: [UInt64] = []
+        swap(&coverage, &ws.coverage)
+        slotCoverage(into: &coverage)
+        defer { swap(&coverage, &ws.coverage) }
         for t in candList {
             let g = bestGain(Int(t))
             ws.gain[Int(t)] = g
@@ -210,15 +220,13 @@ extension Query {
 
     /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
     /// treated as fully covered, which only loosens the bound).
-    func slotCoverage() -> [UInt64] {
-        var out: [UInt64] = []
-        out.reserveCapacity(spans.sets.count)
+    func slotCoverage(into out: inout [UInt64]) {
+        out.clear()
         for list in spans.lists {
             var m: UInt64 = 0
             if n >= 64 { m = ~0 } else { for sp in list { m |= Query.unitRange(sp.start, sp.end) } }
             out.append(m)
         }
-        return out
     }
 
     func coverage(_ c: [UInt64], _ set: Int32) -> UInt64 {

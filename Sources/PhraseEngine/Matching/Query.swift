@@ -1316,6 +1316,9 @@ final class Workspace: @unchecked Sendable {
     /// and back, so they keep their capacity).
     var scored: [Query.Scored] = []
     var candList: [Int32] = []
+    /// The apps heard clearly, and the units each slot set's spans cover (`Query.run`).
+    var heardApps: [Int32] = []
+    var coverage: [UInt64] = []
     var cands: [UInt64] = []
     var options: [(variant: Int32, option: Int)] = []
     var bestOf: [(option: Int, score: Float)] = []
