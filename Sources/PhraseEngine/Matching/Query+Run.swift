@@ -339,6 +339,12 @@ extension Query {
     /// `group` appended to `out`.
     func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int, into out: inout [SlotSpan]) {
         guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return }
+        group(t, ps, mask, appVariant: appVariant, option: option, into: &out)
+    }
+
+    /// `group` from the template's parameter spans `ps` (already looked up).
+    func group(_ t: CompiledTemplate, _ ps: [SlotSpan], _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int,
+               into out: inout [SlotSpan]) {
         for s in ps where index.optionOf(t.paramSet, s.variant) == option && spanAllowed(s, t, mask, appVariant: appVariant) { out.append(s) }
     }
 
@@ -420,7 +426,7 @@ extension Query {
                     if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
                 }
                 group.clear()
-                if !options.isEmpty { self.group(t, mask, appVariant: appVariant, option: option, into: &group) }
+                if !options.isEmpty, let ps = paramSpans { self.group(t, ps, mask, appVariant: appVariant, option: option, into: &group) }
                 var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
                 guard a.cost < .infinity else { continue }
                 // The value said elsewhere in the sentence: take its best span out, align the
