@@ -481,14 +481,7 @@ struct Query {
         swap(&windowKeys, &ws.windowKeys)
         windowKeys.clear()
         defer { swap(&windowKeys, &ws.windowKeys) }
-        func windowKey(_ a: Int, _ b: Int) -> String {
-            if a == b, let k = ws.unitKeys[a] { return k }
-            if windowKeys.isEmpty { windowKeys.append(contentsOf: repeatElement(nil, count: 3 * n)) }
-            if let k = windowKeys[3 * a + (b - a)] { return k }
-            let k = index.normalizer.phoneticKey(joinedText(a, b))
-            windowKeys[3 * a + (b - a)] = k
-            return k
-        }
+
         // The English key of the app-name search is the locale's own where the locale keys
         // words by Double Metaphone.
         let localeKeyIsEnglish = index.normalizer.keysAreDoubleMetaphone
@@ -502,7 +495,7 @@ struct Query {
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
                     let appsOnly = !hasUnknown
                     guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
-                    let key = windowKey(a, b)
+                    let key = windowKey(a, b, &windowKeys)
                     guard key.count >= 3, let hits = index.soundIndex[key] else { continue }
                     for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
@@ -526,7 +519,7 @@ struct Query {
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                     guard joinedCount >= 3 else { continue }
                     if split { break }
-                    Query.scalars(windowKey(a, b), into: &k1)
+                    Query.scalars(windowKey(a, b, &windowKeys), into: &k1)
                     if !localeKeyIsEnglish {
                         Query.scalars(PhoneticKey.key(joinedText(a, b), algorithm: .doubleMetaphone, language: "en"), into: &k2)
                     }
@@ -596,6 +589,19 @@ struct Query {
             f *= Query.unknownWordFactor
         }
         unknownFactor = f
+    }
+
+    /// The locale's key of units a...b joined, computed once per query (`cache`: 3 entries per
+    /// unit, filled on first use). A one-unit window's key is the unit's own when `matchUnit`
+    /// computed it. (A method, not a local function: a local function capturing `self` in a
+    /// mutating method copies the whole query on every call.)
+    func windowKey(_ a: Int, _ b: Int, _ cache: inout [String?]) -> String {
+        if a == b, let k = ws.unitKeys[a] { return k }
+        if cache.isEmpty { cache.append(contentsOf: repeatElement(nil, count: 3 * n)) }
+        if let k = cache[3 * a + (b - a)] { return k }
+        let k = index.normalizer.phoneticKey(joinedText(a, b))
+        cache[3 * a + (b - a)] = k
+        return k
     }
 
     /// The scalar values of a string, into `out` (replacing its contents).
