@@ -523,19 +523,12 @@ struct Query {
                     if !localeKeyIsEnglish {
                         Query.scalars(PhoneticKey.key(joinedText(a, b), algorithm: .doubleMetaphone, language: "en"), into: &k2)
                     }
-                    for (p, key) in index.appSounds {
+                    for j in index.appSounds.indices {
                         var best: Float = 0
-                        for which in 0..<(localeKeyIsEnglish ? 1 : 2) {
-                            let k = which == 0 ? k1 : k2
-                            guard k.count >= 2 else { continue }
-                            if k == key { best = max(best, Query.soundSimilarity); continue }
-                            // One difference only for words the catalog does not know ("herz"), not
-                            // for its own words ("notes" is not "Notely").
-                            if windowUnknown, key.count >= 3, k.count >= 3, WordSimilarity.distance(k, key, limit: 1) <= 1 {
-                                best = max(best, Query.soundSimilarity - 0.08)
-                            }
-                        }
+                        Query.soundMatch(k1, index.appSounds[j].key, unknown: windowUnknown, into: &best)
+                        if !localeKeyIsEnglish { Query.soundMatch(k2, index.appSounds[j].key, unknown: windowUnknown, into: &best) }
                         if best > 0 {
+                            let p = index.appSounds[j].posting
                             soundSpans[p.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: p.variant, sim: best))
                         }
                     }
@@ -589,6 +582,17 @@ struct Query {
             f *= Query.unknownWordFactor
         }
         unknownFactor = f
+    }
+
+    /// How well the sound key `k` of a window matches an app name's key: the same key, or (for
+    /// windows with words the catalog does not know: "herz", not its own "notes" for "Notely")
+    /// one difference. Raises `best`.
+    static func soundMatch(_ k: [UInt32], _ key: [UInt32], unknown: Bool, into best: inout Float) {
+        guard k.count >= 2 else { return }
+        if k == key { best = max(best, Query.soundSimilarity); return }
+        if unknown, key.count >= 3, k.count >= 3, WordSimilarity.distance(k, key, limit: 1) <= 1 {
+            best = max(best, Query.soundSimilarity - 0.08)
+        }
     }
 
     /// The locale's key of units a...b joined, computed once per query (`cache`: 3 entries per
