@@ -80,8 +80,10 @@ final class LocaleIndex: Sendable {
 
     // Templates
     let templates: [CompiledTemplate]
-    /// vocab id → templates with that literal.
-    let literalPostings: [[Int32]]
+    /// vocab id → templates with that literal: word i's templates are
+    /// `literalFlat[literalStart[i] ..< literalStart[i + 1]]`.
+    let literalStart: [Int32]
+    let literalFlat: [Int32]
     /// Per template: its app, shortcut, whether it is negative and its parameter's slot set (the
     /// hot loops read these flat arrays instead of the template objects).
     let templateApp: [Int32]
@@ -96,20 +98,26 @@ final class LocaleIndex: Sendable {
 
     // Slots
     let slotSets: [SlotSet]
-    /// vocab id → (slot set, variant) pairs whose value contains the unit.
-    let slotPostings: [[SlotPosting]]
+    /// vocab id → (slot set, variant) pairs whose value contains the unit, in app order: word
+    /// i's postings are `slotFlat[slotStart[i] ..< slotStart[i + 1]]`.
+    let slotStart: [Int32]
+    let slotFlat: [SlotPosting]
 
-    /// The postings of a word that belong to one app (binary search in the app-ordered list).
-    func postings(_ id: Int32, app: Int32) -> ArraySlice<SlotPosting> {
-        let list = slotPostings[Int(id)]
-        var lo = 0, hi = list.count
+    /// The range of `slotFlat` of a word's postings.
+    @inline(__always) func postings(_ id: Int32) -> Range<Int> { Int(slotStart[Int(id)])..<Int(slotStart[Int(id) + 1]) }
+
+    /// The range of `slotFlat` of a word's postings that belong to one app (binary search in the
+    /// app-ordered list).
+    func postings(_ id: Int32, app: Int32) -> Range<Int> {
+        let r = postings(id)
+        var lo = r.lowerBound, hi = r.upperBound
         while lo < hi {
             let mid = (lo + hi) / 2
-            if setApp[Int(list[mid].set)] < app { lo = mid + 1 } else { hi = mid }
+            if setApp[Int(slotFlat[mid].set)] < app { lo = mid + 1 } else { hi = mid }
         }
         var end = lo
-        while end < list.count, setApp[Int(list[end].set)] == app { end += 1 }
-        return list[lo..<end]
+        while end < r.upperBound, setApp[Int(slotFlat[end].set)] == app { end += 1 }
+        return lo..<end
     }
     /// Sound of a whole value (its words joined) → values: "cap a chino" meets "cappuccino".
     let soundIndex: StringTable<[SlotPosting]>
@@ -139,8 +147,10 @@ final class LocaleIndex: Sendable {
 
     @inline(__always) func optionOf(_ set: Int32, _ variant: Int32) -> Int { Int(variantOption[Int(setBase[Int(set)] + variant)]) }
     @inline(__always) func positionOf(_ set: Int32, _ variant: Int32) -> Int { Int(variantPosition[Int(setBase[Int(set)] + variant)]) }
-    /// slot set → templates using it (as parameter or app slot).
-    let setTemplates: [[Int32]]
+    /// slot set → templates using it (as parameter or app slot): set s's templates are
+    /// `setTemplateFlat[setTemplateStart[s] ..< setTemplateStart[s + 1]]`.
+    let setTemplateStart: [Int32]
+    let setTemplateFlat: [Int32]
     /// Most units in any template (bounds the utterance length worth aligning).
     let maxTemplateUnits: Int
     /// Largest total weight of any template.
@@ -293,7 +303,7 @@ final class LocaleIndex: Sendable {
             for e in t.elems where e.kind == .literal && seen.insert(e.id).inserted { lp[Int(e.id)].append(Int32(ti)) }
             addPairs(t.elems.map { $0.kind == .literal ? $0.id : -1 })
         }
-        self.literalPostings = lp
+        (self.literalStart, self.literalFlat) = LocaleIndex.flatten(lp)
         self.slotSets = slotSets
         var sp = [[SlotPosting]](repeating: [], count: vocabText.count)
         for (si, s) in slotSets.enumerated() {
@@ -354,7 +364,7 @@ final class LocaleIndex: Sendable {
             }
             maxUnits = max(maxUnits, u)
         }
-        self.setTemplates = st
+        (self.setTemplateStart, self.setTemplateFlat) = LocaleIndex.flatten(st)
         var sa = [Int32](repeating: -1, count: slotSets.count)
         for (ai, set) in appSlot.enumerated() { sa[Int(set)] = Int32(ai) }
         for t in templates where t.paramSet >= 0 { sa[Int(t.paramSet)] = Int32(t.app) }
@@ -379,11 +389,24 @@ final class LocaleIndex: Sendable {
         self.variantWeights = vw
         self.variantTotalWeight = vt
         // Postings in app order, so a query that heard one app reads only that app's range.
-        self.slotPostings = sp.map { list in
+        (self.slotStart, self.slotFlat) = LocaleIndex.flatten(sp.map { list in
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
-        }
+        })
         self.maxTemplateUnits = maxUnits
         self.maxTemplateWeight = templates.reduce(0) { max($0, $1.totalWeight) }
+    }
+
+    /// Lists as one array and the start of each list (plus the end).
+    static func flatten<T>(_ lists: [[T]]) -> ([Int32], [T]) {
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(lists.count + 1)
+        var flat: [T] = []
+        flat.reserveCapacity(lists.reduce(0) { $0 + $1.count })
+        for l in lists {
+            flat.append(contentsOf: l)
+            starts.append(Int32(flat.count))
+        }
+        return (starts, flat)
     }
 
     @inline(__always)

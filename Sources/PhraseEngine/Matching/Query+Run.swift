@@ -63,14 +63,18 @@ extension Query {
             swap(&targets, &ws.targets)
         }
         for id in bestIds {
-            for t in index.literalPostings[Int(id)] where !ws.mark[Int(t)] {
+            for k in Int(index.literalStart[Int(id)])..<Int(index.literalStart[Int(id) + 1]) {
+                let t = index.literalFlat[k]
+                if ws.mark[Int(t)] { continue }
                 if !heard.isEmpty && !heard.contains(index.templateApp[Int(t)]) { continue }
                 ws.mark[Int(t)] = true
                 candList.append(t)
             }
         }
         for set in spans.sets {
-            for t in index.setTemplates[Int(set)] where !ws.mark[Int(t)] {
+            for k in Int(index.setTemplateStart[Int(set)])..<Int(index.setTemplateStart[Int(set) + 1]) {
+                let t = index.setTemplateFlat[k]
+                if ws.mark[Int(t)] { continue }
                 if !heard.isEmpty && !heard.contains(index.templateApp[Int(t)]) { continue }
                 ws.mark[Int(t)] = true
                 candList.append(t)
@@ -105,7 +109,8 @@ extension Query {
             var changed = false
             let from = scored.count
             evaluate(Int(t), into: &scored, below: kth)
-            for s in scored[from...] {
+            for si in from..<scored.count {
+                let s = scored[si]
                 let key = targetKey(s)
                 if let k = targets.find(key) {
                     if s.score > targets.values[k] { targets.values[k] = s.score; changed = true }

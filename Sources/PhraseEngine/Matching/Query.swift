@@ -400,7 +400,8 @@ struct Query {
             if k == apps.count || apps[k] != a { apps.insert(a, at: k) }
         }
         for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
-            for p in index.slotPostings[Int(id)] where index.setIsApp[Int(p.set)] {
+            for k in index.postings(id) where index.setIsApp[Int(index.slotFlat[k].set)] {
+                let p = index.slotFlat[k]
                 // A one-word name, or every word of the name heard.
                 let g = Int(index.setBase[Int(p.set)] + p.variant)
                 let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
@@ -410,8 +411,8 @@ struct Query {
             }
         }
         for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
-            for p in index.slotPostings[Int(merge[i])] where index.setIsApp[Int(p.set)] {
-                hear(index.setApp[Int(p.set)])
+            for k in index.postings(merge[i]) where index.setIsApp[Int(index.slotFlat[k].set)] {
+                hear(index.setApp[Int(index.slotFlat[k].set)])
             }
         }
         // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
@@ -428,9 +429,9 @@ struct Query {
                 acc[g] += p.share * s
             }
             if apps.isEmpty {
-                for p in index.slotPostings[Int(id)] { add(p) }
+                for k in index.postings(id) { add(index.slotFlat[k]) }
             } else {
-                for a in apps { for p in index.postings(id, app: a) { add(p) } }
+                for a in apps { for k in index.postings(id, app: a) { add(index.slotFlat[k]) } }
             }
         }
         if touched.count > 1 { touched.sort() }
