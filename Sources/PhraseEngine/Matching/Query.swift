@@ -419,20 +419,24 @@ struct Query {
         // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
         // `touched`, so that the values are read back in ascending order without sorting them.
         let acc = ws.acc, bits = ws.touchedBits
+        index.slotFlat.withUnsafeBufferPointer { flat in
+        index.setBase.withUnsafeBufferPointer { setBase in
         for id in bestIds {
             let s = ws.best[Int(id)]
             @inline(__always) func add(_ p: LocaleIndex.SlotPosting) {
-                let g = Int(index.setBase[Int(p.set)] + p.variant)
+                let g = Int(setBase[Int(p.set)] + p.variant)
                 let wi = g >> 6
                 if bits[wi] == 0 { touched.append(Int32(wi)) }
                 bits[wi] |= 1 << UInt64(g & 63)
                 acc[g] += p.share * s
             }
             if apps.isEmpty {
-                for k in index.postings(id) { add(index.slotFlat[k]) }
+                for k in index.postings(id) { add(flat[k]) }
             } else {
-                for a in apps { for k in index.postings(id, app: a) { add(index.slotFlat[k]) } }
+                for a in apps { for k in index.postings(id, app: a) { add(flat[k]) } }
             }
+        }
+        }
         }
         if touched.count > 1 { touched.sort() }
         // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
