@@ -42,6 +42,36 @@ final class LocaleIndex: Sendable {
         guard let e = vocabIds.keys.findJoined(a, b) else { return nil }
         return vocabIds.values[e]
     }
+    /// The lookups of `Query.matchUnit` into the sound, delete and prefix tables, read in place.
+    func numberSoundIds(_ key: String) -> [Int32]? {
+        guard !numberSounds.isEmpty, let e = numberSounds.keys.find(key) else { return nil }
+        return numberSounds.values[e]
+    }
+    func phoneticIds(_ key: String) -> [Int32]? {
+        guard let e = phoneticIndex.keys.find(key) else { return nil }
+        return phoneticIndex.values[e]
+    }
+    func deletedIds(_ h: UInt64) -> [Int32]? {
+        guard let e = deleteIndex.keys.find(h) else { return nil }
+        return deleteIndex.values[e]
+    }
+    func vocabId(hash h: UInt64) -> Int32? {
+        guard let e = vocabHashes.keys.find(h) else { return nil }
+        return vocabHashes.values[e]
+    }
+    func concatPairs(_ t: String) -> [(Int32, Int32)]? {
+        guard let e = concatIndex.keys.find(t) else { return nil }
+        return concatIndex.values[e]
+    }
+    func soundPostings(_ key: String) -> [SlotPosting]? {
+        guard let e = soundIndex.keys.find(key) else { return nil }
+        return soundIndex.values[e]
+    }
+    func prefixIds(_ h: UInt64) -> [Int32]? {
+        guard let e = prefixIndex.keys.find(h) else { return nil }
+        return prefixIndex.values[e]
+    }
+
     /// `words[t]`, read in place (no copy of the table, so no reference counting per lookup).
     func wordEntry(_ t: String) -> WordEntry? {
         guard let e = words.keys.find(t) else { return nil }

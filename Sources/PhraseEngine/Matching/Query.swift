@@ -140,7 +140,7 @@ struct Query {
                     note(id, WordSimilarity.joinSimilarity)
                 }
                 splitStart[i] = splitPairs.count
-                if !hasExact, let pairs = index.concatIndex[units[i].text] {
+                if !hasExact, let pairs = index.concatPairs(units[i].text) {
                     splitPairs.append(contentsOf: pairs)
                     for (a, b) in pairs {
                         note(a, WordSimilarity.joinSimilarity)
@@ -277,12 +277,12 @@ struct Query {
             ws.unitKeys[i] = key
         }
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
-        if !index.numberSounds.isEmpty, let ids = index.numberSounds[key] {
+        if let ids = index.numberSoundIds(key) {
             for id in ids.prefix(4) where id != exactId { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
         }
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
         let phoneticOK = key.hasPrefix("~") || (t.unicodeScalars.count >= 3 && key.count >= 2)
-        if phoneticOK, let ids = index.phoneticIndex[key] {
+        if phoneticOK, let ids = index.phoneticIds(key) {
             for id in ids.prefix(16) where id != exactId {
                 add(id, WordSimilarity.phoneticSimilarity, .phonetic, from: from)
             }
@@ -299,14 +299,12 @@ struct Query {
             swap(&cands, &ws.fuzzyCandidates)
         }
         guard sc.count >= 3 else { return }
-        // The tables read once (not once per deleted letter).
-        let deleteIndex = index.deleteIndex, vocabHashes = index.vocabHashes
-        if let ids = deleteIndex[LocaleIndex.scalarHash(sc)] { cands.append(contentsOf: ids) }
+        if let ids = index.deletedIds(LocaleIndex.scalarHash(sc)) { cands.append(contentsOf: ids) }
         if sc.count >= 4 {
             for k in 0..<sc.count {
                 let h = LocaleIndex.scalarHash(sc, skipping: k)
-                if let ids = deleteIndex[h] { cands.append(contentsOf: ids.prefix(32)) }
-                if let id = vocabHashes[h] { cands.append(id) }
+                if let ids = index.deletedIds(h) { cands.append(contentsOf: ids.prefix(32)) }
+                if let id = index.vocabId(hash: h) { cands.append(id) }
             }
         }
         if sc.count == 3 {
@@ -318,7 +316,7 @@ struct Query {
             if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
         }
         // Inflections: the word's first four letters as a prefix key.
-        if sc.count >= 4, let ids = index.prefixIndex[LocaleIndex.prefixHash(sc)] {
+        if sc.count >= 4, let ids = index.prefixIds(LocaleIndex.prefixHash(sc)) {
             for id in ids.prefix(64) where id != exactId {
                 let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
                 if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
@@ -501,7 +499,7 @@ struct Query {
                     let appsOnly = !hasUnknown
                     guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
                     let key = windowKey(a, b, &windowKeys)
-                    guard key.count >= 3, let hits = index.soundIndex[key] else { continue }
+                    guard key.count >= 3, let hits = index.soundPostings(key) else { continue }
                     for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
                     }
