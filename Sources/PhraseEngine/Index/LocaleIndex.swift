@@ -22,11 +22,9 @@ final class LocaleIndex: Sendable {
         var similarity: Float
         var kind: AlignmentStep.Kind
     }
-    /// Word → the catalog words of its synonym groups (`synonyms`, 0.85) and of its groups of
-    /// forms (`forms`, 0.95), by id.
-    let relatedIds: StringTable<[Related]>
     /// A word of the utterance in one lookup: its vocabulary id (-1: none) and its related words,
-    /// `relatedFlat[relatedStart ..< relatedEnd]`.
+    /// `relatedFlat[relatedStart ..< relatedEnd]`: the catalog words of its synonym groups
+    /// (`synonyms`, 0.85) and of its groups of forms (`forms`, 0.95).
     struct WordEntry: Sendable {
         var id: Int32
         var relatedStart: Int32
@@ -78,7 +76,9 @@ final class LocaleIndex: Sendable {
         return words.values[e]
     }
     let relatedFlat: [Related]
-    /// Inflections of vocabulary word i: `inflectionFlat[inflectionStart[i] ..< inflectionStart[i + 1]]`.
+    /// Inflections of vocabulary word i: `inflectionFlat[inflectionStart[i] ..< inflectionStart[i + 1]]`,
+    /// the inflected forms of it in the vocabulary with their similarity (words of four scalars
+    /// or more sharing a long stem), computed once at build.
     let inflectionStart: [Int32]
     let inflectionFlat: [Related]
     /// Unicode scalars per vocabulary word.
@@ -88,9 +88,6 @@ final class LocaleIndex: Sendable {
     let deleteIndex: HashTable<[Int32]>
     /// Hash of each word's scalars → the word (to find a word that is the query minus a letter).
     let vocabHashes: HashTable<Int32>
-    /// Per word: the inflected forms of it in the vocabulary with their similarity (words of
-    /// four scalars or more sharing a long stem), computed once at build.
-    let inflections: [[(id: Int32, sim: Float)]]
     /// Sound of a number's spelled form → the number's vocab ids ("to", "too" ~ "2").
     let numberSounds: StringTable<[Int32]>
     /// Hash of the first four scalars → words (for inflected forms).
@@ -250,7 +247,6 @@ final class LocaleIndex: Sendable {
             }
         }
         let relSorted = rel.mapValues { $0.sorted { $0.id < $1.id } }
-        self.relatedIds = StringTable(relSorted)
         var wd: [String: WordEntry] = [:]
         wd.reserveCapacity(vocabText.count + relSorted.count)
         for (i, t) in vocabText.enumerated() { wd[t] = WordEntry(id: Int32(i), relatedStart: 0, relatedEnd: 0) }
@@ -298,14 +294,9 @@ final class LocaleIndex: Sendable {
                 if s >= WordSimilarity.minimum { infl[i].append((other, s)) }
             }
         }
-        self.inflections = infl
-        var istart: [Int32] = [0], iflat: [Related] = []
-        for list in infl {
-            for (id, sim) in list { iflat.append(Related(id: id, similarity: sim, kind: .fuzzy)) }
-            istart.append(Int32(iflat.count))
-        }
-        self.inflectionStart = istart
-        self.inflectionFlat = iflat
+        (self.inflectionStart, self.inflectionFlat) = LocaleIndex.flatten(infl.map { list in
+            list.map { Related(id: $0.id, similarity: $0.sim, kind: .fuzzy) }
+        })
         self.templates = templates
         self.templateApp = templates.map { Int32($0.app) }
         self.templateShortcut = templates.map { Int32($0.shortcut) }

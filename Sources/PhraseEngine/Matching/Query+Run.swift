@@ -44,8 +44,7 @@ extension Query {
         var candList: [Int32] = []
         swap(&candList, &ws.candList)
         candList.clear()
-        // Candidates as sort keys: the bound's bits inverted, then the template (bound descending,
-        // template ascending in integer order).
+        // Candidates as sort keys (`sortKey`: bound descending, template ascending).
         var cands: [UInt64] = []
         swap(&cands, &ws.cands)
         cands.clear()
@@ -89,15 +88,14 @@ extension Query {
             let g = bestGain(Int(t))
             ws.gain[Int(t)] = g
             let ub = max(0, upperBound(Int(t), coverage: coverage, refined: false, gain: g))
-            cands.append(UInt64(~ub.bitPattern) << 32 | UInt64(UInt32(bitPattern: t)))
+            cands.append(Query.sortKey(bound: ub, t))
         }
         cands.sort()
         let floor: Float = 0.3
         let need = max(opts.limit, 2)
         var kth: Float = -1
         for key in cands {
-            let ub = Float(bitPattern: ~UInt32(truncatingIfNeeded: key >> 32))
-            let t = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            let ub = Query.sortKeyBound(key), t = Query.sortKeyItem(key)
             if !opts.exhaustive {
                 if ub < floor { break }
                 // Enough distinct results already beat this bound.
@@ -125,7 +123,7 @@ extension Query {
         }
         // Only worth looking for when a real reading would otherwise be accepted.
         let topScore = scored.reduce(Float(0)) { index.templateIsNegative[$1.template] ? $0 : max($0, $1.score) }
-        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }) : nil
+        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map(Query.sortKeyItem)) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
 
@@ -268,6 +266,16 @@ extension Query {
         return g
     }
 
+    /// The units (as bits, utterances under 64 units) that relate to a literal of template `ti`
+    /// (`ws.hits`, see `markHits`).
+    func literalUnits(_ ti: Int) -> UInt64 {
+        var u: UInt64 = 0
+        for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
+            u |= ws.hits[Int(index.templateElems[k].id)]
+        }
+        return u
+    }
+
     /// `g` is `bestGain(ti)`.
     func upperBound(_ ti: Int, coverage cov: [UInt64], refined: Bool, gain g: Float) -> Float {
         let paramSet = index.templateParamSet[ti], hasApp = index.templateHasApp[ti]
@@ -279,11 +287,7 @@ extension Query {
             if hasApp { covered |= coverage(cov, index.appSlot[app]) }
             // A unit is usable when it relates to a literal of the template (`ws.hits`: every
             // unit match has a similarity above 0) or is part of a merged or split word.
-            var usable = joinedUnits
-            for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) {
-                let e = index.templateElems[k]
-                if e.kind == .literal { usable |= ws.hits[Int(e.id)] }
-            }
+            let usable = joinedUnits | literalUnits(ti)
             for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
                 if units[i].flags.contains(.connector) { continue }
                 if usable & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
@@ -306,13 +310,7 @@ extension Query {
 
     /// Insertion cost of the usable units (`mask` 0) outside `cover`: units no element of a
     /// reading can take (utterances under 64 units).
-    func forcedInsertions(_ mask: UnsafeMutablePointer<UInt8>, cover: UInt64) -> Float {
-        var free: UInt64 = 0
-        for i in 0..<n where mask[i] == 0 { free |= 1 << UInt64(i) }
-        return forcedInsertions(free: free, cover: cover)
-    }
-
-    /// `forcedInsertions` with the usable units given as bits (`free`), added in unit order.
+    /// The usable units are given as bits (`free`); costs are added in unit order.
     @inline(__always)
     func forcedInsertions(free: UInt64, cover: UInt64) -> Float {
         var c: Float = 0
@@ -337,17 +335,12 @@ extension Query {
     /// The spans of one option (the option of `variant`) that a reading may use, in span order.
     func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int) -> [SlotSpan] {
         var out: [SlotSpan] = []
-        group(t, mask, appVariant: appVariant, option: option, into: &out)
+        guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return out }
+        group(t, ps, mask, appVariant: appVariant, option: option, into: &out)
         return out
     }
 
-    /// `group` appended to `out`.
-    func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int, into out: inout [SlotSpan]) {
-        guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return }
-        group(t, ps, mask, appVariant: appVariant, option: option, into: &out)
-    }
-
-    /// `group` from the template's parameter spans `ps` (already looked up).
+    /// `group` from the template's parameter spans `ps` (already looked up), appended to `out`.
     func group(_ t: CompiledTemplate, _ ps: [SlotSpan], _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int,
                into out: inout [SlotSpan]) {
         for s in ps where index.optionOf(t.paramSet, s.variant) == option && spanAllowed(s, t, mask, appVariant: appVariant) { out.append(s) }
@@ -389,7 +382,7 @@ extension Query {
         }
         // Units a literal of the template relates to (bit sets; see `markHits`).
         var literalUnits: UInt64 = 0
-        if n < 64 { for k in elemRange where index.templateElems[k].kind != .param { literalUnits |= ws.hits[Int(index.templateElems[k].id)] } }
+        if n < 64 { literalUnits = self.literalUnits(ti) }
         let floor: Float = t.isNegative || opts.exhaustive ? -1 : kth
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]

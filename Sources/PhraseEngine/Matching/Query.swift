@@ -156,27 +156,21 @@ struct Query {
                 let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
                 if !joined { insCost[i] = Query.unknownWordCost; units[i].flags.insert(.unheard) }
             }
-            // A Han or kana word is matched character by character; a word with two characters
-            // that follow each other nowhere in the catalogs' text is a word they never say
-            // ("明天" where the phrase says "今天"), even when each character is known.
-            var g = 0
-            while g < n {
-                var h = g + 1
-                while h < n && units[h].start == units[g].start && units[h].end == units[g].end { h += 1 }
-                if h - g > 1 && !knownCharWord(g, h) {
-                    for u in g..<h where !units[u].flags.contains(.unheard) {
-                        units[u].flags.insert(.unheard)
-                        charWordUnits |= u < 64 ? 1 << UInt64(u) : 0
-                    }
-                }
-                g = h
-            }
-            // A Han or kana word is matched character by character, but saying it costs one
-            // word: its insertion cost is spread over its characters.
+            // A Han or kana word is matched character by character (units i..<j share its span).
             var i = 0
             while i < n {
                 var j = i + 1
                 while j < n && units[j].start == units[i].start && units[j].end == units[i].end { j += 1 }
+                // A word with two characters that follow each other nowhere in the catalogs'
+                // text is a word they never say ("明天" where the phrase says "今天"), even when
+                // each character is known.
+                if j - i > 1 && !knownCharWord(i, j) {
+                    for u in i..<j where !units[u].flags.contains(.unheard) {
+                        units[u].flags.insert(.unheard)
+                        charWordUnits |= u < 64 ? 1 << UInt64(u) : 0
+                    }
+                }
+                // Saying the word costs one word: its insertion cost is spread over its characters.
                 if j - i > 1, let c = units[i].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) {
                     let share = 1 / Float(j - i).squareRoot()
                     for u in i..<j { insCost[u] *= share }
@@ -463,20 +457,19 @@ struct Query {
             while setCursor + 1 < index.setBase.count, index.setBase[setCursor + 1] <= g { setCursor += 1 }
             let set = Int32(setCursor)
             if bySet.last?.set != set { bySet.append((set, keys.count, keys.count)) }
-            keys.append(UInt64(~min(1, v).bitPattern) << 32 | UInt64(UInt32(g - index.setBase[setCursor])))
+            keys.append(Query.sortKey(bound: min(1, v), g - index.setBase[setCursor]))
             }
         }
         // Each set's values end where the next set's begin.
         for k in bySet.indices { bySet[k].end = k + 1 < bySet.count ? bySet[k + 1].start : keys.count }
         for e in bySet where e.end - e.start > 1 { keys[e.start..<e.end].sort() }
-        @inline(__always) func bound(_ key: UInt64) -> Float { Float(bitPattern: ~UInt32(truncatingIfNeeded: key >> 32)) }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
         // (or, for app names, anywhere when no app name was heard as such).
         var soundSpans: [Int32: [SlotSpan]] = [:]
         var appHeard = false
         for a in index.appSlot {
             guard let e = bySet.first(where: { $0.set == a }) else { continue }
-            if bound(keys[e.start]) >= 0.99 { appHeard = true; break }
+            if Query.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
         }
         // The locale's key of the words a...b joined, computed once for both searches below.
         // A one-word window's key is the word's own, when `matchUnit` computed it.
@@ -548,7 +541,7 @@ struct Query {
             // The `valuesPerSet` best similarities found, best first (kept as spans are found).
             top.clear()
             for key in keys[ks..<ke] {
-                let ub = bound(key), vi = Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)
+                let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
                 if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
                 let before = found.count
                 evaluate(set: set, variantIndex: vi, global: Int(index.setBase[Int(set)] + vi), into: &found)
@@ -610,6 +603,17 @@ struct Query {
         cache[3 * a + (b - a)] = k
         return k
     }
+
+    /// A sort key of an item (template or value index) and its bound (≥ 0): the bound's bits
+    /// inverted, then the item, so that integer order is bound descending, item ascending.
+    @inline(__always)
+    static func sortKey(bound: Float, _ item: Int32) -> UInt64 {
+        UInt64(~bound.bitPattern) << 32 | UInt64(UInt32(bitPattern: item))
+    }
+    @inline(__always)
+    static func sortKeyBound(_ key: UInt64) -> Float { Float(bitPattern: ~UInt32(truncatingIfNeeded: key >> 32)) }
+    @inline(__always)
+    static func sortKeyItem(_ key: UInt64) -> Int32 { Int32(truncatingIfNeeded: key & 0xFFFF_FFFF) }
 
     /// The scalar values of a string, into `out` (replacing its contents).
     static func scalars(_ s: String, into out: inout [UInt32]) {
@@ -716,6 +720,8 @@ struct Query {
                 if b - a + 1 > maxLen { break }
                 // Bound: each value word at its best if some unit of the span relates to it, and
                 // the units relating to none inserted. Spans that cannot reach the minimum are skipped.
+                // (`unitRange(a, b + 1)` without its checks, which this loop measurably pays for:
+                // a ≤ b < n < 64 here.)
                 let range: UInt64 = (b - a + 1 >= 64 ? ~0 : ((1 << UInt64(b - a + 1)) - 1)) << UInt64(a)
                 var gb: Float = 0
                 for j in 0..<vu.count where hits[Int(vu[j])] & range != 0 { gb += vw[j] * best[Int(vu[j])] }
@@ -992,14 +998,9 @@ struct Query {
                 let i = p < columns ? Int(colUnit[p]) : n
                 let pass = p < columns ? colPass[p] : -1
                 if pass >= 0 {
-                    // A run of units no element can take: passed over.
+                    // A run of units no element can take: passed over (and nothing else).
                     relax(here + 1, pass, 0, pass, 1, unk: colUnk[p])
-                    guard j < m else { continue }
-                    if j == skipRow { relax(here + w, 0, 0, 0, 8); continue }
-                    if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
-                    continue
-                }
-                if i < n {
+                } else if i < n {
                     let mk = mask[i]
                     if mk == 1 {
                         relax(here + 1, 0, 0, 0, 0)
@@ -1013,6 +1014,7 @@ struct Query {
                 guard j < m else { continue }
                 if j == skipRow { relax(here + w, 0, 0, 0, 8); continue }
                 if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
+                if pass >= 0 { continue }
                 switch e.kind {
                 case .literal:
                     guard heard, i < n, mask[i] != 1 else { break }
