@@ -332,6 +332,21 @@ if suites.contains("profile") {
             "play \(["morning", "jazz", "focus", "chill"][k % 4]) \(["evening", "run", "party"][k % 3]) \(k % 5) in app 0 morning"
         }
         let rounds = args.first { $0.hasPrefix("--rounds=") }.flatMap { Int($0.dropFirst(9)) }
+        // `--each`: each utterance's best-of-20 latency and its text, slowest first.
+        if args.contains("--each") {
+            var rows: [(Double, String)] = []
+            for it in items {
+                var b = Double.infinity
+                for _ in 0..<20 { b = min(b, sample(1) { _ = m.match(it, locale: "en", options: o) }[0]) }
+                rows.append((b / 1000, it))
+            }
+            for (us, t) in rows.sorted(by: { $0.0 > $1.0 }) { print(fmt(us), t) }
+            // The same, each utterance's best over 20 rounds of the whole corpus in order.
+            var best = [Double](repeating: .infinity, count: items.count)
+            for _ in 0..<20 { for (k, it) in items.enumerated() { best[k] = min(best[k], sample(1) { _ = m.match(it, locale: "en", options: o) }[0]) } }
+            let sorted = best.sorted()
+            print("median: repeated", fmt(rows.map(\.0).sorted()[rows.count / 2]), "in corpus order", fmt(sorted[sorted.count / 2] / 1000))
+        }
         let t0 = now()
         var count = 0
         while rounds.map({ count < $0 * items.count }) ?? (Double(now() - t0) / 1e9 < seconds) {
