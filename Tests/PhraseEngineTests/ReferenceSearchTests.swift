@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhraseEngine
 
@@ -20,7 +21,9 @@ import Testing
                         "morning", "run", "list", "note", "task", "light", "kitchen", "coffee", "order", "timer", "focus",
                         "mode", "reader", "habit", "track", "music", "daily", "mix", "sport", "world"]
 
-    func randomCatalog(_ rng: inout SplitMix, id: Int) throws -> Catalog {
+    /// `appInside`: some phrases say the app name between words, next to a connector ("log
+    /// water with Habit Tracker today"), and the app's name shares a word with the phrases.
+    func randomCatalog(_ rng: inout SplitMix, id: Int, appInside: Bool = false) throws -> Catalog {
         func word() -> String { Self.words[Int(rng.next() % UInt64(Self.words.count))] }
         var options: [String] = []
         for k in 0..<Int(3 + rng.next() % 8) {
@@ -33,8 +36,14 @@ import Testing
             for _ in 0..<Int(1 + rng.next() % 3) {
                 var ws = (0..<Int(1 + rng.next() % 4)).map { _ in word() }
                 if rng.next() % 2 == 0 { ws.insert("${p}", at: Int(rng.next() % UInt64(ws.count + 1))) }
-                let phrase = rng.next() % 3 == 0 ? "${applicationName} " + ws.joined(separator: " ")
+                var phrase = rng.next() % 3 == 0 ? "${applicationName} " + ws.joined(separator: " ")
                     : ws.joined(separator: " ") + " in ${applicationName}"
+                // A connector as a phrase word, which the utterance may say next to the app name.
+                if appInside && rng.next() % 3 == 0 { ws.insert(["in", "with"][Int(rng.next() % 2)], at: Int(rng.next() % UInt64(ws.count + 1))) }
+                if appInside && ws.count >= 2 && rng.next() % 2 == 0 {
+                    let k = Int(1 + rng.next() % UInt64(ws.count - 1))
+                    phrase = (ws[..<k] + ["with", "${applicationName}"] + ws[k...]).joined(separator: " ")
+                }
                 phrases.append("\"\(phrase)\"")
             }
             shortcuts.append("{\"intent\":\"I\(s)\",\"parameters\":{\"p\":\"E\"},\"phrases\":[\(phrases.joined(separator: ","))]}")
@@ -91,6 +100,71 @@ import Testing
         }
         // Pruning is exact except for the documented value limits; it must agree almost always.
         #expect(Double(agreements) / Double(total) >= 0.97, "agreement \(agreements)/\(total): \(disagreements.prefix(5))")
+    }
+
+    /// The upper bounds that skip templates and readings never skip a better one: the pruned
+    /// search against the same search evaluating every candidate template and reading, on seeded
+    /// random catalogs whose app names share words with their phrases and sit between words.
+    @Test func boundsNeverSkipABetterReading() throws {
+        var rng = SplitMix(state: 4_242)
+        var compared = 0
+        for round in 0..<12 {
+            let cats = try (0..<Int(1 + rng.next() % 3)).map { try randomCatalog(&rng, id: 900 + round * 10 + $0, appInside: true) }
+            let m = Matcher(catalogs: cats, locales: ["en"])
+            var fast = m.options
+            fast.explain = false
+            var all = fast
+            all.noBounds = true
+            var texts: [String] = []
+            for c in cats {
+                for p in Expansion.phrases(c, locale: "en").prefix(10) {
+                    var ws = p.text.lowercased().split(separator: " ").map(String.init)
+                    for _ in 0..<Int(rng.next() % 3) {
+                        let extra = ["hey", "please", "zebra", "with", "in", "the", Self.words[Int(rng.next() % UInt64(Self.words.count))]][Int(rng.next() % 7)]
+                        ws.insert(extra, at: Int(rng.next() % UInt64(ws.count + 1)))
+                    }
+                    if ws.count > 3 && rng.next() % 3 == 0 { ws.remove(at: Int(rng.next() % UInt64(ws.count))) }
+                    if ws.count > 3 && rng.next() % 4 == 0 { ws.swapAt(0, ws.count - 1) }
+                    texts.append(ws.joined(separator: " "))
+                }
+            }
+            for t in texts {
+                // Every template's bound is at least the score of its best reading.
+                for e in m.templateBounds(t, locale: "en") ?? [] where e.score > e.bound + 1e-5 {
+                    Issue.record("template \(e.template) scored \(e.score) above its bound \(e.bound) for \"\(t)\"")
+                }
+                let a = m.match(t, locale: "en", options: fast)
+                let b = m.match(t, locale: "en", options: all)
+                // Results under the search floor (0.3) are not looked for; the rest must be the same.
+                let ra = a.results.filter { $0.score > 0.301 }, rb = b.results.filter { $0.score > 0.301 }
+                #expect(a.decision == b.decision, "decision differs for \"\(t)\"")
+                #expect(ra.map(\.score) == rb.map(\.score), "scores differ for \"\(t)\": \(ra.map(\.score)) \(rb.map(\.score))")
+                #expect(ra.map(\.phrase) == rb.map(\.phrase), "results differ for \"\(t)\"")
+                compared += 1
+            }
+        }
+        #expect(compared > 150)
+    }
+
+    /// The same check of the template bounds on the sample apps and a slice of their corpora in
+    /// every locale (Han and kana words, postpositions, app names that share words with phrases).
+    @Test func boundsHoldOnTheSampleCorpora() throws {
+        var checked = 0
+        for app in ["habits", "coffee", "home", "notes", "reader"] {
+            let c = try SynthTests.sample(app)
+            let m = Matcher(catalogs: [c])
+            for locale in c.locales {
+                let path = "\(SynthTests.corporaDir)/\(app)/corpus/\(locale).jsonl"
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                for item in CorpusReader.parse(text, file: path).items.prefix(40) {
+                    for e in m.templateBounds(item.text, locale: locale) ?? [] where e.score > e.bound + 1e-5 {
+                        Issue.record("\(app) \(locale): template \(e.template) scored \(e.score) above its bound \(e.bound) for \"\(item.text)\"")
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 500)
     }
 
     /// The alignment's smaller table (runs of units no element can take as one column, rows of

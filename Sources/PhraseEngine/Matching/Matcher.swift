@@ -41,6 +41,24 @@ public final class Matcher: Sendable {
         return (i.templates.count, i.vocabText.count, i.slotSets.reduce(0) { $0 + $1.variants.count })
     }
 
+    /// For the tests: each candidate template's upper bound (the smaller of the plain and the
+    /// refined one) and the score of its best reading, every candidate and reading evaluated
+    /// (`MatchOptions.noBounds`). Nil for a locale not indexed.
+    func templateBounds(_ text: String, locale: String) -> [(template: Int, bound: Float, score: Float)]? {
+        guard let index = indexes[locale] else { return nil }
+        var opts = options
+        opts.explain = false
+        opts.noBounds = true
+        let ws = index.acquire()
+        var q = Query(index: index, text: text, options: opts, workspace: ws)
+        q.boundLog = []
+        _ = q.run(locale: locale, catalogs: catalogs)
+        for id in q.bestIds { ws.best[Int(id)] = 0; ws.hits[Int(id)] = 0 }
+        q.exchangeArrays()
+        index.release(ws)
+        return q.boundLog
+    }
+
     /// Matches one utterance.
     public func match(_ text: String, locale: String? = nil, options override: MatchOptions? = nil) -> MatchResult {
         let opts = override ?? options

@@ -84,6 +84,9 @@ extension Query {
         swap(&coverage, &ws.coverage)
         slotCoverage(into: &coverage)
         defer { swap(&coverage, &ws.coverage) }
+        // The units the app name takes in every reading, for the last app looked up.
+        var takenApp = -1
+        var taken = AppUnits(units: 0, sure: false)
         for t in candList {
             let g = bestGain(Int(t))
             ws.gain[Int(t)] = g
@@ -93,20 +96,25 @@ extension Query {
         cands.sort()
         let floor: Float = 0.3
         let need = max(opts.limit, 2)
+        let logBounds = boundLog != nil
         var kth: Float = -1
         for key in cands {
             let ub = Query.sortKeyBound(key), t = Query.sortKeyItem(key)
-            if !opts.exhaustive {
+            if !opts.exhaustive && !opts.noBounds {
                 if ub < floor { break }
                 // Enough distinct results already beat this bound.
                 if ub < kth { break }
                 // The refined bound also charges the words this template cannot take.
-                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: ws.gain[Int(t)])
+                // It also reads the literals heard only under the app name as not heard, where
+                // every reading names the app.
+                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: ws.gain[Int(t)],
+                                     taken: index.templateHasApp[Int(t)] ? appUnits(Int(index.templateApp[Int(t)]), &takenApp, &taken) : AppUnits(units: 0, sure: false))
                 if ub2 < floor || ub2 < kth { continue }
             }
             var changed = false
             let from = scored.count
             evaluate(Int(t), into: &scored, below: kth)
+            if logBounds { logBound(Int(t), ub, coverage, scored[from...]) }
             for si in from..<scored.count {
                 let s = scored[si]
                 let key = targetKey(s)
@@ -125,6 +133,17 @@ extension Query {
         let topScore = scored.reduce(Float(0)) { index.templateIsNegative[$1.template] ? $0 : max($0, $1.score) }
         let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map(Query.sortKeyItem)) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
+    }
+
+    /// Appends template `t`'s bound (the smaller of `ub` and the refined one) and its best
+    /// reading's score to `boundLog` (for the tests).
+    @inline(never)
+    mutating func logBound(_ t: Int, _ ub: Float, _ coverage: [UInt64], _ readings: ArraySlice<Scored>) {
+        let ub2 = upperBound(t, coverage: coverage, refined: true, gain: ws.gain[t],
+                             taken: index.templateHasApp[t] ? appUnitsTaken(Int(index.templateApp[t])) : AppUnits(units: 0, sure: false))
+        var best: Float = -1
+        for r in readings { best = max(best, r.score) }
+        boundLog?.append((t, min(ub, ub2), best))
     }
 
     /// The score of an alignment of template `t` read with `appSpan` (nil: the app not named):
@@ -250,8 +269,6 @@ extension Query {
 
     func bestSpanSim(_ set: Int32) -> Float { spans.best(set) }
 
-    /// An upper bound of a template's score: every element at its best similarity, and the
-    /// units no element can take inserted at their cost (the app name's and its connectors free).
     /// The gain of a template with every element at its best similarity (the numerator of
     /// `upperBound` without the app name).
     func bestGain(_ ti: Int) -> Float {
@@ -266,6 +283,27 @@ extension Query {
         return g
     }
 
+    /// The units (as bits, utterances under 64 units) that the app name takes in every reading
+    /// of a template of `app` that names it, and whether every reading names it (see
+    /// `evaluate`: the name heard at `appNameSureSimilarity` or better, read at one of its
+    /// first `appReadings` spans).
+    struct AppUnits { var units: UInt64; var sure: Bool }
+    func appUnitsTaken(_ app: Int) -> AppUnits {
+        guard !opts.exhaustive, let list = spans[index.appSlot[app]], let first = list.first,
+              first.sim >= Query.appNameSureSimilarity else { return AppUnits(units: 0, sure: false) }
+        guard n < 64 else { return AppUnits(units: 0, sure: true) }
+        var m: UInt64 = ~0
+        for s in list.prefix(Query.appReadings) { m &= Query.unitRange(s.start, s.end) }
+        return AppUnits(units: m, sure: true)
+    }
+
+    /// `appUnitsTaken(app)`, computed again only for another app than the last (`lastApp`, `last`).
+    @inline(__always)
+    func appUnits(_ app: Int, _ lastApp: inout Int, _ last: inout AppUnits) -> AppUnits {
+        if app != lastApp { last = appUnitsTaken(app); lastApp = app }
+        return last
+    }
+
     /// The units (as bits, utterances under 64 units) that relate to a literal of template `ti`
     /// (`ws.hits`, see `markHits`).
     func literalUnits(_ ti: Int) -> UInt64 {
@@ -276,18 +314,31 @@ extension Query {
         return u
     }
 
-    /// `g` is `bestGain(ti)`.
-    func upperBound(_ ti: Int, coverage cov: [UInt64], refined: Bool, gain g: Float) -> Float {
+    /// An upper bound of a template's score: every element at its best similarity, and the
+    /// units no element can take inserted at their cost (the app name's and its connectors free).
+    /// `g` is `bestGain(ti)`; `taken` (refined only): the app name's units in every reading.
+    func upperBound(_ ti: Int, coverage cov: [UInt64], refined: Bool, gain g: Float, taken: AppUnits = AppUnits(units: 0, sure: false)) -> Float {
         let paramSet = index.templateParamSet[ti], hasApp = index.templateHasApp[ti]
         let app = Int(index.templateApp[ti]), totalWeight = index.templateTotalWeight[ti]
         var minIns: Float = 0
+        // Where every reading names the app: the gain of the literals heard only in the units
+        // its name takes in every reading (`taken`), which no such reading can give them.
+        var lost: Float = 0
         if refined && n < 64 {
             var covered: UInt64 = 0
             if paramSet >= 0 { covered |= coverage(cov, paramSet) }
             if hasApp { covered |= coverage(cov, index.appSlot[app]) }
             // A unit is usable when it relates to a literal of the template (`ws.hits`: every
             // unit match has a similarity above 0) or is part of a merged or split word.
-            let usable = joinedUnits | literalUnits(ti)
+            var lits: UInt64 = 0
+            let outside = ~taken.units
+            for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
+                let id = Int(index.templateElems[k].id)
+                let h = ws.hits[id]
+                lits |= h
+                if h & outside == 0 { lost += index.templateElems[k].weight * ws.best[id] }
+            }
+            let usable = joinedUnits | lits
             for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
                 if units[i].flags.contains(.connector) { continue }
                 if usable & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
@@ -295,7 +346,9 @@ extension Query {
         }
         let appW: Float = hasApp ? IndexBuilder.appWeight : 0
         let appG = hasApp ? appW * bestSpanSim(index.appSlot[app]) : 0
-        let named = (g + appG) / max(totalWeight + minIns, 1e-6)
+        let namedOnly = hasApp && taken.sure
+        let named = ((namedOnly ? g - lost : g) + appG) / max(totalWeight + minIns, 1e-6)
+        if namedOnly { return min(1, named) }
         let noApp = Query.noAppFactor * g / max(totalWeight - appW + minIns, 1e-6)
         return min(1, max(named, noApp))
     }
@@ -352,9 +405,9 @@ extension Query {
     func evaluate(_ ti: Int, into out: inout [Scored], below kth: Float = -1) {
         let t = index.templates[ti]
         let appSpans = t.hasApp ? spans[index.appSlot[t.app]] : nil
-        let appCount = min(appSpans?.count ?? 0, opts.exhaustive ? Int.max : 3)
+        let appCount = min(appSpans?.count ?? 0, opts.exhaustive ? Int.max : Query.appReadings)
         // Reading the utterance without its app name only helps when the name was heard poorly.
-        let withoutApp = (appSpans?.first?.sim ?? 0) < 0.8
+        let withoutApp = (appSpans?.first?.sim ?? 0) < Query.appNameSureSimilarity
         scratch.reserveMasks(n)
         let mask = scratch.maskA, moveMask = scratch.maskB
         let paramSpans = t.paramSet >= 0 ? spans[t.paramSet] : nil
@@ -383,7 +436,7 @@ extension Query {
         // Units a literal of the template relates to (bit sets; see `markHits`).
         var literalUnits: UInt64 = 0
         if n < 64 { literalUnits = self.literalUnits(ti) }
-        let floor: Float = t.isNegative || opts.exhaustive ? -1 : kth
+        let floor: Float = t.isNegative || opts.exhaustive || opts.noBounds ? -1 : kth
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
             appMask(appSpan, into: mask)
@@ -403,7 +456,7 @@ extension Query {
             for gk in 0..<groups {
                 let variant: Int32 = options.isEmpty ? -1 : options[gk].variant
                 let option = options.isEmpty ? -1 : options[gk].option
-                let reference = max(floor, opts.exhaustive ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
+                let reference = max(floor, opts.exhaustive || opts.noBounds ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
                 if reference > 0 && n < 64 {
                     // Every word at its best, the value and the app name as heard; the units that
                     // neither a literal nor the value can take inserted at their cost.

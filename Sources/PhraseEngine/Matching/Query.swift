@@ -33,6 +33,8 @@ struct Query {
     /// Units (as bits) of Han or kana words the catalogs never say whose characters they know:
     /// unheard for substitutions and values, but without the unknown-word cost and factor.
     var charWordUnits: UInt64 = 0
+    /// For the tests (`Matcher.templateBounds`): each evaluated template's bound and best score.
+    var boundLog: [(template: Int, bound: Float, score: Float)]? = nil
 
     struct SlotSpan {
         var start: Int
@@ -105,6 +107,11 @@ struct Query {
 
     /// Cost of reading a parameter value out of the template's word order.
     static let reorderCost: Float = 0.3
+
+    /// An app name heard at least this well is read as the app name in every reading (no
+    /// reading leaves it out), at one of its `appReadings` best spans.
+    static let appNameSureSimilarity: Float = 0.8
+    static let appReadings = 3
 
     /// Discount applied to the score of a result whose app was not named.
     static let noAppFactor: Float = 0.9
