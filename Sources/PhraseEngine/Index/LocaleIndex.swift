@@ -14,6 +14,9 @@ final class LocaleIndex: Sendable {
     let vocabText: [String]
     let vocabScalars: [[UInt32]]
     let vocabPhonetic: [String]
+    /// Whether word i's key is the key of its text as any unit says it (not a number's
+    /// key, which is the word itself): the matcher then reuses it.
+    let vocabKeyIsPlain: [Bool]
     let vocabWeight: [Float]
     let vocabIds: StringTable<Int32>
     /// A catalog word related to a word of the utterance by the locale profile.
@@ -210,6 +213,9 @@ final class LocaleIndex: Sendable {
         self.vocabText = vocabText
         self.vocabScalars = vocabText.map { $0.unicodeScalars.map(\.value) }
         self.vocabPhonetic = vocabPhonetic
+        self.vocabKeyIsPlain = vocabText.indices.map { i in
+            vocabPhonetic[i] != vocabText[i] || IndexBuilder.phonetic(normalizer, vocabText[i], flags: []) == vocabPhonetic[i]
+        }
         self.vocabWeight = vocabWeight
         var ids: [String: Int32] = [:]
         ids.reserveCapacity(vocabText.count)

@@ -270,11 +270,18 @@ struct Query {
         if f.contains(.number) || f.contains(.ordinal) { return }
         // Filler and articles are discounted anyway: no fuzzy lookup for them.
         if !f.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
-        let key = IndexBuilder.phonetic(index.normalizer, t, flags: f)
+        var sc: [UInt32] = []
+        swap(&sc, &ws.unitScalars)
+        sc.clear()
+        for u in t.unicodeScalars { sc.append(u.value) }
+        // A word of the vocabulary has its key already (computed the same way, see
+        // `LocaleIndex.vocabKeyIsPlain`).
+        let key = exactId >= 0 && index.vocabKeyIsPlain[Int(exactId)] ? index.vocabPhonetic[Int(exactId)]
+            : IndexBuilder.phonetic(index.normalizer, t, flags: f)
+        let keyLength = Query.keyLength(key)
         // Kept for the one-word windows of the sound search (the same key, except for a single
         // Han or kana character, whose key is its syllable's).
-        if units[i].flags.isDisjoint(with: [.number, .ordinal]),
-           !(t.unicodeScalars.count == 1 && t.unicodeScalars.first.map({ IndexBuilder.isSplitScript($0.value) }) ?? false) {
+        if !(sc.count == 1 && IndexBuilder.isSplitScript(sc[0])) {
             ws.unitKeys[i] = key
         }
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
@@ -282,16 +289,12 @@ struct Query {
             for id in ids.prefix(4) where id != exactId { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
         }
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
-        let phoneticOK = key.hasPrefix("~") || (t.unicodeScalars.count >= 3 && key.count >= 2)
+        let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (sc.count >= 3 && keyLength >= 2)
         if phoneticOK, let ids = index.phoneticIds(key) {
             for id in ids.prefix(16) where id != exactId {
                 add(id, WordSimilarity.phoneticSimilarity, .phonetic, from: from)
             }
         }
-        var sc: [UInt32] = []
-        swap(&sc, &ws.unitScalars)
-        sc.clear()
-        for u in t.unicodeScalars { sc.append(u.value) }
         var cands: [Int32] = []
         swap(&cands, &ws.fuzzyCandidates)
         cands.clear()
@@ -483,7 +486,17 @@ struct Query {
         var windowKeys: [String?] = []
         swap(&windowKeys, &ws.windowKeys)
         windowKeys.clear()
-        defer { swap(&windowKeys, &ws.windowKeys) }
+        // Each unit's `scalarInfo`, computed once for both searches.
+        var info: [(count: Int, split: Bool)] = []
+        swap(&info, &ws.unitInfo)
+        info.clear()
+        defer {
+            swap(&windowKeys, &ws.windowKeys)
+            swap(&info, &ws.unitInfo)
+        }
+        if opts.mode == .flexible && (!index.soundIndex.isEmpty || (!appHeard && !index.appSounds.isEmpty)) {
+            for i in 0..<n { info.append(scalarInfo(i)) }
+        }
 
         // The English key of the app-name search is the locale's own where the locale keys
         // words by Double Metaphone.
@@ -494,12 +507,12 @@ struct Query {
                 var hasUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
-                    joinedCount += scalarInfo(b).count
+                    joinedCount += info[b].count
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
                     let appsOnly = !hasUnknown
                     guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
                     let key = windowKey(a, b, &windowKeys)
-                    guard key.count >= 3, let hits = index.soundPostings(key) else { continue }
+                    guard Query.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
                     for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
                     }
@@ -516,9 +529,8 @@ struct Query {
                 var windowUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
-                    let info = scalarInfo(b)
-                    joinedCount += info.count
-                    if info.split { split = true }
+                    joinedCount += info[b].count
+                    if info[b].split { split = true }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                     guard joinedCount >= 3 else { continue }
                     if split { break }
@@ -635,6 +647,13 @@ struct Query {
             out.clear()
             for u in s.unicodeScalars { out.append(u.value) }
         }
+    }
+
+    /// The length of a sound key in characters: its byte count when it is ASCII, as keys are.
+    @inline(__always)
+    static func keyLength(_ key: String) -> Int {
+        var k = key
+        return k.withUTF8 { p in p.allSatisfy { $0 < 0x80 } ? p.count : -1 } >= 0 ? key.utf8.count : key.count
     }
 
     /// The texts of units a...b joined.
@@ -1334,6 +1353,8 @@ final class Workspace: @unchecked Sendable {
     /// windows of 1-3 units (`Query.findSlots`).
     var unitKeys: [String?] = []
     var windowKeys: [String?] = []
+    /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
+    var unitInfo: [(count: Int, split: Bool)] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
     /// and back, so they keep their capacity).
     var scored: [Query.Scored] = []
