@@ -522,7 +522,14 @@ struct Query {
         // An app name not heard as such: compare the sound of 1-3 words with every app name's,
         // in the locale's key and in English, allowing one difference in the key.
         if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
+            // The window's keys as scalars (pooled: each key reuses the buffer).
             var k1: [UInt32] = [], k2: [UInt32] = []
+            swap(&k1, &ws.soundKeyA)
+            swap(&k2, &ws.soundKeyB)
+            defer {
+                swap(&k1, &ws.soundKeyA)
+                swap(&k2, &ws.soundKeyB)
+            }
             for a in 0..<n {
                 var joinedCount = 0
                 var split = false
@@ -1353,6 +1360,9 @@ final class Workspace: @unchecked Sendable {
     /// windows of 1-3 units (`Query.findSlots`).
     var unitKeys: [String?] = []
     var windowKeys: [String?] = []
+    /// A window's sound keys as scalars (`Query.findSlots`), with room for any key.
+    var soundKeyA: [UInt32] = Array(repeating: 0, count: 32)
+    var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
     /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
     var unitInfo: [(count: Int, split: Bool)] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
