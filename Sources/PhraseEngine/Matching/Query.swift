@@ -67,6 +67,7 @@ struct Query {
         swap(&mKind, &ws.arrays.mKind)
         swap(&splitPairs, &ws.arrays.splitPairs)
         swap(&bestIds, &ws.arrays.bestIds)
+        swap(&spans, &ws.spans)
     }
 
     // MARK: - Costs
@@ -122,6 +123,7 @@ struct Query {
         units = IndexBuilder.units(index.normalizer, text)
         n = units.count
         ws.arrays.removeAll()
+        ws.spans.removeAll()
         exchangeArrays()
         mStart.append(contentsOf: repeatElement(0, count: n))
         mCount.append(contentsOf: repeatElement(0, count: n))
@@ -563,6 +565,7 @@ struct Query {
         }
         for (set, ks, ke) in bySet {
             var found: [SlotSpan] = []
+            found.reserveCapacity(Query.valuesPerSet * 2)
             var kth: Float = 0
             // The `valuesPerSet` best similarities found, best first (kept as spans are found).
             top.clear()
@@ -1286,6 +1289,12 @@ struct SpanTable {
         return 0
     }
 
+    /// Empties the table, keeping the capacity of its own arrays.
+    mutating func removeAll() {
+        sets.removeAll(keepingCapacity: true)
+        lists.removeAll(keepingCapacity: true)
+    }
+
     mutating func insert(_ set: Int32, _ list: [Query.SlotSpan]) {
         // Sets usually come in order: append.
         if sets.isEmpty || sets[sets.count - 1] < set {
@@ -1343,6 +1352,8 @@ final class Workspace: @unchecked Sendable {
         }
     }
     var arrays = Arrays()
+    /// The slot spans table (`Query.spans`), lent to each query in turn.
+    var spans = SpanTable()
     /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
     var unitScalars: [UInt32] = []
     /// Apps heard, and the words of `touchedBits` with a bit set (`Query.findSlots`).

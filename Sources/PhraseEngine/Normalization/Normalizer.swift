@@ -339,7 +339,8 @@ extension Core {
         var s = text
         return s.withUTF8 { buf -> [Raw] in
             let n = buf.count
-            out.reserveCapacity(n / 4 + 1)
+            // At most one token per two bytes (a letter and a separator).
+            out.reserveCapacity(n / 2 + 1)
             var i = 0
             // Lowercase bytes of the current token, in a stack buffer.
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { low -> [Raw] in
