@@ -338,10 +338,11 @@ extension Query {
                 lits |= h
                 if h & outside == 0 { lost += index.templateElems[k].weight * ws.best[id] }
             }
-            let usable = joinedUnits | lits
-            for i in 0..<n where covered & (1 << UInt64(i)) == 0 {
-                if units[i].flags.contains(.connector) { continue }
-                if usable & (1 << UInt64(i)) == 0 { minIns += insCost[i] }
+            // The units no element can take, connectors aside, in unit order.
+            var x = Query.unitRange(0, n) & ~(covered | joinedUnits | lits | connectorUnits)
+            while x != 0 {
+                minIns += insCost[x.trailingZeroBitCount]
+                x &= x - 1
             }
         }
         let appW: Float = hasApp ? IndexBuilder.appWeight : 0

@@ -28,6 +28,8 @@ struct Query {
     /// Units (as bits, utterances under 64 units) merged with a neighbour or split into two
     /// phrase words (set with the hits, see `markHits`).
     var joinedUnits: UInt64 = 0
+    /// Units (as bits, utterances under 64 units) that are connectors (set with `joinedUnits`).
+    var connectorUnits: UInt64 = 0
     /// `unknownWordFactor` to the power of the unknown words no slot span covers (set after the slots are found).
     var unknownFactor: Float = 1
     /// Units (as bits) of Han or kana words the catalogs never say whose characters they know:
@@ -382,6 +384,7 @@ struct Query {
         markHits()
         if n < 64 {
             for i in 0..<n where merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { joinedUnits |= 1 << UInt64(i) }
+            for i in 0..<n where units[i].flags.contains(.connector) { connectorUnits |= 1 << UInt64(i) }
         }
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
