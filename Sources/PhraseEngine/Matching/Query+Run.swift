@@ -257,14 +257,19 @@ extension Query {
     }
 
     /// The app span is taken; the connectors right next to it may be left out for free.
-    func appMask(_ appSpan: SlotSpan?, into mask: UnsafeMutablePointer<UInt8>) {
+    /// Returns the units left usable (`mask` 0) as bits (utterances under 64 units).
+    @discardableResult
+    func appMask(_ appSpan: SlotSpan?, into mask: UnsafeMutablePointer<UInt8>) -> UInt64 {
         mask.update(repeating: 0, count: n)
-        guard let a = appSpan else { return }
+        let all = n < 64 ? Query.unitRange(0, n) : 0
+        guard let a = appSpan else { return all }
         for u in a.start..<a.end { mask[u] = 1 }
         var k = a.start - 1
         while k >= 0, units[k].flags.contains(.connector) { mask[k] = 2; k -= 1 }
+        let first = k + 1
         k = a.end
         while k < n, units[k].flags.contains(.connector) { mask[k] = 2; k += 1 }
+        return all & ~Query.unitRange(first, k)
     }
 
     func bestSpanSim(_ set: Int32) -> Float { spans.best(set) }
@@ -440,10 +445,8 @@ extension Query {
         let floor: Float = t.isNegative || opts.exhaustive || opts.noBounds ? -1 : kth
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
-            appMask(appSpan, into: mask)
             // The usable units as bits (utterances under 64 units).
-            var free: UInt64 = 0
-            if n < 64 { for i in 0..<n where mask[i] == 0 { free |= 1 << UInt64(i) } }
+            let free = appMask(appSpan, into: mask)
             let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
             // Options in the order of their best span (spans are sorted best first).
             options.clear()
