@@ -482,7 +482,7 @@ extension Query {
                 }
                 group.clear()
                 if !options.isEmpty, let ps = paramSpans { self.group(t, ps, mask, appVariant: appVariant, option: option, into: &group) }
-                var a = align(t.elems, mask: mask, paramSpans: group, trace: false)
+                var a = align(t.elems, mask: mask, paramSpans: group, literals: literalUnits, trace: false)
                 guard a.cost < .infinity else { continue }
                 // The value said elsewhere in the sentence: take its best span out, align the
                 // rest, and charge a small reordering cost.
@@ -498,7 +498,7 @@ extension Query {
                     if reach > current + 1e-6 {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
-                        let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], trace: false)
+                        let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, trace: false)
                         let adj = adjacentUnknownPenalty(best.start, best.end, mask)
                         let g2 = b.gain + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
                         let i2 = b.ins + adj + Query.substitutionCost * b.substitutions
@@ -542,7 +542,7 @@ extension Query {
                         if bound.gain / (t.totalWeight + bound.ins) <= current + 1e-6 { continue }
                         if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
-                        let b = align(t.elems, mask: mask, paramSpans: group, skip: j, trace: false)
+                        let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, trace: false)
                         mask[u] = 0
                         guard b.cost < .infinity else { continue }
                         let g2 = b.gain + e.weight * us - Query.wordReorderCost

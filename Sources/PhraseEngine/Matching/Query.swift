@@ -896,16 +896,17 @@ struct Query {
     /// `mask[i]`: 0 usable, 1 taken by the app name (skipped for free), 2 a connector next to
     /// the app name (usable, and free to leave out).
     /// `skip`: an element said elsewhere (see `evaluate`), passed over for free.
+    /// `literals`: the units the template's literals relate to (`literalUnits`), when known.
     @inline(__always)
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
-               skip: Int = -1, trace: Bool) -> Alignment {
-        trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, WithTrace.self)
-            : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, NoTrace.self)
+               skip: Int = -1, literals: UInt64? = nil, trace: Bool) -> Alignment {
+        trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, WithTrace.self)
+            : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, NoTrace.self)
     }
 
     /// `align`, compiled once with the trace and once without (`T.enabled` is a constant).
     func align<T: AlignTrace>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
-                              appSpans: [SlotSpan], skip: Int, _: T.Type) -> Alignment {
+                              appSpans: [SlotSpan], skip: Int, literals: UInt64?, _: T.Type) -> Alignment {
         let trace = T.enabled
         let flexible = opts.mode == .flexible
         // Rows. A literal no unit relates to (no match, merge or split: each is noted in
@@ -958,7 +959,9 @@ struct Query {
         var columns = 0
         if !full && flexible && n < 64 {
             var taken: UInt64 = 0
-            for e in elems where e.kind == .literal && e.id >= 0 { taken |= ws.hits[Int(e.id)] }
+            if let lits = literals { taken = lits } else {
+                for e in elems where e.kind == .literal && e.id >= 0 { taken |= ws.hits[Int(e.id)] }
+            }
             for s in paramSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
             for s in appSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
             var i = 0
