@@ -43,8 +43,18 @@ public struct MatchCandidate: Sendable, Hashable {
     public var score: Double
     /// The template as written in the catalog.
     public var template: String
-    /// The concrete phrase (template with the app name and value said).
-    public var phrase: String
+    /// The concrete phrase (template with the app name and value said), rendered from the
+    /// template's pieces when read (most callers of the matcher never read it).
+    public var phrase: String {
+        get {
+            phraseText ?? Expansion.render(PhraseTemplate(text: template, pieces: phrasePieces, location: SourceLocation(path: "", offset: 0)),
+                                           appName: appName, value: phraseValue)
+        }
+        set { phraseText = newValue }
+    }
+    private var phraseText: String?
+    private var phrasePieces: [PhraseTemplate.Piece]
+    private var phraseValue: String?
     /// Whether the utterance named the app (display or alternative name).
     public var appNamed: Bool
     public var explanation: [AlignmentStep]
@@ -53,6 +63,25 @@ public struct MatchCandidate: Sendable, Hashable {
     public var shortcutIndex: Int
     public var templateIndex: Int
     public var optionIndex: Int
+
+    init(app: String, appName: String, intent: String, parameters: [(name: String, value: ParameterValue, title: String)],
+         score: Double, template: String, pieces: [PhraseTemplate.Piece], value: String?, appNamed: Bool,
+         explanation: [AlignmentStep], appIndex: Int, shortcutIndex: Int, templateIndex: Int, optionIndex: Int) {
+        self.app = app
+        self.appName = appName
+        self.intent = intent
+        self.parameters = parameters
+        self.score = score
+        self.template = template
+        self.phrasePieces = pieces
+        self.phraseValue = value
+        self.appNamed = appNamed
+        self.explanation = explanation
+        self.appIndex = appIndex
+        self.shortcutIndex = shortcutIndex
+        self.templateIndex = templateIndex
+        self.optionIndex = optionIndex
+    }
 
     public static func == (a: MatchCandidate, b: MatchCandidate) -> Bool {
         a.app == b.app && a.intent == b.intent && a.template == b.template && a.phrase == b.phrase && a.score == b.score

@@ -622,10 +622,9 @@ extension Query {
             steps = al.steps + appSteps
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
         }
-        let phrase = Expansion.render(PhraseTemplate(text: t.template, pieces: t.pieces, location: SourceLocation(path: "", offset: 0)),
-                                      appName: appName, value: valueText ?? t.paramName.map { "${\($0)}" })
         return MatchCandidate(app: catalogs[t.app].app.id, appName: appName, intent: t.intent, parameters: params,
-                              score: (Double(s.score) * 10000).rounded() / 10000, template: t.template, phrase: phrase,
+                              score: (Double(s.score) * 10000).rounded() / 10000, template: t.template, pieces: t.pieces,
+                              value: valueText ?? t.paramName.map { "${\($0)}" },
                               appNamed: s.appNamed, explanation: steps, appIndex: t.app, shortcutIndex: t.shortcut,
                               templateIndex: t.templateIndex, optionIndex: optionIndex)
     }
