@@ -675,40 +675,40 @@ extension Query {
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
             MatchResult(text: text, locale: locale, decision: d, results: cands, why: reason, negative: negative)
         }
-        guard let top = cands.first else {
+        // (The top result read in place: a copy of a candidate retains each of its fields.)
+        guard !cands.isEmpty else {
             if let nb = negBest, nb.score >= th {
                 let t = index.templates[nb.template]
                 return result(.none, .negative(template: t.template, app: nil), negative: t.template)
             }
             return result(.none, .noOverlap)
         }
-        if let nb = negBest, nb.score >= th, Double(nb.score) >= top.score - margin {
+        let topScore = cands[0].score, topNamed = cands[0].appNamed
+        if let nb = negBest, nb.score >= th, Double(nb.score) >= topScore - margin {
             let t = index.templates[nb.template]
             return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
         }
-        if let wc = wildcard, wc.score >= th, Double(wc.score) > top.score + margin {
+        if let wc = wildcard, wc.score >= th, Double(wc.score) > topScore + margin {
             let t = index.templates[wc.template]
             let words = units[wc.span.start..<wc.span.end].map(\.text).joined(separator: " ")
             return result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
         }
-        if top.appNamed {
-            if Float(top.score) < th { return result(.none, .belowThreshold(score: top.score, threshold: opts.threshold)) }
+        if topNamed {
+            if Float(topScore) < th { return result(.none, .belowThreshold(score: topScore, threshold: opts.threshold)) }
         } else {
-            if top.score < opts.noAppThreshold {
-                return result(.none, .noAppBelowThreshold(score: top.score, threshold: opts.noAppThreshold))
+            if topScore < opts.noAppThreshold {
+                return result(.none, .noAppBelowThreshold(score: topScore, threshold: opts.noAppThreshold))
             }
-            if cands.contains(where: { $0.app != top.app && $0.score >= opts.noAppThreshold - margin }) {
+            let topApp = cands[0].app
+            if cands.contains(where: { $0.app != topApp && $0.score >= opts.noAppThreshold - margin }) {
                 return result(.ambiguous, .severalApps)
             }
         }
-        if cands.count > 1 {
-            let second = cands[1]
-            if !top.sameTarget(second), top.score - second.score < margin, second.score >= Double(th) {
-                return result(.ambiguous, .tooClose(margin: margin))
-            }
+        if cands.count > 1, topScore - cands[1].score < margin, cands[1].score >= Double(th), !cands[0].sameTarget(cands[1]) {
+            return result(.ambiguous, .tooClose(margin: margin))
         }
-        return result(.match, top.appNamed ? .matched(score: top.score, threshold: opts.threshold)
-                      : .matchedWithoutApp(app: top.app, score: top.score))
+        return result(.match, topNamed ? .matched(score: topScore, threshold: opts.threshold)
+                      : .matchedWithoutApp(app: cands[0].app, score: topScore))
     }
 
     func optionIndex(_ s: Scored) -> Int {
