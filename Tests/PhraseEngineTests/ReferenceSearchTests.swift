@@ -53,6 +53,36 @@ import Testing
         return try CatalogLoader.parse(json, file: "random\(id).json")
     }
 
+    /// The first `perCatalog` phrases of each catalog, lowercased, with up to `extras - 1` words
+    /// from `extra` inserted anywhere, sometimes a word dropped, and (`swapEnds`) sometimes the
+    /// first and last words swapped.
+    func noisyPhrases(_ cats: [Catalog], _ rng: inout SplitMix, perCatalog: Int, extras: UInt64, swapEnds: Bool,
+                      extra: (inout SplitMix) -> String) -> [String] {
+        var texts: [String] = []
+        for c in cats {
+            for p in Expansion.phrases(c, locale: "en").prefix(perCatalog) {
+                var ws = p.text.lowercased().split(separator: " ").map(String.init)
+                for _ in 0..<Int(rng.next() % extras) {
+                    let e = extra(&rng)
+                    ws.insert(e, at: Int(rng.next() % UInt64(ws.count + 1)))
+                }
+                if ws.count > 3 && rng.next() % 3 == 0 { ws.remove(at: Int(rng.next() % UInt64(ws.count))) }
+                if swapEnds && ws.count > 3 && rng.next() % 4 == 0 { ws.swapAt(0, ws.count - 1) }
+                texts.append(ws.joined(separator: " "))
+            }
+        }
+        return texts
+    }
+
+    /// The matcher's options without explanations, and the same with `change` applied.
+    func optionPair(_ m: Matcher, _ change: (inout MatchOptions) -> Void) -> (MatchOptions, MatchOptions) {
+        var a = m.options
+        a.explain = false
+        var b = a
+        change(&b)
+        return (a, b)
+    }
+
     @Test func prunedSearchAgreesWithExhaustiveSearch() throws {
         var rng = SplitMix(state: 20261129)
         var agreements = 0, total = 0
@@ -111,22 +141,9 @@ import Testing
         for round in 0..<12 {
             let cats = try (0..<Int(1 + rng.next() % 3)).map { try randomCatalog(&rng, id: 900 + round * 10 + $0, appInside: true) }
             let m = Matcher(catalogs: cats, locales: ["en"])
-            var fast = m.options
-            fast.explain = false
-            var all = fast
-            all.noBounds = true
-            var texts: [String] = []
-            for c in cats {
-                for p in Expansion.phrases(c, locale: "en").prefix(10) {
-                    var ws = p.text.lowercased().split(separator: " ").map(String.init)
-                    for _ in 0..<Int(rng.next() % 3) {
-                        let extra = ["hey", "please", "zebra", "with", "in", "the", Self.words[Int(rng.next() % UInt64(Self.words.count))]][Int(rng.next() % 7)]
-                        ws.insert(extra, at: Int(rng.next() % UInt64(ws.count + 1)))
-                    }
-                    if ws.count > 3 && rng.next() % 3 == 0 { ws.remove(at: Int(rng.next() % UInt64(ws.count))) }
-                    if ws.count > 3 && rng.next() % 4 == 0 { ws.swapAt(0, ws.count - 1) }
-                    texts.append(ws.joined(separator: " "))
-                }
+            let (fast, all) = optionPair(m) { $0.noBounds = true }
+            let texts = noisyPhrases(cats, &rng, perCatalog: 10, extras: 3, swapEnds: true) { rng in
+                ["hey", "please", "zebra", "with", "in", "the", Self.words[Int(rng.next() % UInt64(Self.words.count))]][Int(rng.next() % 7)]
             }
             for t in texts {
                 // Every template's bound is at least the score of its best reading.
@@ -176,22 +193,10 @@ import Testing
         for round in 0..<10 {
             let cats = try (0..<Int(1 + rng.next() % 3)).map { try randomCatalog(&rng, id: 500 + round * 10 + $0) }
             let m = Matcher(catalogs: cats, locales: ["en"])
-            var fast = m.options
-            fast.explain = false
-            var full = fast
-            full.fullAlignment = true
-            var texts: [String] = []
-            for c in cats {
-                for p in Expansion.phrases(c, locale: "en").prefix(8) {
-                    var ws = p.text.lowercased().split(separator: " ").map(String.init)
-                    // Filler, words no phrase has, and dropped words, anywhere.
-                    for _ in 0..<Int(rng.next() % 4) {
-                        let extra = ["hey", "siri", "please", "um", "zebra", "quantum", "blorf", "can", "you"][Int(rng.next() % 9)]
-                        ws.insert(extra, at: Int(rng.next() % UInt64(ws.count + 1)))
-                    }
-                    if ws.count > 3 && rng.next() % 3 == 0 { ws.remove(at: Int(rng.next() % UInt64(ws.count))) }
-                    texts.append(ws.joined(separator: " "))
-                }
+            let (fast, full) = optionPair(m) { $0.fullAlignment = true }
+            // Filler, words no phrase has, and dropped words, anywhere.
+            let texts = noisyPhrases(cats, &rng, perCatalog: 8, extras: 4, swapEnds: false) { rng in
+                ["hey", "siri", "please", "um", "zebra", "quantum", "blorf", "can", "you"][Int(rng.next() % 9)]
             }
             for t in texts {
                 let a = m.match(t, locale: "en", options: fast)
