@@ -335,4 +335,25 @@ import Testing
         #expect(parameter == "drink")
         #expect(m.match("pide un latte en bean counter", locale: "es").top?.parameters.first?.value == .enumCase("latte"))
     }
+
+    /// A word the catalog does not have, related to its words only by a sound-alike guess
+    /// ("share" sounds like "shower"), stands in for the phrase word it replaces when the reading
+    /// leaves the guess unused: "share my last note" is not "delete my last note". (Without the
+    /// rule it scored 0.6517 for both phrases, an ambiguity instead of a refusal.)
+    @Test func guessedWordStandsInForAMissingPhraseWord() throws {
+        let json = #"""
+        {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.notes","name":"Notely"},
+         "shortcuts":[{"intent":"DeleteLastNote","phrases":["Delete my last note in ${applicationName}"]},
+                      {"intent":"PinLastNote","phrases":["Pin my last note in ${applicationName}"]},
+                      {"intent":"LogShower","phrases":["Log a shower in ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "n.json")])
+        let share = m.match("share my last note in notely", locale: "en")
+        #expect(share.decision == .none)
+        #expect(share.results.allSatisfy { $0.score < 0.6 })
+        #expect(m.match("delete my last note in notely", locale: "en").top?.intent == "DeleteLastNote")
+        // A guess the reading uses is a misheard word, not a stand-in.
+        #expect(m.match("log a shover in notely", locale: "en").top?.intent == "LogShower")
+        #expect(m.match("log a shover in notely", locale: "en").decision == .match)
+    }
 }

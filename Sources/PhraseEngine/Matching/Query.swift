@@ -33,6 +33,10 @@ struct Query {
     /// Units (as bits) of Han or kana words the catalogs never say whose characters they know:
     /// unheard for substitutions and values, but without the unknown-word cost and factor.
     var charWordUnits: UInt64 = 0
+    /// Units (as bits, utterances under 64 units) of content words the catalogs do not have,
+    /// related to theirs only by a guess (a sound-alike or an edit): a reading that leaves such a
+    /// word out counts it as unheard for substitutions (`guessedWords`).
+    var guessedUnits: UInt64 = 0
 
     struct SlotSpan {
         var start: Int
@@ -177,7 +181,50 @@ struct Query {
                 }
                 i = j
             }
+            guessedWords()
         }
+    }
+
+    /// Marks the guessed words (`guessedUnits`): content words that are no word of the catalogs
+    /// and relate to one only by a guess — a sound-alike or an edit — not by spelling, synonym,
+    /// form or an added ending. A reading that uses the guess takes the word; a reading that
+    /// leaves it out has no evidence left that the catalogs know it, so when it also leaves a
+    /// content word of the phrase out, the word stands in for it ("teile meine letzte Notiz" for
+    /// "Lösch meine letzte Notiz": "teile" only sounds like "tall", a word of another phrase).
+    mutating func guessedWords() {
+        guard n < 64 else { return }
+        for i in 0..<n where mCount[i] > 0 && insCost[i] >= 0.6 && !units[i].flags.contains(.unheard) {
+            if !units[i].flags.isDisjoint(with: [.number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
+            if merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { continue }
+            // Han and kana are matched character by character, a character's sound being its
+            // syllable's: a homophone character is no evidence either way.
+            if scalarInfo(i).split { continue }
+            var guess = true
+            for j in mStart[i]..<(mStart[i] + mCount[i]) {
+                // A word of the catalogs with an ending added or dropped ("reminder" / "reminders")
+                // is a form of a word they know.
+                if mKind[j] != .fuzzy && mKind[j] != .phonetic || Query.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])]) {
+                    guess = false
+                    break
+                }
+            }
+            if guess { guessedUnits |= 1 << UInt64(i) }
+        }
+    }
+
+    /// Whether one of two words is the other with an ending of 1-3 letters, the shorter one of
+    /// at least 4 letters ("reminder" / "reminders", "nuevo" / "nuevos").
+    static func isEnding(_ word: String, _ other: [UInt32]) -> Bool {
+        let count = word.unicodeScalars.count
+        let short = min(count, other.count), long = max(count, other.count)
+        guard short >= 4, long - short >= 1, long - short <= 3 else { return false }
+        var k = 0
+        for u in word.unicodeScalars {
+            if k == short { break }
+            if u.value != other[k] { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Whether unit k is a Han character (not kana).
@@ -905,6 +952,7 @@ struct Query {
         var unheardBits: UInt64 = 0
         if n < 64 { for k in 0..<n where units[k].flags.contains(.unheard) { unheardBits |= 1 << UInt64(k) } }
         unheardBits &= ~charWordUnits
+        unheardBits |= guessedUnits
         @inline(__always) func isUnheard(_ k: Int) -> Bool {
             n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
         }
