@@ -443,6 +443,7 @@ extension Query {
                         for u in best.start..<best.end { moveMask[u] = 1 }
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], trace: false)
                         let adj = adjacentUnknownPenalty(best.start, best.end, mask)
+                            + cutWordPenalty(best.start, best.end, literals: literalUnits, mask)
                         let g2 = b.gain + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
                         let i2 = b.ins + adj + Query.substitutionCost * b.substitutions
                         if b.cost < .infinity, g2 / (t.totalWeight + i2) > current + 1e-6 {

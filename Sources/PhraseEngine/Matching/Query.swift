@@ -37,6 +37,9 @@ struct Query {
     /// related to theirs only by a guess (a sound-alike or an edit): a reading that leaves such a
     /// word out counts it as unheard for substitutions (`guessedWords`).
     var guessedUnits: UInt64 = 0
+    /// Bit i set when units i and i + 1 are characters of one Han or kana word (utterances under
+    /// 64 units; see `cutWordPenalty`).
+    var innerUnits: UInt64 = 0
 
     struct SlotSpan {
         var start: Int
@@ -174,6 +177,7 @@ struct Query {
                         charWordUnits |= u < 64 ? 1 << UInt64(u) : 0
                     }
                 }
+                if j - i > 1 && j <= 64 { for u in i..<(j - 1) { innerUnits |= 1 << UInt64(u) } }
                 // Saying the word costs one word: its insertion cost is spread over its characters.
                 if j - i > 1, let c = units[i].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) {
                     let share = 1 / Float(j - i).squareRoot()
@@ -953,6 +957,9 @@ struct Query {
         if n < 64 { for k in 0..<n where units[k].flags.contains(.unheard) { unheardBits |= 1 << UInt64(k) } }
         unheardBits &= ~charWordUnits
         unheardBits |= guessedUnits
+        // Units a literal of the template relates to (for `cutWordPenalty`).
+        var literalBits: UInt64 = 0
+        if innerUnits != 0 { for e in elems where e.kind == .literal && e.id >= 0 { literalBits |= ws.hits[Int(e.id)] } }
         @inline(__always) func isUnheard(_ k: Int) -> Bool {
             n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
         }
@@ -1096,7 +1103,7 @@ struct Query {
                         if !flexible && s.sim < 1 { continue }
                         // A word the catalog does not know right next to the value: the person
                         // likely named a different value ("pumpkin spice latte").
-                        let adj = adjacentUnknownPenalty(s.start, s.end, mask)
+                        let adj = adjacentUnknownPenalty(s.start, s.end, mask) + cutWordPenalty(s.start, s.end, literals: literalBits, mask)
                         relax((j + 1) * w + Int(posOf[s.end]), e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(base + k))
                     }
                 }
@@ -1162,6 +1169,22 @@ struct Query {
 
     /// Extra cost when an unknown content word touches a slot span (before or after it).
     static let adjacentUnknownCost: Float = 0.6
+
+    /// Extra cost when a value span starts or ends inside a Han or kana word and the word's
+    /// characters outside the span relate to no literal of the phrase ("アイスティー" read as
+    /// "ラテ"): the value is part of a word naming something else. (Not on top of
+    /// `adjacentUnknownPenalty`, which charges a word the catalog has never heard on that side.)
+    @inline(__always)
+    func cutWordPenalty(_ start: Int, _ end: Int, literals: UInt64, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
+        guard innerUnits != 0, n < 64 else { return 0 }
+        var p: Float = 0
+        @inline(__always) func side(_ x: Int) {
+            if mask[x] == 0, (literals >> UInt64(x)) & 1 == 0, !units[x].flags.contains(.unheard) { p += Query.adjacentUnknownCost }
+        }
+        if start > 0, (innerUnits >> UInt64(start - 1)) & 1 == 1 { side(start - 1) }
+        if end < n, (innerUnits >> UInt64(end - 1)) & 1 == 1 { side(end) }
+        return p
+    }
 
     func adjacentUnknownPenalty(_ start: Int, _ end: Int, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
         var p: Float = 0
