@@ -302,8 +302,10 @@ struct Query {
             // and short ones may be sound-alikes.
             if index.vocabLength[Int(id)] > 3 {
                 if !units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
+                let nameWord = index.inflectionStart[Int(id) + 1] > index.inflectionStart[Int(id)] && isNameWord(id)
                 for k in Int(index.inflectionStart[Int(id)])..<Int(index.inflectionStart[Int(id) + 1]) {
                     let r = index.inflectionFlat[k]
+                    if !nameWord && isNameWord(r.id) { continue }
                     add(r.id, r.similarity, .fuzzy, from: from)
                 }
                 return
@@ -367,6 +369,18 @@ struct Query {
                 if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
             }
         }
+    }
+
+    /// Whether a word of the vocabulary is said only in app names. A name has no inflections: a
+    /// word of the phrases or values is not a form of an app name sharing its stem ("notes" is
+    /// not "Notely", in "montre mes notes dans l'app Notes"); a word of another name may be
+    /// ("bean" / "BeanCo").
+    func isNameWord(_ id: Int32) -> Bool {
+        if index.literalStart[Int(id) + 1] > index.literalStart[Int(id)] { return false }
+        let r = index.postings(id)
+        if r.isEmpty { return false }
+        for k in r where !index.setIsApp[Int(index.slotFlat[k].set)] { return false }
+        return true
     }
 
     /// Whether unit i is the join of two phrase words.
