@@ -132,7 +132,7 @@ extension Query {
     func readingScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> Float {
         var g = a.gain
         var w = t.totalWeight
-        var extra: Float = Query.substitutionCost * a.substitutions
+        var extra: Float = Query.substitutionCost * a.substitutions + Query.otherAppClauseCost * Float(otherAppClauses)
         if let s = appSpan {
             g += IndexBuilder.appWeight * s.sim
             // "google home": an unknown word glued to the app name names another app.

@@ -40,6 +40,8 @@ struct Query {
     /// Bit i set when units i and i + 1 are characters of one Han or kana word (utterances under
     /// 64 units; see `cutWordPenalty`).
     var innerUnits: UInt64 = 0
+    /// `foreignAppClauses()` (set after the slots are found).
+    var otherAppClauses = 0
 
     struct SlotSpan {
         var start: Int
@@ -643,6 +645,33 @@ struct Query {
             f *= Query.unknownWordFactor
         }
         unknownFactor = f
+        otherAppClauses = foreignAppClauses()
+    }
+
+    /// Extra cost of an app clause that names an app the catalogs do not have ("cherche
+    /// Bookworm sur Google", "play jazz on Spotify"). Charged on every reading (`readingScore`).
+    static let otherAppClauseCost: Float = 0.6
+
+    /// App clauses of words the catalog has never heard: a connector and a run of such words
+    /// ending the utterance ("sur Google"), or such words starting it and a connector
+    /// ("グーグルで…") — where people put the app clause. The words must be covered by no slot
+    /// span; Han and kana words the catalogs never say are left out, as for the insertion cost.
+    func foreignAppClauses() -> Int {
+        @inline(__always) func unknown(_ i: Int) -> Bool {
+            guard units[i].flags.contains(.unheard), units[i].flags.isDisjoint(with: [.number, .ordinal]) else { return false }
+            if i < 64, charWordUnits & (1 << UInt64(i)) != 0 { return false }
+            for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { return false } }
+            return true
+        }
+        guard n >= 2 else { return 0 }
+        var c = 0
+        var i = n - 1
+        while i > 0 && unknown(i) { i -= 1 }
+        if i < n - 1 && units[i].flags.contains(.connector) { c += 1 }
+        var j = 0
+        while j < n - 1 && unknown(j) { j += 1 }
+        if j > 0 && units[j].flags.contains(.connector) { c += 1 }
+        return c
     }
 
     /// How well the sound key `k` of a window matches an app name's key: the same key, or (for
