@@ -37,6 +37,10 @@ struct Query {
     /// related to theirs only by a guess (a sound-alike or an edit): a reading that leaves such a
     /// word out counts it as unheard for substitutions (`guessedWords`).
     var guessedUnits: UInt64 = 0
+    /// Units (as bits, utterances under 64 units) that count as unheard for substitutions: the
+    /// words the catalog has never heard (not the Han or kana words of `charWordUnits`) and the
+    /// guessed words.
+    var substitutionUnits: UInt64 = 0
     /// Bit i set when units i and i + 1 are characters of one Han or kana word (utterances under
     /// 64 units; see `cutWordPenalty`).
     var innerUnits: UInt64 = 0
@@ -188,6 +192,10 @@ struct Query {
                 i = j
             }
             guessedWords()
+            if n < 64 {
+                for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits |= 1 << UInt64(k) }
+                substitutionUnits = substitutionUnits & ~charWordUnits | guessedUnits
+            }
         }
     }
 
@@ -201,18 +209,18 @@ struct Query {
         guard n < 64 else { return }
         for i in 0..<n where mCount[i] > 0 && insCost[i] >= 0.6 && !units[i].flags.contains(.unheard) {
             if !units[i].flags.isDisjoint(with: [.number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
+            var guess = true
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic { guess = false; break }
+            guard guess else { continue }
             if merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { continue }
             // Han and kana are matched character by character, a character's sound being its
             // syllable's: a homophone character is no evidence either way.
             if scalarInfo(i).split { continue }
-            var guess = true
-            for j in mStart[i]..<(mStart[i] + mCount[i]) {
-                // A word of the catalogs with an ending added or dropped ("reminder" / "reminders")
-                // is a form of a word they know.
-                if mKind[j] != .fuzzy && mKind[j] != .phonetic || Query.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])]) {
-                    guess = false
-                    break
-                }
+            // A word of the catalogs with an ending added or dropped ("reminder" / "reminders")
+            // is a form of a word they know.
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where Query.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])]) {
+                guess = false
+                break
             }
             if guess { guessedUnits |= 1 << UInt64(i) }
         }
@@ -304,10 +312,13 @@ struct Query {
             // and short ones may be sound-alikes.
             if index.vocabLength[Int(id)] > 3 {
                 if !units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
-                let nameWord = index.inflectionStart[Int(id) + 1] > index.inflectionStart[Int(id)] && isNameWord(id)
+                // A name has no inflections: a word of the phrases or values is not a form of an
+                // app name sharing its stem ("notes" is not "Notely", in "montre mes notes dans
+                // l'app Notes"); a word of another name may be ("bean" / "BeanCo").
+                let nameWord = index.vocabNameOnly[Int(id)]
                 for k in Int(index.inflectionStart[Int(id)])..<Int(index.inflectionStart[Int(id) + 1]) {
                     let r = index.inflectionFlat[k]
-                    if !nameWord && isNameWord(r.id) { continue }
+                    if !nameWord && index.vocabNameOnly[Int(r.id)] { continue }
                     add(r.id, r.similarity, .fuzzy, from: from)
                 }
                 return
@@ -371,18 +382,6 @@ struct Query {
                 if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
             }
         }
-    }
-
-    /// Whether a word of the vocabulary is said only in app names. A name has no inflections: a
-    /// word of the phrases or values is not a form of an app name sharing its stem ("notes" is
-    /// not "Notely", in "montre mes notes dans l'app Notes"); a word of another name may be
-    /// ("bean" / "BeanCo").
-    func isNameWord(_ id: Int32) -> Bool {
-        if index.literalStart[Int(id) + 1] > index.literalStart[Int(id)] { return false }
-        let r = index.postings(id)
-        if r.isEmpty { return false }
-        for k in r where !index.setIsApp[Int(index.slotFlat[k].set)] { return false }
-        return true
     }
 
     /// Whether unit i is the join of two phrase words.
@@ -995,11 +994,8 @@ struct Query {
             for u in s.start..<s.end where mask[u] == 1 { return false }
             return true
         }
-        // Words the catalog has never heard, as bits (utterances under 64 units).
-        var unheardBits: UInt64 = 0
-        if n < 64 { for k in 0..<n where units[k].flags.contains(.unheard) { unheardBits |= 1 << UInt64(k) } }
-        unheardBits &= ~charWordUnits
-        unheardBits |= guessedUnits
+        // Words that count as unheard for substitutions, as bits (`substitutionUnits`).
+        let unheardBits = substitutionUnits
         // Units a literal of the template relates to (for `cutWordPenalty`).
         var literalBits: UInt64 = 0
         if innerUnits != 0 { for e in elems where e.kind == .literal && e.id >= 0 { literalBits |= ws.hits[Int(e.id)] } }
