@@ -634,6 +634,7 @@ struct Query {
                 }
             }
             found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
+            if !index.setIsApp[Int(set)] { dropUnidentifying(set, &found) }
             if !found.isEmpty { spans.insert(set, found) }
         }
         // Unknown words no slot span covers.
@@ -671,6 +672,34 @@ struct Query {
         while j < n - 1 && unknown(j) { j += 1 }
         if j > 0 && units[j].flags.contains(.connector) { c += 1 }
         return c
+    }
+
+    /// A value heard this poorly (about half of it or less) is named only if no other value of
+    /// the set is heard as well in the same words (`dropUnidentifying`).
+    static let partialValueSimilarity: Float = 0.6
+
+    /// Words heard as part of a value (below `partialValueSimilarity`) that fit another value of
+    /// the set as well ("thé" of "thé chaï" and of "thé matcha") name neither: those spans are
+    /// dropped. `found` is sorted (similarity descending, then start, end, variant), so the
+    /// spans of the same words at the same similarity are adjacent.
+    func dropUnidentifying(_ set: Int32, _ found: inout [SlotSpan]) {
+        guard found.count > 1, let last = found.last, last.sim < Query.partialValueSimilarity else { return }
+        var out = 0
+        var a = 0
+        while a < found.count {
+            var b = a + 1
+            while b < found.count && found[b].sim == found[a].sim && found[b].start == found[a].start && found[b].end == found[a].end { b += 1 }
+            var several = false
+            if found[a].sim < Query.partialValueSimilarity && b - a > 1 {
+                let o = index.optionOf(set, found[a].variant)
+                for k in (a + 1)..<b where index.optionOf(set, found[k].variant) != o { several = true; break }
+            }
+            if !several {
+                for k in a..<b { found[out] = found[k]; out += 1 }
+            }
+            a = b
+        }
+        if out < found.count { found.removeLast(found.count - out) }
     }
 
     /// How well the sound key `k` of a window matches an app name's key: the same key, or (for
