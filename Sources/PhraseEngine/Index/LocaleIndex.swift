@@ -114,6 +114,8 @@ final class LocaleIndex: Sendable {
     /// `literalFlat[literalStart[i] ..< literalStart[i + 1]]`.
     let literalStart: [Int32]
     let literalFlat: [Int32]
+    /// Whether each word is said only in app names (no phrase literal, no value).
+    let vocabNameOnly: [Bool]
     /// Per template: its app, shortcut, whether it is negative and its parameter's slot set (the
     /// hot loops read these flat arrays instead of the template objects).
     let templateApp: [Int32]
@@ -344,6 +346,10 @@ final class LocaleIndex: Sendable {
                 }
                 addPairs(v.units)
             }
+        }
+        // Words said only in app names (no phrase literal, no value).
+        self.vocabNameOnly = (0..<vocabText.count).map { u in
+            lp[u].isEmpty && !sp[u].isEmpty && sp[u].allSatisfy { slotSets[Int($0.set)].kind == .app }
         }
         var sound: [String: [SlotPosting]] = [:]
         for (si, set) in slotSets.enumerated() {

@@ -151,7 +151,7 @@ extension Query {
     func readingScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> Float {
         var g = a.gain
         var w = t.totalWeight
-        var extra: Float = Query.substitutionCost * a.substitutions
+        var extra: Float = Query.substitutionCost * a.substitutions + Query.otherAppClauseCost * Float(otherAppClauses)
         if let s = appSpan {
             g += IndexBuilder.appWeight * s.sim
             // "google home": an unknown word glued to the app name names another app.
@@ -500,6 +500,7 @@ extension Query {
                         for u in best.start..<best.end { moveMask[u] = 1 }
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, trace: false)
                         let adj = adjacentUnknownPenalty(best.start, best.end, mask)
+                            + cutWordPenalty(best.start, best.end, literals: literalUnits, mask)
                         let g2 = b.gain + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
                         let i2 = b.ins + adj + Query.substitutionCost * b.substitutions
                         if b.cost < .infinity, g2 / (t.totalWeight + i2) > current + 1e-6 {

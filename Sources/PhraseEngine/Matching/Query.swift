@@ -37,6 +37,19 @@ struct Query {
     var charWordUnits: UInt64 = 0
     /// For the tests (`Matcher.templateBounds`): each evaluated template's bound and best score.
     var boundLog: [(template: Int, bound: Float, score: Float)]? = nil
+    /// Units (as bits, utterances under 64 units) of content words the catalogs do not have,
+    /// related to theirs only by a guess (a sound-alike or an edit): a reading that leaves such a
+    /// word out counts it as unheard for substitutions (`guessedWords`).
+    var guessedUnits: UInt64 = 0
+    /// Units (as bits, utterances under 64 units) that count as unheard for substitutions: the
+    /// words the catalog has never heard (not the Han or kana words of `charWordUnits`) and the
+    /// guessed words.
+    var substitutionUnits: UInt64 = 0
+    /// Bit i set when units i and i + 1 are characters of one Han or kana word (utterances under
+    /// 64 units; see `cutWordPenalty`).
+    var innerUnits: UInt64 = 0
+    /// `foreignAppClauses()` (set after the slots are found).
+    var otherAppClauses = 0
 
     struct SlotSpan {
         var start: Int
@@ -181,6 +194,7 @@ struct Query {
                         charWordUnits |= u < 64 ? 1 << UInt64(u) : 0
                     }
                 }
+                if j - i > 1 && j <= 64 { for u in i..<(j - 1) { innerUnits |= 1 << UInt64(u) } }
                 // Saying the word costs one word: its insertion cost is spread over its characters.
                 if j - i > 1, let c = units[i].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) {
                     let share = 1 / Float(j - i).squareRoot()
@@ -188,7 +202,54 @@ struct Query {
                 }
                 i = j
             }
+            guessedWords()
+            if n < 64 {
+                for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits |= 1 << UInt64(k) }
+                substitutionUnits = substitutionUnits & ~charWordUnits | guessedUnits
+            }
         }
+    }
+
+    /// Marks the guessed words (`guessedUnits`): content words that are no word of the catalogs
+    /// and relate to one only by a guess — a sound-alike or an edit — not by spelling, synonym,
+    /// form or an added ending. A reading that uses the guess takes the word; a reading that
+    /// leaves it out has no evidence left that the catalogs know it, so when it also leaves a
+    /// content word of the phrase out, the word stands in for it ("teile meine letzte Notiz" for
+    /// "Lösch meine letzte Notiz": "teile" only sounds like "tall", a word of another phrase).
+    mutating func guessedWords() {
+        guard n < 64 else { return }
+        for i in 0..<n where mCount[i] > 0 && insCost[i] >= 0.6 && !units[i].flags.contains(.unheard) {
+            if !units[i].flags.isDisjoint(with: [.number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
+            var guess = true
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic { guess = false; break }
+            guard guess else { continue }
+            if merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { continue }
+            // Han and kana are matched character by character, a character's sound being its
+            // syllable's: a homophone character is no evidence either way.
+            if scalarInfo(i).split { continue }
+            // A word of the catalogs with an ending added or dropped ("reminder" / "reminders")
+            // is a form of a word they know.
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where Query.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])]) {
+                guess = false
+                break
+            }
+            if guess { guessedUnits |= 1 << UInt64(i) }
+        }
+    }
+
+    /// Whether one of two words is the other with an ending of 1-3 letters, the shorter one of
+    /// at least 4 letters ("reminder" / "reminders", "nuevo" / "nuevos").
+    static func isEnding(_ word: String, _ other: [UInt32]) -> Bool {
+        let count = word.unicodeScalars.count
+        let short = min(count, other.count), long = max(count, other.count)
+        guard short >= 4, long - short >= 1, long - short <= 3 else { return false }
+        var k = 0
+        for u in word.unicodeScalars {
+            if k == short { break }
+            if u.value != other[k] { return false }
+            k += 1
+        }
+        return true
     }
 
     /// Whether unit k is a Han character (not kana).
@@ -262,8 +323,13 @@ struct Query {
             // and short ones may be sound-alikes.
             if index.vocabLength[Int(id)] > 3 {
                 if !units[i].flags.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
+                // A name has no inflections: a word of the phrases or values is not a form of an
+                // app name sharing its stem ("notes" is not "Notely", in "montre mes notes dans
+                // l'app Notes"); a word of another name may be ("bean" / "BeanCo").
+                let nameWord = index.vocabNameOnly[Int(id)]
                 for k in Int(index.inflectionStart[Int(id)])..<Int(index.inflectionStart[Int(id) + 1]) {
                     let r = index.inflectionFlat[k]
+                    if !nameWord && index.vocabNameOnly[Int(r.id)] { continue }
                     add(r.id, r.similarity, .fuzzy, from: from)
                 }
                 return
@@ -600,6 +666,7 @@ struct Query {
                 }
             }
             found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
+            if !index.setIsApp[Int(set)] { dropUnidentifying(set, &found) }
             if !found.isEmpty { spans.insert(set, found) }
         }
         // Unknown words no slot span covers.
@@ -610,6 +677,61 @@ struct Query {
             f *= Query.unknownWordFactor
         }
         unknownFactor = f
+        otherAppClauses = foreignAppClauses()
+    }
+
+    /// Extra cost of an app clause that names an app the catalogs do not have ("cherche
+    /// Bookworm sur Google", "play jazz on Spotify"). Charged on every reading (`readingScore`).
+    static let otherAppClauseCost: Float = 0.6
+
+    /// App clauses of words the catalog has never heard: a connector and a run of such words
+    /// ending the utterance ("sur Google"), or such words starting it and a connector
+    /// ("グーグルで…") — where people put the app clause. The words must be covered by no slot
+    /// span; Han and kana words the catalogs never say are left out, as for the insertion cost.
+    func foreignAppClauses() -> Int {
+        @inline(__always) func unknown(_ i: Int) -> Bool {
+            guard units[i].flags.contains(.unheard), units[i].flags.isDisjoint(with: [.number, .ordinal]) else { return false }
+            if i < 64, charWordUnits & (1 << UInt64(i)) != 0 { return false }
+            for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { return false } }
+            return true
+        }
+        guard n >= 2 else { return 0 }
+        var c = 0
+        var i = n - 1
+        while i > 0 && unknown(i) { i -= 1 }
+        if i < n - 1 && units[i].flags.contains(.connector) { c += 1 }
+        var j = 0
+        while j < n - 1 && unknown(j) { j += 1 }
+        if j > 0 && units[j].flags.contains(.connector) { c += 1 }
+        return c
+    }
+
+    /// A value heard this poorly (about half of it or less) is named only if no other value of
+    /// the set is heard as well in the same words (`dropUnidentifying`).
+    static let partialValueSimilarity: Float = 0.6
+
+    /// Words heard as part of a value (below `partialValueSimilarity`) that fit another value of
+    /// the set as well ("thé" of "thé chaï" and of "thé matcha") name neither: those spans are
+    /// dropped. `found` is sorted (similarity descending, then start, end, variant), so the
+    /// spans of the same words at the same similarity are adjacent.
+    func dropUnidentifying(_ set: Int32, _ found: inout [SlotSpan]) {
+        guard found.count > 1, let last = found.last, last.sim < Query.partialValueSimilarity else { return }
+        var out = 0
+        var a = 0
+        while a < found.count {
+            var b = a + 1
+            while b < found.count && found[b].sim == found[a].sim && found[b].start == found[a].start && found[b].end == found[a].end { b += 1 }
+            var several = false
+            if found[a].sim < Query.partialValueSimilarity && b - a > 1 {
+                let o = index.optionOf(set, found[a].variant)
+                for k in (a + 1)..<b where index.optionOf(set, found[k].variant) != o { several = true; break }
+            }
+            if !several {
+                for k in a..<b { found[out] = found[k]; out += 1 }
+            }
+            a = b
+        }
+        if out < found.count { found.removeLast(found.count - out) }
     }
 
     /// How well the sound key `k` of a window matches an app name's key: the same key, or (for
@@ -941,10 +1063,11 @@ struct Query {
             for u in s.start..<s.end where mask[u] == 1 { return false }
             return true
         }
-        // Words the catalog has never heard, as bits (utterances under 64 units).
-        var unheardBits: UInt64 = 0
-        if n < 64 { for k in 0..<n where units[k].flags.contains(.unheard) { unheardBits |= 1 << UInt64(k) } }
-        unheardBits &= ~charWordUnits
+        // Words that count as unheard for substitutions, as bits (`substitutionUnits`).
+        let unheardBits = substitutionUnits
+        // Units a literal of the template relates to (for `cutWordPenalty`).
+        var literalBits: UInt64 = 0
+        if innerUnits != 0 { for e in elems where e.kind == .literal && e.id >= 0 { literalBits |= ws.hits[Int(e.id)] } }
         @inline(__always) func isUnheard(_ k: Int) -> Bool {
             n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
         }
@@ -1090,7 +1213,7 @@ struct Query {
                         if !flexible && s.sim < 1 { continue }
                         // A word the catalog does not know right next to the value: the person
                         // likely named a different value ("pumpkin spice latte").
-                        let adj = adjacentUnknownPenalty(s.start, s.end, mask)
+                        let adj = adjacentUnknownPenalty(s.start, s.end, mask) + cutWordPenalty(s.start, s.end, literals: literalBits, mask)
                         relax((j + 1) * w + Int(posOf[s.end]), e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(base + k))
                     }
                 }
@@ -1156,6 +1279,22 @@ struct Query {
 
     /// Extra cost when an unknown content word touches a slot span (before or after it).
     static let adjacentUnknownCost: Float = 0.6
+
+    /// Extra cost when a value span starts or ends inside a Han or kana word and the word's
+    /// characters outside the span relate to no literal of the phrase ("アイスティー" read as
+    /// "ラテ"): the value is part of a word naming something else. (Not on top of
+    /// `adjacentUnknownPenalty`, which charges a word the catalog has never heard on that side.)
+    @inline(__always)
+    func cutWordPenalty(_ start: Int, _ end: Int, literals: UInt64, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
+        guard innerUnits != 0, n < 64 else { return 0 }
+        var p: Float = 0
+        @inline(__always) func side(_ x: Int) {
+            if mask[x] == 0, (literals >> UInt64(x)) & 1 == 0, !units[x].flags.contains(.unheard) { p += Query.adjacentUnknownCost }
+        }
+        if start > 0, (innerUnits >> UInt64(start - 1)) & 1 == 1 { side(start - 1) }
+        if end < n, (innerUnits >> UInt64(end - 1)) & 1 == 1 { side(end) }
+        return p
+    }
 
     func adjacentUnknownPenalty(_ start: Int, _ end: Int, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
         var p: Float = 0
