@@ -371,6 +371,12 @@ extension Core {
         }
     }
 
+    /// `s` without its apostrophes (U+0027; the character mapping made every apostrophe one).
+    static func droppingApostrophes(_ s: String) -> String {
+        var t = s
+        return t.withUTF8 { p in String(decoding: p.lazy.filter { $0 != 0x27 }, as: UTF8.self) }
+    }
+
     @inline(__always)
     static func isASCIIWord(_ b: UInt8) -> Bool {
         (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57)
@@ -561,14 +567,14 @@ extension Core {
                     if elisions.contains(prefix), !rest.isEmpty {
                         let split = raw.start + prefix.utf16.count + 1
                         out.append(Raw(text: prefix + "'", start: raw.start, end: min(split, raw.end), flags: .elision))
-                        out.append(Raw(text: rest.replacingOccurrences(of: "'", with: ""), start: min(split, raw.end), end: raw.end))
+                        out.append(Raw(text: Core.droppingApostrophes(rest), start: min(split, raw.end), end: raw.end))
                         continue
                     }
                 }
                 if profile.apostropheSuffix, let idx = t.firstIndex(of: "'"), idx != t.startIndex {
                     // "spotify'da" → "spotify" + the case suffix "da" (a particle).
                     let stem = String(t[..<idx])
-                    let suffix = t[t.index(after: idx)...].replacingOccurrences(of: "'", with: "")
+                    let suffix = Core.droppingApostrophes(String(t[t.index(after: idx)...]))
                     let split = min(raw.start + stem.utf16.count, raw.end)
                     out.append(Raw(text: stem, start: raw.start, end: split))
                     if !suffix.isEmpty {
@@ -577,9 +583,9 @@ extension Core {
                     continue
                 }
                 if let p = possessive, t.hasSuffix(p), t.count > p.count {
-                    raw.text = String(t.dropLast(p.count)) + p.replacingOccurrences(of: "'", with: "")
+                    raw.text = String(t.dropLast(p.count)) + Core.droppingApostrophes(p)
                 } else {
-                    raw.text = t.replacingOccurrences(of: "'", with: "")
+                    raw.text = Core.droppingApostrophes(t)
                 }
                 raw.lex = -2
                 if raw.text.isEmpty { continue }
