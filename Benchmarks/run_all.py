@@ -120,6 +120,11 @@ def main():
     for k, v in by.items():
         w(f"| {k} | " + ", ".join(f"{kk} {vv:g}" for kk, vv in v.items()) + " |")
     w("")
+    if any(k.startswith("match en") for k in by):
+        w("`match en` rows: `p50_us`/`p99_us` over the app's en corpus matched in order, five rounds (each "
+          "utterance follows a different one, as in real use); `repeated_p50_us` is the median of each "
+          "utterance's best of 10 runs in a row, which is what a benchmark repeating one input reports: the "
+          "same instructions run faster once branch predictors and caches have learnt them.\n")
     if "eval throughput, habits+coffee en" in by:
         w("The eval rows run `Evaluator.run` on `threads` worker threads. `habits+coffee en` is the requirement's "
           "shape: Habit Tracker and Bean Counter (1,053 expanded en phrases), their own en corpora (360 lines) "
