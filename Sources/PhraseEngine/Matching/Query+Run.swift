@@ -495,7 +495,7 @@ extension Query {
                     // group's spans are never under the app name: `spanAllowed`.)
                     let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end)) : 0
                     let reach = (literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost) / (t.totalWeight + minIns)
-                    if reach > current + 1e-6 {
+                    if reach > current + 1e-6 || opts.noBounds {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, trace: false)
@@ -515,6 +515,8 @@ extension Query {
                 // align the rest without the word, and charge a small reordering cost.
                 var movedWord: (elem: Int, unit: Int)? = nil
                 if moved == nil && a.dels >= 1 {
+                    var groupParamBound: Float = 0
+                    for sp in group { groupParamBound = max(groupParamBound, paramWeight * sp.sim) }
                     var current = a.gain / (t.totalWeight + a.ins + Query.substitutionCost * a.substitutions)
                     for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= 0.5 {
                         var u = -1
@@ -538,9 +540,12 @@ extension Query {
                         // Not more than every other word kept and this one's unit no longer inserted:
                         // against this reading, and on the final score's scale (app name, factors)
                         // against the score other readings already reached.
-                        let bound = Alignment(cost: 0, gain: a.gain + e.weight * us - Query.wordReorderCost,
+                        // (Nor more than every other element at its best: this reading's gain counts
+                        // the word once already when it was read in place.)
+                        let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
+                        let bound = Alignment(cost: 0, gain: min(a.gain, others) + e.weight * us - Query.wordReorderCost,
                                               ins: max(0, a.ins - insCost[u]), steps: [])
-                        if bound.gain / (t.totalWeight + bound.ins) <= current + 1e-6 { continue }
+                        if bound.gain / (t.totalWeight + bound.ins) <= current + 1e-6 && !opts.noBounds { continue }
                         if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
                         let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, trace: false)
