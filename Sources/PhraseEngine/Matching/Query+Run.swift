@@ -115,13 +115,14 @@ extension Query {
             let from = scored.count
             evaluate(Int(t), into: &scored, below: kth)
             if logBounds { logBound(Int(t), ub, coverage, scored[from...]) }
+            // (Fields read in place: a reading is too large to copy cheaply.)
             for si in from..<scored.count {
-                let s = scored[si]
-                let key = targetKey(s)
+                let key = targetKey(template: scored[si].template, option: scored[si].option)
+                let score = scored[si].score
                 if let k = targets.find(key) {
-                    if s.score > targets.values[k] { targets.values[k] = s.score; changed = true }
-                } else if s.score > -1 {
-                    targets.append(key, s.score)
+                    if score > targets.values[k] { targets.values[k] = score; changed = true }
+                } else if score > -1 {
+                    targets.append(key, score)
                     changed = true
                 }
             }
@@ -130,7 +131,8 @@ extension Query {
             }
         }
         // Only worth looking for when a real reading would otherwise be accepted.
-        let topScore = scored.reduce(Float(0)) { index.templateIsNegative[$1.template] ? $0 : max($0, $1.score) }
+        var topScore: Float = 0
+        for si in scored.indices where !index.templateIsNegative[scored[si].template] { topScore = max(topScore, scored[si].score) }
         let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map(Query.sortKeyItem)) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
@@ -234,10 +236,13 @@ extension Query {
     }
 
     /// The target of a reading: app, shortcut and bound option (negatives: their template).
-    func targetKey(_ s: Scored) -> Int64 {
-        if index.templateIsNegative[s.template] { return -1 - Int64(s.template) }
-        return Int64(index.templateApp[s.template]) << 40 | Int64(index.templateShortcut[s.template] & 0xFFFF) << 24
-            | Int64((optionIndex(s) + 1) & 0xFF_FFFF)
+    func targetKey(_ s: Scored) -> Int64 { targetKey(template: s.template, option: s.option) }
+
+    func targetKey(template t: Int, option: Int32?) -> Int64 {
+        if index.templateIsNegative[t] { return -1 - Int64(t) }
+        let paramSet = index.templateParamSet[t]
+        let o = option.map { paramSet >= 0 ? index.optionOf(paramSet, $0) : -1 } ?? -1
+        return Int64(index.templateApp[t]) << 40 | Int64(index.templateShortcut[t] & 0xFFFF) << 24 | Int64((o + 1) & 0xFF_FFFF)
     }
 
     /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
