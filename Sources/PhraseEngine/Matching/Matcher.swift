@@ -49,14 +49,24 @@ public final class Matcher: Sendable {
         var opts = options
         opts.explain = false
         opts.noBounds = true
+        return withQuery(index, text, opts) { q in
+            q.boundLog = []
+            _ = q.run(locale: locale, catalogs: catalogs)
+            return q.boundLog
+        }
+    }
+
+    /// Runs `body` on a query of `text` with a workspace of `index`, then gives the workspace
+    /// back clean.
+    @inline(__always)
+    private func withQuery<R>(_ index: LocaleIndex, _ text: String, _ opts: MatchOptions, _ body: (inout Query) -> R) -> R {
         let ws = index.acquire()
         var q = Query(index: index, text: text, options: opts, workspace: ws)
-        q.boundLog = []
-        _ = q.run(locale: locale, catalogs: catalogs)
+        let r = body(&q)
         for id in q.bestIds { ws.best[Int(id)] = 0; ws.hits[Int(id)] = 0 }
         q.exchangeArrays()
         index.release(ws)
-        return q.boundLog
+        return r
     }
 
     /// Matches one utterance.
@@ -73,12 +83,6 @@ public final class Matcher: Sendable {
             }
             index = i
         }
-        let ws = index.acquire()
-        var q = Query(index: index, text: text, options: opts, workspace: ws)
-        let r = q.run(locale: requested, catalogs: catalogs)
-        for id in q.bestIds { ws.best[Int(id)] = 0; ws.hits[Int(id)] = 0 }
-        q.exchangeArrays()
-        index.release(ws)
-        return r
+        return withQuery(index, text, opts) { $0.run(locale: requested, catalogs: catalogs) }
     }
 }

@@ -240,9 +240,8 @@ extension Query {
 
     func targetKey(template t: Int, option: Int32?) -> Int64 {
         if index.templateIsNegative[t] { return -1 - Int64(t) }
-        let paramSet = index.templateParamSet[t]
-        let o = option.map { paramSet >= 0 ? index.optionOf(paramSet, $0) : -1 } ?? -1
-        return Int64(index.templateApp[t]) << 40 | Int64(index.templateShortcut[t] & 0xFFFF) << 24 | Int64((o + 1) & 0xFF_FFFF)
+        return Int64(index.templateApp[t]) << 40 | Int64(index.templateShortcut[t] & 0xFFFF) << 24
+            | Int64((optionIndex(template: t, option: option) + 1) & 0xFF_FFFF)
     }
 
     /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
@@ -722,9 +721,12 @@ extension Query {
                       : .matchedWithoutApp(app: cands[0].app, score: topScore))
     }
 
-    func optionIndex(_ s: Scored) -> Int {
-        let paramSet = index.templateParamSet[s.template]
-        guard let o = s.option, paramSet >= 0 else { return -1 }
+    func optionIndex(_ s: Scored) -> Int { optionIndex(template: s.template, option: s.option) }
+
+    /// The option index of variant `option` of template `t`'s parameter (-1: none).
+    func optionIndex(template t: Int, option: Int32?) -> Int {
+        let paramSet = index.templateParamSet[t]
+        guard let o = option, paramSet >= 0 else { return -1 }
         return index.optionOf(paramSet, o)
     }
 

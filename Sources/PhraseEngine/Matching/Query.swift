@@ -671,13 +671,19 @@ struct Query {
         }
         // Unknown words no slot span covers.
         var f: Float = 1
-        outer: for i in 0..<n where units[i].flags.contains(.unheard) {
+        for i in 0..<n where units[i].flags.contains(.unheard) {
             if i < 64, charWordUnits & (1 << UInt64(i)) != 0 { continue }
-            for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { continue outer } }
+            if coveredBySpan(i) { continue }
             f *= Query.unknownWordFactor
         }
         unknownFactor = f
         otherAppClauses = foreignAppClauses()
+    }
+
+    /// Whether a span of some slot set (`spans`) covers unit i.
+    func coveredBySpan(_ i: Int) -> Bool {
+        for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { return true } }
+        return false
     }
 
     /// Extra cost of an app clause that names an app the catalogs do not have ("cherche
@@ -692,8 +698,7 @@ struct Query {
         @inline(__always) func unknown(_ i: Int) -> Bool {
             guard units[i].flags.contains(.unheard), units[i].flags.isDisjoint(with: [.number, .ordinal]) else { return false }
             if i < 64, charWordUnits & (1 << UInt64(i)) != 0 { return false }
-            for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { return false } }
-            return true
+            return !coveredBySpan(i)
         }
         guard n >= 2 else { return 0 }
         var c = 0
@@ -788,7 +793,8 @@ struct Query {
     @inline(__always)
     static func keyLength(_ key: String) -> Int {
         var k = key
-        return k.withUTF8 { p in p.allSatisfy { $0 < 0x80 } ? p.count : -1 } >= 0 ? key.utf8.count : key.count
+        let ascii = k.withUTF8 { p in p.allSatisfy { $0 < 0x80 } }
+        return ascii ? key.utf8.count : key.count
     }
 
     /// The texts of units a...b joined.
@@ -1066,8 +1072,10 @@ struct Query {
         // Words that count as unheard for substitutions, as bits (`substitutionUnits`).
         let unheardBits = substitutionUnits
         // Units a literal of the template relates to (for `cutWordPenalty`).
-        var literalBits: UInt64 = 0
-        if innerUnits != 0 { for e in elems where e.kind == .literal && e.id >= 0 { literalBits |= ws.hits[Int(e.id)] } }
+        // Units a literal of the template relates to (`literalUnits`, passed in by `evaluate`):
+        // for `cutWordPenalty` and the pass-over columns below.
+        var literalBits: UInt64 = literals ?? 0
+        if literals == nil && n < 64 { for e in elems where e.kind == .literal && e.id >= 0 { literalBits |= ws.hits[Int(e.id)] } }
         @inline(__always) func isUnheard(_ k: Int) -> Bool {
             n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
         }
@@ -1081,10 +1089,7 @@ struct Query {
         let colUnit = scratch.colUnit, colPass = scratch.colPass, colUnk = scratch.colUnk, posOf = scratch.posOf
         var columns = 0
         if !full && flexible && n < 64 {
-            var taken: UInt64 = 0
-            if let lits = literals { taken = lits } else {
-                for e in elems where e.kind == .literal && e.id >= 0 { taken |= ws.hits[Int(e.id)] }
-            }
+            var taken = literalBits
             for s in paramSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
             for s in appSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
             var i = 0
