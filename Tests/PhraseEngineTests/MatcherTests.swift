@@ -47,6 +47,36 @@ import Testing
         #expect(top("show my streaks in habit tracker") == (.match, "ShowStreaksIntent", nil))
     }
 
+    /// A result's fields read what the matcher holds (template, app name and value heard); a
+    /// field set on a copy changes that copy only.
+    @Test func candidateFieldsAndEdits() throws {
+        let r = MatcherTests.matcher.match("log hydration in habits", locale: "en")
+        let c = try #require(r.top)
+        #expect(c.app == "com.example.habits")
+        #expect(c.appName == "Habits")
+        #expect(c.intent == "LogHabitIntent")
+        #expect(c.template == "Log ${habit} in ${applicationName}")
+        #expect(c.phrase == "Log hydration in Habits")
+        #expect(c.parameters.map(\.name) == ["habit"])
+        #expect(c.parameters.first?.value.identity == "h1")
+        #expect(c.parameters.first?.title == "Water")
+        #expect(c.optionIndex == 0)
+        #expect((c.appIndex, c.shortcutIndex, c.templateIndex) == (0, 0, 0))
+        let streaks = try #require(MatcherTests.matcher.match("show my streaks in habit tracker", locale: "en").top)
+        #expect(streaks.parameters.isEmpty && streaks.optionIndex == -1)
+        #expect(streaks.appName == "Habit Tracker")
+        var d = c
+        d.app = "other"
+        d.parameters = []
+        d.phrase = "something else"
+        d.optionIndex = 7
+        #expect(d.app == "other" && d.parameters.isEmpty && d.phrase == "something else" && d.optionIndex == 7)
+        #expect(d.intent == "LogHabitIntent")
+        #expect(c.app == "com.example.habits" && c.parameters.count == 1 && c.phrase == "Log hydration in Habits" && c.optionIndex == 0)
+        d.intent = "X"
+        #expect(d.app == "other" && d.intent == "X")
+    }
+
     @Test func fillerAndRewording() {
         #expect(top("hey siri can you log water in habit tracker please") == (.match, "LogHabitIntent", "h1"))
         #expect(top("in habit tracker log water") == (.match, "LogHabitIntent", "h1"))

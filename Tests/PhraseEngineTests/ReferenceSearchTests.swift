@@ -184,6 +184,36 @@ import Testing
         #expect(checked > 500)
     }
 
+    /// Results are listed within `resultWindow` of the best; the search that stops early for it
+    /// decides exactly as one that lists the three best however far (`resultWindow` 1), and
+    /// lists the same results inside the window, on a slice of the sample corpora.
+    @Test func resultWindowChangesNoDecision() throws {
+        var compared = 0, cut = 0
+        for app in ["habits", "coffee", "home", "notes", "reader", "music"] {
+            let c = try SynthTests.sample(app)
+            let m = Matcher(catalogs: [c])
+            var wide = m.options
+            wide.resultWindow = 1
+            for locale in c.locales {
+                let path = "\(SynthTests.corporaDir)/\(app)/corpus/\(locale).jsonl"
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                for item in CorpusReader.parse(text, file: path).items.prefix(30) {
+                    let a = m.match(item.text, locale: locale), b = m.match(item.text, locale: locale, options: wide)
+                    #expect(a.decision == b.decision, "\(item.text)")
+                    #expect(a.reason == b.reason, "\(item.text)")
+                    let best = b.results.first?.score ?? 0
+                    let inside = b.results.filter { $0.score >= best - 0.25 - 1e-9 }
+                    #expect(a.results.map(\.phrase) == inside.map(\.phrase), "\(item.text)")
+                    #expect(a.results.map(\.score) == inside.map(\.score), "\(item.text)")
+                    if inside.count < b.results.count { cut += 1 }
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 500)
+        #expect(cut > 50)
+    }
+
     /// The alignment's smaller table (runs of units no element can take as one column, rows of
     /// literals no unit relates to dropped) changes no decision and no score: the same search
     /// over the full table, on seeded random catalogs and utterances with filler and unknown words.

@@ -209,7 +209,8 @@ enum IndexBuilder {
                     let ct = TemplateDraft(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, template: t.text,
                                               isNegative: false, elems: [], fullElems: [], paramName: plan.param, paramSet: slot,
                                               hasApp: true, totalWeight: 0, budgetBase: budgetBase,
-                                              appNameCount: max(1, names.count), optionCount: optionCount, pieces: t.pieces)
+                                              appNameCount: max(1, names.count), optionCount: optionCount, pieces: t.pieces,
+                                              appID: c.app.id, appDisplayName: appDisplayNames[ai])
                     budgetBase += optionCount * max(1, names.count)
                     pending.append(Pending(t: ct, raw: raw))
                 }
@@ -226,7 +227,7 @@ enum IndexBuilder {
                 let ct = TemplateDraft(app: ai, shortcut: -1, templateIndex: ti, intent: "", template: t.text,
                                           isNegative: true, elems: [], fullElems: [], paramName: nil, paramSet: -1,
                                           hasApp: t.hasAppName, totalWeight: 0, budgetBase: 0, appNameCount: 1, optionCount: 1,
-                                          pieces: t.pieces)
+                                          pieces: t.pieces, appID: c.app.id, appDisplayName: appDisplayNames[ai])
                 pending.append(Pending(t: ct, raw: raw))
             }
         }

@@ -165,11 +165,11 @@ final class LocaleIndex: Sendable {
     /// slot set → whether it holds app names.
     let setIsApp: [Bool]
     /// slot set → global id of its first variant (one more entry: the total).
-    let setBase: [Int32]
+    let setBase: Table<Int32>
     /// Global variant id → its option index / its position in the option (or app-name) list:
     /// the hot loops read these flat arrays instead of the variant objects.
-    let variantOption: [Int32]
-    let variantPosition: [Int32]
+    let variantOption: Table<Int32>
+    let variantPosition: Table<Int32>
     /// Global variant id → its units: variantUnits[variantUnitStart[g] ..< variantUnitStart[g + 1]].
     let variantUnitStart: [Int32]
     let variantUnits: [Int32]
@@ -405,9 +405,9 @@ final class LocaleIndex: Sendable {
         self.setIsApp = slotSets.map { $0.kind == .app }
         var base: [Int32] = [0]
         for set in slotSets { base.append(base[base.count - 1] + Int32(set.variants.count)) }
-        self.setBase = base
-        self.variantOption = slotSets.flatMap { $0.variants.map { Int32($0.optionIndex) } }
-        self.variantPosition = slotSets.flatMap { $0.variants.map { Int32($0.variantIndex) } }
+        self.setBase = Table(base)
+        self.variantOption = Table(slotSets.flatMap { $0.variants.map { Int32($0.optionIndex) } })
+        self.variantPosition = Table(slotSets.flatMap { $0.variants.map { Int32($0.variantIndex) } })
         var vus: [Int32] = [0], vu: [Int32] = [], vw: [Float] = [], vt: [Float] = []
         for set in slotSets {
             for v in set.variants {
@@ -546,6 +546,9 @@ final class CompiledTemplate: Sendable {
     let pieces: [PhraseTemplate.Piece]
     /// `elems` without the parameter slot (to read a value said elsewhere in the sentence).
     let elemsWithoutParam: [Elem]
+    /// The app's catalog id, and its display name in the locale (for results).
+    let appID: String
+    let appDisplayName: String
 
     init(_ d: TemplateDraft) {
         app = d.app; shortcut = d.shortcut; templateIndex = d.templateIndex; intent = d.intent; template = d.template
@@ -553,6 +556,8 @@ final class CompiledTemplate: Sendable {
         hasApp = d.hasApp; totalWeight = d.totalWeight; budgetBase = d.budgetBase; appNameCount = d.appNameCount
         optionCount = d.optionCount
         pieces = d.pieces
+        appID = d.appID
+        appDisplayName = d.appDisplayName
         elemsWithoutParam = d.elems.filter { $0.kind != .param }
     }
 }
@@ -575,6 +580,8 @@ struct TemplateDraft {
     var appNameCount: Int
     var optionCount: Int
     var pieces: [PhraseTemplate.Piece] = []
+    var appID: String = ""
+    var appDisplayName: String = ""
 }
 
 /// A set of values a slot can take: an app's names, or a parameter's options.

@@ -35,52 +35,108 @@ public struct AlignmentStep: Sendable, Hashable {
 }
 
 /// One ranked candidate.
+///
+/// A candidate keeps references to what the matcher already holds — its compiled template and
+/// the app-name and value variants it read — and reads its fields from them: making one costs
+/// three references, not a copy of every string. Fields that are set are kept in `overrides`.
 public struct MatchCandidate: Sendable, Hashable {
-    public var app: String
-    public var appName: String
-    public var intent: String
-    public var parameters: [(name: String, value: ParameterValue, title: String)]
+    let source: CompiledTemplate
+    let appVariant: SlotVariant?
+    let valueVariant: SlotVariant?
     public var score: Double
+    /// Whether the utterance named the app (display or alternative name).
+    public var appNamed: Bool
+    public var explanation: [AlignmentStep]
+    private var overrides: Overrides?
+
+    /// Fields set by a caller (rare): replaced as a whole on each set, so copies stay independent.
+    private final class Overrides: Sendable {
+        let app: String?, appName: String?, intent: String?, template: String?, phrase: String?
+        let parameters: [(name: String, value: ParameterValue, title: String)]?
+        let appIndex: Int?, shortcutIndex: Int?, templateIndex: Int?, optionIndex: Int?
+        init(app: String? = nil, appName: String? = nil, intent: String? = nil, template: String? = nil, phrase: String? = nil,
+             parameters: [(name: String, value: ParameterValue, title: String)]? = nil,
+             appIndex: Int? = nil, shortcutIndex: Int? = nil, templateIndex: Int? = nil, optionIndex: Int? = nil) {
+            self.app = app; self.appName = appName; self.intent = intent; self.template = template; self.phrase = phrase
+            self.parameters = parameters; self.appIndex = appIndex; self.shortcutIndex = shortcutIndex
+            self.templateIndex = templateIndex; self.optionIndex = optionIndex
+        }
+        func with(app: String?? = nil, appName: String?? = nil, intent: String?? = nil, template: String?? = nil, phrase: String?? = nil,
+                  parameters: [(name: String, value: ParameterValue, title: String)]?? = nil,
+                  appIndex: Int?? = nil, shortcutIndex: Int?? = nil, templateIndex: Int?? = nil, optionIndex: Int?? = nil) -> Overrides {
+            Overrides(app: app ?? self.app, appName: appName ?? self.appName, intent: intent ?? self.intent,
+                      template: template ?? self.template, phrase: phrase ?? self.phrase, parameters: parameters ?? self.parameters,
+                      appIndex: appIndex ?? self.appIndex, shortcutIndex: shortcutIndex ?? self.shortcutIndex,
+                      templateIndex: templateIndex ?? self.templateIndex, optionIndex: optionIndex ?? self.optionIndex)
+        }
+    }
+    private static let none = Overrides()
+    private var set: Overrides { overrides ?? MatchCandidate.none }
+
+    /// The app's catalog id.
+    public var app: String {
+        get { overrides?.app ?? source.appID }
+        set { overrides = set.with(app: .some(newValue)) }
+    }
+    /// The app name as heard (the display name when the app was not named).
+    public var appName: String {
+        get { overrides?.appName ?? appVariant?.text ?? source.appDisplayName }
+        set { overrides = set.with(appName: .some(newValue)) }
+    }
+    public var intent: String {
+        get { overrides?.intent ?? source.intent }
+        set { overrides = set.with(intent: .some(newValue)) }
+    }
+    /// The bound parameter values by persisted identity, with their display titles.
+    public var parameters: [(name: String, value: ParameterValue, title: String)] {
+        get {
+            if let p = overrides?.parameters { return p }
+            guard let v = valueVariant, let pn = source.paramName, let val = v.value else { return [] }
+            return [(pn, val, v.title)]
+        }
+        set { overrides = set.with(parameters: .some(newValue)) }
+    }
     /// The template as written in the catalog.
-    public var template: String
+    public var template: String {
+        get { overrides?.template ?? source.template }
+        set { overrides = set.with(template: .some(newValue)) }
+    }
     /// The concrete phrase (template with the app name and value said), rendered from the
     /// template's pieces when read (most callers of the matcher never read it).
     public var phrase: String {
         get {
-            phraseText ?? Expansion.render(PhraseTemplate(text: template, pieces: phrasePieces, location: SourceLocation(path: "", offset: 0)),
-                                           appName: appName, value: phraseValue)
+            overrides?.phrase ?? Expansion.render(PhraseTemplate(text: source.template, pieces: source.pieces,
+                                                                 location: SourceLocation(path: "", offset: 0)),
+                                                  appName: appName, value: valueVariant?.text ?? source.paramName.map { "${\($0)}" })
         }
-        set { phraseText = newValue }
+        set { overrides = set.with(phrase: .some(newValue)) }
     }
-    private var phraseText: String?
-    private var phrasePieces: [PhraseTemplate.Piece]
-    private var phraseValue: String?
-    /// Whether the utterance named the app (display or alternative name).
-    public var appNamed: Bool
-    public var explanation: [AlignmentStep]
     /// Catalog order, for tie-breaks and reports.
-    public var appIndex: Int
-    public var shortcutIndex: Int
-    public var templateIndex: Int
-    public var optionIndex: Int
+    public var appIndex: Int {
+        get { overrides?.appIndex ?? source.app }
+        set { overrides = set.with(appIndex: .some(newValue)) }
+    }
+    public var shortcutIndex: Int {
+        get { overrides?.shortcutIndex ?? source.shortcut }
+        set { overrides = set.with(shortcutIndex: .some(newValue)) }
+    }
+    public var templateIndex: Int {
+        get { overrides?.templateIndex ?? source.templateIndex }
+        set { overrides = set.with(templateIndex: .some(newValue)) }
+    }
+    public var optionIndex: Int {
+        get { overrides?.optionIndex ?? valueVariant?.optionIndex ?? -1 }
+        set { overrides = set.with(optionIndex: .some(newValue)) }
+    }
 
-    init(app: String, appName: String, intent: String, parameters: [(name: String, value: ParameterValue, title: String)],
-         score: Double, template: String, pieces: [PhraseTemplate.Piece], value: String?, appNamed: Bool,
-         explanation: [AlignmentStep], appIndex: Int, shortcutIndex: Int, templateIndex: Int, optionIndex: Int) {
-        self.app = app
-        self.appName = appName
-        self.intent = intent
-        self.parameters = parameters
+    init(source: CompiledTemplate, appVariant: SlotVariant?, valueVariant: SlotVariant?, score: Double, appNamed: Bool,
+         explanation: [AlignmentStep]) {
+        self.source = source
+        self.appVariant = appVariant
+        self.valueVariant = source.paramName == nil ? nil : valueVariant
         self.score = score
-        self.template = template
-        self.phrasePieces = pieces
-        self.phraseValue = value
         self.appNamed = appNamed
         self.explanation = explanation
-        self.appIndex = appIndex
-        self.shortcutIndex = shortcutIndex
-        self.templateIndex = templateIndex
-        self.optionIndex = optionIndex
     }
 
     public static func == (a: MatchCandidate, b: MatchCandidate) -> Bool {
@@ -90,8 +146,9 @@ public struct MatchCandidate: Sendable, Hashable {
 
     /// Same shortcut and same values.
     func sameTarget(_ o: MatchCandidate) -> Bool {
-        guard app == o.app, intent == o.intent, parameters.count == o.parameters.count else { return false }
-        for k in parameters.indices where parameters[k].value != o.parameters[k].value { return false }
+        let p = parameters, q = o.parameters
+        guard app == o.app, intent == o.intent, p.count == q.count else { return false }
+        for k in p.indices where p[k].value != q[k].value { return false }
         return true
     }
 

@@ -98,6 +98,12 @@ extension Query {
         let need = max(opts.limit, 2)
         let logBounds = boundLog != nil
         var kth: Float = -1
+        // Below `reach` nothing is listed (`resultWindow` under the best reading so far) or
+        // decides: the no-app rule looks for another app's result down to `noAppThreshold`
+        // minus the margin. (With a slack under the rounding of listed scores.)
+        let window = Float(max(opts.resultWindow, opts.ambiguityMargin))
+        let noAppFloor = Float(opts.noAppThreshold - opts.ambiguityMargin)
+        var reach: Float = -1
         for key in cands {
             let ub = Query.sortKeyBound(key), t = Query.sortKeyItem(key)
             if !opts.exhaustive && !opts.noBounds {
@@ -119,6 +125,10 @@ extension Query {
             for si in from..<scored.count {
                 let key = targetKey(template: scored[si].template, option: scored[si].option)
                 let score = scored[si].score
+                if score - window - 1e-3 > reach && !index.templateIsNegative[scored[si].template] {
+                    reach = min(score - window - 1e-3, noAppFloor)
+                    changed = true
+                }
                 if let k = targets.find(key) {
                     if score > targets.values[k] { targets.values[k] = score; changed = true }
                 } else if score > -1 {
@@ -126,14 +136,14 @@ extension Query {
                     changed = true
                 }
             }
-            if changed && targets.count >= need {
-                kth = Query.kthLargest(targets.values, need)
+            if changed {
+                kth = max(reach, targets.count >= need ? Query.kthLargest(targets.values, need) : -1)
             }
         }
         // Only worth looking for when a real reading would otherwise be accepted.
         var topScore: Float = 0
         for si in scored.indices where !index.templateIsNegative[scored[si].template] { topScore = max(topScore, scored[si].score) }
-        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands.map(Query.sortKeyItem)) : nil
+        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
 
@@ -170,7 +180,7 @@ extension Query {
     /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
     /// called "garage"): when it beats every real reading, the person named a value the app
     /// does not have, and nothing should run.
-    func unknownValueReading(_ candidates: [Int32]) -> (score: Float, template: Int, span: SlotSpan)? {
+    func unknownValueReading(_ candidates: [UInt64]) -> (score: Float, template: Int, span: SlotSpan)? {
         guard opts.mode == .flexible, !opts.exhaustive else { return nil }
         var runs: [SlotSpan] = []
         // Numbers are not names: an unheard number is more likely misheard than new.
@@ -210,8 +220,8 @@ extension Query {
             }
         }
         var attached: [SlotSpan] = []
-        for ti32 in candidates {
-            let ti = Int(ti32)
+        for key in candidates {
+            let ti = Int(Query.sortKeyItem(key))
             let t = index.templates[ti]
             guard t.paramSet >= 0, !t.isNegative else { continue }
             attached.removeAll(keepingCapacity: true)
@@ -582,28 +592,15 @@ extension Query {
 
     func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool) -> MatchCandidate {
         let t = index.templates[s.template]
-        var appName = index.appDisplayNames[t.app]
-        if let a = s.appSpan {
-            let v = index.slotSets[Int(index.appSlot[t.app])].variants[Int(a.variant)]
-            appName = v.text
-        }
-        var params: [(name: String, value: ParameterValue, title: String)] = []
-        var valueText: String? = nil
-        var optionIndex = -1
-        if let o = s.option, let pn = t.paramName {
-            let v = index.slotSets[Int(t.paramSet)].variants[Int(o)]
-            if let val = v.value { params.append((pn, val, v.title)) }
-            valueText = v.text
-            optionIndex = v.optionIndex
-        }
+        let appVariant = s.appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)] }
+        let valueVariant = s.option.map { index.slotSets[Int(t.paramSet)].variants[Int($0)] }
         var steps: [AlignmentStep] = []
         if explain {
             scratch.reserveMasks(n)
             let mask = scratch.maskA
             appMask(s.appSpan, into: mask)
             var appSteps: [AlignmentStep] = []
-            if let a = s.appSpan {
-                let v = index.slotSets[Int(index.appSlot[t.app])].variants[Int(a.variant)]
+            if let a = s.appSpan, let v = appVariant {
                 let kind: AlignmentStep.Kind = v.isAlternativeName ? .alternativeName : (a.sim >= 0.999 ? .exact : (v.synonym != nil ? .phonetic : .fuzzy))
                 appSteps.append(step(kind, a.start, a.end, v.text, "app", a.sim))
             }
@@ -616,8 +613,7 @@ extension Query {
                 let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
                 al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
             } else {
-                let appVariant = s.appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)].variantIndex } ?? 0
-                let g = s.option.map { group(t, mask, appVariant: appVariant, option: index.slotSets[Int(t.paramSet)].variants[Int($0)].optionIndex) } ?? []
+                let g = valueVariant.map { group(t, mask, appVariant: appVariant?.variantIndex ?? 0, option: $0.optionIndex) } ?? []
                 if let mw = s.movedWord {
                     mask[mw.unit] = 1
                     al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, trace: true)
@@ -632,11 +628,8 @@ extension Query {
             steps = al.steps + appSteps
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
         }
-        return MatchCandidate(app: catalogs[t.app].app.id, appName: appName, intent: t.intent, parameters: params,
-                              score: (Double(s.score) * 10000).rounded() / 10000, template: t.template, pieces: t.pieces,
-                              value: valueText ?? t.paramName.map { "${\($0)}" },
-                              appNamed: s.appNamed, explanation: steps, appIndex: t.app, shortcutIndex: t.shortcut,
-                              templateIndex: t.templateIndex, optionIndex: optionIndex)
+        return MatchCandidate(source: t, appVariant: appVariant, valueVariant: valueVariant,
+                              score: (Double(s.score) * 10000).rounded() / 10000, appNamed: s.appNamed, explanation: steps)
     }
 
     func decide(_ scored: [Scored], wildcard: (score: Float, template: Int, span: SlotSpan)? = nil, locale: String,
@@ -682,8 +675,13 @@ extension Query {
         let cands = keyed.prefix(max(1, opts.limit)).map { candidate($0.s, catalogs: catalogs, explain: opts.explain) }
         let th = Float(opts.threshold)
         let margin = opts.ambiguityMargin
+        // Listed: the results within `resultWindow` of the best (the decision below reads the
+        // others too: the no-app rule may look further down).
+        let lowest = (cands.first?.score ?? 0) - max(opts.resultWindow, margin) - 1e-9
+        let listed = cands.firstIndex { $0.score < lowest } ?? cands.count
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
-            MatchResult(text: text, locale: locale, decision: d, results: cands, why: reason, negative: negative)
+            MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
+                        why: reason, negative: negative)
         }
         // (The top result read in place: a copy of a candidate retains each of its fields.)
         guard !cands.isEmpty else {

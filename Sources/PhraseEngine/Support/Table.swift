@@ -1,0 +1,33 @@
+/// An immutable array of plain values read through a pointer, for the index's hot tables.
+///
+/// An `Array` stored in a class is retained and released around a read whenever the optimizer
+/// cannot prove the class alive across it (an atomic operation each way, on every lookup of the
+/// matcher's inner loops). A table keeps its array only as the owner of the storage, which never
+/// moves (it is never mutated), and reads through the storage's address: a read loads a pointer.
+/// Reads are bounds-checked like an array's.
+struct Table<Element: BitwiseCopyable>: RandomAccessCollection {
+    private let owner: [Element]
+    private let base: UnsafePointer<Element>?
+    let count: Int
+
+    init(_ array: [Element]) {
+        owner = array
+        count = array.count
+        base = owner.withUnsafeBufferPointer { $0.baseAddress }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    @inline(__always)
+    subscript(i: Int) -> Element {
+        precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "Table index out of range")
+        return base.unsafelyUnwrapped[i]
+    }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+}
+
+extension Table: @unchecked Sendable where Element: Sendable {}
