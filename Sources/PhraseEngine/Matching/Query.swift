@@ -640,7 +640,7 @@ struct Query {
             top.clear()
             for key in keys[ks..<ke] {
                 let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
-                if !opts.exhaustive, found.count >= Query.valuesPerSet, ub < kth { break }
+                if !opts.exhaustive, found.count >= Query.valuesPerSet, ub <= kth { break }
                 let before = found.count
                 evaluate(set: set, variantIndex: vi, global: Int(index.setBase[Int(set)] + vi), into: &found)
                 for k in before..<found.count {
