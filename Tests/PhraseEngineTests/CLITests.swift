@@ -34,6 +34,26 @@ import Testing
         #expect(err.contains("bad.json"))
     }
 
+    /// `--result-window` widens (or narrows) the listed results; decisions stay the same.
+    @Test func matchResultWindow() throws {
+        let cat = try temp("habits.json", MatcherTests.habits)
+        func results(_ extra: [String]) throws -> (String?, Int) {
+            let (code, out, _) = run(["match", "--catalog", cat, "--format", "json", "--top", "5"] + extra + ["show my water streaks in habit tracker"])
+            #expect(code == 0)
+            let root = try JSONReader.parse(out)
+            return (root["decision"]?.string, root["results"]?.array?.count ?? -1)
+        }
+        let (d0, n0) = try results([])
+        let (d1, n1) = try results(["--result-window", "1"])
+        let (d2, n2) = try results(["--result-window", "0"])
+        #expect(d0 == "match" && d1 == "match" && d2 == "match")
+        #expect(n1 > n0)
+        #expect(n2 == 1)
+        let (c, _, err) = run(["match", "--catalog", cat, "--result-window", "2", "x"])
+        #expect(c == 2)
+        #expect(err.contains("--result-window"))
+    }
+
     @Test func evalMetricsAndThresholds() throws {
         let cat = try temp("habits.json", MatcherTests.habits)
         let corpus = try temp("c.jsonl", """

@@ -57,6 +57,9 @@ enum CatalogOptions {
         return p.hasPrefix(cwd) ? String(p.dropFirst(cwd.count)) : p
     }
 
+    static let resultWindowOption = OptionSpec("--result-window", value: "X",
+        help: "List results only within X of the best score (default 0.25; 1 lists the best however far).")
+
     static func matchOptions(_ args: ParsedArguments) throws -> MatchOptions {
         var o = MatchOptions()
         if let m = args.value("--matching") {
@@ -74,6 +77,10 @@ enum CatalogOptions {
         if let t = args.value("--top") {
             guard let k = Int(t), k >= 1, k <= 100 else { throw CLIError.usage("--top takes a number from 1 to 100") }
             o.limit = k
+        }
+        if let t = args.value("--result-window") {
+            guard let d = Double(t), d >= 0, d <= 1 else { throw CLIError.usage("--result-window takes a number in [0, 1]") }
+            o.resultWindow = d
         }
         if args.flag("--no-budget") { o.enforceBudget = false }
         return o
