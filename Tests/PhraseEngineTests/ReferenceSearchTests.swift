@@ -184,6 +184,49 @@ import Testing
         #expect(checked > 500)
     }
 
+    /// Values that share words with the app name: a value is not heard where the name surely is,
+    /// and the search skips values whose words outside it cannot reach a span. The pruned search
+    /// must return exactly what the exhaustive one does (few values: no value limit binds).
+    @Test func valuesSharingTheAppNamesWords() throws {
+        let json = #"""
+        {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.zero","name":"Zero Morning Radio"},
+         "entities":{"Station":{"options":[{"id":"s1","title":"jazz zero"},{"id":"s2","title":"rock morning"},
+           {"id":"s3","title":"zero hits"},{"id":"s4","title":"morning radio"},{"id":"s5","title":"zero"},{"id":"s6","title":"chill radio zero"}]}},
+         "shortcuts":[{"intent":"PlayIntent","shortTitle":"Play","systemImageName":"play","parameters":{"station":"Station"},
+                       "phrases":["Play ${station} in ${applicationName}","Tune ${applicationName} to ${station}"]},
+                      {"intent":"StopIntent","shortTitle":"Stop","systemImageName":"stop","phrases":["Stop ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "zero.json")], locales: ["en"])
+        var fast = m.options
+        fast.explain = false
+        var slow = fast
+        slow.exhaustive = true
+        let words = ["play", "jazz", "zero", "rock", "morning", "radio", "hits", "chill", "in", "tune", "to", "stop", "please"]
+        var rng = SplitMix(state: 4_242)
+        var texts = ["play jazz zero in zero morning radio", "play jazz in zero morning radio", "play rock in zero morning radio",
+                     "tune zero morning radio to zero hits", "play zero in zero morning radio", "stop zero morning radio",
+                     "play chill radio in zero morning radio", "zero morning radio play morning radio"]
+        for _ in 0..<150 {
+            let salad = (0..<Int(1 + rng.next() % 4)).map { _ in words[Int(rng.next() % UInt64(words.count))] }
+            texts.append((salad + ["in", "zero", "morning", "radio"]).joined(separator: " "))
+        }
+        var bound = 0
+        for t in texts {
+            let a = m.match(t, locale: "en", options: fast), b = m.match(t, locale: "en", options: slow)
+            #expect(a.decision == b.decision, "\(t)")
+            // (Below the search floor, 0.3, the pruned search reports nothing by design.)
+            let ra = a.results.filter { $0.score >= 0.3 }, rb = b.results.filter { $0.score >= 0.3 }
+            #expect(ra.map(\.score) == rb.map(\.score), "\(t)")
+            // (Among readings of equal score the pruned search may list another option: it
+            // tries three options per reading.)
+            #expect(ra.first?.phrase == rb.first?.phrase, "\(t)")
+            if a.top?.parameters.isEmpty == false { bound += 1 }
+        }
+        #expect(bound > 30)
+        // The name's own words bind no value: "zero" is heard only inside the app name.
+        #expect(m.match("play in zero morning radio", locale: "en").top?.parameters.isEmpty ?? true)
+    }
+
     /// Results are listed within `resultWindow` of the best; the search that stops early for it
     /// decides exactly as one that lists the three best however far (`resultWindow` 1), and
     /// lists the same results inside the window, on a slice of the sample corpora.

@@ -632,17 +632,36 @@ struct Query {
             for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
             bySet.sort { $0.set < $1.set }
         }
+        // (Sets come in ascending order: an app's name set before its value sets.)
+        var takenApp = -1
+        var takenUnits: UInt64 = 0
         for (set, ks, ke) in bySet {
             var found: [SlotSpan] = []
             found.reserveCapacity(Query.valuesPerSet * 2)
             var kth: Float = 0
             // The `valuesPerSet` best similarities found, best first (kept as spans are found).
             top.clear()
+            // A value is not heard where its app's name surely is (`sureAppUnits`): no reading
+            // could read it there. Its words heard only there do not count toward its bound.
+            let isApp = index.setIsApp[Int(set)]
+            if !isApp, Int(index.setApp[Int(set)]) != takenApp {
+                takenApp = Int(index.setApp[Int(set)])
+                takenUnits = sureAppUnits(takenApp)
+            }
+            let taken: UInt64 = isApp ? 0 : takenUnits
             for key in keys[ks..<ke] {
                 let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
                 if !opts.exhaustive, found.count >= Query.valuesPerSet, ub <= kth { break }
+                let g = Int(index.setBase[Int(set)] + vi)
+                if taken != 0 && !opts.exhaustive && valueBound(g, outside: taken) < max(0.5, kth) - 1e-5 { continue }
                 let before = found.count
-                evaluate(set: set, variantIndex: vi, global: Int(index.setBase[Int(set)] + vi), into: &found)
+                evaluate(set: set, variantIndex: vi, global: g, into: &found)
+                if taken != 0 {
+                    var k = before
+                    while k < found.count {
+                        if Query.unitRange(found[k].start, found[k].end) & taken != 0 { found.remove(at: k) } else { k += 1 }
+                    }
+                }
                 for k in before..<found.count {
                     let s = found[k].sim
                     var p: Int
@@ -661,7 +680,8 @@ struct Query {
                 }
             }
             if let extra = soundSpans[set] {
-                for sp in extra where !found.contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
+                for sp in extra where Query.unitRange(sp.start, sp.end) & taken == 0
+                    && !found.contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
                     found.append(sp)
                 }
             }
@@ -678,6 +698,31 @@ struct Query {
         }
         unknownFactor = f
         otherAppClauses = foreignAppClauses()
+    }
+
+    /// The units (as bits, utterances under 64 units) that app `app`'s name takes in every
+    /// reading that names it, when every reading names it: its best span heard at
+    /// `appNameSureSimilarity` or better, the units of each of its first `appReadings` spans.
+    /// (`findSlots`, once the app's name set is searched; the same in the exhaustive search.)
+    func sureAppUnits(_ app: Int) -> UInt64 {
+        guard n < 64, let list = spans[index.appSlot[app]], let first = list.first,
+              first.sim >= Query.appNameSureSimilarity else { return 0 }
+        var m: UInt64 = ~0
+        for s in list.prefix(Query.appReadings) { m &= Query.unitRange(s.start, s.end) }
+        return m
+    }
+
+    /// An upper bound of value `g`'s similarity in a window that avoids the units `taken`:
+    /// each of its words at its best when it relates to a unit outside them.
+    func valueBound(_ g: Int, outside taken: UInt64) -> Float {
+        let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
+        var gain: Float = 0
+        for k in us..<ue {
+            let u = Int(index.variantUnits[k])
+            if ws.hits[u] & ~taken != 0 { gain += index.variantWeights[k] * ws.best[u] }
+        }
+        let w = index.variantTotalWeight[g]
+        return w > 0 ? gain / w : 0
     }
 
     /// Whether a span of some slot set (`spans`) covers unit i.
