@@ -133,7 +133,7 @@ final class LocaleIndex: Sendable {
     /// vocab id → (slot set, variant) pairs whose value contains the unit, in app order: word
     /// i's postings are `slotFlat[slotStart[i] ..< slotStart[i + 1]]`.
     let slotStart: [Int32]
-    let slotFlat: [SlotPosting]
+    let slotFlat: Table<SlotPosting>
 
     /// The range of `slotFlat` of a word's postings.
     @inline(__always) func postings(_ id: Int32) -> Range<Int> { Int(slotStart[Int(id)])..<Int(slotStart[Int(id) + 1]) }
@@ -422,9 +422,11 @@ final class LocaleIndex: Sendable {
         self.variantWeights = vw
         self.variantTotalWeight = vt
         // Postings in app order, so a query that heard one app reads only that app's range.
-        (self.slotStart, self.slotFlat) = LocaleIndex.flatten(sp.map { list in
+        let (slotStart, slotFlat) = LocaleIndex.flatten(sp.map { list in
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
         })
+        self.slotStart = slotStart
+        self.slotFlat = Table(slotFlat)
         self.maxTemplateUnits = maxUnits
         self.maxTemplateWeight = templates.reduce(0) { max($0, $1.totalWeight) }
     }

@@ -34,7 +34,7 @@ extension Query {
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
         var heard: [Int32] = []
-        swap(&heard, &ws.heardApps)
+        swap(&heard, &ws.pool.pointee.heardApps)
         heard.clear()
         if !opts.exhaustive {
             for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= 0.9 {
@@ -42,24 +42,24 @@ extension Query {
             }
         }
         var candList: [Int32] = []
-        swap(&candList, &ws.candList)
+        swap(&candList, &ws.pool.pointee.candList)
         candList.clear()
         // Candidates as sort keys (`sortKey`: bound descending, template ascending).
         var cands: [UInt64] = []
-        swap(&cands, &ws.cands)
+        swap(&cands, &ws.pool.pointee.cands)
         cands.clear()
         var scored: [Scored] = []
-        swap(&scored, &ws.scored)
+        swap(&scored, &ws.pool.pointee.scored)
         scored.clear()
         var targets = TargetTable<Float>()
-        swap(&targets, &ws.targets)
+        swap(&targets, &ws.pool.pointee.targets)
         targets.removeAll()
         defer {
-            swap(&heard, &ws.heardApps)
-            swap(&candList, &ws.candList)
-            swap(&cands, &ws.cands)
-            swap(&scored, &ws.scored)
-            swap(&targets, &ws.targets)
+            swap(&heard, &ws.pool.pointee.heardApps)
+            swap(&candList, &ws.pool.pointee.candList)
+            swap(&cands, &ws.pool.pointee.cands)
+            swap(&scored, &ws.pool.pointee.scored)
+            swap(&targets, &ws.pool.pointee.targets)
         }
         for id in bestIds {
             for k in Int(index.literalStart[Int(id)])..<Int(index.literalStart[Int(id) + 1]) {
@@ -81,9 +81,9 @@ extension Query {
         }
         for t in candList { ws.mark[Int(t)] = false }
         var coverage: [UInt64] = []
-        swap(&coverage, &ws.coverage)
+        swap(&coverage, &ws.pool.pointee.coverage)
         slotCoverage(into: &coverage)
-        defer { swap(&coverage, &ws.coverage) }
+        defer { swap(&coverage, &ws.pool.pointee.coverage) }
         // The units the app name takes in every reading, for the last app looked up.
         var takenApp = -1
         var taken = AppUnits(units: 0, sure: false)
@@ -442,16 +442,16 @@ extension Query {
         // The best score found so far per option (readings of one option are one target): a
         // reading whose bound is below it cannot change the result.
         var bestOf: [(option: Int, score: Float)] = []
-        swap(&bestOf, &ws.bestOf)
+        swap(&bestOf, &ws.pool.pointee.bestOf)
         bestOf.clear()
         var options: [(variant: Int32, option: Int)] = []
-        swap(&options, &ws.options)
+        swap(&options, &ws.pool.pointee.options)
         var group: [SlotSpan] = []
-        swap(&group, &ws.group)
+        swap(&group, &ws.pool.pointee.group)
         defer {
-            swap(&bestOf, &ws.bestOf)
-            swap(&options, &ws.options)
-            swap(&group, &ws.group)
+            swap(&bestOf, &ws.pool.pointee.bestOf)
+            swap(&options, &ws.pool.pointee.options)
+            swap(&group, &ws.pool.pointee.group)
         }
         // Units a literal of the template relates to (bit sets; see `markHits`).
         var literalUnits: UInt64 = 0
@@ -636,9 +636,9 @@ extension Query {
                 catalogs: [Catalog]) -> MatchResult {
         // Best reading per target.
         var best = TargetTable<Scored>()
-        swap(&best, &ws.bestReadings)
+        swap(&best, &ws.pool.pointee.bestReadings)
         best.removeAll()
-        defer { swap(&best, &ws.bestReadings) }
+        defer { swap(&best, &ws.pool.pointee.bestReadings) }
         var negBest: Scored? = nil
         for s in scored {
             if index.templateIsNegative[s.template] {

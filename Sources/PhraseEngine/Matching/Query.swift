@@ -71,18 +71,18 @@ struct Query {
     /// Swaps the per-unit arrays with the workspace's storage: before a query this lends the
     /// storage (no allocation once warm), after it gives it back.
     mutating func exchangeArrays() {
-        swap(&mStart, &ws.arrays.mStart)
-        swap(&mCount, &ws.arrays.mCount)
-        swap(&merge, &ws.arrays.merge)
-        swap(&splitStart, &ws.arrays.splitStart)
-        swap(&insCost, &ws.arrays.insCost)
-        swap(&slotIns, &ws.arrays.slotIns)
-        swap(&mVocab, &ws.arrays.mVocab)
-        swap(&mSim, &ws.arrays.mSim)
-        swap(&mKind, &ws.arrays.mKind)
-        swap(&splitPairs, &ws.arrays.splitPairs)
-        swap(&bestIds, &ws.arrays.bestIds)
-        swap(&spans, &ws.spans)
+        swap(&mStart, &ws.pool.pointee.arrays.mStart)
+        swap(&mCount, &ws.pool.pointee.arrays.mCount)
+        swap(&merge, &ws.pool.pointee.arrays.merge)
+        swap(&splitStart, &ws.pool.pointee.arrays.splitStart)
+        swap(&insCost, &ws.pool.pointee.arrays.insCost)
+        swap(&slotIns, &ws.pool.pointee.arrays.slotIns)
+        swap(&mVocab, &ws.pool.pointee.arrays.mVocab)
+        swap(&mSim, &ws.pool.pointee.arrays.mSim)
+        swap(&mKind, &ws.pool.pointee.arrays.mKind)
+        swap(&splitPairs, &ws.pool.pointee.arrays.splitPairs)
+        swap(&bestIds, &ws.pool.pointee.arrays.bestIds)
+        swap(&spans, &ws.pool.pointee.spans)
     }
 
     // MARK: - Costs
@@ -137,8 +137,8 @@ struct Query {
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
         n = units.count
-        ws.arrays.removeAll()
-        ws.spans.removeAll()
+        ws.pool.pointee.arrays.removeAll()
+        ws.pool.pointee.spans.removeAll()
         exchangeArrays()
         mStart.append(contentsOf: repeatElement(0, count: n))
         mCount.append(contentsOf: repeatElement(0, count: n))
@@ -148,8 +148,8 @@ struct Query {
             insCost.append(Query.insertionCost(u.flags))
             slotIns.append(Query.slotInsertionCost(u.flags))
         }
-        ws.unitKeys.clear()
-        ws.unitKeys.append(contentsOf: repeatElement(nil, count: n))
+        ws.pool.pointee.unitKeys.clear()
+        ws.pool.pointee.unitKeys.append(contentsOf: repeatElement(nil, count: n))
         for i in 0..<n {
             mStart[i] = mVocab.count
             matchUnit(i)
@@ -341,7 +341,7 @@ struct Query {
         // Filler and articles are discounted anyway: no fuzzy lookup for them.
         if !f.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
         var sc: [UInt32] = []
-        swap(&sc, &ws.unitScalars)
+        swap(&sc, &ws.pool.pointee.unitScalars)
         sc.clear()
         for u in t.unicodeScalars { sc.append(u.value) }
         // A word of the vocabulary has its key already (computed the same way, see
@@ -352,7 +352,7 @@ struct Query {
         // Kept for the one-word windows of the sound search (the same key, except for a single
         // Han or kana character, whose key is its syllable's).
         if !(sc.count == 1 && IndexBuilder.isSplitScript(sc[0])) {
-            ws.unitKeys[i] = key
+            ws.pool.pointee.unitKeys[i] = key
         }
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
         if let ids = index.numberSoundIds(key) {
@@ -366,11 +366,11 @@ struct Query {
             }
         }
         var cands: [Int32] = []
-        swap(&cands, &ws.fuzzyCandidates)
+        swap(&cands, &ws.pool.pointee.fuzzyCandidates)
         cands.clear()
         defer {
-            swap(&sc, &ws.unitScalars)
-            swap(&cands, &ws.fuzzyCandidates)
+            swap(&sc, &ws.pool.pointee.unitScalars)
+            swap(&cands, &ws.pool.pointee.fuzzyCandidates)
         }
         guard sc.count >= 3 else { return }
         if let ids = index.deletedIds(LocaleIndex.scalarHash(sc)) { cands.append(contentsOf: ids) }
@@ -455,23 +455,20 @@ struct Query {
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
         var apps: [Int32] = []
-        swap(&apps, &ws.apps)
+        swap(&apps, &ws.pool.pointee.apps)
         apps.clear()
         var touched: [Int32] = []
-        swap(&touched, &ws.touched)
+        swap(&touched, &ws.pool.pointee.touched)
         touched.clear()
         var top: [Float] = []
-        swap(&top, &ws.topSims)
+        swap(&top, &ws.pool.pointee.topSims)
         defer {
-            swap(&apps, &ws.apps)
-            swap(&touched, &ws.touched)
-            swap(&top, &ws.topSims)
+            swap(&apps, &ws.pool.pointee.apps)
+            swap(&touched, &ws.pool.pointee.touched)
+            swap(&top, &ws.pool.pointee.topSims)
         }
-        func hear(_ a: Int32) {
-            var k = 0
-            while k < apps.count, apps[k] < a { k += 1 }
-            if k == apps.count || apps[k] != a { apps.insert(a, at: k) }
-        }
+        // (No local functions over `apps` and `touched`: a captured variable is boxed and every
+        // access to it checked for exclusivity at run time.)
         for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
             for k in index.postings(id) where index.setIsApp[Int(index.slotFlat[k].set)] {
                 let p = index.slotFlat[k]
@@ -480,50 +477,40 @@ struct Query {
                 let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
                 var all = true
                 if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
-                if all { hear(index.setApp[Int(p.set)]) }
+                if all { Query.insertSorted(index.setApp[Int(p.set)], into: &apps) }
             }
         }
         for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
             for k in index.postings(merge[i]) where index.setIsApp[Int(index.slotFlat[k].set)] {
-                hear(index.setApp[Int(index.slotFlat[k].set)])
+                Query.insertSorted(index.setApp[Int(index.slotFlat[k].set)], into: &apps)
             }
         }
         // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
         // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
         // `touched`, so that the values are read back in ascending order without sorting them.
         let acc = ws.acc, bits = ws.touchedBits
-        index.slotFlat.withUnsafeBufferPointer { flat in
-        index.setBase.withUnsafeBufferPointer { setBase in
+        let flat = index.slotFlat, setBase = index.setBase
         for id in bestIds {
             let s = ws.best[Int(id)]
-            @inline(__always) func add(_ p: LocaleIndex.SlotPosting) {
-                let g = Int(setBase[Int(p.set)] + p.variant)
-                let wi = g >> 6
-                if bits[wi] == 0 { touched.append(Int32(wi)) }
-                bits[wi] |= 1 << UInt64(g & 63)
-                acc[g] += p.share * s
-            }
             if apps.isEmpty {
-                for k in index.postings(id) { add(flat[k]) }
+                for k in index.postings(id) { Query.accumulate(flat[k], s, setBase, acc, bits, &touched) }
             } else {
-                for a in apps { for k in index.postings(id, app: a) { add(flat[k]) } }
+                for a in apps { for k in index.postings(id, app: a) { Query.accumulate(flat[k], s, setBase, acc, bits, &touched) } }
             }
-        }
-        }
         }
         if touched.count > 1 { touched.sort() }
         // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
         // values together), each set's best bound first: keys are the bound's bits inverted, then
         // the variant, so that plain integer order is bound descending, variant ascending.
         var keys: [UInt64] = []
-        swap(&keys, &ws.valueKeys)
+        swap(&keys, &ws.pool.pointee.valueKeys)
         keys.clear()
         var bySet: [(set: Int32, start: Int, end: Int)] = []
-        swap(&bySet, &ws.valueSets)
+        swap(&bySet, &ws.pool.pointee.valueSets)
         bySet.clear()
         defer {
-            swap(&keys, &ws.valueKeys)
-            swap(&bySet, &ws.valueSets)
+            swap(&keys, &ws.pool.pointee.valueKeys)
+            swap(&bySet, &ws.pool.pointee.valueSets)
         }
         var setCursor = 0
         for wi in touched {
@@ -555,15 +542,15 @@ struct Query {
         // The locale's key of the words a...b joined, computed once for both searches below.
         // A one-word window's key is the word's own, when `matchUnit` computed it.
         var windowKeys: [String?] = []
-        swap(&windowKeys, &ws.windowKeys)
+        swap(&windowKeys, &ws.pool.pointee.windowKeys)
         windowKeys.clear()
         // Each unit's `scalarInfo`, computed once for both searches.
         var info: [(count: Int, split: Bool)] = []
-        swap(&info, &ws.unitInfo)
+        swap(&info, &ws.pool.pointee.unitInfo)
         info.clear()
         defer {
-            swap(&windowKeys, &ws.windowKeys)
-            swap(&info, &ws.unitInfo)
+            swap(&windowKeys, &ws.pool.pointee.windowKeys)
+            swap(&info, &ws.pool.pointee.unitInfo)
         }
         if opts.mode == .flexible && (!index.soundIndex.isEmpty || (!appHeard && !index.appSounds.isEmpty)) {
             for i in 0..<n { info.append(scalarInfo(i)) }
@@ -595,11 +582,11 @@ struct Query {
         if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
             // The window's keys as scalars (pooled: each key reuses the buffer).
             var k1: [UInt32] = [], k2: [UInt32] = []
-            swap(&k1, &ws.soundKeyA)
-            swap(&k2, &ws.soundKeyB)
+            swap(&k1, &ws.pool.pointee.soundKeyA)
+            swap(&k2, &ws.pool.pointee.soundKeyB)
             defer {
-                swap(&k1, &ws.soundKeyA)
-                swap(&k2, &ws.soundKeyB)
+                swap(&k1, &ws.pool.pointee.soundKeyA)
+                swap(&k2, &ws.pool.pointee.soundKeyB)
             }
             for a in 0..<n {
                 var joinedCount = 0
@@ -725,6 +712,26 @@ struct Query {
         return w > 0 ? gain / w : 0
     }
 
+    /// Inserts `a` into the ascending list `list` unless it is there.
+    @inline(__always)
+    static func insertSorted(_ a: Int32, into list: inout [Int32]) {
+        var k = 0
+        while k < list.count, list[k] < a { k += 1 }
+        if k == list.count || list[k] != a { list.insert(a, at: k) }
+    }
+
+    /// Adds posting `p` of a word heard at similarity `s` to its value's bound (`acc`), marking
+    /// the value touched (`bits`, and its word in `touched` when first set).
+    @inline(__always)
+    static func accumulate(_ p: LocaleIndex.SlotPosting, _ s: Float, _ setBase: Table<Int32>, _ acc: UnsafeMutableBufferPointer<Float>,
+                           _ bits: UnsafeMutableBufferPointer<UInt64>, _ touched: inout [Int32]) {
+        let g = Int(setBase[Int(p.set)] + p.variant)
+        let wi = g >> 6
+        if bits[wi] == 0 { touched.append(Int32(wi)) }
+        bits[wi] |= 1 << UInt64(g & 63)
+        acc[g] += p.share * s
+    }
+
     /// Whether a span of some slot set (`spans`) covers unit i.
     func coveredBySpan(_ i: Int) -> Bool {
         for list in spans.lists { for sp in list where sp.start <= i && i < sp.end { return true } }
@@ -800,7 +807,7 @@ struct Query {
     /// computed it. (A method, not a local function: a local function capturing `self` in a
     /// mutating method copies the whole query on every call.)
     func windowKey(_ a: Int, _ b: Int, _ cache: inout [String?]) -> String {
-        if a == b, let k = ws.unitKeys[a] { return k }
+        if a == b, let k = ws.pool.pointee.unitKeys[a] { return k }
         if cache.isEmpty { cache.append(contentsOf: repeatElement(nil, count: 3 * n)) }
         if let k = cache[3 * a + (b - a)] { return k }
         let k = index.normalizer.phoneticKey(joinedText(a, b))
@@ -1546,44 +1553,54 @@ final class Workspace: @unchecked Sendable {
             splitPairs.clear()
         }
     }
-    var arrays = Arrays()
-    /// The slot spans table (`Query.spans`), lent to each query in turn.
-    var spans = SpanTable()
-    /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
-    var unitScalars: [UInt32] = []
-    /// Apps heard, and the words of `touchedBits` with a bit set (`Query.findSlots`).
-    var apps: [Int32] = []
-    var touched: [Int32] = []
+    /// The buffers lent to each query, behind a pointer: a query swaps them in and out
+    /// without the dynamic exclusivity checks a class's stored properties need.
+    struct Pool {
+        var arrays = Arrays()
+        /// The slot spans table (`Query.spans`), lent to each query in turn.
+        var spans = SpanTable()
+        /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
+        var unitScalars: [UInt32] = []
+        /// Apps heard, and the words of `touchedBits` with a bit set (`Query.findSlots`).
+        var apps: [Int32] = []
+        var touched: [Int32] = []
+        /// The best value similarities of a slot set (`Query.findSlots`).
+        var topSims: [Float] = []
+        /// The values found per slot set: sort keys, and each set's range of them (`Query.findSlots`).
+        var valueKeys: [UInt64] = []
+        var valueSets: [(set: Int32, start: Int, end: Int)] = []
+        var fuzzyCandidates: [Int32] = []
+        /// Each unit's phonetic key when `Query.matchUnit` computed it, and the keys of the
+        /// windows of 1-3 units (`Query.findSlots`).
+        var unitKeys: [String?] = []
+        var windowKeys: [String?] = []
+        /// A window's sound keys as scalars (`Query.findSlots`), with room for any key.
+        var soundKeyA: [UInt32] = Array(repeating: 0, count: 32)
+        var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
+        /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
+        var unitInfo: [(count: Int, split: Bool)] = []
+        /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
+        /// and back, so they keep their capacity).
+        var scored: [Query.Scored] = []
+        var candList: [Int32] = []
+        /// The apps heard clearly, and the units each slot set's spans cover (`Query.run`).
+        var heardApps: [Int32] = []
+        var coverage: [UInt64] = []
+        var cands: [UInt64] = []
+        var options: [(variant: Int32, option: Int)] = []
+        var bestOf: [(option: Int, score: Float)] = []
+        var group: [Query.SlotSpan] = []
+        var targets = TargetTable<Float>()
+        var bestReadings = TargetTable<Query.Scored>()
+
+    }
     /// A bit per slot value touched by a query (all clear between queries).
     let touchedBits: UnsafeMutableBufferPointer<UInt64>
-    /// The best value similarities of a slot set (`Query.findSlots`).
-    var topSims: [Float] = []
-    /// The values found per slot set: sort keys, and each set's range of them (`Query.findSlots`).
-    var valueKeys: [UInt64] = []
-    var valueSets: [(set: Int32, start: Int, end: Int)] = []
-    var fuzzyCandidates: [Int32] = []
-    /// Each unit's phonetic key when `Query.matchUnit` computed it, and the keys of the
-    /// windows of 1-3 units (`Query.findSlots`).
-    var unitKeys: [String?] = []
-    var windowKeys: [String?] = []
-    /// A window's sound keys as scalars (`Query.findSlots`), with room for any key.
-    var soundKeyA: [UInt32] = Array(repeating: 0, count: 32)
-    var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
-    /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
-    var unitInfo: [(count: Int, split: Bool)] = []
-    /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
-    /// and back, so they keep their capacity).
-    var scored: [Query.Scored] = []
-    var candList: [Int32] = []
-    /// The apps heard clearly, and the units each slot set's spans cover (`Query.run`).
-    var heardApps: [Int32] = []
-    var coverage: [UInt64] = []
-    var cands: [UInt64] = []
-    var options: [(variant: Int32, option: Int)] = []
-    var bestOf: [(option: Int, score: Float)] = []
-    var group: [Query.SlotSpan] = []
-    var targets = TargetTable<Float>()
-    var bestReadings = TargetTable<Query.Scored>()
+    let pool: UnsafeMutablePointer<Pool> = {
+        let p = UnsafeMutablePointer<Pool>.allocate(capacity: 1)
+        p.initialize(to: Pool())
+        return p
+    }()
 
     init(vocabulary: Int, templates: Int, variants: Int) {
         best = .allocate(capacity: max(1, vocabulary))
@@ -1601,6 +1618,8 @@ final class Workspace: @unchecked Sendable {
     }
 
     deinit {
+        pool.deinitialize(count: 1)
+        pool.deallocate()
         best.deallocate()
         mark.deallocate()
         gain.deallocate()
