@@ -1553,6 +1553,7 @@ final class Workspace: @unchecked Sendable {
             splitPairs.clear()
         }
     }
+
     /// The buffers lent to each query, behind a pointer: a query swaps them in and out
     /// without the dynamic exclusivity checks a class's stored properties need.
     struct Pool {
@@ -1592,8 +1593,8 @@ final class Workspace: @unchecked Sendable {
         var group: [Query.SlotSpan] = []
         var targets = TargetTable<Float>()
         var bestReadings = TargetTable<Query.Scored>()
-
     }
+
     /// A bit per slot value touched by a query (all clear between queries).
     let touchedBits: UnsafeMutableBufferPointer<UInt64>
     let pool: UnsafeMutablePointer<Pool> = {
