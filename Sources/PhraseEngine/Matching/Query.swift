@@ -442,6 +442,10 @@ struct Query {
 
     /// Values evaluated per slot set (best first by their upper bound).
     static let valuesPerSet = 8
+    /// Above this many candidate values in a set, and as many values holding words heard only
+    /// under the app name, values are checked against the name's units before sorting
+    /// (`findSlots`).
+    static let prefilterValues = 48
 
     /// Finds where slot values occur. Each value's upper bound (its words' best similarities,
     /// weighted) is accumulated from the postings of the matched words; values are then aligned
@@ -530,7 +534,8 @@ struct Query {
         }
         // Each set's values end where the next set's begin.
         for k in bySet.indices { bySet[k].end = k + 1 < bySet.count ? bySet[k + 1].start : keys.count }
-        for e in bySet where e.end - e.start > 1 { keys[e.start..<e.end].sort() }
+        // (A value set's keys are sorted when it is searched, after its app's name: see below.)
+        for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
         // (or, for app names, anywhere when no app name was heard as such).
         var soundSpans: [Int32: [SlotSpan]] = [:]
@@ -622,6 +627,7 @@ struct Query {
         // (Sets come in ascending order: an app's name set before its value sets.)
         var takenApp = -1
         var takenUnits: UInt64 = 0
+        var takenPostings = 0
         for (set, ks, ke) in bySet {
             var found: [SlotSpan] = []
             found.reserveCapacity(Query.valuesPerSet * 2)
@@ -634,13 +640,36 @@ struct Query {
             if !isApp, Int(index.setApp[Int(set)]) != takenApp {
                 takenApp = Int(index.setApp[Int(set)])
                 takenUnits = sureAppUnits(takenApp)
+                // How many values the words heard only there occur in: none, and no value's
+                // bound changes; many, and most bounds may fall (the name's words are in them).
+                takenPostings = 0
+                if takenUnits != 0 {
+                    for id in bestIds where ws.hits[Int(id)] & ~takenUnits == 0 { takenPostings += index.postings(id).count }
+                }
             }
             let taken: UInt64 = isApp ? 0 : takenUnits
-            for key in keys[ks..<ke] {
+            let inflated = taken != 0 && takenPostings > 0 && !opts.exhaustive
+            var end = ke
+            let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
+            if !isApp {
+                // Where the app's name surely is, each value's bound counts only its words heard
+                // outside it. Among many values, those that cannot reach the minimum are left out
+                // before sorting (few values: each is checked when its turn comes, below).
+                if prefilter {
+                    end = ks
+                    for r in ks..<ke {
+                        let vi = Query.sortKeyItem(keys[r])
+                        let b = min(Query.sortKeyBound(keys[r]), valueBound(Int(index.setBase[Int(set)] + vi), outside: taken))
+                        if b >= 0.5 - 1e-5 { keys[end] = Query.sortKey(bound: b, vi); end += 1 }
+                    }
+                }
+                if end - ks > 1 { keys[ks..<end].sort() }
+            }
+            for key in keys[ks..<end] {
                 let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
                 if !opts.exhaustive, found.count >= Query.valuesPerSet, ub <= kth { break }
                 let g = Int(index.setBase[Int(set)] + vi)
-                if taken != 0 && !opts.exhaustive && valueBound(g, outside: taken) < max(0.5, kth) - 1e-5 { continue }
+                if inflated && !prefilter && valueBound(g, outside: taken) < max(0.5, kth) - 1e-5 { continue }
                 let before = found.count
                 evaluate(set: set, variantIndex: vi, global: g, into: &found)
                 if taken != 0 {
