@@ -95,6 +95,20 @@ import Testing
         #expect(negative.negative == "Delete ${applicationName}")
     }
 
+    /// A Han or kana app name is also heard by its sound, as a whole word ("ハウス" for "ハース"),
+    /// the same key only.
+    @Test func kanaAppNameHeardBySound() throws {
+        let json = #"""
+        {"developmentLocale":"en","locales":["en","ja"],"app":{"id":"h","name":{"en":"Hearth","ja":"ハース"}},
+         "shortcuts":[{"intent":"LightsOn","phrases":{"en":["Turn on the lights with ${applicationName}"],"ja":["${applicationName}で電気をつけて"]}}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "h.json")])
+        let r = m.match("ハウスで電気をつけて", locale: "ja")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "LightsOn")
+        #expect(r.top?.appNamed == true)
+    }
+
     @Test func outOfDomainAndNearMisses() {
         #expect(top("what's the weather tomorrow").0 == .none)
         #expect(top("log guitar practice in habit tracker").0 == .none)

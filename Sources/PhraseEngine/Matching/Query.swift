@@ -630,6 +630,7 @@ struct Query {
                     }
                 }
             }
+            splitScriptAppSounds(info, &k1, &soundSpans)
         }
         if !soundSpans.isEmpty {
             for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
@@ -734,6 +735,40 @@ struct Query {
         for (k, s) in ws.clearSets.enumerated() where s == paramSet { row = k; break }
         if clearValueSets == 1 && row == 0 { return nil }
         return scratch.otherIns + row * n
+    }
+
+    /// An app name not heard as such, in Han or kana ("ハウス" for "ハース"): the locale's key of
+    /// 1-2 whole words (all their characters) compared with every app name's. The same key only:
+    /// the keys of Han and kana are short (a romanization's consonants), one difference would
+    /// match unrelated words.
+    func splitScriptAppSounds(_ info: [(count: Int, split: Bool)], _ key: inout [UInt32], _ soundSpans: inout [Int32: [SlotSpan]]) {
+        @inline(__always) func wordEnd(_ a: Int) -> Int {
+            var f = a + 1
+            while f < n && units[f].start == units[a].start && units[f].end == units[a].end { f += 1 }
+            return f
+        }
+        var a = 0
+        while a < n {
+            var e = a
+            var scalars = 0
+            for _ in 0..<2 {
+                guard e < n, info[e].split, units[e].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional, .particle]) else { break }
+                let f = wordEnd(e)
+                for u in e..<f { scalars += info[u].count }
+                e = f
+                guard scalars >= 2 else { continue }
+                Query.scalars(index.normalizer.phoneticKey(joinedText(a, e - 1)), into: &key)
+                for j in index.appSounds.indices {
+                    var best: Float = 0
+                    Query.soundMatch(key, index.appSounds[j].key, unknown: false, into: &best)
+                    if best > 0 {
+                        let p = index.appSounds[j].posting
+                        soundSpans[p.set, default: []].append(SlotSpan(start: a, end: e, variant: p.variant, sim: best))
+                    }
+                }
+            }
+            a = wordEnd(a)
+        }
     }
 
     /// Whether a span of some slot set (`spans`) covers unit i.
