@@ -33,6 +33,14 @@ import Testing
         #expect(zh.tokens.first?.flags.contains(.filler) == true)
     }
 
+    /// The Japanese request form "して" ("do") is filler: "メモを削除して" asks what "メモを削除" does.
+    @Test func japaneseRequestFormIsFiller() {
+        let ja = Normalizer.forLocale("ja").normalize("最後のメモを削除して")
+        #expect(ja.tokens.suffix(2).map(\.text) == ["シ", "テ"])
+        for t in ja.tokens.suffix(2) { #expect(t.flags.contains(.filler), "\(t.text)") }
+        #expect(ja.tokens.contains { $0.text == "削除" && !$0.flags.contains(.filler) })
+    }
+
     /// Japanese native counting words are numbers ("カフェラテをひとつ" orders one).
     @Test func japaneseNativeCountingWords() {
         let ja = Normalizer.forLocale("ja").normalize("カフェラテをひとつ 二つ")
