@@ -41,6 +41,18 @@ import Testing
         #expect(ja.tokens.contains { $0.text == "削除" && !$0.flags.contains(.filler) })
     }
 
+    /// Round thousands spelled out are numbers ("dos mil" is 2000), and so are digits with a Han
+    /// power of ten ("1万歩" and "一万歩" are 10000 steps).
+    @Test func thousandsAndHanPowersOfTen() {
+        #expect(Normalizer.forLocale("es").normalize("dos mil").tokens.map(\.text) == ["2000"])
+        for text in ["1万歩", "一万歩", "10000歩"] {
+            let ja = Normalizer.forLocale("ja").normalize(text)
+            #expect(ja.tokens.first?.text == "10000", "\(text)")
+            #expect(ja.tokens.first?.flags.contains(.number) == true, "\(text)")
+        }
+        #expect(Normalizer.forLocale("zh-Hans").normalize("3千").tokens.map(\.text) == ["3000"])
+    }
+
     /// Japanese native counting words are numbers ("カフェラテをひとつ" orders one).
     @Test func japaneseNativeCountingWords() {
         let ja = Normalizer.forLocale("ja").normalize("カフェラテをひとつ 二つ")

@@ -657,6 +657,12 @@ extension Core {
                     // "007" and "7" are the same number.
                     if digits > 1, f == 0x30, let v = Int(t) { cur.text = String(v) }
                     i += 1
+                    // Digits and a Han power of ten: "1万" is 10000, "3千" 3000.
+                    if i < raws.count, let m = Core.hanMultiplier(raws[i].text), digits <= 6, let v = Int(t) {
+                        cur.text = String(v * m)
+                        cur.end = raws[i].end
+                        i += 1
+                    }
                     i += ordinalAfter(&cur, raws, i, gap)
                     out.append(cur)
                     continue
@@ -834,6 +840,15 @@ extension Core {
 
     // MARK: - Locale data built once
 
+    /// The value of a Han power of ten written after digits (千 1000, 万 and 萬 10000).
+    static func hanMultiplier(_ t: String) -> Int? {
+        switch t {
+        case "千": return 1000
+        case "万", "萬": return 10000
+        default: return nil
+        }
+    }
+
     static func spelledNumbers(profile: LocaleProfile, normalize: (String) -> [String]) -> [([String], Int, Bool)] {
         let icuLocale = profile.id.replacingOccurrences(of: "-", with: "_")
         guard let sp = Spellout(locale: icuLocale) else { return [] }
@@ -846,7 +861,8 @@ extension Core {
             let cardinal = lower.contains("cardinal") || lower.contains("numbering")
             guard ordinal || cardinal else { continue }
             let limit = ordinal ? 100 : 1000
-            for n in 0...limit {
+            // Cardinals to 1000, and the round thousands to ten thousand ("dos mil", "一万").
+            for n in Array(0...limit) + (ordinal ? [] : Array(stride(from: 2000, through: 10000, by: 1000))) {
                 guard let s = sp.format(n, ruleSet: rs) else { continue }
                 let toks = normalize(s)
                 if toks.isEmpty || seen.contains(toks) { continue }
