@@ -109,6 +109,20 @@ import Testing
         #expect(r.top?.appNamed == true)
     }
 
+    /// A separable verb said whole ("weiterspielen") matches the imperative of the phrase, which
+    /// says the prefix apart ("Spiel … weiter").
+    @Test func germanSeparableVerbMatchesTheImperative() throws {
+        let json = #"""
+        {"developmentLocale":"de","locales":["de"],"app":{"id":"t","name":"Tempo"},
+         "shortcuts":[{"intent":"Resume","phrases":["Spiel in ${applicationName} weiter"]},
+                      {"intent":"Pause","phrases":["Halt die Musik in ${applicationName} an"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "t.json")])
+        let r = m.match("tempo weiterspielen", locale: "de")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "Resume")
+    }
+
     @Test func outOfDomainAndNearMisses() {
         #expect(top("what's the weather tomorrow").0 == .none)
         #expect(top("log guitar practice in habit tracker").0 == .none)

@@ -53,6 +53,16 @@ import Testing
         #expect(Normalizer.forLocale("zh-Hans").normalize("3千").tokens.map(\.text) == ["3000"])
     }
 
+    /// German separable verbs of the profile's forms are read as the prefix and the verb, as the
+    /// imperative says them ("weiterspielen" for "spiel … weiter"); other words stay whole.
+    @Test func germanSeparableVerbs() {
+        let de = Normalizer.forLocale("de")
+        #expect(de.normalize("weiterspielen").tokens.map(\.text) == ["weiter", "spielen"])
+        #expect(de.normalize("abzuspielen").tokens.map(\.text) == ["ab", "spielen"])
+        #expect(de.normalize("abend").tokens.map(\.text) == ["abend"])
+        #expect(de.normalize("bestellen").tokens.map(\.text) == ["bestellen"])
+    }
+
     /// Japanese native counting words are numbers ("カフェラテをひとつ" orders one).
     @Test func japaneseNativeCountingWords() {
         let ja = Normalizer.forLocale("ja").normalize("カフェラテをひとつ 二つ")

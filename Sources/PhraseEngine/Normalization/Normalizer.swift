@@ -226,7 +226,7 @@ struct Core: Sendable {
         core.ordinalPrefixes = profile.ordinalPrefixes.map(joinedForm)
         var lex: [String: LexEntry] = [:]
         // Sorted, so that two spellings meeting on one key resolve the same way in every process.
-        for (k, v) in profile.contractions.sorted(by: { $0.key < $1.key }) {
+        for (k, v) in Core.separableVerbs(profile).merging(profile.contractions, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             let key = Core.lowerKey(k, core: core)
             let exp = core.rawTokens(v).map(\.text)
             if !key.isEmpty, !exp.isEmpty { lex[key, default: LexEntry()].contraction = exp }
@@ -287,6 +287,26 @@ struct Core: Sendable {
         }
         core.lexicon = lex
         return core
+    }
+
+    /// The verbs of the profile's `forms` written with a separable prefix, as rewrites to the
+    /// prefix and the verb: "ausschalten" → "aus schalten", "abzuspielen" → "ab spielen" (the verb
+    /// itself a word of `forms`, of 4 letters or more).
+    static func separableVerbs(_ profile: LocaleProfile) -> [String: String] {
+        guard !profile.separablePrefixes.isEmpty else { return [:] }
+        var verbs = Set<String>()
+        for g in profile.forms { for w in g { verbs.insert(w.lowercased()) } }
+        var out: [String: String] = [:]
+        for w in verbs.sorted() {
+            for p in profile.separablePrefixes where w.hasPrefix(p) {
+                var rest = String(w.dropFirst(p.count))
+                if rest.hasPrefix("zu"), verbs.contains(String(rest.dropFirst(2))) { rest = String(rest.dropFirst(2)) }
+                guard rest.count >= 4, verbs.contains(rest) else { continue }
+                if let old = out[w], old.count >= p.count + 1 + rest.count { continue }
+                out[w] = p + " " + rest
+            }
+        }
+        return out
     }
 
     /// A contraction key as the tokenizer will see it: one word with its apostrophe.
