@@ -223,7 +223,7 @@ extension Query {
             if heardValue && attached.isEmpty { continue }
             let appSpan: SlotSpan? = t.hasApp ? spans[index.appSlot[t.app]]?.first : nil
             appMask(appSpan, into: mask)
-            let unitIns = otherValueInsertions(t.paramSet, negative: t.isNegative)
+            let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
             for r in (heardValue ? attached : runs + attached) where !(r.start..<r.end).contains(where: { mask[$0] != 0 }) {
                 // One run at a time: a reading that leaves the slot empty is a real reading, which
                 // the real search bounds, so a score above the real best means the run took the slot.
@@ -350,7 +350,7 @@ extension Query {
             }
             // The units no element can take, connectors aside, in unit order.
             var x = Query.unitRange(0, n) & ~(covered | joinedUnits | lits | connectorUnits)
-            if let ins = otherValueInsertions(paramSet, negative: index.templateIsNegative[ti]) {
+            if let ins = otherValueInsertions(paramSet, app: index.templateApp[ti], negative: index.templateIsNegative[ti]) {
                 while x != 0 {
                     minIns += ins[x.trailingZeroBitCount]
                     x &= x - 1
@@ -460,7 +460,7 @@ extension Query {
         var literalUnits: UInt64 = 0
         if n < 64 { literalUnits = self.literalUnits(ti) }
         // Each unit's insertion cost, when a value of another parameter was said clearly.
-        let unitIns = otherValueInsertions(t.paramSet, negative: t.isNegative)
+        let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
         let floor: Float = t.isNegative || opts.exhaustive || opts.noBounds ? -1 : kth
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
@@ -627,7 +627,7 @@ extension Query {
                 let m2 = scratch.maskB
                 m2.update(from: mask, count: n)
                 for u in mv.start..<mv.end { m2[u] = 1 }
-                al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], ins: otherValueInsertions(t.paramSet, negative: t.isNegative), trace: true)
+                al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
                 let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
                 al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
             } else {
@@ -635,13 +635,13 @@ extension Query {
                 let g = s.option.map { group(t, mask, appVariant: appVariant, option: index.slotSets[Int(t.paramSet)].variants[Int($0)].optionIndex) } ?? []
                 if let mw = s.movedWord {
                     mask[mw.unit] = 1
-                    al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, ins: otherValueInsertions(t.paramSet, negative: t.isNegative), trace: true)
+                    al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
                     mask[mw.unit] = 0
                     let id = t.elems[mw.elem].id
                     let (ws, wk) = sim(mw.unit, id)
                     al.steps.append(step(wk, mw.unit, mw.unit + 1, index.vocabText[Int(id)], nil, ws))
                 } else {
-                    al = align(t.elems, mask: mask, paramSpans: g, ins: otherValueInsertions(t.paramSet, negative: t.isNegative), trace: true)
+                    al = align(t.elems, mask: mask, paramSpans: g, ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
                 }
             }
             steps = al.steps + appSteps

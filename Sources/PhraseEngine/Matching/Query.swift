@@ -693,47 +693,68 @@ struct Query {
     static let otherValueCost: Float = 0.6
 
     /// The insertion costs with the values of other parameters said clearly, computed once per
-    /// query (`otherValueInsertions`): for the k-th slot set with such a value (`clearValueSets`
-    /// of them, in `ws.clearSets`), row k of `scratch.otherIns` holds each unit's cost for a
-    /// template whose parameter is that set — the values of the other sets' charged — and the
-    /// last row the costs for a template with another parameter or none.
+    /// query (`otherValueInsertions`). The slot sets with such a value are `ws.clearSets`, their
+    /// apps (once each) `ws.clearApps`. Row k of `scratch.otherIns` holds each unit's cost for a
+    /// template whose parameter is the k-th set — the values of the other sets of its app charged
+    /// — and row `clearSets.count + a` the costs for a template of the a-th app with another
+    /// parameter or none. Only the template's own app counts: another app's values are not
+    /// looked for once an app was named (`findSlots`), so they cannot weigh on a reading.
+    /// `ws.clearRowCharges[r]`: whether row r charges anything.
     mutating func clearValues() {
-        var sets: [Int32] = []
+        var sets: [Int32] = [], apps: [Int32] = [], charges: [Bool] = []
         swap(&sets, &ws.clearSets)
+        swap(&apps, &ws.clearApps)
+        swap(&charges, &ws.clearRowCharges)
         sets.clear()
-        defer { swap(&sets, &ws.clearSets) }
+        apps.clear()
+        charges.clear()
+        defer {
+            swap(&sets, &ws.clearSets)
+            swap(&apps, &ws.clearApps)
+            swap(&charges, &ws.clearRowCharges)
+        }
         for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= Query.clearValueSimilarity {
             sets.append(set)
+            let app = index.setApp[Int(set)]
+            if !apps.contains(app) { apps.append(app) }
         }
         clearValueSets = sets.count
         guard !sets.isEmpty else { return }
-        let rows = sets.count + 1
+        let rows = sets.count + apps.count
         scratch.reserveOtherIns(rows * n)
         let out = scratch.otherIns
         for r in 0..<rows { for u in 0..<n { out[r * n + u] = insCost[u] } }
+        charges.append(contentsOf: repeatElement(false, count: rows))
         for (k, set) in spans.sets.enumerated() {
             guard let c = sets.firstIndex(of: set) else { continue }
+            let app = index.setApp[Int(set)]
             for sp in spans.lists[k] {
                 guard sp.sim >= Query.clearValueSimilarity else { break }
                 let share = Query.otherValueCost / Float(sp.end - sp.start)
                 for r in 0..<rows where r != c {
+                    if (r < sets.count ? index.setApp[Int(sets[r])] : apps[r - sets.count]) != app { continue }
+                    charges[r] = true
                     for u in sp.start..<sp.end { out[r * n + u] = max(out[r * n + u], insCost[u] + share) }
                 }
             }
         }
     }
 
-    /// Each unit's insertion cost for a reading of a template with parameter set `paramSet` (-1:
-    /// none) when a value of another parameter was said clearly: a unit of such a value costs
-    /// `otherValueCost` divided among the value's units more (`clearValues`). Nil when no such
-    /// value was said (the costs are `insCost`), and for negative phrases: they refuse whatever
-    /// resembles them ("supprime l'habitude méditation" for "Supprime ${applicationName}").
+    /// Each unit's insertion cost for a reading of a template of `app` with parameter set
+    /// `paramSet` (-1: none) when a value of another parameter of the app was said clearly: a
+    /// unit of such a value costs `otherValueCost` divided among the value's units more
+    /// (`clearValues`). Nil when no such value was said (the costs are `insCost`), and for
+    /// negative phrases: they refuse whatever resembles them ("supprime l'habitude méditation"
+    /// for "Supprime ${applicationName}").
     @inline(__always)
-    func otherValueInsertions(_ paramSet: Int32, negative: Bool) -> UnsafeMutablePointer<Float>? {
+    func otherValueInsertions(_ paramSet: Int32, app: Int32, negative: Bool) -> UnsafeMutablePointer<Float>? {
         guard clearValueSets > 0, !negative else { return nil }
-        var row = clearValueSets
+        var row = -1
         for (k, s) in ws.clearSets.enumerated() where s == paramSet { row = k; break }
-        if clearValueSets == 1 && row == 0 { return nil }
+        if row < 0 {
+            for (a, x) in ws.clearApps.enumerated() where x == app { row = clearValueSets + a; break }
+        }
+        guard row >= 0, ws.clearRowCharges[row] else { return nil }
         return scratch.otherIns + row * n
     }
 
@@ -1632,8 +1653,11 @@ final class Workspace: @unchecked Sendable {
     var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
     /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
     var unitInfo: [(count: Int, split: Bool)] = []
-    /// The parameter slot sets with a value said clearly (`Query.clearValues`).
+    /// The parameter slot sets with a value said clearly, their apps, and whether each row of
+    /// the insertion costs charges anything (`Query.clearValues`).
     var clearSets: [Int32] = []
+    var clearApps: [Int32] = []
+    var clearRowCharges: [Bool] = []
     /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
     /// and back, so they keep their capacity).
     var scored: [Query.Scored] = []
