@@ -33,14 +33,6 @@ import Testing
         #expect(zh.tokens.first?.flags.contains(.filler) == true)
     }
 
-    /// The Japanese request form "して" ("do") is filler: "メモを削除して" asks what "メモを削除" does.
-    @Test func japaneseRequestFormIsFiller() {
-        let ja = Normalizer.forLocale("ja").normalize("最後のメモを削除して")
-        #expect(ja.tokens.suffix(2).map(\.text) == ["シ", "テ"])
-        for t in ja.tokens.suffix(2) { #expect(t.flags.contains(.filler), "\(t.text)") }
-        #expect(ja.tokens.contains { $0.text == "削除" && !$0.flags.contains(.filler) })
-    }
-
     /// Round thousands spelled out are numbers ("dos mil" is 2000), and so are digits with a Han
     /// power of ten ("1万歩" and "一万歩" are 10000 steps).
     @Test func thousandsAndHanPowersOfTen() {
