@@ -38,7 +38,7 @@ import Testing
     @Test func matchResultWindow() throws {
         let cat = try temp("habits.json", MatcherTests.habits)
         func results(_ extra: [String]) throws -> (String?, Int) {
-            let (code, out, _) = run(["match", "--catalog", cat, "--format", "json", "--top", "5"] + extra + ["show my water streaks in habit tracker"])
+            let (code, out, _) = run(["match", "--catalog", cat, "--format", "json", "--top", "5"] + extra + ["log my water streaks in habit tracker"])
             #expect(code == 0)
             let root = try JSONReader.parse(out)
             return (root["decision"]?.string, root["results"]?.array?.count ?? -1)

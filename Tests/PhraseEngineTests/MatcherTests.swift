@@ -103,6 +103,56 @@ import Testing
         #expect(m.match("bedroom for lights off with hearth", locale: "en").top?.parameters.first?.value == .entity("r4"))
     }
 
+    /// A value of another parameter, said clearly and left out of the reading, costs
+    /// `Query.otherValueCost`: "turn the kitchen lights on" names a room, it does not turn on
+    /// every light. Negative phrases are not charged: they refuse whatever resembles them.
+    @Test func clearValueOfAnotherParameter() throws {
+        let json = #"""
+        {"app":{"id":"h","name":"Hearth"},"entities":{"Room":{"options":[{"id":"k","title":"Kitchen"},{"id":"b","title":"Bathroom"}]}},
+         "shortcuts":[{"intent":"AllLights","parameters":{"power":{"type":"Bool","displayName":{"true":"on","false":"off"}}},
+                       "phrases":["Turn the lights ${power} with ${applicationName}"]},
+                      {"intent":"RoomLightsOn","parameters":{"room":"Room"},
+                       "phrases":["Turn on the lights in the ${room} with ${applicationName}","${room} lights on with ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "h.json")])
+        let r = m.match("turn the kitchen lights on with hearth", locale: "en")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "RoomLightsOn")
+        #expect(r.top?.parameters.first?.value == .entity("k"))
+        #expect(m.match("turn the lights on with hearth", locale: "en").top?.intent == "AllLights")
+        let negative = MatcherTests.matcher.match("hey siri please delete my meditate in habit tracker", locale: "en")
+        #expect(negative.decision == .none)
+        #expect(negative.negative == "Delete ${applicationName}")
+    }
+
+    /// A Han or kana app name is also heard by its sound, as a whole word ("ハウス" for "ハース"),
+    /// the same key only.
+    @Test func kanaAppNameHeardBySound() throws {
+        let json = #"""
+        {"developmentLocale":"en","locales":["en","ja"],"app":{"id":"h","name":{"en":"Hearth","ja":"ハース"}},
+         "shortcuts":[{"intent":"LightsOn","phrases":{"en":["Turn on the lights with ${applicationName}"],"ja":["${applicationName}で電気をつけて"]}}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "h.json")])
+        let r = m.match("ハウスで電気をつけて", locale: "ja")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "LightsOn")
+        #expect(r.top?.appNamed == true)
+    }
+
+    /// A separable verb said whole ("weiterspielen") matches the imperative of the phrase, which
+    /// says the prefix apart ("Spiel … weiter").
+    @Test func germanSeparableVerbMatchesTheImperative() throws {
+        let json = #"""
+        {"developmentLocale":"de","locales":["de"],"app":{"id":"t","name":"Tempo"},
+         "shortcuts":[{"intent":"Resume","phrases":["Spiel in ${applicationName} weiter"]},
+                      {"intent":"Pause","phrases":["Halt die Musik in ${applicationName} an"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "t.json")])
+        let r = m.match("tempo weiterspielen", locale: "de")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "Resume")
+    }
+
     @Test func outOfDomainAndNearMisses() {
         #expect(top("what's the weather tomorrow").0 == .none)
         #expect(top("log guitar practice in habit tracker").0 == .none)

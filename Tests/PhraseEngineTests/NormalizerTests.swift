@@ -33,6 +33,28 @@ import Testing
         #expect(zh.tokens.first?.flags.contains(.filler) == true)
     }
 
+    /// Round thousands spelled out are numbers ("dos mil" is 2000), and so are digits with a Han
+    /// power of ten ("1万歩" and "一万歩" are 10000 steps).
+    @Test func thousandsAndHanPowersOfTen() {
+        #expect(Normalizer.forLocale("es").normalize("dos mil").tokens.map(\.text) == ["2000"])
+        for text in ["1万歩", "一万歩", "10000歩"] {
+            let ja = Normalizer.forLocale("ja").normalize(text)
+            #expect(ja.tokens.first?.text == "10000", "\(text)")
+            #expect(ja.tokens.first?.flags.contains(.number) == true, "\(text)")
+        }
+        #expect(Normalizer.forLocale("zh-Hans").normalize("3千").tokens.map(\.text) == ["3000"])
+    }
+
+    /// German separable verbs of the profile's forms are read as the prefix and the verb, as the
+    /// imperative says them ("weiterspielen" for "spiel … weiter"); other words stay whole.
+    @Test func germanSeparableVerbs() {
+        let de = Normalizer.forLocale("de")
+        #expect(de.normalize("weiterspielen").tokens.map(\.text) == ["weiter", "spielen"])
+        #expect(de.normalize("abzuspielen").tokens.map(\.text) == ["ab", "spielen"])
+        #expect(de.normalize("abend").tokens.map(\.text) == ["abend"])
+        #expect(de.normalize("bestellen").tokens.map(\.text) == ["bestellen"])
+    }
+
     /// Japanese native counting words are numbers ("カフェラテをひとつ" orders one).
     @Test func japaneseNativeCountingWords() {
         let ja = Normalizer.forLocale("ja").normalize("カフェラテをひとつ 二つ")

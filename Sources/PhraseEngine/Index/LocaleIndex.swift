@@ -362,10 +362,16 @@ final class LocaleIndex: Sendable {
         for (si, set) in slotSets.enumerated() where set.kind == .app {
             for (vi, v) in set.variants.enumerated() {
                 let joined = v.units.map { vocabText[Int($0)] }.joined()
-                guard joined.unicodeScalars.count >= 3, joined.unicodeScalars.allSatisfy({ !IndexBuilder.isSplitScript($0.value) }) else { continue }
                 var keys = Set<String>()
-                keys.insert(normalizer.phoneticKey(joined))
-                keys.insert(PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en"))
+                if joined.unicodeScalars.contains(where: { IndexBuilder.isSplitScript($0.value) }) {
+                    // A Han or kana name: its sound in the locale's key (words of 2+ characters).
+                    guard joined.unicodeScalars.count >= 2 else { continue }
+                    keys.insert(normalizer.phoneticKey(joined))
+                } else {
+                    guard joined.unicodeScalars.count >= 3 else { continue }
+                    keys.insert(normalizer.phoneticKey(joined))
+                    keys.insert(PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en"))
+                }
                 for k in keys.sorted() where k.count >= 2 {
                     apps.append((SlotPosting(set: Int32(si), variant: Int32(vi)), k.unicodeScalars.map(\.value)))
                 }

@@ -233,10 +233,11 @@ extension Query {
             if heardValue && attached.isEmpty { continue }
             let appSpan: SlotSpan? = t.hasApp ? spans[index.appSlot[t.app]]?.first : nil
             appMask(appSpan, into: mask)
+            let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
             for r in (heardValue ? attached : runs + attached) where !(r.start..<r.end).contains(where: { mask[$0] != 0 }) {
                 // One run at a time: a reading that leaves the slot empty is a real reading, which
                 // the real search bounds, so a score above the real best means the run took the slot.
-                let a = align(t.elems, mask: mask, paramSpans: [r], trace: false)
+                let a = align(t.elems, mask: mask, paramSpans: [r], ins: unitIns, trace: false)
                 guard a.cost < .infinity else { continue }
                 let score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask)))
                 if score > (best?.score ?? 0) { best = (score, ti, r) }
@@ -359,6 +360,12 @@ extension Query {
             }
             // The units no element can take, connectors aside, in unit order.
             var x = Query.unitRange(0, n) & ~(covered | joinedUnits | lits | connectorUnits)
+            if let ins = otherValueInsertions(paramSet, app: index.templateApp[ti], negative: index.templateIsNegative[ti]) {
+                while x != 0 {
+                    minIns += ins[x.trailingZeroBitCount]
+                    x &= x - 1
+                }
+            }
             while x != 0 {
                 minIns += insCost[x.trailingZeroBitCount]
                 x &= x - 1
@@ -385,9 +392,15 @@ extension Query {
     /// reading can take (utterances under 64 units).
     /// The usable units are given as bits (`free`); costs are added in unit order.
     @inline(__always)
-    func forcedInsertions(free: UInt64, cover: UInt64) -> Float {
+    func forcedInsertions(free: UInt64, cover: UInt64, ins: UnsafeMutablePointer<Float>?) -> Float {
         var c: Float = 0
         var x = free & ~cover
+        if let ins {
+            while x != 0 {
+                c += ins[x.trailingZeroBitCount]
+                x &= x - 1
+            }
+        }
         while x != 0 {
             c += insCost[x.trailingZeroBitCount]
             x &= x - 1
@@ -456,6 +469,8 @@ extension Query {
         // Units a literal of the template relates to (bit sets; see `markHits`).
         var literalUnits: UInt64 = 0
         if n < 64 { literalUnits = self.literalUnits(ti) }
+        // Each unit's insertion cost, when a value of another parameter was said clearly.
+        let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
         let floor: Float = t.isNegative || opts.exhaustive || opts.noBounds ? -1 : kth
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
@@ -486,7 +501,7 @@ extension Query {
                             cover |= Query.unitRange(sp.start, sp.end)
                         }
                     }
-                    let minIns = forcedInsertions(free: free, cover: cover)
+                    let minIns = forcedInsertions(free: free, cover: cover, ins: unitIns)
                     var gb = literalBound + paramWeight * valueSim
                     var wb = t.totalWeight + minIns
                     if let s = appSpan { gb += IndexBuilder.appWeight * s.sim } else if t.hasApp { wb -= IndexBuilder.appWeight }
@@ -496,7 +511,7 @@ extension Query {
                 }
                 group.clear()
                 if !options.isEmpty, let ps = paramSpans { self.group(t, ps, mask, appVariant: appVariant, option: option, into: &group) }
-                var a = align(t.elems, mask: mask, paramSpans: group, literals: literalUnits, trace: false)
+                var a = align(t.elems, mask: mask, paramSpans: group, literals: literalUnits, ins: unitIns, trace: false)
                 guard a.cost < .infinity else { continue }
                 // The value said elsewhere in the sentence: take its best span out, align the
                 // rest, and charge a small reordering cost.
@@ -507,12 +522,12 @@ extension Query {
                     // Taking the value out cannot gain more than every literal at its best, and
                     // the units no literal relates to, outside the value, are inserted. (The
                     // group's spans are never under the app name: `spanAllowed`.)
-                    let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end)) : 0
+                    let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end), ins: unitIns) : 0
                     let reach = (literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost) / (t.totalWeight + minIns)
                     if reach > current + 1e-6 || opts.noBounds {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
-                        let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, trace: false)
+                        let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, ins: unitIns, trace: false)
                         let adj = adjacentUnknownPenalty(best.start, best.end, mask)
                             + cutWordPenalty(best.start, best.end, literals: literalUnits, mask)
                         let g2 = b.gain + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
@@ -558,11 +573,11 @@ extension Query {
                         // the word once already when it was read in place.)
                         let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
                         let bound = Alignment(cost: 0, gain: min(a.gain, others) + e.weight * us - Query.wordReorderCost,
-                                              ins: max(0, a.ins - insCost[u]), steps: [])
+                                              ins: max(0, a.ins - (unitIns?[u] ?? insCost[u])), steps: [])
                         if bound.gain / (t.totalWeight + bound.ins) <= current + 1e-6 && !opts.noBounds { continue }
                         if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
-                        let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, trace: false)
+                        let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, ins: unitIns, trace: false)
                         mask[u] = 0
                         guard b.cost < .infinity else { continue }
                         let g2 = b.gain + e.weight * us - Query.wordReorderCost
@@ -609,20 +624,20 @@ extension Query {
                 let m2 = scratch.maskB
                 m2.update(from: mask, count: n)
                 for u in mv.start..<mv.end { m2[u] = 1 }
-                al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], trace: true)
+                al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
                 let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
                 al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
             } else {
                 let g = valueVariant.map { group(t, mask, appVariant: appVariant?.variantIndex ?? 0, option: $0.optionIndex) } ?? []
                 if let mw = s.movedWord {
                     mask[mw.unit] = 1
-                    al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, trace: true)
+                    al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
                     mask[mw.unit] = 0
                     let id = t.elems[mw.elem].id
                     let (ws, wk) = sim(mw.unit, id)
                     al.steps.append(step(wk, mw.unit, mw.unit + 1, index.vocabText[Int(id)], nil, ws))
                 } else {
-                    al = align(t.elems, mask: mask, paramSpans: g, trace: true)
+                    al = align(t.elems, mask: mask, paramSpans: g, ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
                 }
             }
             steps = al.steps + appSteps

@@ -50,6 +50,9 @@ struct Query {
     var innerUnits: UInt64 = 0
     /// `foreignAppClauses()` (set after the slots are found).
     var otherAppClauses = 0
+    /// The number of parameter slot sets (not app names) with a value said clearly
+    /// (`clearValueSimilarity`; set after the slots are found, see `clearValues`).
+    var clearValueSets = 0
 
     struct SlotSpan {
         var start: Int
@@ -619,6 +622,7 @@ struct Query {
                     }
                 }
             }
+            splitScriptAppSounds(info, &k1, &soundSpans)
         }
         if !soundSpans.isEmpty {
             for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
@@ -714,6 +718,114 @@ struct Query {
         }
         unknownFactor = f
         otherAppClauses = foreignAppClauses()
+        clearValues()
+    }
+
+    /// A value of a parameter said this well is said clearly (`otherValueCost`).
+    static let clearValueSimilarity: Float = 0.9
+    /// Extra insertion cost of a value of another parameter than the phrase's, said clearly, that
+    /// a reading leaves out ("turn the kitchen lights on" read as "Turn the lights ${power}": the
+    /// person named a room). Shared by the value's units, like a word's by its characters.
+    static let otherValueCost: Float = 0.6
+
+    /// The insertion costs with the values of other parameters said clearly, computed once per
+    /// query (`otherValueInsertions`). The slot sets with such a value are `clearSets`, their
+    /// apps (once each) `clearApps`. Row k of `scratch.otherIns` holds each unit's cost for a
+    /// template whose parameter is the k-th set — the values of the other sets of its app charged
+    /// — and row `clearSets.count + a` the costs for a template of the a-th app with another
+    /// parameter or none. Only the template's own app counts: another app's values are not
+    /// looked for once an app was named (`findSlots`), so they cannot weigh on a reading.
+    /// `clearRowCharges[r]`: whether row r charges anything.
+    mutating func clearValues() {
+        var sets: [Int32] = [], apps: [Int32] = [], charges: [Bool] = []
+        swap(&sets, &ws.pool.pointee.clearSets)
+        swap(&apps, &ws.pool.pointee.clearApps)
+        swap(&charges, &ws.pool.pointee.clearRowCharges)
+        sets.clear()
+        apps.clear()
+        charges.clear()
+        defer {
+            swap(&sets, &ws.pool.pointee.clearSets)
+            swap(&apps, &ws.pool.pointee.clearApps)
+            swap(&charges, &ws.pool.pointee.clearRowCharges)
+        }
+        for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= Query.clearValueSimilarity {
+            sets.append(set)
+            let app = index.setApp[Int(set)]
+            if !apps.contains(app) { apps.append(app) }
+        }
+        clearValueSets = sets.count
+        guard !sets.isEmpty else { return }
+        let rows = sets.count + apps.count
+        scratch.reserveOtherIns(rows * n)
+        let out = scratch.otherIns
+        for r in 0..<rows { for u in 0..<n { out[r * n + u] = insCost[u] } }
+        charges.append(contentsOf: repeatElement(false, count: rows))
+        for (k, set) in spans.sets.enumerated() {
+            guard let c = sets.firstIndex(of: set) else { continue }
+            let app = index.setApp[Int(set)]
+            for sp in spans.lists[k] {
+                guard sp.sim >= Query.clearValueSimilarity else { break }
+                let share = Query.otherValueCost / Float(sp.end - sp.start)
+                for r in 0..<rows where r != c {
+                    if (r < sets.count ? index.setApp[Int(sets[r])] : apps[r - sets.count]) != app { continue }
+                    charges[r] = true
+                    for u in sp.start..<sp.end { out[r * n + u] = max(out[r * n + u], insCost[u] + share) }
+                }
+            }
+        }
+    }
+
+    /// Each unit's insertion cost for a reading of a template of `app` with parameter set
+    /// `paramSet` (-1: none) when a value of another parameter of the app was said clearly: a
+    /// unit of such a value costs `otherValueCost` divided among the value's units more
+    /// (`clearValues`). Nil when no such value was said (the costs are `insCost`), and for
+    /// negative phrases: they refuse whatever resembles them ("supprime l'habitude méditation"
+    /// for "Supprime ${applicationName}").
+    @inline(__always)
+    func otherValueInsertions(_ paramSet: Int32, app: Int32, negative: Bool) -> UnsafeMutablePointer<Float>? {
+        guard clearValueSets > 0, !negative else { return nil }
+        var row = -1
+        for (k, s) in ws.pool.pointee.clearSets.enumerated() where s == paramSet { row = k; break }
+        if row < 0 {
+            for (a, x) in ws.pool.pointee.clearApps.enumerated() where x == app { row = clearValueSets + a; break }
+        }
+        guard row >= 0, ws.pool.pointee.clearRowCharges[row] else { return nil }
+        return scratch.otherIns + row * n
+    }
+
+    /// An app name not heard as such, in Han or kana ("ハウス" for "ハース"): the locale's key of
+    /// 1-2 whole words (all their characters) compared with every app name's. The same key only:
+    /// the keys of Han and kana are short (a romanization's consonants), one difference would
+    /// match unrelated words.
+    func splitScriptAppSounds(_ info: [(count: Int, split: Bool)], _ key: inout [UInt32], _ soundSpans: inout [Int32: [SlotSpan]]) {
+        @inline(__always) func wordEnd(_ a: Int) -> Int {
+            var f = a + 1
+            while f < n && units[f].start == units[a].start && units[f].end == units[a].end { f += 1 }
+            return f
+        }
+        var a = 0
+        while a < n {
+            var e = a
+            var scalars = 0
+            for _ in 0..<2 {
+                guard e < n, info[e].split, units[e].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional, .particle]) else { break }
+                let f = wordEnd(e)
+                for u in e..<f { scalars += info[u].count }
+                e = f
+                guard scalars >= 2 else { continue }
+                Query.scalars(index.normalizer.phoneticKey(joinedText(a, e - 1)), into: &key)
+                for j in index.appSounds.indices {
+                    var best: Float = 0
+                    Query.soundMatch(key, index.appSounds[j].key, unknown: false, into: &best)
+                    if best > 0 {
+                        let p = index.appSounds[j].posting
+                        soundSpans[p.set, default: []].append(SlotSpan(start: a, end: e, variant: p.variant, sim: best))
+                    }
+                }
+            }
+            a = wordEnd(a)
+        }
     }
 
     /// The units (as bits, utterances under 64 units) that app `app`'s name takes in every
@@ -1106,16 +1218,18 @@ struct Query {
     /// the app name (usable, and free to leave out).
     /// `skip`: an element said elsewhere (see `evaluate`), passed over for free.
     /// `literals`: the units the template's literals relate to (`literalUnits`), when known.
+    /// `ins`: each unit's insertion cost for this template (`otherValueInsertions`); nil: `insCost`.
     @inline(__always)
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
-               skip: Int = -1, literals: UInt64? = nil, trace: Bool) -> Alignment {
-        trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, WithTrace.self)
-            : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, NoTrace.self)
+               skip: Int = -1, literals: UInt64? = nil, ins: UnsafeMutablePointer<Float>? = nil, trace: Bool) -> Alignment {
+        trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self)
+            : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self)
     }
 
     /// `align`, compiled once with the trace and once without (`T.enabled` is a constant).
     func align<T: AlignTrace>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
-                              appSpans: [SlotSpan], skip: Int, literals: UInt64?, _: T.Type) -> Alignment {
+                              appSpans: [SlotSpan], skip: Int, literals: UInt64?, ins insOverride: UnsafeMutablePointer<Float>?,
+                              _: T.Type) -> Alignment {
         let trace = T.enabled
         let flexible = opts.mode == .flexible
         // Rows. A literal no unit relates to (no match, merge or split: each is noted in
@@ -1186,7 +1300,7 @@ struct Query {
                     while i < n && (taken & (1 << UInt64(i)) == 0 || mask[i] == 1) {
                         posOf[i] = Int32(columns)
                         if mask[i] == 0 {
-                            c += insCost[i]
+                            c += insOverride?[i] ?? insCost[i]
                             if isUnheard(i) { unk += 1 }
                         }
                         i += 1
@@ -1211,7 +1325,7 @@ struct Query {
         if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
         cells[0].cost = 0
         // The per-unit arrays as buffer pointers (no bounds checks or retains in the loops).
-        insCost.withUnsafeBufferPointer { insP in
+        insCost.withUnsafeBufferPointer { insCostP in
         merge.withUnsafeBufferPointer { mergeP in
         mStart.withUnsafeBufferPointer { msP in
         mCount.withUnsafeBufferPointer { mcP in
@@ -1219,6 +1333,7 @@ struct Query {
         mSim.withUnsafeBufferPointer { simP in
         splitStart.withUnsafeBufferPointer { ssP in
         splitPairs.withUnsafeBufferPointer { spP in
+        let insP = UnsafeBufferPointer<Float>(start: insOverride.map { UnsafePointer($0) } ?? insCostP.baseAddress, count: insCostP.count)
         for j in 0...m {
             // The element of row j (the last row has none).
             let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
@@ -1492,13 +1607,25 @@ final class Scratch {
         maskCapacity = c
     }
 
+    /// Insertion costs with the values of other parameters (`Query.clearValues`).
+    private(set) var otherInsCapacity = 0
+    private(set) var otherIns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+
+    func reserveOtherIns(_ n: Int) {
+        if n <= otherInsCapacity { return }
+        let c = max(n, 256)
+        otherIns.deallocate()
+        otherIns = .allocate(capacity: c)
+        otherInsCapacity = c
+    }
+
     private func free() {
         cells.deallocate(); cost.deallocate(); gain.deallocate(); ins.deallocate()
         back.deallocate(); op.deallocate(); spanOf.deallocate()
     }
 
     deinit {
-        free(); maskA.deallocate(); maskB.deallocate()
+        free(); maskA.deallocate(); maskB.deallocate(); otherIns.deallocate()
         colUnit.deallocate(); colPass.deallocate(); colUnk.deallocate(); posOf.deallocate()
         rowElems.deallocate(); rowNext.deallocate()
     }
@@ -1609,6 +1736,11 @@ final class Workspace: @unchecked Sendable {
         var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
         /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
         var unitInfo: [(count: Int, split: Bool)] = []
+        /// The parameter slot sets with a value said clearly, their apps, and whether each row of
+        /// the insertion costs charges anything (`Query.clearValues`).
+        var clearSets: [Int32] = []
+        var clearApps: [Int32] = []
+        var clearRowCharges: [Bool] = []
         /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
         /// and back, so they keep their capacity).
         var scored: [Query.Scored] = []

@@ -44,6 +44,10 @@ public struct LocaleProfile: Sendable {
     /// Groups of forms of one word ("spielen", "spiel", "spiele"; "mettre", "mets", "mettez"):
     /// a form of the utterance matches another form of its group in a phrase almost as the word itself.
     public var forms: [[String]] = []
+    /// Separable verb prefixes (de "aus", "weiter"): a verb of `forms` written with one
+    /// ("ausschalten", "weiterzuspielen") is read as the prefix and the verb ("aus schalten"),
+    /// as the imperative says them ("schalte … aus").
+    public var separablePrefixes: [String] = []
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -125,7 +129,8 @@ public struct LocaleProfile: Sendable {
             apostropheSuffix: root["apostropheSuffix"]?.bool ?? false,
             numberWords: numberWords(root["numbers"]?["words"]),
             synonyms: (root["synonyms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 },
-            forms: (root["forms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 })
+            forms: (root["forms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 },
+            separablePrefixes: list(root["separablePrefixes"]))
     }
 }
 

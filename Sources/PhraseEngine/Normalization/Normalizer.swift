@@ -226,7 +226,7 @@ struct Core: Sendable {
         core.ordinalPrefixes = profile.ordinalPrefixes.map(joinedForm)
         var lex: [String: LexEntry] = [:]
         // Sorted, so that two spellings meeting on one key resolve the same way in every process.
-        for (k, v) in profile.contractions.sorted(by: { $0.key < $1.key }) {
+        for (k, v) in Core.separableVerbs(profile).merging(profile.contractions, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
             let key = Core.lowerKey(k, core: core)
             let exp = core.rawTokens(v).map(\.text)
             if !key.isEmpty, !exp.isEmpty { lex[key, default: LexEntry()].contraction = exp }
@@ -287,6 +287,26 @@ struct Core: Sendable {
         }
         core.lexicon = lex
         return core
+    }
+
+    /// The verbs of the profile's `forms` written with a separable prefix, as rewrites to the
+    /// prefix and the verb: "ausschalten" → "aus schalten", "abzuspielen" → "ab spielen" (the verb
+    /// itself a word of `forms`, of 4 letters or more).
+    static func separableVerbs(_ profile: LocaleProfile) -> [String: String] {
+        guard !profile.separablePrefixes.isEmpty else { return [:] }
+        var verbs = Set<String>()
+        for g in profile.forms { for w in g { verbs.insert(w.lowercased()) } }
+        var out: [String: String] = [:]
+        for w in verbs.sorted() {
+            for p in profile.separablePrefixes where w.hasPrefix(p) {
+                var rest = String(w.dropFirst(p.count))
+                if rest.hasPrefix("zu"), verbs.contains(String(rest.dropFirst(2))) { rest = String(rest.dropFirst(2)) }
+                guard rest.count >= 4, verbs.contains(rest) else { continue }
+                if let old = out[w], old.count >= p.count + 1 + rest.count { continue }
+                out[w] = p + " " + rest
+            }
+        }
+        return out
     }
 
     /// A contraction key as the tokenizer will see it: one word with its apostrophe.
@@ -657,6 +677,12 @@ extension Core {
                     // "007" and "7" are the same number.
                     if digits > 1, f == 0x30, let v = Int(t) { cur.text = String(v) }
                     i += 1
+                    // Digits and a Han power of ten: "1万" is 10000, "3千" 3000.
+                    if i < raws.count, let m = Core.hanMultiplier(raws[i].text), digits <= 6, let v = Int(t) {
+                        cur.text = String(v * m)
+                        cur.end = raws[i].end
+                        i += 1
+                    }
                     i += ordinalAfter(&cur, raws, i, gap)
                     out.append(cur)
                     continue
@@ -834,6 +860,15 @@ extension Core {
 
     // MARK: - Locale data built once
 
+    /// The value of a Han power of ten written after digits (千 1000, 万 and 萬 10000).
+    static func hanMultiplier(_ t: String) -> Int? {
+        switch t {
+        case "千": return 1000
+        case "万", "萬": return 10000
+        default: return nil
+        }
+    }
+
     static func spelledNumbers(profile: LocaleProfile, normalize: (String) -> [String]) -> [([String], Int, Bool)] {
         let icuLocale = profile.id.replacingOccurrences(of: "-", with: "_")
         guard let sp = Spellout(locale: icuLocale) else { return [] }
@@ -846,7 +881,8 @@ extension Core {
             let cardinal = lower.contains("cardinal") || lower.contains("numbering")
             guard ordinal || cardinal else { continue }
             let limit = ordinal ? 100 : 1000
-            for n in 0...limit {
+            // Cardinals to 1000, and the round thousands to ten thousand ("dos mil", "一万").
+            for n in Array(0...limit) + (ordinal ? [] : Array(stride(from: 2000, through: 10000, by: 1000))) {
                 guard let s = sp.format(n, ruleSet: rs) else { continue }
                 let toks = normalize(s)
                 if toks.isEmpty || seen.contains(toks) { continue }
