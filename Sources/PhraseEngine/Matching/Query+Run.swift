@@ -471,7 +471,13 @@ extension Query {
         if n < 64 { literalUnits = self.literalUnits(ti) }
         // Each unit's insertion cost, when a value of another parameter was said clearly.
         let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
-        let floor: Float = t.isNegative || opts.exhaustive || opts.noBounds ? -1 : kth
+        let prunes = !(t.isNegative || opts.exhaustive || opts.noBounds)
+        let floor: Float = prunes ? kth : -1
+        // The result window under this template's own best reading so far (see `run`): a later
+        // reading of the template below it is neither listed nor decides.
+        let window = Float(max(opts.resultWindow, opts.ambiguityMargin))
+        let noAppFloor = Float(opts.noAppThreshold - opts.ambiguityMargin)
+        var localReach: Float = -1
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
             // The usable units as bits (utterances under 64 units).
@@ -489,7 +495,7 @@ extension Query {
             for gk in 0..<groups {
                 let variant: Int32 = options.isEmpty ? -1 : options[gk].variant
                 let option = options.isEmpty ? -1 : options[gk].option
-                let reference = max(floor, opts.exhaustive || opts.noBounds ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
+                let reference = max(floor, localReach, opts.exhaustive || opts.noBounds ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
                 if reference > 0 && n < 64 {
                     // Every word at its best, the value and the app name as heard; the units that
                     // neither a literal nor the value can take inserted at their cost.
@@ -523,8 +529,13 @@ extension Query {
                     // the units no literal relates to, outside the value, are inserted. (The
                     // group's spans are never under the app name: `spanAllowed`.)
                     let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end), ins: unitIns) : 0
-                    let reach = (literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost) / (t.totalWeight + minIns)
-                    if reach > current + 1e-6 || opts.noBounds {
+                    let reachGain = literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
+                    let reach = reachGain / (t.totalWeight + minIns)
+                    // The same on the final score's scale (app name, factors), against the score
+                    // other readings already reached.
+                    let reachScore = min(1, readingScore(Alignment(cost: 0, gain: reachGain, ins: minIns, steps: []), t,
+                                                         appSpan: appSpan, mask: mask) * unknownFactor)
+                    if (reach > current + 1e-6 && reachScore >= reference - 1e-5) || opts.noBounds {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, ins: unitIns, trace: false)
@@ -596,6 +607,7 @@ extension Query {
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
                                   option: bound, movedParam: moved, movedWord: movedWord))
+                if prunes { localReach = max(localReach, min(score - window - 1e-3, noAppFloor)) }
                 if let k = bestOf.firstIndex(where: { $0.option == option }) {
                     bestOf[k].score = max(bestOf[k].score, score)
                 } else {
