@@ -143,7 +143,7 @@ extension Query {
         // Only worth looking for when a real reading would otherwise be accepted.
         var topScore: Float = 0
         for si in scored.indices where !index.templateIsNegative[scored[si].template] { topScore = max(topScore, scored[si].score) }
-        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands) : nil
+        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands, above: topScore + Float(opts.ambiguityMargin)) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
 
@@ -180,7 +180,9 @@ extension Query {
     /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
     /// called "garage"): when it beats every real reading, the person named a value the app
     /// does not have, and nothing should run.
-    func unknownValueReading(_ candidates: [UInt64]) -> (score: Float, template: Int, span: SlotSpan)? {
+    /// Only a reading above `above` (the best real score plus the margin) can matter (`decide`);
+    /// templates that cannot reach it are not read.
+    func unknownValueReading(_ candidates: [UInt64], above: Float = -1) -> (score: Float, template: Int, span: SlotSpan)? {
         guard opts.mode == .flexible, !opts.exhaustive else { return nil }
         var runs: [SlotSpan] = []
         // Numbers are not names: an unheard number is more likely misheard than new.
@@ -224,6 +226,16 @@ extension Query {
             let ti = Int(Query.sortKeyItem(key))
             let t = index.templates[ti]
             guard t.paramSet >= 0, !t.isNegative else { continue }
+            // Every literal at its best, the run at its similarity, the app name at its best.
+            var literals: Float = 0
+            for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
+                literals += index.templateElems[k].weight * ws.best[Int(index.templateElems[k].id)]
+            }
+            let runGain = literals + IndexBuilder.parameterWeight * Query.unknownValueSimilarity
+            let appW: Float = t.hasApp ? IndexBuilder.appWeight : 0
+            let named = (runGain + appW) / max(t.totalWeight, 1e-6)
+            let unnamed = t.hasApp ? Query.noAppFactor * runGain / max(t.totalWeight - appW, 1e-6) : named
+            if min(1, max(named, unnamed)) < above - 1e-3 { continue }
             attached.removeAll(keepingCapacity: true)
             let ps = spans[t.paramSet] ?? []
             compounds(ps, into: &attached)
