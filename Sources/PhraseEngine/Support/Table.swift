@@ -2,17 +2,18 @@
 ///
 /// An `Array` stored in a class is retained and released around a read whenever the optimizer
 /// cannot prove the class alive across it (an atomic operation each way, on every lookup of the
-/// matcher's inner loops). A table keeps its array only as the owner of the storage, which never
-/// moves (it is never mutated), and reads through the storage's address: a read loads a pointer.
-/// Reads are bounds-checked like an array's.
+/// matcher's inner loops). A table keeps its elements in a `ContiguousArray` (native storage,
+/// never bridged) only as the owner of the storage, which never moves (it is never mutated), and
+/// reads through the storage's address: a read loads a pointer. Reads are bounds-checked like an
+/// array's.
 struct Table<Element: BitwiseCopyable>: RandomAccessCollection {
-    private let owner: [Element]
+    private let owner: ContiguousArray<Element>
     private let base: UnsafePointer<Element>?
     let count: Int
 
     init(_ array: [Element]) {
-        owner = array
-        count = array.count
+        owner = ContiguousArray(array)
+        count = owner.count
         base = owner.withUnsafeBufferPointer { $0.baseAddress }
     }
 
