@@ -98,12 +98,8 @@ extension Query {
         let need = max(opts.limit, 2)
         let logBounds = boundLog != nil
         var kth: Float = -1
-        // Below `reach` nothing is listed (`resultWindow` under the best reading so far) or
-        // decides: the no-app rule looks for another app's result down to `noAppThreshold`
-        // minus the margin. (With a slack under the rounding of listed scores.)
-        let window = Float(max(opts.resultWindow, opts.ambiguityMargin))
-        let noAppFloor = Float(opts.noAppThreshold - opts.ambiguityMargin)
-        var reach: Float = -1
+        // Below `floorNow` nothing is listed or decides (`reach(after:)` the best reading so far).
+        var floorNow: Float = -1
         for key in cands {
             let ub = Query.sortKeyBound(key), t = Query.sortKeyItem(key)
             if !opts.exhaustive && !opts.noBounds {
@@ -125,9 +121,9 @@ extension Query {
             for si in from..<scored.count {
                 let key = targetKey(template: scored[si].template, option: scored[si].option)
                 let score = scored[si].score
-                if score - window - 1e-3 > reach && !index.templateIsNegative[scored[si].template] {
-                    reach = min(score - window - 1e-3, noAppFloor)
-                    changed = true
+                if !index.templateIsNegative[scored[si].template] {
+                    let r = reach(after: score)
+                    if r > floorNow { floorNow = r; changed = true }
                 }
                 if let k = targets.find(key) {
                     if score > targets.values[k] { targets.values[k] = score; changed = true }
@@ -137,7 +133,7 @@ extension Query {
                 }
             }
             if changed {
-                kth = max(reach, targets.count >= need ? Query.kthLargest(targets.values, need) : -1)
+                kth = max(floorNow, targets.count >= need ? Query.kthLargest(targets.values, need) : -1)
             }
         }
         // Only worth looking for when a real reading would otherwise be accepted.
@@ -321,12 +317,26 @@ extension Query {
     /// first `appReadings` spans).
     struct AppUnits { var units: UInt64; var sure: Bool }
     func appUnitsTaken(_ app: Int) -> AppUnits {
-        guard !opts.exhaustive, let list = spans[index.appSlot[app]], let first = list.first,
+        opts.exhaustive ? AppUnits(units: 0, sure: false) : appNameUnits(app)
+    }
+
+    /// `appUnitsTaken` whatever the search (`findSlots` reads it in the exhaustive search too).
+    func appNameUnits(_ app: Int) -> AppUnits {
+        guard let list = spans[index.appSlot[app]], let first = list.first,
               first.sim >= Query.appNameSureSimilarity else { return AppUnits(units: 0, sure: false) }
         guard n < 64 else { return AppUnits(units: 0, sure: true) }
         var m: UInt64 = ~0
         for s in list.prefix(Query.appReadings) { m &= Query.unitRange(s.start, s.end) }
         return AppUnits(units: m, sure: true)
+    }
+
+    /// The lowest score still worth finding once a reading scored `score`: below the result
+    /// window under it nothing is listed, and nothing decides — the no-app rule looks for
+    /// another app's result down to `noAppThreshold` minus the margin. (With a slack under the
+    /// rounding of listed scores.)
+    @inline(__always)
+    func reach(after score: Float) -> Float {
+        min(score - Float(max(opts.resultWindow, opts.ambiguityMargin)) - 1e-3, Float(opts.noAppThreshold - opts.ambiguityMargin))
     }
 
     /// `appUnitsTaken(app)`, computed again only for another app than the last (`lastApp`, `last`).
@@ -371,17 +381,8 @@ extension Query {
                 if h & outside == 0 { lost += index.templateElems[k].weight * ws.best[id] }
             }
             // The units no element can take, connectors aside, in unit order.
-            var x = Query.unitRange(0, n) & ~(covered | joinedUnits | lits | connectorUnits)
-            if let ins = otherValueInsertions(paramSet, app: index.templateApp[ti], negative: index.templateIsNegative[ti]) {
-                while x != 0 {
-                    minIns += ins[x.trailingZeroBitCount]
-                    x &= x - 1
-                }
-            }
-            while x != 0 {
-                minIns += insCost[x.trailingZeroBitCount]
-                x &= x - 1
-            }
+            minIns = forcedInsertions(free: Query.unitRange(0, n), cover: covered | joinedUnits | lits | connectorUnits,
+                                      ins: otherValueInsertions(paramSet, app: index.templateApp[ti], negative: index.templateIsNegative[ti]))
         }
         let appW: Float = hasApp ? IndexBuilder.appWeight : 0
         let appG = hasApp ? appW * bestSpanSim(index.appSlot[app]) : 0
@@ -485,10 +486,8 @@ extension Query {
         let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
         let prunes = !(t.isNegative || opts.exhaustive || opts.noBounds)
         let floor: Float = prunes ? kth : -1
-        // The result window under this template's own best reading so far (see `run`): a later
-        // reading of the template below it is neither listed nor decides.
-        let window = Float(max(opts.resultWindow, opts.ambiguityMargin))
-        let noAppFloor = Float(opts.noAppThreshold - opts.ambiguityMargin)
+        // `reach(after:)` this template's own best reading so far (see `run`): a later reading of
+        // the template below it is neither listed nor decides.
         var localReach: Float = -1
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
@@ -542,12 +541,12 @@ extension Query {
                     // group's spans are never under the app name: `spanAllowed`.)
                     let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end), ins: unitIns) : 0
                     let reachGain = literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
-                    let reach = reachGain / (t.totalWeight + minIns)
+                    let movedReach = reachGain / (t.totalWeight + minIns)
                     // The same on the final score's scale (app name, factors), against the score
                     // other readings already reached.
                     let reachScore = min(1, readingScore(Alignment(cost: 0, gain: reachGain, ins: minIns, steps: []), t,
                                                          appSpan: appSpan, mask: mask) * unknownFactor)
-                    if (reach > current + 1e-6 && reachScore >= reference - 1e-5) || opts.noBounds {
+                    if (movedReach > current + 1e-6 && reachScore >= reference - 1e-5) || opts.noBounds {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, ins: unitIns, trace: false)
@@ -619,7 +618,7 @@ extension Query {
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
                                   option: bound, movedParam: moved, movedWord: movedWord))
-                if prunes { localReach = max(localReach, min(score - window - 1e-3, noAppFloor)) }
+                if prunes { localReach = max(localReach, reach(after: score)) }
                 if let k = bestOf.firstIndex(where: { $0.option == option }) {
                     bestOf[k].score = max(bestOf[k].score, score)
                 } else {
@@ -722,7 +721,6 @@ extension Query {
             MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
                         why: reason, negative: negative)
         }
-        // (The top result read in place: a copy of a candidate retains each of its fields.)
         guard !cands.isEmpty else {
             if let nb = negBest, nb.score >= th {
                 let t = index.templates[nb.template]

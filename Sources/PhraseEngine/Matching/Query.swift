@@ -638,12 +638,12 @@ struct Query {
             var kth: Float = 0
             // The `valuesPerSet` best similarities found, best first (kept as spans are found).
             top.clear()
-            // A value is not heard where its app's name surely is (`sureAppUnits`): no reading
+            // A value is not heard where its app's name surely is (`appNameUnits`): no reading
             // could read it there. Its words heard only there do not count toward its bound.
             let isApp = index.setIsApp[Int(set)]
             if !isApp, Int(index.setApp[Int(set)]) != takenApp {
                 takenApp = Int(index.setApp[Int(set)])
-                takenUnits = sureAppUnits(takenApp)
+                takenUnits = appNameUnits(takenApp).units
                 // How many values the words heard only there occur in: none, and no value's
                 // bound changes; many, and most bounds may fall (the name's words are in them).
                 takenPostings = 0
@@ -706,7 +706,7 @@ struct Query {
                 }
             }
             found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
-            if !index.setIsApp[Int(set)] { dropUnidentifying(set, &found) }
+            if !isApp { dropUnidentifying(set, &found) }
             if !found.isEmpty { spans.insert(set, found) }
         }
         // Unknown words no slot span covers.
@@ -826,18 +826,6 @@ struct Query {
             }
             a = wordEnd(a)
         }
-    }
-
-    /// The units (as bits, utterances under 64 units) that app `app`'s name takes in every
-    /// reading that names it, when every reading names it: its best span heard at
-    /// `appNameSureSimilarity` or better, the units of each of its first `appReadings` spans.
-    /// (`findSlots`, once the app's name set is searched; the same in the exhaustive search.)
-    func sureAppUnits(_ app: Int) -> UInt64 {
-        guard n < 64, let list = spans[index.appSlot[app]], let first = list.first,
-              first.sim >= Query.appNameSureSimilarity else { return 0 }
-        var m: UInt64 = ~0
-        for s in list.prefix(Query.appReadings) { m &= Query.unitRange(s.start, s.end) }
-        return m
     }
 
     /// An upper bound of value `g`'s similarity in a window that avoids the units `taken`:
