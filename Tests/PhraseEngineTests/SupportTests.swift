@@ -15,4 +15,46 @@ import Testing
             #expect(t.withUnsafeBufferPointer { Array($0) } == values)
         }
     }
+
+    /// A word's postings in one app (two binary searches) and in app names (a list of their own)
+    /// are exactly the postings a scan of all of them finds, for every word and app of the six
+    /// sample apps loaded together.
+    @Test func postingRangesMatchAScan() throws {
+        let cats = try ["habits", "coffee", "home", "music", "notes", "reader"].map { try SynthTests.sample($0) }
+        let m = Matcher(catalogs: cats, locales: ["en", "ja"])
+        var checked = 0
+        for index in m.indexList {
+            let apps = Int32(index.appSlot.count)
+            for id in 0..<Int32(index.vocabText.count) {
+                let all = index.postings(id)
+                for app in -1...apps {
+                    let want = all.filter { index.setApp[Int(index.slotFlat[$0].set)] == app }
+                    let got = index.postings(id, app: app)
+                    #expect(Array(got) == want, "word \(index.vocabText[Int(id)]) app \(app)")
+                    checked += got.count
+                }
+                let names = all.filter { index.setIsApp[Int(index.slotFlat[$0].set)] }.map { index.slotFlat[$0] }
+                let listed = index.appPostings(id).map { index.appPostFlat[$0] }
+                #expect(listed.map(\.set) == names.map(\.set) && listed.map(\.variant) == names.map(\.variant))
+            }
+        }
+        #expect(checked > 1_000)
+    }
+
+    /// Workspaces come back through the calling thread's slot or the shared list: two taken at
+    /// once are distinct, and one given back is the one taken next.
+    @Test func workspacesAreReused() throws {
+        let m = Matcher(catalogs: [try SynthTests.sample("habits")], locales: ["en"])
+        let index = try #require(m.indexList.first)
+        let a = index.acquire(), b = index.acquire()
+        #expect(a !== b)
+        index.release(a)
+        let c = index.acquire()
+        #expect(c === a)
+        index.release(b)
+        index.release(c)
+        let d = index.acquire(), e = index.acquire()
+        #expect(Set([ObjectIdentifier(d), ObjectIdentifier(e)]) == Set([ObjectIdentifier(a), ObjectIdentifier(b)]))
+    }
 }
+

@@ -1,4 +1,9 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// The compiled, immutable matching data of one locale across all loaded apps.
 ///
 /// Vocabulary: every distinct unit (normalized word; a single character for Han and kana) of
@@ -147,10 +152,17 @@ final class LocaleIndex: Sendable {
             let mid = (lo + hi) / 2
             if setApp[Int(slotFlat[mid].set)] < app { lo = mid + 1 } else { hi = mid }
         }
-        var end = lo
-        while end < r.upperBound, setApp[Int(slotFlat[end].set)] == app { end += 1 }
-        return lo..<end
+        var end = r.upperBound
+        while lo < end {
+            let mid = (lo + end) / 2
+            if setApp[Int(slotFlat[mid].set)] <= app { lo = mid + 1 } else { end = mid }
+        }
+        return hi..<end
     }
+    /// A word's postings in app names (`slotFlat` filtered): `appPostFlat[appPostStart[i] ..< appPostStart[i + 1]]`.
+    let appPostStart: [Int32]
+    let appPostFlat: Table<SlotPosting>
+    @inline(__always) func appPostings(_ id: Int32) -> Range<Int> { Int(appPostStart[Int(id)])..<Int(appPostStart[Int(id) + 1]) }
     /// Sound of a whole value (its words joined) → values: "cap a chino" meets "cappuccino".
     let soundIndex: StringTable<[SlotPosting]>
     /// App names' sounds in the locale's key and in English Double Metaphone (app names are
@@ -188,14 +200,20 @@ final class LocaleIndex: Sendable {
     /// Largest total weight of any template.
     let maxTemplateWeight: Float
 
+    /// Workspaces not in use. A thread takes one from its own slot first (the one it gave back
+    /// last, its buffers still in that core's cache; no lock, no line shared with other
+    /// threads), then from the shared list.
     private let pool = Mutex<[Workspace]>([])
+    private let slots: [WorkspaceSlot] = (0..<WorkspaceSlot.count).map { _ in WorkspaceSlot() }
 
     func acquire() -> Workspace {
+        if let w = slots[WorkspaceSlot.mine()].take() { return w }
         if let w = pool.withLock({ $0.popLast() }) { return w }
         return Workspace(vocabulary: vocabText.count, templates: templates.count, variants: Int(setBase.last ?? 0))
     }
 
     func release(_ w: Workspace) {
+        guard let w = slots[WorkspaceSlot.mine()].put(w) else { return }
         pool.withLock { if $0.count < 64 { $0.append(w) } }
     }
 
@@ -408,7 +426,8 @@ final class LocaleIndex: Sendable {
         for (ai, set) in appSlot.enumerated() { sa[Int(set)] = Int32(ai) }
         for t in templates where t.paramSet >= 0 { sa[Int(t.paramSet)] = Int32(t.app) }
         self.setApp = sa
-        self.setIsApp = slotSets.map { $0.kind == .app }
+        let isAppSet = slotSets.map { $0.kind == .app }
+        self.setIsApp = isAppSet
         var base: [Int32] = [0]
         for set in slotSets { base.append(base[base.count - 1] + Int32(set.variants.count)) }
         self.setBase = Table(base)
@@ -433,6 +452,11 @@ final class LocaleIndex: Sendable {
         })
         self.slotStart = slotStart
         self.slotFlat = Table(slotFlat)
+        let (appPostStart, appPostFlat) = LocaleIndex.flatten(sp.map { list in
+            list.filter { isAppSet[Int($0.set)] }.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
+        })
+        self.appPostStart = appPostStart
+        self.appPostFlat = Table(appPostFlat)
         self.maxTemplateUnits = maxUnits
         self.maxTemplateWeight = templates.reduce(0) { max($0, $1.totalWeight) }
     }
@@ -635,4 +659,42 @@ struct VariantDraft {
     var synonym: String?
     var title: String
     var isAlternativeName: Bool
+}
+
+/// One workspace kept for the threads that hash to this slot (an atomic word: the workspace's
+/// retained address, 0 when empty), padded to a cache line of its own.
+final class WorkspaceSlot: Sendable {
+    static let count = 16
+    private let word = Atomic<UInt>(0)
+    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// The calling thread's slot (threads' identities hashed; two threads may share one).
+    @inline(__always)
+    static func mine() -> Int {
+        #if canImport(Glibc)
+        let id = UInt64(pthread_self())
+        #else
+        let id = UInt64(UInt(bitPattern: pthread_self()))
+        #endif
+        return Int(truncatingIfNeeded: ((id >> 12) &* 0x9E37_79B9_7F4A_7C15) >> 60) & (count - 1)
+    }
+
+    /// The workspace kept here, if any (the slot is empty after).
+    @inline(__always)
+    func take() -> Workspace? {
+        let raw = word.exchange(0, ordering: .acquiring)
+        guard raw != 0, let p = UnsafeRawPointer(bitPattern: raw) else { return nil }
+        return Unmanaged<Workspace>.fromOpaque(p).takeRetainedValue()
+    }
+
+    /// Keeps `w` here if the slot is empty (nil), else gives it back.
+    @inline(__always)
+    func put(_ w: Workspace) -> Workspace? {
+        let u = Unmanaged.passRetained(w)
+        if word.compareExchange(expected: 0, desired: UInt(bitPattern: u.toOpaque()), ordering: .releasing).exchanged { return nil }
+        u.release()
+        return w
+    }
+
+    deinit { _ = take() }
 }

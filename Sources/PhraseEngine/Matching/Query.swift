@@ -477,8 +477,8 @@ struct Query {
         // (No local functions over `apps` and `touched`: a captured variable is boxed and every
         // access to it checked for exclusivity at run time.)
         for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
-            for k in index.postings(id) where index.setIsApp[Int(index.slotFlat[k].set)] {
-                let p = index.slotFlat[k]
+            for k in index.appPostings(id) {
+                let p = index.appPostFlat[k]
                 // A one-word name, or every word of the name heard.
                 let g = Int(index.setBase[Int(p.set)] + p.variant)
                 let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
@@ -488,8 +488,8 @@ struct Query {
             }
         }
         for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
-            for k in index.postings(merge[i]) where index.setIsApp[Int(index.slotFlat[k].set)] {
-                Query.insertSorted(index.setApp[Int(index.slotFlat[k].set)], into: &apps)
+            for k in index.appPostings(merge[i]) {
+                Query.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &apps)
             }
         }
         // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
@@ -519,24 +519,7 @@ struct Query {
             swap(&keys, &ws.pool.pointee.valueKeys)
             swap(&bySet, &ws.pool.pointee.valueSets)
         }
-        var setCursor = 0
-        for wi in touched {
-            var x = bits[Int(wi)]
-            bits[Int(wi)] = 0
-            while x != 0 {
-            let g = Int32(Int(wi) * 64 + x.trailingZeroBitCount)
-            x &= x - 1
-            let v = acc[Int(g)]
-            acc[Int(g)] = 0
-            guard v >= 0.5 else { continue }
-            while setCursor + 1 < index.setBase.count, index.setBase[setCursor + 1] <= g { setCursor += 1 }
-            let set = Int32(setCursor)
-            if bySet.last?.set != set { bySet.append((set, keys.count, keys.count)) }
-            keys.append(Query.sortKey(bound: min(1, v), g - index.setBase[setCursor]))
-            }
-        }
-        // Each set's values end where the next set's begin.
-        for k in bySet.indices { bySet[k].end = k + 1 < bySet.count ? bySet[k + 1].start : keys.count }
+        Query.collectValues(touched, bits, acc, index.setBase, into: &keys, &bySet)
         // (A value set's keys are sorted when it is searched, after its app's name: see below.)
         for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
@@ -859,6 +842,38 @@ struct Query {
         if bits[wi] == 0 { touched.append(Int32(wi)) }
         bits[wi] |= 1 << UInt64(g & 63)
         acc[g] += p.share * s
+    }
+
+    /// Reads back the values touched (`touched`, `bits`), clearing their bits and bounds, and
+    /// lists those with a bound of at least 0.5 as sort keys grouped by set (`bySet`: each set's
+    /// range of `keys`), in ascending global variant order.
+    static func collectValues(_ touched: [Int32], _ bits: UnsafeMutableBufferPointer<UInt64>, _ acc: UnsafeMutableBufferPointer<Float>,
+                              _ setBase: Table<Int32>, into keys: inout [UInt64], _ bySet: inout [(set: Int32, start: Int, end: Int)]) {
+        var total = 0
+        for wi in touched { total += bits[Int(wi)].nonzeroBitCount }
+        keys.reserveCapacity(total)
+        var setCursor = 0
+        var lastSet: Int32 = -1
+        for wi in touched {
+            var x = bits[Int(wi)]
+            bits[Int(wi)] = 0
+            while x != 0 {
+                let g = Int32(Int(wi) * 64 + x.trailingZeroBitCount)
+                x &= x - 1
+                let v = acc[Int(g)]
+                acc[Int(g)] = 0
+                guard v >= 0.5 else { continue }
+                while setCursor + 1 < setBase.count, setBase[setCursor + 1] <= g { setCursor += 1 }
+                let set = Int32(setCursor)
+                if lastSet != set {
+                    lastSet = set
+                    bySet.append((set, keys.count, keys.count))
+                }
+                keys.append(Query.sortKey(bound: v < 1 ? v : 1, g - setBase[setCursor]))
+            }
+        }
+        // Each set's values end where the next set's begin.
+        for k in bySet.indices { bySet[k].end = k + 1 < bySet.count ? bySet[k + 1].start : keys.count }
     }
 
     /// Whether a span of some slot set (`spans`) covers unit i.
