@@ -656,12 +656,11 @@ extension Core {
             }
             if !any { return }
         }
-        // The original text as UTF-16, read only around numbers (built on first use).
-        var source: [UInt16]? = nil
+        // The original text as UTF-16, read only around numbers.
+        let source = Core.utf16(text)
         func gap(_ a: Int, _ b: Int) -> ArraySlice<UInt16>? {
-            if source == nil { source = Array(text.utf16) }
-            guard let u = source, a >= 0, a <= b, b <= u.count else { return nil }
-            return u[a..<b]
+            guard a >= 0, a <= b, b <= source.count else { return nil }
+            return source[a..<b]
         }
         var out: [Raw] = []
         out.reserveCapacity(raws.count)
@@ -821,8 +820,26 @@ extension Core {
 
     /// Nothing, or one joining mark between a number and its ordinal mark: `.` `:` `-` and the
     /// Unicode hyphens.
+    /// A text's UTF-16 code units (ASCII text widened byte by byte).
+    static func utf16(_ text: String) -> [UInt16] {
+        var t = text
+        let ascii: [UInt16]? = t.withUTF8 { p in
+            for b in p where b >= 0x80 { return nil }
+            return [UInt16](unsafeUninitializedCapacity: p.count) { out, n in
+                for k in 0..<p.count { out[k] = UInt16(p[k]) }
+                n = p.count
+            }
+        }
+        return ascii ?? Array(text.utf16)
+    }
+
     static func isTightGap(_ g: ArraySlice<UInt16>) -> Bool {
-        g.isEmpty || (g.count == 1 && [0x2E, 0x3A, 0x2D, 0x2010, 0x2011, 0x2012, 0x2013].contains(g[g.startIndex]))
+        if g.isEmpty { return true }
+        guard g.count == 1 else { return false }
+        switch g[g.startIndex] {
+        case 0x2E, 0x3A, 0x2D, 0x2010, 0x2011, 0x2012, 0x2013: return true
+        default: return false
+        }
     }
 
     static func isSpace(_ u: UInt16) -> Bool {
@@ -862,6 +879,8 @@ extension Core {
 
     /// The value of a Han power of ten written after digits (千 1000, 万 and 萬 10000).
     static func hanMultiplier(_ t: String) -> Int? {
+        // (Each is one three-byte character: most tokens are ruled out by their length.)
+        guard t.utf8.count == 3 else { return nil }
         switch t {
         case "千": return 1000
         case "万", "萬": return 10000
