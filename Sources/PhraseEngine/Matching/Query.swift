@@ -813,6 +813,7 @@ struct Query {
 
     /// An upper bound of value `g`'s similarity in a window that avoids the units `taken`:
     /// each of its words at its best when it relates to a unit outside them.
+    @inline(__always)
     func valueBound(_ g: Int, outside taken: UInt64) -> Float {
         let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
         var gain: Float = 0
@@ -1001,6 +1002,7 @@ struct Query {
     }
 
     /// Unicode scalars of unit i (counted on its UTF-8 bytes), and whether one is Han or kana.
+    @inline(__always)
     func scalarInfo(_ i: Int) -> (count: Int, split: Bool) {
         var c = 0
         var ascii = true
