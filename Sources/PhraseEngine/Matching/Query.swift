@@ -151,8 +151,7 @@ struct Query {
             insCost.append(Query.insertionCost(u.flags))
             slotIns.append(Query.slotInsertionCost(u.flags))
         }
-        ws.pool.pointee.unitKeys.clear()
-        ws.pool.pointee.unitKeys.append(contentsOf: repeatElement(nil, count: n))
+        Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
             mStart[i] = mVocab.count
             matchUnit(i)
@@ -534,7 +533,7 @@ struct Query {
         // A one-word window's key is the word's own, when `matchUnit` computed it.
         var windowKeys: [String?] = []
         swap(&windowKeys, &ws.pool.pointee.windowKeys)
-        windowKeys.clear()
+        Query.resetKeys(&windowKeys, count: 3 * n)
         // Each unit's `scalarInfo`, computed once for both searches.
         var info: [(count: Int, split: Bool)] = []
         swap(&info, &ws.pool.pointee.unitInfo)
@@ -953,11 +952,22 @@ struct Query {
     /// mutating method copies the whole query on every call.)
     func windowKey(_ a: Int, _ b: Int, _ cache: inout [String?]) -> String {
         if a == b, let k = ws.pool.pointee.unitKeys[a] { return k }
-        if cache.isEmpty { cache.append(contentsOf: repeatElement(nil, count: 3 * n)) }
         if let k = cache[3 * a + (b - a)] { return k }
         let k = index.normalizer.phoneticKey(joinedText(a, b))
         cache[3 * a + (b - a)] = k
         return k
+    }
+
+    /// Makes the first `count` entries of a key cache nil, growing it as needed. Entries past
+    /// `count` (left from a longer utterance) are never read. (Cheaper than emptying the array
+    /// and filling it again: `removeAll(keepingCapacity:)` of optional strings is a generic
+    /// range replacement.)
+    static func resetKeys(_ keys: inout [String?], count: Int) {
+        let k = min(keys.count, count)
+        keys.withUnsafeMutableBufferPointer { p in
+            for i in 0..<k { p[i] = nil }
+        }
+        if keys.count < count { keys.append(contentsOf: repeatElement(nil, count: count - keys.count)) }
     }
 
     /// A sort key of an item (template or value index) and its bound (≥ 0): the bound's bits
