@@ -143,13 +143,16 @@ struct Query {
         ws.pool.pointee.arrays.removeAll()
         ws.pool.pointee.spans.removeAll()
         exchangeArrays()
-        mStart.append(contentsOf: repeatElement(0, count: n))
-        mCount.append(contentsOf: repeatElement(0, count: n))
-        merge.append(contentsOf: repeatElement(-1, count: n))
-        splitStart.append(contentsOf: repeatElement(0, count: n + 1))
-        for u in units {
-            insCost.append(Query.insertionCost(u.flags))
-            slotIns.append(Query.slotInsertionCost(u.flags))
+        // The per-unit arrays, at their length for this query (not emptied in between).
+        Query.fill(&mStart, 0, count: n)
+        Query.fill(&mCount, 0, count: n)
+        Query.fill(&merge, -1, count: n)
+        Query.fill(&splitStart, 0, count: n + 1)
+        Query.fill(&insCost, 0, count: n)
+        Query.fill(&slotIns, 0, count: n)
+        for i in 0..<n {
+            insCost[i] = Query.insertionCost(units[i].flags)
+            slotIns[i] = Query.slotInsertionCost(units[i].flags)
         }
         Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
@@ -958,6 +961,18 @@ struct Query {
         return k
     }
 
+    /// Sets an array to `count` copies of `value`, keeping its storage.
+    static func fill<T: BitwiseCopyable>(_ a: inout [T], _ value: T, count: Int) {
+        if a.count > count {
+            a.removeLast(a.count - count)
+        } else if a.count < count {
+            a.append(contentsOf: repeatElement(value, count: count - a.count))
+        }
+        a.withUnsafeMutableBufferPointer { p in
+            for i in 0..<p.count { p[i] = value }
+        }
+    }
+
     /// Makes the first `count` entries of a key cache nil, growing it as needed. Entries past
     /// `count` (left from a longer utterance) are never read. (Cheaper than emptying the array
     /// and filling it again: `removeAll(keepingCapacity:)` of optional strings is a generic
@@ -1709,15 +1724,10 @@ final class Workspace: @unchecked Sendable {
         var splitPairs: [(Int32, Int32)] = []
         var bestIds: [Int32] = []
 
-        /// Empties every array, keeping its capacity.
+        /// Empties the arrays that grow with what a query finds, keeping their capacity. (The
+        /// per-unit arrays are set to each query's length by `Query.prepare`.)
         mutating func removeAll() {
             bestIds.clear()
-            mStart.clear()
-            mCount.clear()
-            merge.clear()
-            splitStart.clear()
-            insCost.clear()
-            slotIns.clear()
             mVocab.clear()
             mSim.clear()
             mKind.clear()
