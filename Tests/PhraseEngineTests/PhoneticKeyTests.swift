@@ -272,3 +272,20 @@ private let doubleMetaphoneReference: [(String, String, String)] = [
     #expect(PhoneticAlgorithm(rawValue: "none") == PhoneticAlgorithm.none)
     #expect(PhoneticAlgorithm.allCases.count == 3)
 }
+
+/// The code of words joined without building the joined string is the joined string's code,
+/// for words ASCII or not, long or short (letters that read differently next to each other:
+/// "c" + "h", "s" + "ch", "gh" across the join).
+@Test func doubleMetaphoneOfJoinedWords() {
+    let words = ["habit", "tracker", "c", "h", "sch", "ool", "book", "worm", "gh", "ost", "café", "straße", "niño", "façade",
+                 "x", "wr", "it", "e", "don't", "3", "ch", "ae", "mac", "gregor", "日本", "", "ß", "tion", "ough", "pn"]
+    var rng = ReferenceSearchTests.SplitMix(state: 7)
+    for _ in 0..<3_000 {
+        let a = words[Int(rng.next() % UInt64(words.count))]
+        let b = words[Int(rng.next() % UInt64(words.count))]
+        let c: String? = rng.next() % 2 == 0 ? nil : words[Int(rng.next() % UInt64(words.count))]
+        let joined = a + b + (c ?? "")
+        #expect(PhoneticKey.doubleMetaphoneJoined(a, b, c) == PhoneticKey.doubleMetaphone(joined, maxLength: 6).primary,
+                "\(a) + \(b) + \(c ?? "-")")
+    }
+}

@@ -594,7 +594,9 @@ struct Query {
                     if split { break }
                     Query.scalars(windowKey(a, b, &windowKeys), into: &k1)
                     if !localeKeyIsEnglish {
-                        Query.scalars(PhoneticKey.key(joinedText(a, b), algorithm: .doubleMetaphone, language: "en"), into: &k2)
+                        let english = b == a ? PhoneticKey.key(units[a].text, algorithm: .doubleMetaphone, language: "en")
+                            : PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
+                        Query.scalars(english, into: &k2)
                     }
                     for j in index.appSounds.indices {
                         var best: Float = 0
@@ -956,7 +958,10 @@ struct Query {
     func windowKey(_ a: Int, _ b: Int, _ cache: inout [String?]) -> String {
         if a == b, let k = ws.pool.pointee.unitKeys[a] { return k }
         if let k = cache[3 * a + (b - a)] { return k }
-        let k = index.normalizer.phoneticKey(joinedText(a, b))
+        // Double Metaphone keys of joined words are computed without joining them.
+        let k = b > a && b - a <= 2 && index.normalizer.keysAreDoubleMetaphone
+            ? PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
+            : index.normalizer.phoneticKey(joinedText(a, b))
         cache[3 * a + (b - a)] = k
         return k
     }

@@ -63,6 +63,32 @@ public enum PhoneticKey {
         }
     }
 
+    /// The primary Double Metaphone code (`maxLength` 6, as `key`) of two or three words joined
+    /// with nothing between them, without building the joined string: each word is folded in
+    /// turn into one buffer. Folding goes scalar by scalar, so this is the joined string's code
+    /// for words with no separator (space, hyphen, tab) at either end, as tokens are.
+    static func doubleMetaphoneJoined(_ first: String, _ second: String, _ third: String?) -> String {
+        let parts = (first, second, third ?? "")
+        let total = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count
+        if total == 0 { return "" }
+        let inCap = total + dmPad
+        let outCap = Swift.min(6, 2 * total + 4)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inCap + 2 * outCap) { buf in
+            let base = buf.baseAddress!
+            var a = parts.0, b = parts.1, c = parts.2
+            var length = a.withUTF8 { foldForMetaphone($0, into: base) }
+            length += b.withUTF8 { foldForMetaphone($0, into: base + length) }
+            length += c.withUTF8 { foldForMetaphone($0, into: base + length) }
+            if length == 0 { return "" }
+            for k in length..<inCap { base[k] = space }
+            var enc = DoubleMetaphoneEncoder(
+                s: UnsafePointer(base), length: length, cap: inCap, maxLength: outCap,
+                p: base + inCap, q: base + inCap + outCap)
+            enc.encode()
+            return String(decoding: UnsafeBufferPointer(start: enc.p, count: enc.pLen), as: UTF8.self)
+        }
+    }
+
     /// A generic sound-alike key for other Latin-script languages (fr, de, es, it,
     /// pt, nl, ca, sv, da, nb, fi, tr, ms, id, pl, cs, vi…), parameterized by
     /// language code (the part before `-` or `_`, case-insensitive).
