@@ -985,7 +985,7 @@ struct Query {
     static func resetKeys(_ keys: inout [String?], count: Int) {
         let k = min(keys.count, count)
         keys.withUnsafeMutableBufferPointer { p in
-            for i in 0..<k { p[i] = nil }
+            for i in 0..<k where p[i] != nil { p[i] = nil }
         }
         if keys.count < count { keys.append(contentsOf: repeatElement(nil, count: count - keys.count)) }
     }
