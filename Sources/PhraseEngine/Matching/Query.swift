@@ -1108,6 +1108,8 @@ struct Query {
         while am != 0 {
             let a = am.trailingZeroBitCount
             am &= am - 1
+            // The ends b whose span [a, b] passes the bound, as bits (bit b - a).
+            var ends: UInt64 = 0
             var bm = mask >> UInt64(a)
             while bm != 0 {
                 let b = a + bm.trailingZeroBitCount
@@ -1129,8 +1131,19 @@ struct Query {
                 // (gb / (totalWeight + ins) < minimum - 1e-4, without the division)
                 let d = totalWeight + ins
                 if d > 0, gb < (minimum - 1e-4) * d { continue }
-                let s = slotSimilarity(vu, vw, totalWeight, a, b + 1)
-                if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
+                ends |= 1 << UInt64(b - a)
+            }
+            if ends == 0 { continue }
+            // One alignment from a to the last end gives every end's: a cell of the table depends
+            // only on cells before it, so the cells up to column len are those of the table of
+            // the span of length len.
+            let longest = 64 - ends.leadingZeroBitCount
+            slotAlignment(vu, vw, a, longest)
+            while ends != 0 {
+                let len = ends.trailingZeroBitCount + 1
+                ends &= ends - 1
+                let s = slotSimilarity(totalWeight, words: vu.count, width: longest + 1, length: len)
+                if s >= minimum { found.append(SlotSpan(start: a, end: a + len, variant: vi, sim: s)) }
             }
         }
         }
@@ -1151,8 +1164,24 @@ struct Query {
 
     /// Alignment of a value's words `vu` (weights `vw`, total `totalWeight`) with units [a, b).
     func slotSimilarity(_ vu: UnsafeBufferPointer<Int32>, _ vw: UnsafeBufferPointer<Float>, _ totalWeight: Float, _ a: Int, _ b: Int) -> Float {
+        slotAlignment(vu, vw, a, b - a)
+        return slotSimilarity(totalWeight, words: vu.count, width: b - a + 1, length: b - a)
+    }
+
+    /// The similarity G / (W + I) of the value's words with the units [a, a + length), read from
+    /// the table `slotAlignment` left in the scratch buffers (its row width `width`).
+    @inline(__always)
+    func slotSimilarity(_ totalWeight: Float, words k: Int, width w: Int, length: Int) -> Float {
+        let end = k * w + length
+        let denom = totalWeight + scratch.ins[end]
+        guard denom > 0 else { return 0 }
+        return max(0, min(1, scratch.gain[end] / denom))
+    }
+
+    /// Aligns a value's words `vu` (weights `vw`) with the units [a, a + len), leaving the table
+    /// (cost, gain and insertions per cell, rows of width len + 1) in the scratch buffers.
+    func slotAlignment(_ vu: UnsafeBufferPointer<Int32>, _ vw: UnsafeBufferPointer<Float>, _ a: Int, _ len: Int) {
         let k = vu.count
-        let len = b - a
         let w = len + 1
         let size = (k + 1) * w
         scratch.reserve(size)
@@ -1225,10 +1254,6 @@ struct Query {
         }
         }
         }
-        let end = k * w + len
-        let denom = totalWeight + ins[end]
-        guard denom > 0 else { return 0 }
-        return max(0, min(1, gain[end] / denom))
     }
 
     // MARK: - Template alignment
