@@ -58,3 +58,29 @@ import Testing
     }
 }
 
+
+@Suite struct JSONStringTests {
+    /// Strings are read as the bytes say (ASCII, multi-byte, escaped), and bytes that are not
+    /// UTF-8 are a syntax error at the string, with or without escapes in it.
+    @Test func stringsAreValidatedUTF8() throws {
+        let ok: [([UInt8], String)] = [
+            (Array(#"["plain"]"#.utf8), "plain"),
+            (Array(#"["café 日本 🎵"]"#.utf8), "café 日本 🎵"),
+            (Array(#"["a\"b\u00e9\ud83c\udfb5"]"#.utf8), "a\"bé🎵"),
+            (Array(#"[""]"#.utf8), ""),
+        ]
+        for (bytes, want) in ok {
+            let node = try JSONReader.parse(bytes)
+            #expect(node.array?.first?.string == want)
+        }
+        let bad: [[UInt8]] = [
+            [0x5B, 0x22, 0x61, 0xFF, 0x62, 0x22, 0x5D],              // ["a\xFFb"]
+            [0x5B, 0x22, 0xC3, 0x22, 0x5D],                          // a truncated sequence
+            [0x5B, 0x22, 0x5C, 0x6E, 0xED, 0xA0, 0x80, 0x22, 0x5D],  // an escape, then a surrogate's bytes
+        ]
+        for bytes in bad {
+            #expect(throws: JSONSyntaxError.self) { try JSONReader.parse(bytes) }
+            do { _ = try JSONReader.parse(bytes) } catch { #expect(error.message.contains("invalid UTF-8")) }
+        }
+    }
+}
