@@ -299,6 +299,30 @@ import Testing
         #expect(m.match("turn on the lights in the 2 with hearth", locale: "en").why != garage.why)
     }
 
+    /// A word another app's catalog has only as a value ("Nursery Rhymes", a playlist) is a
+    /// word this app has never heard: said where its value goes, it is a value the app does not
+    /// have ("turn on the lights in the nursery" must not turn on every light).
+    @Test func anotherAppsValueIsAnUnknownValue() throws {
+        let music = #"""
+        {"app":{"id":"m","name":"Tempo"},
+         "entities":{"Playlist":{"options":[{"id":"p1","title":"Nursery Rhymes"},{"id":"p2","title":"Kitchen Disco"}]}},
+         "shortcuts":[{"intent":"Play","parameters":{"playlist":"Playlist"},"phrases":["Play ${playlist} on ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(Self.lights, file: "h.json"), try CatalogLoader.parse(music, file: "m.json")])
+        let nursery = m.match("turn on the lights in the nursery with hearth", locale: "en")
+        #expect(nursery.decision == .none)
+        guard case .unknownValue(let words, let parameter, _) = nursery.why else {
+            Issue.record("expected an unknown-value reason, got \(nursery.reason)")
+            return
+        }
+        #expect(words == "nursery")
+        #expect(parameter == "room")
+        // A word the app says itself is its own ("kitchen" is a room, and a playlist's word).
+        #expect(m.match("turn on the lights in the kitchen with hearth", locale: "en").top?.parameters.first?.value == .entity("r1"))
+        #expect(m.match("turn on the lights with hearth", locale: "en").top?.intent == "AllOn")
+        #expect(m.match("play nursery rhymes on tempo", locale: "en").decision == .match)
+    }
+
     /// Japanese and Chinese are matched character by character, but an extra word said in
     /// them costs about one word, not one word per character: a six-character word charged per
     /// character scored 0.32 here.

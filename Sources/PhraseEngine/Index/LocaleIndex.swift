@@ -116,6 +116,18 @@ final class LocaleIndex: Sendable {
     let literalFlat: [Int32]
     /// Whether each word is said only in app names (no phrase literal, no value).
     let vocabNameOnly: [Bool]
+    /// vocab id → the apps whose phrases, values or names say the word, ascending: word i's
+    /// apps are `vocabAppFlat[vocabAppStart[i] ..< vocabAppStart[i + 1]]`.
+    let vocabAppStart: [Int32]
+    let vocabAppFlat: [Int32]
+
+    /// Whether app `app` says word `id` (a phrase literal, a value or a name of it).
+    @inline(__always) func appSays(_ id: Int32, app: Int32) -> Bool {
+        var k = Int(vocabAppStart[Int(id)])
+        let e = Int(vocabAppStart[Int(id) + 1])
+        while k < e { if vocabAppFlat[k] == app { return true }; k += 1 }
+        return false
+    }
     /// Per template: its app, shortcut, whether it is negative and its parameter's slot set (the
     /// hot loops read these flat arrays instead of the template objects).
     let templateApp: [Int32]
@@ -408,6 +420,12 @@ final class LocaleIndex: Sendable {
         for (ai, set) in appSlot.enumerated() { sa[Int(set)] = Int32(ai) }
         for t in templates where t.paramSet >= 0 { sa[Int(t.paramSet)] = Int32(t.app) }
         self.setApp = sa
+        (self.vocabAppStart, self.vocabAppFlat) = LocaleIndex.flatten((0..<vocabText.count).map { u in
+            var a = Set<Int32>()
+            for t in lp[u] { a.insert(Int32(templates[Int(t)].app)) }
+            for p in sp[u] where sa[Int(p.set)] >= 0 { a.insert(sa[Int(p.set)]) }
+            return a.sorted()
+        })
         self.setIsApp = slotSets.map { $0.kind == .app }
         var base: [Int32] = [0]
         for set in slotSets { base.append(base[base.count - 1] + Int32(set.variants.count)) }

@@ -181,21 +181,31 @@ extension Query {
     func unknownValueReading(_ candidates: [UInt64], above: Float = -1) -> (score: Float, template: Int, span: SlotSpan)? {
         guard opts.mode == .flexible, !opts.exhaustive else { return nil }
         var runs: [SlotSpan] = []
+        // The words the app of the template being read never says (`foreignUnits`): to it they
+        // are words it has never heard, though another app's catalog knows them ("nursery").
+        var foreign: UInt64 = 0
+        var runsApp = -1
         // Numbers are not names: an unheard number is more likely misheard than new.
         @inline(__always) func unknown(_ k: Int) -> Bool {
-            units[k].flags.contains(.unheard) && units[k].flags.isDisjoint(with: [.number, .ordinal])
+            (units[k].flags.contains(.unheard) || (k < 64 && foreign & (1 << UInt64(k)) != 0))
+                && units[k].flags.isDisjoint(with: [.number, .ordinal])
         }
-        var i = 0
-        while i < n {
-            guard unknown(i) else { i += 1; continue }
-            var j = i
-            while j < n && unknown(j) { j += 1 }
-            if j - i <= Query.unknownValueMaxWords {
-                runs.append(SlotSpan(start: i, end: j, variant: -1, sim: Query.unknownValueSimilarity))
+        func collectRuns() {
+            runs.removeAll(keepingCapacity: true)
+            var i = 0
+            while i < n {
+                guard unknown(i) else { i += 1; continue }
+                var j = i
+                while j < n && unknown(j) { j += 1 }
+                if j - i <= Query.unknownValueMaxWords {
+                    runs.append(SlotSpan(start: i, end: j, variant: -1, sim: Query.unknownValueSimilarity))
+                }
+                i = j
             }
-            i = j
         }
-        if runs.isEmpty { return nil }
+        collectRuns()
+        let valueOnly = valueOnlyUnits()
+        if runs.isEmpty && valueOnly == 0 { return nil }
         scratch.reserveMasks(n)
         let mask = scratch.maskA
         var best: (score: Float, template: Int, span: SlotSpan)? = nil
@@ -232,6 +242,11 @@ extension Query {
             let named = (runGain + appW) / max(t.totalWeight, 1e-6)
             let unnamed = t.hasApp ? Query.noAppFactor * runGain / max(t.totalWeight - appW, 1e-6) : named
             if min(1, max(named, unnamed)) < above - 1e-3 { continue }
+            if valueOnly != 0 && t.app != runsApp {
+                runsApp = t.app
+                foreign = foreignUnits(app: Int32(t.app), among: valueOnly)
+                collectRuns()
+            }
             attached.removeAll(keepingCapacity: true)
             let ps = spans[t.paramSet] ?? []
             compounds(ps, into: &attached)
