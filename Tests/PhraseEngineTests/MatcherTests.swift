@@ -323,6 +323,41 @@ import Testing
         #expect(m.match("play nursery rhymes on tempo", locale: "en").decision == .match)
     }
 
+    /// Two phrases of one shortcut that differ in one short wording ("Play ${genre}" / "Put on
+    /// ${genre}") show the app's users saying it both ways: the app's other phrases are heard
+    /// with the other wording too, a little below a declared phrase — never in exact matching,
+    /// and never for another app.
+    @Test func catalogParaphrases() throws {
+        let music = #"""
+        {"app":{"id":"m","name":"Tempo"},
+         "enums":{"Genre":{"cases":[{"rawValue":"jazz","title":"Jazz"},{"rawValue":"rock","title":"Rock"}]}},
+         "entities":{"Playlist":{"options":[{"id":"p1","title":"Focus Flow"},{"id":"p2","title":"Road Trip"}]}},
+         "shortcuts":[{"intent":"Genre","parameters":{"genre":"Genre"},"phrases":["Play ${genre} in ${applicationName}","Put on ${genre} in ${applicationName}"]},
+                      {"intent":"Playlist","parameters":{"playlist":"Playlist"},"phrases":["Play the playlist ${playlist} in ${applicationName}"]}]}
+        """#
+        let radio = #"""
+        {"app":{"id":"r","name":"Wave"},
+         "entities":{"Station":{"options":[{"id":"s1","title":"Focus Radio"}]}},
+         "shortcuts":[{"intent":"Station","parameters":{"station":"Station"},"phrases":["Play the station ${station} in ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(music, file: "m.json"), try CatalogLoader.parse(radio, file: "r.json")])
+        let r = m.match("put on the playlist focus flow in tempo", locale: "en")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "Playlist")
+        #expect(r.top?.parameters.first?.value == .entity("p1"))
+        // Below the declared wording.
+        let declared = m.match("play the playlist focus flow in tempo", locale: "en")
+        #expect((r.top?.score ?? 1) < (declared.top?.score ?? 0))
+        #expect((r.top?.score ?? 0) >= 0.95)
+        // Not a phrase the catalog declares: exact matching does not hear it.
+        var exact = m.options
+        exact.mode = .exact
+        #expect(m.match("put on the playlist focus flow in tempo", locale: "en", options: exact).decision == .none)
+        // Another app's phrases do not take this app's wordings.
+        let other = m.match("put on the station focus radio in wave", locale: "en")
+        #expect((other.top?.score ?? 0) < 0.9)
+    }
+
     /// Japanese and Chinese are matched character by character, but an extra word said in
     /// them costs about one word, not one word per character: a six-character word charged per
     /// character scored 0.32 here.

@@ -575,6 +575,8 @@ final class CompiledTemplate: Sendable {
     /// The app's catalog id, and its display name in the locale (for results).
     let appID: String
     let appDisplayName: String
+    /// A phrase the app's catalog implies (`IndexBuilder.paraphrases`), not one it declares.
+    let derived: Bool
 
     init(_ d: TemplateDraft) {
         app = d.app; shortcut = d.shortcut; templateIndex = d.templateIndex; intent = d.intent; template = d.template
@@ -584,6 +586,7 @@ final class CompiledTemplate: Sendable {
         pieces = d.pieces
         appID = d.appID
         appDisplayName = d.appDisplayName
+        derived = d.derived
         elemsWithoutParam = d.elems.filter { $0.kind != .param }
     }
 }
@@ -608,6 +611,7 @@ struct TemplateDraft {
     var pieces: [PhraseTemplate.Piece] = []
     var appID: String = ""
     var appDisplayName: String = ""
+    var derived = false
 }
 
 /// A set of values a slot can take: an app's names, or a parameter's options.

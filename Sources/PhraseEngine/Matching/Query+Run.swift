@@ -165,12 +165,17 @@ extension Query {
             // "google home": an unknown word glued to the app name names another app.
             extra += adjacentUnknownPenalty(s.start, s.end, mask)
         }
+        let f: Float = t.derived ? Query.paraphraseFactor : 1
         if appSpan == nil && t.hasApp {
             w -= IndexBuilder.appWeight
-            return Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
+            return f * Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
         }
-        return g / max(w + a.ins + extra, 1e-6)
+        return f * g / max(w + a.ins + extra, 1e-6)
     }
+
+    /// A phrase the catalog implies but does not declare (`IndexBuilder.paraphrases`) scores
+    /// this much of what the same words would score as a declared phrase.
+    static let paraphraseFactor: Float = 0.97
 
     /// The best reading of a template whose parameter slot is taken by words the catalog has
     /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
@@ -789,7 +794,7 @@ extension Query {
         scratch.reserveMasks(n)
         let zero = scratch.maskA
         zero.update(repeating: 0, count: n)
-        for ti in 0..<index.templates.count {
+        for ti in 0..<index.templates.count where !index.templates[ti].derived {
             let t = index.templates[ti]
             let appSet = t.hasApp ? index.appSlot[t.app] : -1
             let appSpans = (spans[appSet] ?? []).filter { $0.sim >= 0.999 }
