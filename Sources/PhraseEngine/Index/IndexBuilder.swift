@@ -298,7 +298,7 @@ enum IndexBuilder {
     }
 
     /// The most units either wording of a catalog paraphrase may have (`paraphrases`).
-    static let paraphraseMaxUnits = 3
+    static let paraphraseMaxUnits = 4
 
     /// Phrases an app's own catalog implies. Two phrases of one shortcut that are the same but
     /// for one short run of words ("${genre}を${applicationName}で流して" / "…をかけて", "Log
