@@ -306,12 +306,15 @@ enum IndexBuilder {
     /// app's other phrases with one of them are heard with the other too ("${playlist}を
     /// ${applicationName}でかけて"). Each wording is at most `paraphraseMaxUnits` units with a
     /// content word, the phrases share at least one element around it, and a derived phrase
-    /// replaces one run, in one phrase of the same app, when no phrase of its shortcut already
-    /// reads so. Derived phrases run as their source phrase (same shortcut, budget and
+    /// replaces one run, in one phrase of the same app, between the same elements (the same
+    /// words, or a parameter, or the phrase's edge, on both sides: "order" before "a" is not
+    /// the noun of "where's my order"), when no phrase of its shortcut already reads so. Derived phrases run as their source phrase (same shortcut, budget and
     /// rendering), are never matched exactly, and are marked `derived`.
     static func paraphrases(_ drafts: [TemplateDraft], vocab: [String]) -> [TemplateDraft] {
         struct Key: Hashable { var kind: UInt8; var id: Int32 }
         func key(_ e: [CompiledTemplate.Elem]) -> [Key] { e.map { Key(kind: $0.kind.rawValue, id: $0.id) } }
+        /// An element next to a wording: a literal by its word, any parameter alike.
+        func neighbour(_ e: CompiledTemplate.Elem) -> Int32 { e.kind == .literal ? e.id : -2 }
         func wording(_ r: ArraySlice<CompiledTemplate.Elem>) -> Bool {
             !r.isEmpty && r.count <= paraphraseMaxUnits && r.allSatisfy { $0.kind == .literal } && r.contains { $0.weight >= 0.5 }
         }
@@ -321,7 +324,8 @@ enum IndexBuilder {
         for app in byApp.keys.sorted() {
             let members = byApp[app]!
             // The app's wordings, both ways, in catalog order (each pair once).
-            var pairs: [([CompiledTemplate.Elem], [CompiledTemplate.Elem])] = []
+            // Each wording pair with the elements around it (-1 the phrase's edge, -2 a parameter).
+            var pairs: [([CompiledTemplate.Elem], [CompiledTemplate.Elem], left: Int32, right: Int32)] = []
             var seenPairs = Set<[Key]>()
             for (ai, a) in members.enumerated() {
                 for b in members[(ai + 1)...] where drafts[b].shortcut == drafts[a].shortcut {
@@ -334,8 +338,11 @@ enum IndexBuilder {
                     guard p + q >= 1 else { continue }
                     let ra = x[p..<(x.count - q)], rb = y[p..<(y.count - q)]
                     guard wording(ra), wording(rb) else { continue }
+                    let left = p > 0 ? neighbour(x[p - 1]) : -1, right = q > 0 ? neighbour(x[x.count - q]) : -1
                     for (u, v) in [(Array(ra), Array(rb)), (Array(rb), Array(ra))] {
-                        if seenPairs.insert(key(u) + [Key(kind: 255, id: -1)] + key(v)).inserted { pairs.append((u, v)) }
+                        if seenPairs.insert(key(u) + [Key(kind: 255, id: left), Key(kind: 255, id: right)] + key(v)).inserted {
+                            pairs.append((u, v, left, right))
+                        }
                     }
                 }
             }
@@ -345,11 +352,13 @@ enum IndexBuilder {
             for i in members { readings[drafts[i].shortcut, default: []].insert(key(drafts[i].elems)) }
             for i in members {
                 let t = drafts[i]
-                for (u, v) in pairs {
+                for (u, v, left, right) in pairs {
                     let e = t.elems
                     guard e.count >= u.count else { continue }
                     var at = -1
-                    for s in 0...(e.count - u.count) where (0..<u.count).allSatisfy({ e[s + $0].kind == .literal && e[s + $0].id == u[$0].id }) {
+                    // The wording in the same place: between the same elements as where it was seen.
+                    for s in 0...(e.count - u.count) where (0..<u.count).allSatisfy({ e[s + $0].kind == .literal && e[s + $0].id == u[$0].id })
+                        && (s > 0 ? neighbour(e[s - 1]) : -1) == left && (s + u.count < e.count ? neighbour(e[s + u.count]) : -1) == right {
                         at = s
                         break
                     }
