@@ -299,6 +299,70 @@ import Testing
         #expect(m.match("turn on the lights in the 2 with hearth", locale: "en").why != garage.why)
     }
 
+    /// A word another app's catalog has only as a value ("Nursery Rhymes", a playlist) is a
+    /// word this app has never heard: said where its value goes, it is a value the app does not
+    /// have ("turn on the lights in the nursery" must not turn on every light).
+    @Test func anotherAppsValueIsAnUnknownValue() throws {
+        let music = #"""
+        {"app":{"id":"m","name":"Tempo"},
+         "entities":{"Playlist":{"options":[{"id":"p1","title":"Nursery Rhymes"},{"id":"p2","title":"Kitchen Disco"}]}},
+         "shortcuts":[{"intent":"Play","parameters":{"playlist":"Playlist"},"phrases":["Play ${playlist} on ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(Self.lights, file: "h.json"), try CatalogLoader.parse(music, file: "m.json")])
+        let nursery = m.match("turn on the lights in the nursery with hearth", locale: "en")
+        #expect(nursery.decision == .none)
+        guard case .unknownValue(let words, let parameter, _) = nursery.why else {
+            Issue.record("expected an unknown-value reason, got \(nursery.reason)")
+            return
+        }
+        #expect(words == "nursery")
+        #expect(parameter == "room")
+        // A word the app says itself is its own ("kitchen" is a room, and a playlist's word).
+        #expect(m.match("turn on the lights in the kitchen with hearth", locale: "en").top?.parameters.first?.value == .entity("r1"))
+        #expect(m.match("turn on the lights with hearth", locale: "en").top?.intent == "AllOn")
+        #expect(m.match("play nursery rhymes on tempo", locale: "en").decision == .match)
+    }
+
+    /// Two phrases of one shortcut that differ in one short wording ("Play ${genre}" / "Put on
+    /// ${genre}") show the app's users saying it both ways: the app's other phrases are heard
+    /// with the other wording too, where it stands in the same place, a little below a declared
+    /// phrase — never in exact matching, and never for another app.
+    @Test func catalogParaphrases() throws {
+        let music = #"""
+        {"app":{"id":"m","name":"Tempo"},
+         "enums":{"Genre":{"cases":[{"rawValue":"jazz","title":"Jazz"},{"rawValue":"rock","title":"Rock"}]}},
+         "entities":{"Playlist":{"options":[{"id":"p1","title":"Focus Flow"},{"id":"p2","title":"Road Trip"}]}},
+         "shortcuts":[{"intent":"Genre","parameters":{"genre":"Genre"},"phrases":["Play ${genre} in ${applicationName}","Put on ${genre} in ${applicationName}"]},
+                      {"intent":"Playlist","parameters":{"playlist":"Playlist"},"phrases":["Play ${playlist} in ${applicationName}"]},
+                      {"intent":"Queue","phrases":["Show the play queue in ${applicationName}"]}]}
+        """#
+        let radio = #"""
+        {"app":{"id":"r","name":"Wave"},
+         "entities":{"Station":{"options":[{"id":"s1","title":"Focus Radio"}]}},
+         "shortcuts":[{"intent":"Station","parameters":{"station":"Station"},"phrases":["Play ${station} in ${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(music, file: "m.json"), try CatalogLoader.parse(radio, file: "r.json")])
+        let r = m.match("put on focus flow in tempo", locale: "en")
+        #expect(r.decision == .match)
+        #expect(r.top?.intent == "Playlist")
+        #expect(r.top?.parameters.first?.value == .entity("p1"))
+        // Below the declared wording.
+        let declared = m.match("play focus flow in tempo", locale: "en")
+        #expect((r.top?.score ?? 1) < (declared.top?.score ?? 0))
+        #expect((r.top?.score ?? 0) >= 0.95)
+        // Not a phrase the catalog declares: exact matching does not hear it.
+        var exact = m.options
+        exact.mode = .exact
+        #expect(m.match("put on focus flow in tempo", locale: "en", options: exact).decision == .none)
+        // Another app's phrases do not take this app's wordings.
+        let other = m.match("put on focus radio in wave", locale: "en")
+        #expect((other.top?.score ?? 0) < 0.9)
+        // Only where the wording was seen (at the start, before the value): "play" of "the play
+        // queue" is another word.
+        let queue = m.match("show the put on queue in tempo", locale: "en")
+        #expect((queue.top?.score ?? 0) < 0.9)
+    }
+
     /// Japanese and Chinese are matched character by character, but an extra word said in
     /// them costs about one word, not one word per character: a six-character word charged per
     /// character scored 0.32 here.

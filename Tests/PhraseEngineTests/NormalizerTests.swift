@@ -22,6 +22,26 @@ import Testing
         #expect(!r.tokens[1].flags.contains(.filler))
     }
 
+    /// Common polite requests are filler in each sample locale ("tu veux bien", "if you
+    /// could", "sei so gut und", "me haces el favor de", "してほしい", "拜托").
+    @Test func politeRequestsAreFiller() {
+        // (locale, polite words, the request, whether the polite words come last)
+        let cases: [(String, String, String, Bool)] = [
+            ("en", "i'd love it if you could", "order a latte", false), ("en", "would you kindly", "order a latte", false),
+            ("fr", "tu veux bien", "commence une liste", true), ("de", "sei so gut und", "starte eine liste", false),
+            ("es", "me haces el favor de", "pedir un cafe", false), ("ja", "してほしい", "メモを表示", true),
+            ("zh-Hans", "拜托", "暂停音乐", false),
+        ]
+        for (locale, polite, request, last) in cases {
+            let n = Normalizer.forLocale(locale)
+            let k = n.normalize(polite).tokens.count
+            let tokens = n.normalize(last ? "\(request) \(polite)" : "\(polite) \(request)").tokens
+            let politeTokens = last ? tokens.suffix(k) : tokens.prefix(k)
+            #expect(k > 0 && politeTokens.allSatisfy { $0.flags.contains(.filler) }, "\(locale): \(polite)")
+            #expect(tokens.contains { !$0.flags.contains(.filler) }, "\(locale): \(request)")
+        }
+    }
+
     /// Hesitations and polite openers and endings of Japanese and Chinese are filler.
     @Test func japaneseAndChineseHesitationsAreFiller() {
         let ja = Normalizer.forLocale("ja").normalize("すみません あー メモを表示してもらえますか")

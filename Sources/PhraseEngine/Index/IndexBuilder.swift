@@ -242,8 +242,8 @@ enum IndexBuilder {
             }
         }
         let connectors = n.connectorSequences
-        var templates: [CompiledTemplate] = []
-        templates.reserveCapacity(pending.count)
+        var drafts: [TemplateDraft] = []
+        drafts.reserveCapacity(pending.count)
         for p in pending {
             var t = p.t
             var full: [CompiledTemplate.Elem] = []
@@ -287,12 +287,94 @@ enum IndexBuilder {
             t.elems = full.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
             t.hasApp = full.contains { $0.kind == .app }
             t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? appWeight : 0)
-            templates.append(CompiledTemplate(t))
+            drafts.append(t)
         }
+        drafts += paraphrases(drafts, vocab: vocab)
+        let templates = drafts.map(CompiledTemplate.init)
         let phon = vocab.enumerated().map { (i, w) in phonetic(n, w, flags: vocabFlags[i]) }
         let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i]) }
         return LocaleIndex(locale: locale, normalizer: n, vocabText: vocab, vocabPhonetic: phon, vocabWeight: weights,
                            templates: templates, slotSets: slotSets, appSlot: appSlot, appDisplayNames: appDisplayNames)
+    }
+
+    /// The most units either wording of a catalog paraphrase may have (`paraphrases`).
+    static let paraphraseMaxUnits = 4
+
+    /// Phrases an app's own catalog implies. Two phrases of one shortcut that are the same but
+    /// for one short run of words ("${genre}を${applicationName}で流して" / "…をかけて", "Log
+    /// ${habit}" / "Check off ${habit}") show two ways the app's users say the same thing; the
+    /// app's other phrases with one of them are heard with the other too ("${playlist}を
+    /// ${applicationName}でかけて"). Each wording is at most `paraphraseMaxUnits` units with a
+    /// content word, the phrases share at least one element around it, and a derived phrase
+    /// replaces one run, in one phrase of the same app, between the same elements (the same
+    /// words, or a parameter, or the phrase's edge, on both sides: "order" before "a" is not
+    /// the noun of "where's my order"), when no phrase of its shortcut already reads so. Derived phrases run as their source phrase (same shortcut, budget and
+    /// rendering), are never matched exactly, and are marked `derived`.
+    static func paraphrases(_ drafts: [TemplateDraft], vocab: [String]) -> [TemplateDraft] {
+        struct Key: Hashable { var kind: UInt8; var id: Int32 }
+        func key(_ e: [CompiledTemplate.Elem]) -> [Key] { e.map { Key(kind: $0.kind.rawValue, id: $0.id) } }
+        /// An element next to a wording: a literal by its word, any parameter alike.
+        func neighbour(_ e: CompiledTemplate.Elem) -> Int32 { e.kind == .literal ? e.id : -2 }
+        func wording(_ r: ArraySlice<CompiledTemplate.Elem>) -> Bool {
+            !r.isEmpty && r.count <= paraphraseMaxUnits && r.allSatisfy { $0.kind == .literal } && r.contains { $0.weight >= 0.5 }
+        }
+        var out: [TemplateDraft] = []
+        var byApp: [Int: [Int]] = [:]
+        for (i, d) in drafts.enumerated() where !d.isNegative && !d.elems.isEmpty { byApp[d.app, default: []].append(i) }
+        for app in byApp.keys.sorted() {
+            let members = byApp[app]!
+            // The app's wordings, both ways, in catalog order (each pair once).
+            // Each wording pair with the elements around it (-1 the phrase's edge, -2 a parameter).
+            var pairs: [([CompiledTemplate.Elem], [CompiledTemplate.Elem], left: Int32, right: Int32)] = []
+            var seenPairs = Set<[Key]>()
+            for (ai, a) in members.enumerated() {
+                for b in members[(ai + 1)...] where drafts[b].shortcut == drafts[a].shortcut {
+                    let x = drafts[a].elems, y = drafts[b].elems
+                    var p = 0
+                    while p < min(x.count, y.count), x[p].kind == y[p].kind, x[p].id == y[p].id { p += 1 }
+                    var q = 0
+                    while q < min(x.count, y.count) - p, x[x.count - 1 - q].kind == y[y.count - 1 - q].kind,
+                          x[x.count - 1 - q].id == y[y.count - 1 - q].id { q += 1 }
+                    guard p + q >= 1 else { continue }
+                    let ra = x[p..<(x.count - q)], rb = y[p..<(y.count - q)]
+                    guard wording(ra), wording(rb) else { continue }
+                    let left = p > 0 ? neighbour(x[p - 1]) : -1, right = q > 0 ? neighbour(x[x.count - q]) : -1
+                    for (u, v) in [(Array(ra), Array(rb)), (Array(rb), Array(ra))] {
+                        if seenPairs.insert(key(u) + [Key(kind: 255, id: left), Key(kind: 255, id: right)] + key(v)).inserted {
+                            pairs.append((u, v, left, right))
+                        }
+                    }
+                }
+            }
+            guard !pairs.isEmpty else { continue }
+            // Every phrase of each shortcut, as read (existing and derived).
+            var readings: [Int: Set<[Key]>] = [:]
+            for i in members { readings[drafts[i].shortcut, default: []].insert(key(drafts[i].elems)) }
+            for i in members {
+                let t = drafts[i]
+                for (u, v, left, right) in pairs {
+                    let e = t.elems
+                    guard e.count >= u.count else { continue }
+                    var at = -1
+                    // The wording in the same place: between the same elements as where it was seen.
+                    for s in 0...(e.count - u.count) where (0..<u.count).allSatisfy({ e[s + $0].kind == .literal && e[s + $0].id == u[$0].id })
+                        && (s > 0 ? neighbour(e[s - 1]) : -1) == left && (s + u.count < e.count ? neighbour(e[s + u.count]) : -1) == right {
+                        at = s
+                        break
+                    }
+                    guard at >= 0 else { continue }
+                    let elems = Array(e[..<at]) + v + Array(e[(at + u.count)...])
+                    guard readings[t.shortcut, default: []].insert(key(elems)).inserted else { continue }
+                    var d = t
+                    d.elems = elems
+                    d.fullElems = []
+                    d.derived = true
+                    d.totalWeight = elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? appWeight : 0)
+                    out.append(d)
+                }
+            }
+        }
+        return out
     }
 }
 

@@ -121,6 +121,18 @@ final class LocaleIndex: Sendable {
     let literalFlat: [Int32]
     /// Whether each word is said only in app names (no phrase literal, no value).
     let vocabNameOnly: [Bool]
+    /// vocab id → the apps whose phrases, values or names say the word, ascending: word i's
+    /// apps are `vocabAppFlat[vocabAppStart[i] ..< vocabAppStart[i + 1]]`.
+    let vocabAppStart: [Int32]
+    let vocabAppFlat: [Int32]
+
+    /// Whether app `app` says word `id` (a phrase literal, a value or a name of it).
+    @inline(__always) func appSays(_ id: Int32, app: Int32) -> Bool {
+        var k = Int(vocabAppStart[Int(id)])
+        let e = Int(vocabAppStart[Int(id) + 1])
+        while k < e { if vocabAppFlat[k] == app { return true }; k += 1 }
+        return false
+    }
     /// Per template: its app, shortcut, whether it is negative and its parameter's slot set (the
     /// hot loops read these flat arrays instead of the template objects).
     let templateApp: [Int32]
@@ -426,6 +438,12 @@ final class LocaleIndex: Sendable {
         for (ai, set) in appSlot.enumerated() { sa[Int(set)] = Int32(ai) }
         for t in templates where t.paramSet >= 0 { sa[Int(t.paramSet)] = Int32(t.app) }
         self.setApp = sa
+        (self.vocabAppStart, self.vocabAppFlat) = LocaleIndex.flatten((0..<vocabText.count).map { u in
+            var a = Set<Int32>()
+            for t in lp[u] { a.insert(Int32(templates[Int(t)].app)) }
+            for p in sp[u] where sa[Int(p.set)] >= 0 { a.insert(sa[Int(p.set)]) }
+            return a.sorted()
+        })
         let isAppSet = slotSets.map { $0.kind == .app }
         self.setIsApp = isAppSet
         var base: [Int32] = [0]
@@ -581,6 +599,8 @@ final class CompiledTemplate: Sendable {
     /// The app's catalog id, and its display name in the locale (for results).
     let appID: String
     let appDisplayName: String
+    /// A phrase the app's catalog implies (`IndexBuilder.paraphrases`), not one it declares.
+    let derived: Bool
 
     init(_ d: TemplateDraft) {
         app = d.app; shortcut = d.shortcut; templateIndex = d.templateIndex; intent = d.intent; template = d.template
@@ -590,6 +610,7 @@ final class CompiledTemplate: Sendable {
         pieces = d.pieces
         appID = d.appID
         appDisplayName = d.appDisplayName
+        derived = d.derived
         elemsWithoutParam = d.elems.filter { $0.kind != .param }
     }
 }
@@ -614,6 +635,7 @@ struct TemplateDraft {
     var pieces: [PhraseTemplate.Piece] = []
     var appID: String = ""
     var appDisplayName: String = ""
+    var derived = false
 }
 
 /// A set of values a slot can take: an app's names, or a parameter's options.

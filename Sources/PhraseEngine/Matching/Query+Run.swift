@@ -165,12 +165,17 @@ extension Query {
             // "google home": an unknown word glued to the app name names another app.
             extra += adjacentUnknownPenalty(s.start, s.end, mask)
         }
+        let f: Float = t.derived ? Query.paraphraseFactor : 1
         if appSpan == nil && t.hasApp {
             w -= IndexBuilder.appWeight
-            return Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
+            return f * Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
         }
-        return g / max(w + a.ins + extra, 1e-6)
+        return f * g / max(w + a.ins + extra, 1e-6)
     }
+
+    /// A phrase the catalog implies but does not declare (`IndexBuilder.paraphrases`) scores
+    /// this much of what the same words would score as a declared phrase.
+    static let paraphraseFactor: Float = 0.97
 
     /// The best reading of a template whose parameter slot is taken by words the catalog has
     /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
@@ -181,47 +186,39 @@ extension Query {
     func unknownValueReading(_ candidates: [UInt64], above: Float = -1) -> (score: Float, template: Int, span: SlotSpan)? {
         guard opts.mode == .flexible, !opts.exhaustive else { return nil }
         var runs: [SlotSpan] = []
-        // Numbers are not names: an unheard number is more likely misheard than new.
-        @inline(__always) func unknown(_ k: Int) -> Bool {
-            units[k].flags.contains(.unheard) && units[k].flags.isDisjoint(with: [.number, .ordinal])
+        // The words the app of the template being read never says (`foreignUnits`): to it they
+        // are words it has never heard, though another app's catalog knows them ("nursery").
+        var foreign: UInt64 = 0
+        var runsApp = -1
+        unknownRuns(foreign, into: &runs)
+        let valueOnly = valueOnlyUnits()
+        if runs.isEmpty && valueOnly == 0 { return nil }
+        // The units that count as never heard (for the app being read): with none, neither a
+        // run nor a compound can be read.
+        var unheard: UInt64 = 0
+        if n < 64 {
+            for k in 0..<n where unknownUnit(k, 0) { unheard |= 1 << UInt64(k) }
+        } else {
+            unheard = ~0
         }
-        var i = 0
-        while i < n {
-            guard unknown(i) else { i += 1; continue }
-            var j = i
-            while j < n && unknown(j) { j += 1 }
-            if j - i <= Query.unknownValueMaxWords {
-                runs.append(SlotSpan(start: i, end: j, variant: -1, sim: Query.unknownValueSimilarity))
-            }
-            i = j
-        }
-        if runs.isEmpty { return nil }
+        var unknownMask = unheard
         scratch.reserveMasks(n)
         let mask = scratch.maskA
         var best: (score: Float, template: Int, span: SlotSpan)? = nil
-        // A value followed by an article or preposition and words the catalog has never heard
-        // ("latte de calabaza", "chambre de bébé"): the person named another value, of which the
-        // value heard is only a part.
-        @inline(__always) func function(_ k: Int) -> Bool {
-            units[k].flags.isDisjoint(with: [.filler, .connector, .number, .ordinal])
-                && !units[k].flags.isDisjoint(with: [.optional, .elision, .particle])
-        }
-        func compounds(_ ps: [SlotSpan], into out: inout [SlotSpan]) {
-            for sp in ps.prefix(3) {
-                var b = sp.end
-                guard b + 1 < n, function(b), unknown(b + 1) else { continue }
-                b += 1
-                while b < n && unknown(b) && b - sp.end <= Query.unknownValueMaxWords { b += 1 }
-                if !out.contains(where: { $0.start == sp.start && $0.end == b }) {
-                    out.append(SlotSpan(start: sp.start, end: b, variant: -1, sim: Query.unknownValueSimilarity))
-                }
-            }
-        }
         var attached: [SlotSpan] = []
         for key in candidates {
             let ti = Int(Query.sortKeyItem(key))
+            guard index.templateParamSet[ti] >= 0, !index.templateIsNegative[ti] else { continue }
+            let app = Int(index.templateApp[ti])
+            if valueOnly != 0 && app != runsApp {
+                runsApp = app
+                foreign = foreignUnits(app: Int32(app), among: valueOnly)
+                unknownRuns(foreign, into: &runs)
+                unknownMask = unheard
+                if n < 64 { for k in 0..<n where unknownUnit(k, foreign) { unknownMask |= 1 << UInt64(k) } }
+            }
+            if unknownMask == 0 { continue }
             let t = index.templates[ti]
-            guard t.paramSet >= 0, !t.isNegative else { continue }
             // Every literal at its best, the run at its similarity, the app name at its best.
             var literals: Float = 0
             for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
@@ -234,15 +231,21 @@ extension Query {
             if min(1, max(named, unnamed)) < above - 1e-3 { continue }
             attached.removeAll(keepingCapacity: true)
             let ps = spans[t.paramSet] ?? []
-            compounds(ps, into: &attached)
+            unknownCompounds(ps, foreign, into: &attached)
             // A value of the slot was heard: the person named one the app has (unless words the
             // catalog has never heard are attached to it).
             let heardValue = ps.contains(where: { $0.sim >= Query.heardValueSimilarity })
             if heardValue && attached.isEmpty { continue }
+            // Nothing unknown to read in the slot.
+            if attached.isEmpty && (heardValue || runs.isEmpty) { continue }
             let appSpan: SlotSpan? = t.hasApp ? spans[index.appSlot[t.app]]?.first : nil
             appMask(appSpan, into: mask)
             let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
-            for r in (heardValue ? attached : runs + attached) where !(r.start..<r.end).contains(where: { mask[$0] != 0 }) {
+            // The runs (unless a value was heard), then the compounds.
+            let count = (heardValue ? 0 : runs.count) + attached.count
+            for k in 0..<count {
+                let r = heardValue ? attached[k] : (k < runs.count ? runs[k] : attached[k - runs.count])
+                if (r.start..<r.end).contains(where: { mask[$0] != 0 }) { continue }
                 // One run at a time: a reading that leaves the slot empty is a real reading, which
                 // the real search bounds, so a score above the real best means the run took the slot.
                 let a = align(t.elems, mask: mask, paramSpans: [r], ins: unitIns, trace: false)
@@ -252,6 +255,50 @@ extension Query {
             }
         }
         return best
+    }
+
+    /// Whether unit k counts as never heard for the unknown-value reading: unheard, or a word the
+    /// template's app never says (`foreign`). Numbers are not names: an unheard number is more
+    /// likely misheard than new.
+    @inline(__always)
+    func unknownUnit(_ k: Int, _ foreign: UInt64) -> Bool {
+        (units[k].flags.contains(.unheard) || (k < 64 && foreign & (1 << UInt64(k)) != 0))
+            && units[k].flags.isDisjoint(with: [.number, .ordinal])
+    }
+
+    /// The runs of at most `unknownValueMaxWords` units that count as never heard (`unknownUnit`).
+    func unknownRuns(_ foreign: UInt64, into runs: inout [SlotSpan]) {
+        runs.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < n {
+            guard unknownUnit(i, foreign) else { i += 1; continue }
+            var j = i
+            while j < n && unknownUnit(j, foreign) { j += 1 }
+            if j - i <= Query.unknownValueMaxWords {
+                runs.append(SlotSpan(start: i, end: j, variant: -1, sim: Query.unknownValueSimilarity))
+            }
+            i = j
+        }
+    }
+
+    /// A value followed by an article or preposition and words never heard ("latte de
+    /// calabaza", "chambre de bébé"): the person named another value, of which the value heard is
+    /// only a part. Appends such spans (the value and the words after it) of the best 3 value
+    /// spans `ps`.
+    func unknownCompounds(_ ps: [SlotSpan], _ foreign: UInt64, into out: inout [SlotSpan]) {
+        for sp in ps.prefix(3) {
+            var b = sp.end
+            guard b + 1 < n else { continue }
+            let f = units[b].flags
+            let function = f.isDisjoint(with: [.filler, .connector, .number, .ordinal])
+                && !f.isDisjoint(with: [.optional, .elision, .particle])
+            guard function, unknownUnit(b + 1, foreign) else { continue }
+            b += 1
+            while b < n && unknownUnit(b, foreign) && b - sp.end <= Query.unknownValueMaxWords { b += 1 }
+            if !out.contains(where: { $0.start == sp.start && $0.end == b }) {
+                out.append(SlotSpan(start: sp.start, end: b, variant: -1, sim: Query.unknownValueSimilarity))
+            }
+        }
     }
 
     /// The target of a reading: app, shortcut and bound option (negatives: their template).
@@ -774,7 +821,7 @@ extension Query {
         scratch.reserveMasks(n)
         let zero = scratch.maskA
         zero.update(repeating: 0, count: n)
-        for ti in 0..<index.templates.count {
+        for ti in 0..<index.templates.count where !index.templates[ti].derived {
             let t = index.templates[ti]
             let appSet = t.hasApp ? index.appSlot[t.app] : -1
             let appSpans = (spans[appSet] ?? []).filter { $0.sim >= 0.999 }

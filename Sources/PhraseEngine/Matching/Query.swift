@@ -257,6 +257,61 @@ struct Query {
         return true
     }
 
+    /// Units (as bits, utterances under 64 units) of content words the catalogs know only as
+    /// values or names — no phrase says them, and no number ("nursery", a playlist of another
+    /// app): candidates for `foreignUnits`.
+    func valueOnlyUnits() -> UInt64 {
+        guard n < 64, opts.mode == .flexible else { return 0 }
+        var out: UInt64 = 0
+        for i in 0..<n where mCount[i] > 0 {
+            let f = units[i].flags
+            if !f.isDisjoint(with: [.unheard, .number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
+            if joinedUnits & (1 << UInt64(i)) != 0 { continue }
+            var phraseWord = false
+            for j in mStart[i]..<(mStart[i] + mCount[i]) {
+                let v = Int(mVocab[j])
+                if index.literalStart[v + 1] > index.literalStart[v] { phraseWord = true; break }
+            }
+            if phraseWord { continue }
+            // Numbers are not names (nor the pieces of one: ",000" of "10,000").
+            if Query.hasNumeral(units[i].text) { continue }
+            out |= 1 << UInt64(i)
+        }
+        return out
+    }
+
+    /// Whether a word has a character with a numeric value (digits, "½", "五"). ASCII is read
+    /// byte by byte: there only the digits have one (the property lookup is slow).
+    static func hasNumeral(_ word: String) -> Bool {
+        var w = word
+        let ascii: Bool? = w.withUTF8 { p in
+            var digit = false
+            for b in p {
+                if b >= 0x80 { return nil }
+                if b >= 0x30 && b <= 0x39 { digit = true }
+            }
+            return digit
+        }
+        if let ascii { return ascii }
+        return word.unicodeScalars.contains { $0.properties.numericType != nil }
+    }
+
+    /// The units of `candidates` (`valueOnlyUnits`) that app `app` never says: no value or name
+    /// of it relates to them. To the app they are words it has never heard, though the catalog
+    /// of another app knows them ("turn on the lights in the nursery": a playlist, not a room).
+    func foreignUnits(app: Int32, among candidates: UInt64) -> UInt64 {
+        var out: UInt64 = 0
+        var x = candidates
+        while x != 0 {
+            let i = x.trailingZeroBitCount
+            x &= x - 1
+            var says = false
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where index.appSays(mVocab[j], app: app) { says = true; break }
+            if !says { out |= 1 << UInt64(i) }
+        }
+        return out
+    }
+
     /// Whether unit k is a Han character (not kana).
     func isHan(_ k: Int) -> Bool {
         guard let c = units[k].text.unicodeScalars.first else { return false }
