@@ -371,36 +371,3 @@ if suites.contains("profile") {
         report("profile en \(app)", [("utterances", Double(count)), ("us_per_utterance", Double(now() - t0) / 1000 / Double(count))])
     }
 }
-
-// TEMP experiment: shared vs separate matchers on two threads.
-if suites.contains("scaling") {
-    let cats = sampleCatalogs()
-    let pair = ["habits", "coffee"].compactMap { app in cats.first { $0.file.contains("/\(app)/") } }
-    let pmA = Matcher(catalogs: pair, locales: ["en"])
-    let pmB = Matcher(catalogs: pair, locales: ["en"])
-    let own = corpus("habits", "en") + corpus("coffee", "en")
-    var reps: [CorpusItem] = []
-    while reps.count < 200_000 { reps += own }
-    var mo0 = pmA.options
-    mo0.explain = false
-    mo0.limit = max(3, mo0.limit)
-    let mo = mo0
-    let texts = reps.map(\.text)
-    for _ in 0..<3 {
-        let t0 = now()
-        for t in texts { _ = pmA.match(t, locale: "en", options: mo) }
-        let one = Double(now() - t0) / 1e9
-        let t1 = now()
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            for i in stride(from: k, to: texts.count, by: 2) { _ = pmA.match(texts[i], locale: "en", options: mo) }
-        }
-        let shared = Double(now() - t1) / 1e9
-        let t2 = now()
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            let m = k == 0 ? pmA : pmB
-            for i in stride(from: k, to: texts.count, by: 2) { _ = m.match(texts[i], locale: "en", options: mo) }
-        }
-        let separate = Double(now() - t2) / 1e9
-        print("one \(Int(Double(texts.count) / one))/s  shared2 \(Int(Double(texts.count) / shared))/s  separate2 \(Int(Double(texts.count) / separate))/s")
-    }
-}
