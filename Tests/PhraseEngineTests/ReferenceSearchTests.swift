@@ -283,3 +283,57 @@ import Testing
         #expect(compared > 100)
     }
 }
+
+/// Words in many values add only to values other words touch (`Query.accumulateValues`): the
+/// values kept, with the exact bits of their bounds, are those of the plain accumulation, on a
+/// catalog whose 300 values all share "0" and pairs of 20 words (and 40 values where "0" is
+/// half the words), for random heard words and similarities.
+@Suite struct CommonWordTests {
+    @Test func commonWordsKeepEveryValueAndBound() throws {
+        let words = (0..<20).map { "w\($0)x" }
+        var options: [String] = []
+        for k in 0..<300 { options.append(#"{"id":"o\#(k)","title":"\#(words[k % 20]) \#(words[(k / 20) % 20]) 0"}"#) }
+        // Values where "0" is half the words: heard clearly, it alone lifts them to 0.5.
+        for k in 0..<40 { options.append(#"{"id":"h\#(k)","title":"0 \#(words[k % 20])\#(k / 20)"}"#) }
+        let json = #"{"app":{"id":"a","name":"Zero Radio"},"entities":{"E":{"options":[\#(options.joined(separator: ","))]}},"shortcuts":[{"intent":"I","shortTitle":"S","systemImageName":"x","parameters":{"p":"E"},"phrases":["play ${p} in ${applicationName}"]}]}"#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "common.json")], locales: ["en"])
+        let index = try #require(m.indexList.first)
+        let variants = Int(index.setBase[index.setBase.count - 1])
+        let vocab = index.vocabText.count
+        let best = UnsafeMutableBufferPointer<Float>.allocate(capacity: vocab)
+        defer { best.deallocate() }
+        var rng = ReferenceSearchTests.SplitMix(state: 77)
+        let zero = try #require(index.vocabIds["0"])
+        var usedCommon = 0
+        for _ in 0..<400 {
+            best.initialize(repeating: 0)
+            var heard: [Int32] = [zero]
+            best[Int(zero)] = [1, 0.9, 0.75][Int(rng.next() % 3)]
+            for _ in 0..<Int(rng.next() % 4) {
+                guard let id = index.vocabIds[words[Int(rng.next() % 20)]], !heard.contains(id) else { continue }
+                heard.append(id)
+                best[Int(id)] = 0.5 + Float(rng.next() % 50) / 100
+            }
+            if rng.next() % 2 == 0 { heard.reverse() }
+            if Query.commonWords(index, heard, best) != 0 { usedCommon += 1 }
+            var results: [[UInt64]] = []
+            for exhaustive in [false, true] {
+                let acc = UnsafeMutableBufferPointer<Float>.allocate(capacity: variants)
+                acc.initialize(repeating: 0)
+                let bits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: (variants + 63) / 64)
+                bits.initialize(repeating: 0)
+                var touched: [Int32] = []
+                Query.accumulateValues(index, heard, [], best, acc, bits, &touched, exhaustive: exhaustive)
+                touched.sort()
+                var keys: [UInt64] = []
+                var bySet: [(set: Int32, start: Int, end: Int)] = []
+                Query.collectValues(touched, bits, acc, index.setBase, into: &keys, &bySet)
+                results.append(keys + bySet.flatMap { [UInt64($0.set), UInt64($0.start), UInt64($0.end)] })
+                acc.deallocate()
+                bits.deallocate()
+            }
+            #expect(results[0] == results[1], "heard \(heard.map { index.vocabText[Int($0)] })")
+        }
+        #expect(usedCommon > 100)
+    }
+}
