@@ -171,9 +171,6 @@ final class LocaleIndex: Sendable {
         }
         return hi..<end
     }
-    /// The largest share a word has in any value or name (`SlotPosting.share`), for
-    /// `Query.commonWords`.
-    let maxShare: Table<Float>
     /// A word's postings in app names (`slotFlat` filtered): `appPostFlat[appPostStart[i] ..< appPostStart[i + 1]]`.
     let appPostStart: [Int32]
     let appPostFlat: Table<SlotPosting>
@@ -380,7 +377,6 @@ final class LocaleIndex: Sendable {
                 addPairs(v.units)
             }
         }
-        self.maxShare = Table(sp.map { list in list.reduce(Float(0)) { max($0, $1.share) } })
         // Words said only in app names (no phrase literal, no value).
         self.vocabNameOnly = (0..<vocabText.count).map { u in
             lp[u].isEmpty && !sp[u].isEmpty && sp[u].allSatisfy { slotSets[Int($0.set)].kind == .app }

@@ -553,7 +553,7 @@ struct Query {
         // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
         // `touched`, so that the values are read back in ascending order without sorting them.
         let acc = ws.acc, bits = ws.touchedBits
-        Query.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched, exhaustive: opts.exhaustive)
+        Query.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched)
         if touched.count > 1 { touched.sort() }
         // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
         // values together), each set's best bound first: keys are the bound's bits inverted, then
@@ -898,97 +898,21 @@ struct Query {
 
     /// Adds each heard word's share, at the similarity heard (`best`), to the bounds of the
     /// values and names it is in (`acc`; the values touched are bits of `bits`, their words listed
-    /// in `touched`): only the apps heard (`apps`) when any was.
-    ///
-    /// Words in many values whose shares together cannot lift a value to the 0.5 it needs
-    /// (`commonWords`: "0" in "morning jazz 0", "mix" in a thousand playlists) add only to the
-    /// values the other words touch: a value only they touch stays under 0.5 whatever they add,
-    /// and is not read back. Every value's sum is made in `bestIds` order, as without them.
+    /// in `touched`): only the apps heard (`apps`) when any was. (A function of its own: inside
+    /// `findSlots` the loop costs more.)
     static func accumulateValues(_ index: LocaleIndex, _ bestIds: [Int32], _ apps: [Int32], _ best: UnsafeMutableBufferPointer<Float>,
                                  _ acc: UnsafeMutableBufferPointer<Float>, _ bits: UnsafeMutableBufferPointer<UInt64>,
-                                 _ touched: inout [Int32], exhaustive: Bool) {
+                                 _ touched: inout [Int32]) {
         let flat = index.slotFlat, setBase = index.setBase
-        let common = exhaustive ? 0 : commonWords(index, bestIds, best)
-        if common == 0 {
-            for id in bestIds {
-                let s = best[Int(id)]
-                if apps.isEmpty {
-                    for k in index.postings(id) { accumulate(flat[k], s, setBase, acc, bits, &touched) }
-                } else {
-                    for a in apps { for k in index.postings(id, app: a) { accumulate(flat[k], s, setBase, acc, bits, &touched) } }
-                }
-            }
-            return
-        }
-        // The values the other words touch, then every word's share in order.
-        for (w, id) in bestIds.enumerated() where w >= 64 || common & (1 << UInt64(w)) == 0 {
-            if apps.isEmpty {
-                for k in index.postings(id) { accumulate(flat[k], 0, setBase, acc, bits, &touched) }
-            } else {
-                for a in apps { for k in index.postings(id, app: a) { accumulate(flat[k], 0, setBase, acc, bits, &touched) } }
-            }
-        }
-        for (w, id) in bestIds.enumerated() {
+        for id in bestIds {
             let s = best[Int(id)]
-            let onlyTouched = w < 64 && common & (1 << UInt64(w)) != 0
             if apps.isEmpty {
-                for k in index.postings(id) { add(flat[k], s, setBase, acc, bits, onlyTouched: onlyTouched) }
+                for k in index.postings(id) { accumulate(flat[k], s, setBase, acc, bits, &touched) }
             } else {
-                for a in apps { for k in index.postings(id, app: a) { add(flat[k], s, setBase, acc, bits, onlyTouched: onlyTouched) } }
+                for a in apps { for k in index.postings(id, app: a) { accumulate(flat[k], s, setBase, acc, bits, &touched) } }
             }
         }
     }
-
-    /// Adds posting `p` of a word heard at similarity `s` to its value's bound; only to a value
-    /// already touched when `onlyTouched` (see `accumulateValues`).
-    @inline(__always)
-    static func add(_ p: LocaleIndex.SlotPosting, _ s: Float, _ setBase: Table<Int32>, _ acc: UnsafeMutableBufferPointer<Float>,
-                    _ bits: UnsafeMutableBufferPointer<UInt64>, onlyTouched: Bool) {
-        let g = Int(setBase[Int(p.set)] + p.variant)
-        if onlyTouched && bits[g >> 6] & (1 << UInt64(g & 63)) == 0 { return }
-        acc[g] += p.share * s
-    }
-
-    /// Words heard in many values (`commonPostings` or more), as bits over `bestIds` (its first
-    /// 64), taken from the most postings down while their largest shares in any value or name,
-    /// at the similarity heard, add up to less than 0.5 − 0.001: a value only they touch cannot
-    /// reach the 0.5 a value needs to be searched (`collectValues`).
-    static func commonWords(_ index: LocaleIndex, _ bestIds: [Int32], _ best: UnsafeMutableBufferPointer<Float>) -> UInt64 {
-        var candidates: UInt64 = 0
-        for w in 0..<min(bestIds.count, 64) where index.postings(bestIds[w]).count >= commonPostings {
-            candidates |= 1 << UInt64(w)
-        }
-        var out: UInt64 = 0
-        var sum: Float = 0
-        var commonCount = 0
-        while candidates != 0 {
-            var pick = 0, most = -1
-            var x = candidates
-            while x != 0 {
-                let w = x.trailingZeroBitCount
-                x &= x - 1
-                let c = index.postings(bestIds[w]).count
-                if c > most { most = c; pick = w }
-            }
-            candidates &= ~(1 << UInt64(pick))
-            let id = Int(bestIds[pick])
-            let share = index.maxShare[id] * best[id]
-            if sum + share < 0.5 - 1e-3 {
-                sum += share
-                out |= 1 << UInt64(pick)
-                commonCount += most
-            }
-        }
-        // Worth a second pass over the other words' postings only when the common words hold
-        // most of them (else the values are read about as often, and memory is walked twice).
-        if out != 0 {
-            var others = 0
-            for (w, id) in bestIds.enumerated() where w >= 64 || out & (1 << UInt64(w)) == 0 { others += index.postings(id).count }
-            if commonCount < 3 * others { return 0 }
-        }
-        return out
-    }
-    static let commonPostings = 64
 
     /// Reads back the values touched (`touched`, `bits`), clearing their bits and bounds, and
     /// lists those with a bound of at least 0.5 as sort keys grouped by set (`bySet`: each set's
