@@ -289,7 +289,7 @@ enum IndexBuilder {
             t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? appWeight : 0)
             drafts.append(t)
         }
-        drafts += paraphrases(drafts, vocab: vocab)
+        drafts += paraphrases(drafts)
         let templates = drafts.map(CompiledTemplate.init)
         let phon = vocab.enumerated().map { (i, w) in phonetic(n, w, flags: vocabFlags[i]) }
         let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i]) }
@@ -308,9 +308,10 @@ enum IndexBuilder {
     /// content word, the phrases share at least one element around it, and a derived phrase
     /// replaces one run, in one phrase of the same app, between the same elements (the same
     /// words, or a parameter, or the phrase's edge, on both sides: "order" before "a" is not
-    /// the noun of "where's my order"), when no phrase of its shortcut already reads so. Derived phrases run as their source phrase (same shortcut, budget and
-    /// rendering), are never matched exactly, and are marked `derived`.
-    static func paraphrases(_ drafts: [TemplateDraft], vocab: [String]) -> [TemplateDraft] {
+    /// the noun of "where's my order"), when no phrase of its shortcut already reads so.
+    /// Derived phrases run as their source phrase (same shortcut, budget and rendering), are
+    /// never matched exactly, and are marked `derived`.
+    static func paraphrases(_ drafts: [TemplateDraft]) -> [TemplateDraft] {
         struct Key: Hashable { var kind: UInt8; var id: Int32 }
         func key(_ e: [CompiledTemplate.Elem]) -> [Key] { e.map { Key(kind: $0.kind.rawValue, id: $0.id) } }
         /// An element next to a wording: a literal by its word, any parameter alike.
@@ -321,10 +322,9 @@ enum IndexBuilder {
         var out: [TemplateDraft] = []
         var byApp: [Int: [Int]] = [:]
         for (i, d) in drafts.enumerated() where !d.isNegative && !d.elems.isEmpty { byApp[d.app, default: []].append(i) }
-        for app in byApp.keys.sorted() {
-            let members = byApp[app]!
-            // The app's wordings, both ways, in catalog order (each pair once).
-            // Each wording pair with the elements around it (-1 the phrase's edge, -2 a parameter).
+        for (_, members) in byApp.sorted(by: { $0.key < $1.key }) {
+            // The app's wordings, both ways, in catalog order (each pair once), with the elements
+            // around them (-1 the phrase's edge, -2 a parameter).
             var pairs: [([CompiledTemplate.Elem], [CompiledTemplate.Elem], left: Int32, right: Int32)] = []
             var seenPairs = Set<[Key]>()
             for (ai, a) in members.enumerated() {

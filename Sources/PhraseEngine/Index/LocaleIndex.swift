@@ -164,12 +164,13 @@ final class LocaleIndex: Sendable {
             let mid = (lo + hi) / 2
             if setApp[Int(slotFlat[mid].set)] < app { lo = mid + 1 } else { hi = mid }
         }
-        var end = r.upperBound
-        while lo < end {
-            let mid = (lo + end) / 2
-            if setApp[Int(slotFlat[mid].set)] <= app { lo = mid + 1 } else { end = mid }
+        let start = lo
+        hi = r.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if setApp[Int(slotFlat[mid].set)] <= app { lo = mid + 1 } else { hi = mid }
         }
-        return hi..<end
+        return start..<hi
     }
     /// A word's postings in app names (`slotFlat` filtered): `appPostFlat[appPostStart[i] ..< appPostStart[i + 1]]`.
     let appPostStart: [Int32]
@@ -465,14 +466,13 @@ final class LocaleIndex: Sendable {
         self.variantWeights = vw
         self.variantTotalWeight = vt
         // Postings in app order, so a query that heard one app reads only that app's range.
-        let (slotStart, slotFlat) = LocaleIndex.flatten(sp.map { list in
+        let sorted = sp.map { list in
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
-        })
+        }
+        let (slotStart, slotFlat) = LocaleIndex.flatten(sorted)
         self.slotStart = slotStart
         self.slotFlat = Table(slotFlat)
-        let (appPostStart, appPostFlat) = LocaleIndex.flatten(sp.map { list in
-            list.filter { isAppSet[Int($0.set)] }.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }
-        })
+        let (appPostStart, appPostFlat) = LocaleIndex.flatten(sorted.map { $0.filter { isAppSet[Int($0.set)] } })
         self.appPostStart = appPostStart
         self.appPostFlat = Table(appPostFlat)
         self.maxTemplateUnits = maxUnits

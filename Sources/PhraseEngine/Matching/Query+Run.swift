@@ -460,10 +460,11 @@ extension Query {
                 c += ins[x.trailingZeroBitCount]
                 x &= x - 1
             }
-        }
-        while x != 0 {
-            c += insCost[x.trailingZeroBitCount]
-            x &= x - 1
+        } else {
+            while x != 0 {
+                c += insCost[x.trailingZeroBitCount]
+                x &= x - 1
+            }
         }
         return c
     }
@@ -681,6 +682,7 @@ extension Query {
         let valueVariant = s.option.map { index.slotSets[Int(t.paramSet)].variants[Int($0)] }
         var steps: [AlignmentStep] = []
         if explain {
+            let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
             scratch.reserveMasks(n)
             let mask = scratch.maskA
             appMask(s.appSpan, into: mask)
@@ -694,20 +696,20 @@ extension Query {
                 let m2 = scratch.maskB
                 m2.update(from: mask, count: n)
                 for u in mv.start..<mv.end { m2[u] = 1 }
-                al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
+                al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], ins: unitIns, trace: true)
                 let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
                 al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
             } else {
                 let g = valueVariant.map { group(t, mask, appVariant: appVariant?.variantIndex ?? 0, option: $0.optionIndex) } ?? []
                 if let mw = s.movedWord {
                     mask[mw.unit] = 1
-                    al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
+                    al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, ins: unitIns, trace: true)
                     mask[mw.unit] = 0
                     let id = t.elems[mw.elem].id
                     let (ws, wk) = sim(mw.unit, id)
                     al.steps.append(step(wk, mw.unit, mw.unit + 1, index.vocabText[Int(id)], nil, ws))
                 } else {
-                    al = align(t.elems, mask: mask, paramSpans: g, ins: otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative), trace: true)
+                    al = align(t.elems, mask: mask, paramSpans: g, ins: unitIns, trace: true)
                 }
             }
             steps = al.steps + appSteps

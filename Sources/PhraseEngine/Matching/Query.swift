@@ -641,9 +641,7 @@ struct Query {
                     if split { break }
                     Query.scalars(windowKey(a, b, &windowKeys), into: &k1)
                     if !localeKeyIsEnglish {
-                        let english = b == a ? PhoneticKey.key(units[a].text, algorithm: .doubleMetaphone, language: "en")
-                            : PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
-                        Query.scalars(english, into: &k2)
+                        Query.scalars(englishKey(a, b), into: &k2)
                     }
                     for j in index.appSounds.indices {
                         var best: Float = 0
@@ -1023,12 +1021,16 @@ struct Query {
     func windowKey(_ a: Int, _ b: Int, _ cache: inout [String?]) -> String {
         if a == b, let k = ws.pool.pointee.unitKeys[a] { return k }
         if let k = cache[3 * a + (b - a)] { return k }
-        // Double Metaphone keys of joined words are computed without joining them.
-        let k = b > a && b - a <= 2 && index.normalizer.keysAreDoubleMetaphone
-            ? PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
-            : index.normalizer.phoneticKey(joinedText(a, b))
+        let k = index.normalizer.keysAreDoubleMetaphone ? englishKey(a, b) : index.normalizer.phoneticKey(joinedText(a, b))
         cache[3 * a + (b - a)] = k
         return k
+    }
+
+    /// The English Double Metaphone key of units a...b (at most 3) joined, computed without
+    /// joining them.
+    func englishKey(_ a: Int, _ b: Int) -> String {
+        a == b ? PhoneticKey.key(units[a].text, algorithm: .doubleMetaphone, language: "en")
+            : PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
     }
 
     /// Sets an array to `count` copies of `value`, keeping its storage.

@@ -818,8 +818,6 @@ extension Core {
         !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
-    /// Nothing, or one joining mark between a number and its ordinal mark: `.` `:` `-` and the
-    /// Unicode hyphens.
     /// A text's UTF-16 code units (ASCII text widened byte by byte).
     static func utf16(_ text: String) -> [UInt16] {
         var t = text
@@ -833,6 +831,8 @@ extension Core {
         return ascii ?? Array(text.utf16)
     }
 
+    /// Nothing, or one joining mark between a number and its ordinal mark: `.` `:` `-` and the
+    /// Unicode hyphens.
     static func isTightGap(_ g: ArraySlice<UInt16>) -> Bool {
         if g.isEmpty { return true }
         guard g.count == 1 else { return false }

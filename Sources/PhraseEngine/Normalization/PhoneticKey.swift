@@ -38,28 +38,8 @@ public enum PhoneticKey {
     static func doubleMetaphone(_ word: String, maxLength: Int, alternate wantAlternate: Bool) -> (primary: String, alternate: String) {
         if maxLength <= 0 || word.isEmpty { return ("", "") }
         var w = word
-        return w.withUTF8 { src -> (primary: String, alternate: String) in
-            let inCap = src.count + dmPad
-            // Output never exceeds ~2 codes per letter, so keep the buffers small
-            // even when the caller passes a huge maxLength.
-            let outCap = Swift.min(maxLength, 2 * src.count + 4)
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inCap + 2 * outCap) { buf in
-                let base = buf.baseAddress!
-                let length = foldForMetaphone(src, into: base)
-                if length == 0 { return ("", "") }
-                for k in length..<inCap { base[k] = space }
-                var enc = DoubleMetaphoneEncoder(
-                    s: UnsafePointer(base), length: length, cap: inCap, maxLength: outCap,
-                    p: base + inCap, q: base + inCap + outCap)
-                enc.encode()
-                let primary = String(decoding: UnsafeBufferPointer(start: enc.p, count: enc.pLen), as: UTF8.self)
-                if !wantAlternate { return (primary, "") }
-                if enc.qLen == enc.pLen && memEqual(enc.p, enc.q, enc.pLen) {
-                    return (primary, primary)
-                }
-                let alternate = String(decoding: UnsafeBufferPointer(start: enc.q, count: enc.qLen), as: UTF8.self)
-                return (primary, alternate)
-            }
+        return w.withUTF8 { src in
+            encodeMetaphone(inputBytes: src.count, maxLength: maxLength, alternate: wantAlternate) { foldForMetaphone(src, into: $0) }
         }
     }
 
@@ -68,24 +48,42 @@ public enum PhoneticKey {
     /// turn into one buffer. Folding goes scalar by scalar, so this is the joined string's code
     /// for words with no separator (space, hyphen, tab) at either end, as tokens are.
     static func doubleMetaphoneJoined(_ first: String, _ second: String, _ third: String?) -> String {
-        let parts = (first, second, third ?? "")
-        let total = parts.0.utf8.count + parts.1.utf8.count + parts.2.utf8.count
+        var a = first, b = second, c = third ?? ""
+        let total = a.utf8.count + b.utf8.count + c.utf8.count
         if total == 0 { return "" }
-        let inCap = total + dmPad
-        let outCap = Swift.min(6, 2 * total + 4)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inCap + 2 * outCap) { buf in
-            let base = buf.baseAddress!
-            var a = parts.0, b = parts.1, c = parts.2
+        return encodeMetaphone(inputBytes: total, maxLength: 6, alternate: false) { base in
             var length = a.withUTF8 { foldForMetaphone($0, into: base) }
             length += b.withUTF8 { foldForMetaphone($0, into: base + length) }
             length += c.withUTF8 { foldForMetaphone($0, into: base + length) }
-            if length == 0 { return "" }
+            return length
+        }.primary
+    }
+
+    /// Folds the input (`fold` writes at most `inputBytes` letters into the buffer and returns
+    /// how many) and encodes it.
+    @inline(__always)
+    private static func encodeMetaphone(inputBytes: Int, maxLength: Int, alternate wantAlternate: Bool,
+                                        fold: (UnsafeMutablePointer<UInt8>) -> Int) -> (primary: String, alternate: String) {
+        let inCap = inputBytes + dmPad
+        // Output never exceeds ~2 codes per letter, so keep the buffers small
+        // even when the caller passes a huge maxLength.
+        let outCap = Swift.min(maxLength, 2 * inputBytes + 4)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: inCap + 2 * outCap) { buf in
+            let base = buf.baseAddress!
+            let length = fold(base)
+            if length == 0 { return ("", "") }
             for k in length..<inCap { base[k] = space }
             var enc = DoubleMetaphoneEncoder(
                 s: UnsafePointer(base), length: length, cap: inCap, maxLength: outCap,
                 p: base + inCap, q: base + inCap + outCap)
             enc.encode()
-            return String(decoding: UnsafeBufferPointer(start: enc.p, count: enc.pLen), as: UTF8.self)
+            let primary = String(decoding: UnsafeBufferPointer(start: enc.p, count: enc.pLen), as: UTF8.self)
+            if !wantAlternate { return (primary, "") }
+            if enc.qLen == enc.pLen && memEqual(enc.p, enc.q, enc.pLen) {
+                return (primary, primary)
+            }
+            let alternate = String(decoding: UnsafeBufferPointer(start: enc.q, count: enc.qLen), as: UTF8.self)
+            return (primary, alternate)
         }
     }
 
