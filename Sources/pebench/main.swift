@@ -361,11 +361,17 @@ if suites.contains("profile") {
             let sorted = best.sorted()
             print("median: repeated", fmt(rows.map(\.0).sorted()[rows.count / 2]), "in corpus order", fmt(sorted[sorted.count / 2] / 1000))
         }
+        // `--eval`: the same utterances through the evaluation (one thread), as `phrasematch eval` runs them.
+        let corpusItems = args.contains("--eval") && synthetic == nil ? corpus(app, "en") : []
         let t0 = now()
         var count = 0
         while rounds.map({ count < $0 * items.count }) ?? (Double(now() - t0) / 1e9 < seconds) {
             let repeats = args.first { $0.hasPrefix("--repeat=") }.flatMap { Int($0.dropFirst(9)) } ?? 1
-            for it in items { for _ in 0..<repeats { _ = m.match(it, locale: "en", options: o) } }
+            if args.contains("--eval") {
+                for _ in 0..<repeats { _ = Evaluator.run(corpusItems, matcher: m, threads: 1) }
+            } else {
+                for it in items { for _ in 0..<repeats { _ = m.match(it, locale: "en", options: o) } }
+            }
             count += items.count * repeats
         }
         report("profile en \(app)", [("utterances", Double(count)), ("us_per_utterance", Double(now() - t0) / 1000 / Double(count))])
