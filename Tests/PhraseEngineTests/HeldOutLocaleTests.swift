@@ -1,0 +1,47 @@
+import Testing
+@testable import PhraseEngine
+
+/// Rules found by the held-out check on locales the sample corpora did not cover (it, pt-BR, nl,
+/// pl, ru, tr; `Corpora/fitness`). Each test fails without its rule.
+@Suite struct HeldOutLocaleTests {
+    /// A small Turkish catalog written the way Turkish localizations attach the app name: with
+    /// its case suffix after an apostrophe.
+    static let turkish: Matcher = {
+        let json = #"""
+        {"developmentLocale":"tr","locales":["tr"],
+         "app":{"id":"com.example.run","name":"Stride","alternativeNames":[{"name":"Stride Fit"}]},
+         "shortcuts":[
+           {"intent":"StatsIntent","shortTitle":"İstatistik","systemImageName":"chart.bar",
+            "phrases":{"tr":["${applicationName}'da istatistiklerimi göster"]}},
+           {"intent":"StepsIntent","shortTitle":"Adımlar","systemImageName":"shoeprints.fill",
+            "phrases":{"tr":["${applicationName} ile bugün kaç adım attım"]}},
+           {"intent":"WeightIntent","shortTitle":"Kilo","systemImageName":"scalemass",
+            "phrases":{"tr":["${applicationName}'a kilomu kaydet"]}}]}
+        """#
+        // A literal catalog: parse errors are a test failure, not a crash.
+        let c = (try? CatalogLoader.parse(json, file: "tr.json")).map { [$0] } ?? []
+        return Matcher(catalogs: c)
+    }()
+
+    static func score(_ text: String, _ locale: String = "tr") -> (MatchResult.Decision, String?, Double) {
+        let r = turkish.match(text, locale: locale)
+        return (r.decision, r.top?.intent, r.top?.score ?? 0)
+    }
+
+    /// tr: the case suffix after the app name ("Stride'da", "Stride Fit'te", "Stride Fit'e") is
+    /// part of the app clause, like a connector: it changes with the name, gives way to "ile",
+    /// and recognizers write it as a word of its own ("stride da").
+    @Test func turkishCaseSuffixAttachesTheAppName() {
+        let n = Normalizer.forLocale("tr")
+        let toks = n.normalize("Stride Fit'te istatistiklerimi göster").tokens
+        #expect(toks.map(\.text) == ["stride", "fit", "te", "istatistiklerimi", "göster"])
+        #expect(toks.first { $0.text == "te" }?.flags.contains(.connector) == true)
+        for text in ["Stride'da istatistiklerimi göster", "Stride Fit'te istatistiklerimi göster",
+                     "stride ile istatistiklerimi göster", "stride da istatistiklerimi göster"] {
+            let (d, intent, s) = Self.score(text)
+            #expect(d == .match && intent == "StatsIntent" && s >= 0.95, "\(text): \(d) \(intent ?? "-") \(s)")
+        }
+        let (d, intent, s) = Self.score("hey siri Stride Fit'e kilomu kaydet")
+        #expect(d == .match && intent == "WeightIntent" && s >= 0.95, "\(d) \(intent ?? "-") \(s)")
+    }
+}
