@@ -44,4 +44,21 @@ import Testing
         let (d, intent, s) = Self.score("hey siri Stride Fit'e kilomu kaydet")
         #expect(d == .match && intent == "WeightIntent" && s >= 0.95, "\(d) \(intent ?? "-") \(s)")
     }
+
+    /// tr (and every profile with `diacritics.keep`): a word written without the marks of the
+    /// letters the locale keeps is the word, nearly as if written with them.
+    @Test func keptLettersWrittenWithoutTheirMarks() {
+        let tr = Normalizer.forLocale("tr")
+        #expect(tr.keepsMarkedLetters)
+        #expect(tr.unmarked("kaç") == "kac" && tr.unmarked("adım") == "adim" && tr.unmarked("bugün") == "bugun")
+        #expect(tr.unmarked("şğö") == "sgo" && tr.unmarked("stride") == "stride")
+        #expect(Normalizer.forLocale("es").unmarked("año") == "ano")
+        #expect(Normalizer.forLocale("ru").unmarked("мой") == "мои")
+        #expect(!Normalizer.forLocale("fr").keepsMarkedLetters)
+        let (d, intent, s) = Self.score("stride ile bugun kac adim attim")
+        #expect(d == .match && intent == "StepsIntent" && s >= 0.9, "\(d) \(intent ?? "-") \(s)")
+        // Not a guess: the same reading as with the marks, short of the marks.
+        let (d2, _, s2) = Self.score("stride ile bugün kaç adım attım")
+        #expect(d2 == .match && s2 == 1)
+    }
 }
