@@ -61,4 +61,24 @@ import Testing
         let (d2, _, s2) = Self.score("stride ile bugün kaç adım attım")
         #expect(d2 == .match && s2 == 1)
     }
+
+    /// pl, cs, de, nl, sv/da/nb, fi, it: "j" after a vowel and before none is the second half
+    /// of a diphthong, a vowel as "y" is, so the Polish spelling of a name meets the others
+    /// ("w strajd" for "w Stride"); before a vowel it stays the consonant.
+    @Test func jAfterAVowelIsAGlide() throws {
+        for lang in ["pl", "cs", "de", "nl", "sv", "fi", "it"] {
+            #expect(PhoneticKey.latin("strajd", language: lang) == PhoneticKey.latin("straid", language: lang), "\(lang)")
+            #expect(PhoneticKey.latin("maj", language: lang) == PhoneticKey.latin("mai", language: lang), "\(lang)")
+            #expect(PhoneticKey.latin("ja", language: lang).hasPrefix("Y"), "\(lang)")
+            #expect(PhoneticKey.latin("boje", language: lang) == "BY", "\(lang)")
+        }
+        let json = #"""
+        {"developmentLocale":"pl","locales":["pl"],"app":{"id":"com.example.run","name":"Stride"},
+         "shortcuts":[{"intent":"StartIntent","shortTitle":"Start","systemImageName":"figure.run",
+                       "phrases":{"pl":["Rozpocznij trening w ${applicationName}"]}}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "pl.json")])
+        let r = m.match("rozpocznij trening w strajd", locale: "pl")
+        #expect(r.decision == .match && r.top?.intent == "StartIntent" && r.top?.appNamed == true)
+    }
 }
