@@ -81,4 +81,28 @@ import Testing
         let r = m.match("rozpocznij trening w strajd", locale: "pl")
         #expect(r.decision == .match && r.top?.intent == "StartIntent" && r.top?.appNamed == true)
     }
+
+    /// Words of two values put together ("giorno braccia" when the routines are "giorno gambe"
+    /// and "braccia e petto") name neither: a routine the app does not have. A value said in
+    /// part is still that value.
+    @Test func wordsOfTwoValuesNameNeither() throws {
+        let json = #"""
+        {"developmentLocale":"it","locales":["it"],"app":{"id":"com.example.run","name":"Stride"},
+         "entities":{"RoutineEntity":{"options":[
+           {"id":"r1","title":"giorno gambe","synonyms":{"it":["gambe"]}},
+           {"id":"r2","title":"parte superiore","synonyms":{"it":["braccia e petto"]}},
+           {"id":"r3","title":"schiena sana"}]}},
+         "shortcuts":[{"intent":"StartRoutineIntent","shortTitle":"Routine","systemImageName":"list.bullet",
+                       "parameters":{"routine":{"type":"RoutineEntity"}},
+                       "phrases":{"it":["Avvia la routine ${routine} con ${applicationName}"]}}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "it.json")])
+        #expect(m.match("avvia la routine giorno gambe con stride", locale: "it").top?.parameters.first?.value.identity == "r1")
+        let mixed = m.match("avvia la routine giorno braccia con stride", locale: "it")
+        #expect(mixed.decision == .none, "\(mixed.decision) \(mixed.top?.score ?? 0)")
+        let unknown = m.match("avvia la routine giorno pilates con stride", locale: "it")
+        #expect(unknown.decision == .none, "\(unknown.decision) \(unknown.top?.score ?? 0)")
+        let part = m.match("avvia la routine schiena con stride", locale: "it")
+        #expect(part.decision == .match && part.top?.parameters.first?.value.identity == "r3")
+    }
 }
