@@ -105,4 +105,26 @@ import Testing
         let part = m.match("avvia la routine schiena con stride", locale: "it")
         #expect(part.decision == .match && part.top?.parameters.first?.value.identity == "r3")
     }
+
+    /// pt-BR keeps ç: folded to c it would read /k/ in the sound key, so "natassão" (how a
+    /// recognizer may spell "natação") would not sound like it; typed without the cedilla the
+    /// word still matches (a kept letter written without its mark).
+    @Test func portugueseCedillaIsHeardAsS() throws {
+        let n = Normalizer.forLocale("pt-BR")
+        let t = n.normalize("natação natassão natacao").tokens
+        #expect(t.map(\.text) == ["nataçao", "natassao", "natacao"])
+        #expect(t[0].phonetic == t[1].phonetic && t[0].phonetic != t[2].phonetic)
+        let json = #"""
+        {"developmentLocale":"pt-BR","locales":["pt-BR"],"app":{"id":"com.example.run","name":"Stride"},
+         "enums":{"WorkoutType":{"cases":[{"rawValue":"swimming","title":"natação"},{"rawValue":"running","title":"corrida"}]}},
+         "shortcuts":[{"intent":"StatsIntent","shortTitle":"Estatísticas","systemImageName":"chart.bar",
+                       "parameters":{"workout":{"type":"WorkoutType"}},
+                       "phrases":{"pt-BR":["Mostre as estatísticas de ${workout} no ${applicationName}"]}}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "pt.json")])
+        for text in ["mostre as estatísticas de natassão no stride", "mostre as estatisticas de natacao no stride"] {
+            let r = m.match(text, locale: "pt-BR")
+            #expect(r.decision == .match && r.top?.parameters.first?.value.identity == "swimming", "\(text): \(r.decision)")
+        }
+    }
 }
