@@ -57,6 +57,10 @@ import Testing
         #expect(!Normalizer.forLocale("fr").keepsMarkedLetters)
         let (d, intent, s) = Self.score("stride ile bugun kac adim attim")
         #expect(d == .match && intent == "StepsIntent" && s >= 0.9, "\(d) \(intent ?? "-") \(s)")
+        // Turkish dotted and dotless i: a Latin name typed in capitals folds with "ı" ("STRIDE"
+        // → "strıde"), which is "stride" written with a mark.
+        let (d3, intent3, s3) = Self.score("STRIDE İLE BUGÜN KAÇ ADIM ATTIM")
+        #expect(d3 == .match && intent3 == "StepsIntent" && s3 >= 0.98, "\(d3) \(s3)")
         // Not a guess: the same reading as with the marks, short of the marks.
         let (d2, _, s2) = Self.score("stride ile bugün kaç adım attım")
         #expect(d2 == .match && s2 == 1)
@@ -79,7 +83,8 @@ import Testing
         """#
         let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "pl.json")])
         let r = m.match("rozpocznij trening w strajd", locale: "pl")
-        #expect(r.decision == .match && r.top?.intent == "StartIntent" && r.top?.appNamed == true)
+        // Heard as the name's own sound (before: one key difference, 0.895).
+        #expect(r.decision == .match && r.top?.intent == "StartIntent" && r.top?.appNamed == true && (r.top?.score ?? 0) >= 0.93)
     }
 
     /// Words of two values put together ("giorno braccia" when the routines are "giorno gambe"
