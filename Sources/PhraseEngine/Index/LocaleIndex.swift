@@ -57,6 +57,10 @@ final class LocaleIndex: Sendable {
         guard let e = phoneticIndex.keys.find(key) else { return nil }
         return phoneticIndex.values[e]
     }
+    func unmarkedIds(_ word: String) -> [Int32]? {
+        guard !unmarkedIndex.isEmpty, let e = unmarkedIndex.keys.find(word) else { return nil }
+        return unmarkedIndex.values[e]
+    }
     func deletedIds(_ h: UInt64) -> [Int32]? {
         guard let e = deleteIndex.keys.find(h) else { return nil }
         return deleteIndex.values[e]
@@ -92,6 +96,10 @@ final class LocaleIndex: Sendable {
     /// Unicode scalars per vocabulary word.
     let vocabLength: [Int32]
     let phoneticIndex: StringTable<[Int32]>
+    /// A word written without the marks of the letters the locale keeps → the vocabulary words
+    /// so written, for words that have such letters (tr "kac" → "kaç"; `Normalizer.unmarked`).
+    /// Empty where the locale keeps none.
+    let unmarkedIndex: StringTable<[Int32]>
     /// Symmetric deletes: hash of a word with one scalar deleted → words (see `scalarHash`).
     let deleteIndex: HashTable<[Int32]>
     /// Hash of each word's scalars → the word (to find a word that is the query minus a letter).
@@ -314,6 +322,14 @@ final class LocaleIndex: Sendable {
             _ = t
         }
         self.phoneticIndex = StringTable(ph)
+        var um: [String: [Int32]] = [:]
+        if normalizer.keepsMarkedLetters {
+            for (i, t) in vocabText.enumerated() {
+                let u = normalizer.unmarked(t)
+                if u != t { um[u, default: []].append(Int32(i)) }
+            }
+        }
+        self.unmarkedIndex = StringTable(um)
         self.deleteIndex = HashTable(del)
         self.vocabHashes = HashTable(vh)
         var ns: [String: [Int32]] = [:]

@@ -212,7 +212,7 @@ extension Query {
             let app = Int(index.templateApp[ti])
             if valueOnly != 0 && app != runsApp {
                 runsApp = app
-                foreign = foreignUnits(app: Int32(app), among: valueOnly)
+                foreign = foreignUnits(app: Int32(app), among: valueOnly) | partialValueUnits(app: Int32(app), among: valueOnly)
                 unknownRuns(foreign, into: &runs)
                 unknownMask = unheard
                 if n < 64 { for k in 0..<n where unknownUnit(k, foreign) { unknownMask |= 1 << UInt64(k) } }
@@ -255,6 +255,76 @@ extension Query {
             }
         }
         return best
+    }
+
+    /// Words of values put together that no value says together: the units of `candidates`
+    /// (words known only as values or names) that no value of the app's parameters takes as a
+    /// whole (every span covering the unit is below `heardValueSimilarity`), next to (articles
+    /// aside) a word the catalogs never heard, with no value span taking both, or next to
+    /// another such unit with which no value of the app says a word of both ("giorno braccia"
+    /// when the routines are "giorno gambe" and "braccia e petto"; "день рук" next to "день
+    /// ног"). They name none of the app's values: for the unknown-value reading they are words
+    /// the app has never heard as one. (A value said in part, "flat weit" for "flat white" or
+    /// "laufen mit hundertachtzig bpm", is still that value.)
+    func partialValueUnits(app: Int32, among candidates: UInt64) -> UInt64 {
+        var partial: UInt64 = 0
+        var x = candidates
+        while x != 0 {
+            let i = x.trailingZeroBitCount
+            x &= x - 1
+            var whole = false
+            for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && index.setApp[Int(set)] == app {
+                for sp in spans.lists[k] where sp.start <= i && i < sp.end && sp.sim >= Query.heardValueSimilarity {
+                    whole = true
+                    break
+                }
+                if whole { break }
+            }
+            if !whole { partial |= 1 << UInt64(i) }
+        }
+        var out: UInt64 = 0
+        x = partial
+        while x != 0 {
+            let i = x.trailingZeroBitCount
+            x &= x - 1
+            for step in [-1, 1] {
+                var j = i + step
+                while j >= 0 && j < n && !units[j].flags.isDisjoint(with: [.optional, .elision, .particle])
+                    && units[j].flags.isDisjoint(with: [.connector, .filler]) { j += step }
+                guard j >= 0 && j < n else { continue }
+                if units[j].flags.contains(.unheard) && units[j].flags.isDisjoint(with: [.number, .ordinal]) && !spanned(i, j, app: app)
+                    || (partial & (1 << UInt64(j)) != 0 && !shareValue(i, j, app: app)) {
+                    out |= 1 << UInt64(i)
+                    break
+                }
+            }
+        }
+        return out
+    }
+
+    /// Whether a value span of the app's parameters covers units i and j (a word misheard
+    /// inside a value said in part: "laufen mit hundertachtzig bpm").
+    func spanned(_ i: Int, _ j: Int, app: Int32) -> Bool {
+        let lo = min(i, j), hi = max(i, j)
+        for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && index.setApp[Int(set)] == app {
+            for sp in spans.lists[k] where sp.start <= lo && hi < sp.end { return true }
+        }
+        return false
+    }
+
+    /// Whether one value of the app says a word unit i relates to and one unit j relates to.
+    func shareValue(_ i: Int, _ j: Int, app: Int32) -> Bool {
+        for a in mStart[i]..<(mStart[i] + mCount[i]) {
+            for pa in index.postings(mVocab[a], app: app) {
+                let v = index.slotFlat[pa]
+                for b in mStart[j]..<(mStart[j] + mCount[j]) {
+                    for pb in index.postings(mVocab[b], app: app) where index.slotFlat[pb].set == v.set && index.slotFlat[pb].variant == v.variant {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
     }
 
     /// Whether unit k counts as never heard for the unknown-value reading: unheard, or a word the

@@ -233,8 +233,11 @@ struct Query {
             // syllable's: a homophone character is no evidence either way.
             if scalarInfo(i).split { continue }
             // A word of the catalogs with an ending added or dropped ("reminder" / "reminders")
-            // is a form of a word they know.
-            for j in mStart[i]..<(mStart[i] + mCount[i]) where Query.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])]) {
+            // is a form of a word they know; written without the marks of letters the locale
+            // keeps ("kac" / "kaç"), it is the word.
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where Query.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])])
+                || (index.normalizer.keepsMarkedLetters && mSim[j] == Query.unmarkedSimilarity
+                    && index.normalizer.unmarked(units[i].text) == index.normalizer.unmarked(index.vocabText[Int(mVocab[j])])) {
                 guess = false
                 break
             }
@@ -400,6 +403,15 @@ struct Query {
         if f.contains(.number) || f.contains(.ordinal) { return }
         // Filler and articles are discounted anyway: no fuzzy lookup for them.
         if !f.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
+        // The same word written with or without the marks of the letters the locale keeps
+        // (tr "kac" / "kaç", "bugun" / "bugün"): not a guess, nearly the word itself.
+        if index.normalizer.keepsMarkedLetters {
+            let u = index.normalizer.unmarked(t)
+            if let ids = index.unmarkedIds(u) {
+                for id in ids where id != exactId { add(id, Query.unmarkedSimilarity, .fuzzy, from: from) }
+            }
+            if u != t, let id = index.vocabId(u), id != exactId { add(id, Query.unmarkedSimilarity, .fuzzy, from: from) }
+        }
         var sc: [UInt32] = []
         swap(&sc, &ws.pool.pointee.unitScalars)
         sc.clear()
@@ -493,6 +505,10 @@ struct Query {
     static let formSimilarity: Float = 0.95
     /// Similarity of a form of a word to a form of its synonym.
     static let synonymFormSimilarity: Float = 0.8
+
+    /// Similarity of a word written without (or with) the marks of letters the locale keeps
+    /// ("kac" for "kaç"; `Normalizer.unmarked`).
+    static let unmarkedSimilarity: Float = 0.95
 
     /// Similarity of a word that sounds like a number of the phrases ("to" / "2").
     static let numberSoundSimilarity: Float = 0.8

@@ -88,6 +88,23 @@ public final class Normalizer: Sendable {
         return PhoneticKey.key(word, algorithm: core.profile.phonetic, language: core.language)
     }
 
+    /// Whether the profile keeps letters with marks that a word may be written without
+    /// (`unmarked`).
+    var keepsMarkedLetters: Bool { !core.unmarkMap.isEmpty }
+
+    /// A normalized word written without the marks of the letters the profile keeps (tr "kaç" →
+    /// "kac", "adım" → "adim"; es "año" → "ano"), as a keyboard or recognizer without those
+    /// letters writes it; the word itself when it has none.
+    func unmarked(_ word: String) -> String {
+        let map = core.unmarkMap
+        guard !map.isEmpty, word.unicodeScalars.contains(where: { map[$0.value] != nil }) else { return word }
+        var out = String.UnicodeScalarView()
+        for u in word.unicodeScalars {
+            if let b = map[u.value], let s = Unicode.Scalar(b) { out.append(s) } else { out.append(u) }
+        }
+        return String(out)
+    }
+
     /// Whether `phoneticKey` is the Double Metaphone key (no romanizer, profile `double-metaphone`).
     var keysAreDoubleMetaphone: Bool { core.romanizer == nil && core.profile.phonetic == .doubleMetaphone }
 
@@ -180,6 +197,10 @@ struct Core: Sendable {
     var numberSpelling: [Int: String] = [:]
     /// The language subtag, for the phonetic key.
     let language: String
+    /// Letters the profile keeps from diacritic folding (`diacritics.keep`, case-folded), each
+    /// mapped to the letter without its mark (tr "ş" → "s", "ı" → "i"; es "ñ" → "n"; ru "й" →
+    /// "и"): how the word is written by a keyboard or recognizer without those letters.
+    let unmarkMap: [UInt32: UInt32]
 
     struct LexEntry: Sendable {
         var optional = false
@@ -206,6 +227,30 @@ struct Core: Sendable {
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
         particles = profile.particles.map { $0.unicodeScalars.map(\.value) }.sorted { $0.count > $1.count }
         language = profile.language
+        unmarkMap = Core.unmarkMap(profile)
+    }
+
+    /// Each kept letter (`diacritics.keep`, in both cases' folded form) → its base letter: the
+    /// first scalar of its canonical decomposition, or "i" for the dotless "ı", which has none.
+    /// Empty when the profile keeps no letter or keeps every mark (`mode` `keep`).
+    static func unmarkMap(_ profile: LocaleProfile) -> [UInt32: UInt32] {
+        guard profile.diacriticMode == .fold else { return [:] }
+        let turkic = profile.caseFolding == .turkic
+        var map: [UInt32: UInt32] = [:]
+        for k in profile.diacriticKeep {
+            let folded = ICU.fold(Array(k.utf16), turkic: turkic).string
+            for letter in Set([k, folded]) {
+                let sc = Array(letter.unicodeScalars)
+                guard sc.count == 1, let first = sc.first else { continue }
+                let base = ICU.nfd(Array(letter.utf16)).string.unicodeScalars.first?.value ?? first.value
+                if base != first.value {
+                    map[first.value] = base
+                } else if first.value == 0x131 {
+                    map[first.value] = 0x69
+                }
+            }
+        }
+        return map
     }
 
     static func build(profile: LocaleProfile) -> Core {

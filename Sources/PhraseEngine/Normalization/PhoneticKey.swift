@@ -969,6 +969,8 @@ private enum LatinLanguage {
 /// - nl: ij/ei→EI, g/ch→X, sch→SX, oe→U, ie→I, au/ou→AU, w→V, j→Y.
 /// - ca: ny→N, ll→L, x→X, v→B, h silent.  tr: c→J, ç→C, ş→X, ğ silent.
 /// - pl/cs: sz→X, cz/č→C, rz/ż/ž→J, c→TS, ch→H, w→V, ł→W (pl), j→Y.
+/// - de, nl, pl, cs, sv/da/nb, fi, it: j after a vowel and before no vowel is a vowel, as y
+///   is ("strajd" sounds as "straid").
 /// - sv/da/nb/no/nn: sj/skj/stj→X, kj/tj→C, gj-→Y, w→V, j→Y.  fi: j→Y.
 /// - ms/id: c→C, sy→X, kh→H.  vi: nh→N, gi→Y, tr/ch→C, x→S.
 private struct LatinEncoder {
@@ -1139,7 +1141,10 @@ private struct LatinEncoder {
             case L.j:
                 switch lang {
                 case .es: cons("H")
-                case .de, .nl, .nordic, .fi, .pl, .cs, .it: cons("Y")
+                case .de, .nl, .nordic, .fi, .pl, .cs, .it:
+                    // The glide: a consonant before a vowel ("ja"), otherwise the second half of
+                    // a diphthong, a vowel as y is ("strajd" sounds as "straid" and "strayd").
+                    if i > 0 && L.isVowelLetter(at(i - 1)) && !L.isVowelLetter(n1) { vowel("I") } else { cons("Y") }
                 default: cons("J")
                 }
             case L.k:
