@@ -285,6 +285,14 @@ final class LocaleIndex: Sendable {
                 }
             }
         }
+        // Spellings the profile reads as a catalog word: a clitic or an ending added, dropped or
+        // exchanged (ar "للغداء" / "الغداء", ko "꺼줘요" / "꺼줘"), marks left out (vi "bat" / "bật").
+        // Only for spellings that are no catalog word themselves.
+        for (i, t) in vocabText.enumerated() {
+            for v in normalizer.spellingVariants(of: t) where ids[v.text] == nil {
+                relate(v.text, vocabText[i], v.similarity, .fuzzy)
+            }
+        }
         let relSorted = rel.mapValues { $0.sorted { $0.id < $1.id } }
         var wd: [String: WordEntry] = [:]
         wd.reserveCapacity(vocabText.count + relSorted.count)

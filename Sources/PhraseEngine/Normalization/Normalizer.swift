@@ -101,6 +101,71 @@ public final class Normalizer: Sendable {
     /// The locale's groups of forms of one word, normalized like `synonymGroups`.
     var formGroups: [[String]] { wordGroups(core.profile.forms) }
 
+    /// Similarity of a catalog word to itself written with a clitic or an ending added, dropped
+    /// or exchanged (`attachedPrefixes`, `endings`): a form of it.
+    static let affixSimilarity: Float = 0.95
+    /// Similarity of a catalog word to itself written without its droppable marks (`droppableMarks`).
+    static let marklessSimilarity: Float = 0.9
+
+    /// The spellings of a catalog word (normalized) that the profile reads as that word: with an
+    /// attached prefix or an ending added, dropped or exchanged, or without its droppable marks.
+    /// A stem keeps at least two scalars (one Hangul syllable), so short words are not
+    /// rewritten into each other. The word itself is not listed; the list is sorted and unique.
+    func spellingVariants(of word: String) -> [(text: String, similarity: Float)] {
+        let p = core.profile
+        guard !p.attachedPrefixes.isEmpty || !p.endings.isEmpty || !p.droppableMarks.isEmpty else { return [] }
+        var out: [String: Float] = [:]
+        func put(_ t: String, _ s: Float) {
+            guard t != word, t.unicodeScalars.count >= 2 else { return }
+            if (out[t] ?? 0) < s { out[t] = s }
+        }
+        func longEnough(_ stem: Substring) -> Bool {
+            var n = 0
+            for u in stem.unicodeScalars { n += (0xAC00...0xD7A3).contains(u.value) ? 2 : 1 }
+            return n >= 2
+        }
+        if !p.attachedPrefixes.isEmpty {
+            var stems = [Substring(word)]
+            for q in p.attachedPrefixes where !q.isEmpty && word.hasPrefix(q) {
+                let stem = word.dropFirst(q.count)
+                if longEnough(stem) { stems.append(stem) }
+            }
+            for stem in stems {
+                put(String(stem), Normalizer.affixSimilarity)
+                for q in p.attachedPrefixes where !q.isEmpty { put(q + stem, Normalizer.affixSimilarity) }
+            }
+        }
+        if !p.endings.isEmpty {
+            var stems = [Substring(word)]
+            for e in p.endings where !e.isEmpty && word.hasSuffix(e) {
+                let stem = word.dropLast(e.count)
+                if longEnough(stem) { stems.append(stem) }
+            }
+            for stem in stems {
+                put(String(stem), Normalizer.affixSimilarity)
+                for e in p.endings where !e.isEmpty { put(stem + e, Normalizer.affixSimilarity) }
+            }
+        }
+        if !p.droppableMarks.isEmpty {
+            let droppable = Set(p.droppableMarks.flatMap { $0.unicodeScalars.map(\.value) })
+            let decomposed = ICU.nfd(Array(word.utf16)).string.unicodeScalars
+            var someMarks = String.UnicodeScalarView(), noMarks = ""
+            for u in decomposed {
+                if !droppable.contains(u.value) { someMarks.append(u) }
+                // Nonspacing marks (U_NON_SPACING_MARK = 6) all go.
+                if ICU.charType(u.value) != 6 {
+                    let c = String(u)
+                    noMarks += p.marklessLetters[c] ?? c
+                }
+            }
+            for t in [String(someMarks), noMarks] {
+                let composed = ICU.nfkc(Array(t.utf16)).string
+                put(composed, Normalizer.marklessSimilarity)
+            }
+        }
+        return out.keys.sorted().map { ($0, out[$0] ?? 0) }
+    }
+
     func wordGroups(_ groups: [[String]]) -> [[String]] {
         groups.compactMap { group in
             var out: [String] = []
