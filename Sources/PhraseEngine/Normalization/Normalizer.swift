@@ -391,8 +391,54 @@ struct Core: Sendable {
     func tokens(_ text: String) -> [Raw] {
         var raws = rawTokens(text)
         applyNumbers(&raws, text: text)
+        splitHanLexiconWords(&raws)
         applyLexicon(&raws)
         return raws
+    }
+
+    /// Whether `s` is one word of the lexicon: a filler, a connector or an optional word.
+    func isLexiconWord(_ s: String, fillerOnly: Bool = false) -> Bool {
+        guard let li = lexIndex[s] else { return false }
+        let e = lexEntries[Int(li)]
+        if e.fillers.contains([s]) { return true }
+        if fillerOnly { return false }
+        return e.optional || e.connectors.contains([s])
+    }
+
+    /// A Han word that the dictionary segmenter glued to a filler ("看一下" → "看" "一下",
+    /// "查一下"), or that is two lexicon words ("我在" → "我" "在"), is read as its parts, so the
+    /// filler, optional word or connector is one. A word that is itself in the lexicon, or that
+    /// does not split so, stays whole ("现在" is not "现" "在": "现" is no lexicon word).
+    func splitHanLexiconWords(_ raws: inout [Raw]) {
+        if lexEntries.isEmpty { return }
+        func isHan(_ u: Unicode.Scalar) -> Bool {
+            (0x4E00...0x9FFF).contains(u.value) || (0x3400...0x4DBF).contains(u.value)
+        }
+        var out: [Raw] = []
+        var changed = false
+        for k in raws.indices {
+            let raw = raws[k]
+            let sc = Array(raw.text.unicodeScalars)
+            // Only whole Han words whose span has one UTF-16 unit per character (offsets split with them).
+            guard sc.count >= 2, raw.flags.isEmpty, raw.end - raw.start == sc.count, sc.allSatisfy(isHan),
+                  lexIndex[raw.text] == nil else { out.append(raw); continue }
+            var cut = -1
+            for c in 1..<sc.count {
+                var a = String.UnicodeScalarView(), b = String.UnicodeScalarView()
+                a.append(contentsOf: sc[..<c]); b.append(contentsOf: sc[c...])
+                let x = String(a), y = String(b)
+                if (sc.count - c >= 2 && isLexiconWord(y, fillerOnly: true))
+                    || (c >= 2 && isLexiconWord(x, fillerOnly: true))
+                    || (isLexiconWord(x) && isLexiconWord(y)) { cut = c; break }
+            }
+            guard cut > 0 else { out.append(raw); continue }
+            var a = String.UnicodeScalarView(), b = String.UnicodeScalarView()
+            a.append(contentsOf: sc[..<cut]); b.append(contentsOf: sc[cut...])
+            out.append(Raw(text: String(a), start: raw.start, end: raw.start + cut))
+            out.append(Raw(text: String(b), start: raw.start + cut, end: raw.end))
+            changed = true
+        }
+        if changed { raws = out }
     }
 }
 
