@@ -45,6 +45,8 @@ import Testing
     @Test func koreanRequestEndings() {
         #expect(top("메모장에서 새 메모 만들어줘요", "ko") == (.match, "NewNoteIntent"))
         #expect(top("메모장에서 메모 목록 보여 주세요", "ko") == (.match, "ShowNotesIntent"))
+        // A one-syllable stem: the request ending dropped ("켜" for "켜줘").
+        #expect(Normalizer.forLocale("ko").spellingVariants(of: "켜줘").map(\.text).contains("켜"))
     }
 
     @Test func hindiVerbEndings() {

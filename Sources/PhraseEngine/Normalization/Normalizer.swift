@@ -115,14 +115,14 @@ public final class Normalizer: Sendable {
         let p = core.profile
         guard !p.attachedPrefixes.isEmpty || !p.endings.isEmpty || !p.droppableMarks.isEmpty else { return [] }
         var out: [String: Float] = [:]
-        func put(_ t: String, _ s: Float) {
-            guard t != word, t.unicodeScalars.count >= 2 else { return }
-            if (out[t] ?? 0) < s { out[t] = s }
-        }
         func longEnough(_ stem: Substring) -> Bool {
             var n = 0
             for u in stem.unicodeScalars { n += (0xAC00...0xD7A3).contains(u.value) ? 2 : 1 }
             return n >= 2
+        }
+        func put(_ t: String, _ s: Float) {
+            guard t != word, longEnough(Substring(t)) else { return }
+            if (out[t] ?? 0) < s { out[t] = s }
         }
         if !p.attachedPrefixes.isEmpty {
             var stems = [Substring(word)]
