@@ -121,6 +121,9 @@ final class LocaleIndex: Sendable {
     let literalFlat: [Int32]
     /// Whether each word is said only in app names (no phrase literal, no value).
     let vocabNameOnly: [Bool]
+    /// Whether each word is said only by negative phrases (a literal of negative templates only,
+    /// no value, no name): "delete" of "Delete ${applicationName}" where no phrase deletes.
+    let vocabNegativeOnly: [Bool]
     /// vocab id → the apps whose phrases, values or names say the word, ascending: word i's
     /// apps are `vocabAppFlat[vocabAppStart[i] ..< vocabAppStart[i + 1]]`.
     let vocabAppStart: [Int32]
@@ -389,6 +392,9 @@ final class LocaleIndex: Sendable {
         // Words said only in app names (no phrase literal, no value).
         self.vocabNameOnly = (0..<vocabText.count).map { u in
             lp[u].isEmpty && !sp[u].isEmpty && sp[u].allSatisfy { slotSets[Int($0.set)].kind == .app }
+        }
+        self.vocabNegativeOnly = (0..<vocabText.count).map { u in
+            !lp[u].isEmpty && sp[u].isEmpty && lp[u].allSatisfy { templates[Int($0)].isNegative }
         }
         var sound: [String: [SlotPosting]] = [:]
         for (si, set) in slotSets.enumerated() {

@@ -45,6 +45,8 @@ struct Query {
     /// words the catalog has never heard (not the Han or kana words of `charWordUnits`) and the
     /// guessed words.
     var substitutionUnits: UInt64 = 0
+    /// Units that are words only negative phrases say (as bits, units under 64).
+    var negativeUnits: UInt64 = 0
     /// Bit i set when units i and i + 1 are characters of one Han or kana word (utterances under
     /// 64 units; see `cutWordPenalty`).
     var innerUnits: UInt64 = 0
@@ -274,6 +276,31 @@ struct Query {
                 let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
                 if !joined { insCost[i] = Query.unknownWordCost; units[i].flags.insert(.unheard) }
             }
+            // A word only negative phrases say ("delete" of "Delete ${applicationName}") asks for
+            // what the app refuses: another phrase that leaves it out pays for it as for a word
+            // never heard, and counts a content word of its own left out as replaced by it
+            // ("delete the fried rice recipe in Pantry" is not "Show the fried rice recipe…").
+            // A Han or kana word (its characters share its span) counts only when each of its
+            // characters is such a word: one character is no evidence ("何" of "何時も").
+            func negativeOnly(_ i: Int) -> Bool {
+                guard insCost[i] >= 0.6, units[i].flags.isDisjoint(with: [.filler, .optional, .connector]) else { return false }
+                for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] == .exact {
+                    return index.vocabNegativeOnly[Int(mVocab[j])]
+                }
+                return false
+            }
+            var i0 = 0
+            while i0 < min(n, 64) {
+                var j0 = i0 + 1
+                while j0 < n && units[j0].start == units[i0].start && units[j0].end == units[i0].end { j0 += 1 }
+                if (i0..<j0).allSatisfy(negativeOnly) {
+                    for u in i0..<min(j0, 64) {
+                        insCost[u] = Query.unknownWordCost
+                        negativeUnits |= 1 << UInt64(u)
+                    }
+                }
+                i0 = j0
+            }
             // A Han or kana word is matched character by character (units i..<j share its span).
             var i = 0
             while i < n {
@@ -299,7 +326,7 @@ struct Query {
             guessedWords()
             if n < 64 {
                 for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits |= 1 << UInt64(k) }
-                substitutionUnits = substitutionUnits & ~charWordUnits | guessedUnits
+                substitutionUnits = substitutionUnits & ~charWordUnits | guessedUnits | negativeUnits
             }
         }
     }
