@@ -227,9 +227,63 @@ struct Query {
         units = out
     }
 
+    /// Korean is written with spaces between words, but recognizers often drop them
+    /// ("팬트리에서장보기목록보여줘"). A Hangul word of four syllables or more that is no catalog word
+    /// is cut into catalog words (particles and endings included) when they cover all of it, in
+    /// the fewest pieces; otherwise it stays whole. A piece takes its lexicon flags from the
+    /// normalizer.
+    static func recutHangul(_ units: inout [Raw], _ index: LocaleIndex) {
+        func isHangul(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
+        var out: [Raw] = []
+        var changed = false
+        for r in units {
+            let sc = Array(r.text.unicodeScalars)
+            guard sc.count >= 4, r.flags.isEmpty, r.end - r.start == r.text.utf16.count,
+                  sc.allSatisfy({ isHangul($0.value) }), index.vocabId(r.text) == nil else { out.append(r); continue }
+            let L = sc.count
+            var cost = [Int](repeating: Int.max, count: L + 1)
+            var back = [Int](repeating: -1, count: L + 1)
+            cost[0] = 0
+            func piece(_ a: Int, _ b: Int) -> String {
+                var v = String.UnicodeScalarView()
+                v.append(contentsOf: sc[a..<b])
+                return String(v)
+            }
+            for j in 0..<L where cost[j] < Int.max {
+                var len = 1
+                while len <= 12 && j + len <= L {
+                    if cost[j] + 1 < cost[j + len], index.vocabId(piece(j, j + len)) != nil {
+                        cost[j + len] = cost[j] + 1
+                        back[j + len] = j
+                    }
+                    len += 1
+                }
+            }
+            guard cost[L] < Int.max, cost[L] >= 2 else { out.append(r); continue }
+            var cuts: [Int] = []
+            var p = L
+            while p > 0 { cuts.append(p); p = back[p] }
+            var start = 0
+            for e in cuts.reversed() {
+                let t = piece(start, e)
+                var flags: Token.Flags = []
+                let toks = index.normalizer.normalize(t).tokens
+                if toks.count == 1 && toks[0].text == t { flags = toks[0].flags }
+                let a = r.start + start   // one UTF-16 unit per syllable
+                out.append(Raw(text: t, start: a, end: a + (e - start), flags: flags))
+                start = e
+            }
+            changed = true
+        }
+        if changed { units = out }
+    }
+
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
-        if opts.mode == .flexible { Query.recutThai(&units, index) }
+        if opts.mode == .flexible {
+            Query.recutThai(&units, index)
+            Query.recutHangul(&units, index)
+        }
         n = units.count
         ws.pool.pointee.arrays.removeAll()
         ws.pool.pointee.spans.removeAll()

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+
+/// Korean recognizers drop the spaces between words, and spell a number written together with
+/// its counter ("십분" for "10분").
+@Suite struct KoreanSpacingTests {
+    static let json = #"""
+    {"developmentLocale":"ko","locales":["ko"],"app":{"id":"com.example.calm","name":"마음숲"},
+     "entities":{"Session":{"options":[{"id":"s1","title":"10분 명상"},{"id":"s2","title":"아침 스트레칭"}]}},
+     "shortcuts":[{"intent":"StartIntent","shortTitle":"Start","systemImageName":"leaf",
+                   "parameters":{"session":{"type":"Session"}},
+                   "phrases":["${applicationName}에서 ${session} 시작해줘"]},
+                  {"intent":"HistoryIntent","shortTitle":"History","systemImageName":"clock",
+                   "phrases":["${applicationName}에서 지난 기록 보여줘"]}]}
+    """#
+    static let matcher = Matcher(catalogs: [try! CatalogLoader.parse(json, file: "calm.json")])
+
+    func top(_ text: String) -> (MatchResult.Decision, String?, String?) {
+        let r = KoreanSpacingTests.matcher.match(text, locale: "ko")
+        return (r.decision, r.top?.intent, r.top?.parameters.first?.value.identity)
+    }
+
+    @Test func wordsWrittenTogether() {
+        #expect(top("마음숲에서지난기록보여줘") == (.match, "HistoryIntent", nil))
+        #expect(top("마음숲에서 아침스트레칭 시작해줘") == (.match, "StartIntent", "s2"))
+        // A word that no catalog words cover stays whole: not a phrase of the app.
+        #expect(top("마음숲에서지난주문취소해줘").0 != .match)
+    }
+
+    @Test func spelledNumberWithItsCounter() {
+        #expect(top("마음숲에서 십분 명상 시작해줘") == (.match, "StartIntent", "s1"))
+        #expect(top("마음숲에서 10분 명상 시작해줘") == (.match, "StartIntent", "s1"))
+    }
+}
