@@ -363,8 +363,15 @@ final class LocaleIndex: Sendable {
         func addPairs(_ units: [Int32]) {
             guard units.count >= 2 else { return }
             for k in 0..<(units.count - 1) where units[k] >= 0 && units[k + 1] >= 0 {
-                let s = vocabText[Int(units[k])] + vocabText[Int(units[k + 1])]
-                if !(concat[s]?.contains(where: { $0 == (units[k], units[k + 1]) }) ?? false) {
+                let a = vocabText[Int(units[k])], b = vocabText[Int(units[k + 1])]
+                var joined = [a + b]
+                // A number spelled and written together with the next word (ko "십분" for "10분",
+                // the recognizer spelling the number and dropping the space).
+                if let v = Int(a), let spelled = normalizer.spelledNumber(v), !spelled.contains(" "),
+                   b.unicodeScalars.allSatisfy({ $0.value >= 0xAC00 && $0.value <= 0xD7A3 }) {
+                    joined.append(spelled + b)
+                }
+                for s in joined where !(concat[s]?.contains(where: { $0 == (units[k], units[k + 1]) }) ?? false) {
                     concat[s, default: []].append((units[k], units[k + 1]))
                 }
             }
