@@ -30,6 +30,26 @@ import Testing
         #expect(decision("删除记事本里购物的笔记", "zh-Hans").0 != .match)
     }
 
+    /// All the words of a negative phrase that only negative phrases say, said with the app
+    /// named, refuse the utterance however many words of a real phrase come with them.
+    @Test func negativeWordsSaidWithTheApp() {
+        let json = #"""
+        {"developmentLocale":"vi","locales":["vi"],"app":{"id":"com.example.cook","name":"Bếp Ngon"},
+         "entities":{"Dish":{"options":[{"id":"d1","title":"phở bò"},{"id":"d2","title":"cơm tấm"}]}},
+         "shortcuts":[{"intent":"ShowIntent","shortTitle":"Show","systemImageName":"book",
+                       "parameters":{"dish":{"type":"Dish"}},
+                       "phrases":["Xem công thức ${dish} trong ${applicationName}"]}],
+         "negativePhrases":["Xóa ${applicationName}"]}
+        """#
+        let m = Matcher(catalogs: [try! CatalogLoader.parse(json, file: "cook.json")])
+        #expect(m.match("xem công thức phở bò trong bếp ngon", locale: "vi").decision == .match)
+        let r = m.match("xóa công thức phở bò trong bếp ngon", locale: "vi")
+        #expect(r.decision == .none)
+        #expect(r.negative == "Xóa ${applicationName}")
+        // Without the app named, nothing says which app refuses: no negative rule.
+        #expect(m.match("xóa công thức phở bò", locale: "vi").negative == nil)
+    }
+
     /// One Han character that a negative phrase says is no evidence: "何" of "何時も".
     @Test func oneCharacterOfANegativePhraseIsNot() {
         #expect(decision("メモ帳で何時も買い物のメモを見せて", "ja") == (.match, "n1"))
