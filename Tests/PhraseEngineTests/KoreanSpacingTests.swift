@@ -33,3 +33,18 @@ import Testing
         #expect(top("마음숲에서 10분 명상 시작해줘") == (.match, "StartIntent", "s1"))
     }
 }
+
+/// A two-syllable Korean word is long enough for a sound-alike ("매뉴" heard for "메뉴"): a
+/// Hangul syllable is a block of two or three letters.
+@Suite struct KoreanSoundAlikeTests {
+    @Test func twoSyllableSoundAlike() throws {
+        let json = #"""
+        {"developmentLocale":"ko","locales":["ko"],"app":{"id":"com.example.lunch","name":"밥친구"},
+         "shortcuts":[{"intent":"MenuIntent","shortTitle":"Menu","systemImageName":"fork.knife",
+                       "phrases":["${applicationName}에서 오늘 메뉴 보여줘"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "lunch.json")])
+        #expect(m.match("밥친구에서 오늘 메뉴 보여줘", locale: "ko").decision == .match)
+        #expect(m.match("밥친구에서 오늘 매뉴 보여줘", locale: "ko").decision == .match)
+    }
+}

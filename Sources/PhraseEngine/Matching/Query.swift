@@ -588,8 +588,11 @@ struct Query {
         if let ids = index.numberSoundIds(key) {
             for id in ids.prefix(4) where id != exactId { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
         }
-        // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
-        let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (sc.count >= 3 && keyLength >= 2)
+        // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
+        // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
+        var letters = 0
+        for v in sc { letters += v >= 0xAC00 && v <= 0xD7A3 ? 2 : 1 }
+        let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
         if phoneticOK, let ids = index.phoneticIds(key) {
             for id in ids.prefix(16) where id != exactId {
                 add(id, WordSimilarity.phoneticSimilarity, .phonetic, from: from)
