@@ -47,4 +47,18 @@ import Testing
         #expect(m.match("밥친구에서 오늘 메뉴 보여줘", locale: "ko").decision == .match)
         #expect(m.match("밥친구에서 오늘 매뉴 보여줘", locale: "ko").decision == .match)
     }
+
+    /// ㄴ and ㄹ assimilate into each other (목록 is said 몽녹): one sound in the Korean key.
+    @Test func nasalAssimilation() throws {
+        let n = Normalizer.forLocale("ko")
+        #expect(n.phoneticKey("목록") == n.phoneticKey("목녹"))
+        #expect(n.phoneticKey("신라") == n.phoneticKey("실라"))
+        let json = #"""
+        {"developmentLocale":"ko","locales":["ko"],"app":{"id":"com.example.lunch","name":"밥친구"},
+         "shortcuts":[{"intent":"ListIntent","shortTitle":"List","systemImageName":"list.bullet",
+                       "phrases":["${applicationName}에서 주문 목록 보여줘"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "lunch.json")])
+        #expect(m.match("밥친구에서 주문 목녹 보여줘", locale: "ko").decision == .match)
+    }
 }

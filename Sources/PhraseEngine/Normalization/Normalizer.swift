@@ -75,8 +75,11 @@ public final class Normalizer: Sendable {
             if let k = phoneticCache.withLock({ $0[word] }) { return k }
             let latin = romanizer.transliterate(word)
             var letters = ""
+            // Korean assimilates ㄴ and ㄹ into each other by their neighbours (목록 is said
+            // 몽녹, 신라 실라): in its key they are one sound.
+            let korean = core.language == "ko"
             for u in latin.unicodeScalars where u.isASCII && (u.properties.isAlphabetic || u.properties.numericType != nil) {
-                letters.unicodeScalars.append(u)
+                letters.unicodeScalars.append(korean && (u == "l" || u == "r") ? "n" : u)
             }
             let key = PhoneticKey.key(letters, algorithm: .latin, language: "und")
             phoneticCache.withLock { c in
