@@ -15,6 +15,23 @@ import Testing
         #expect(words("en", "upstairs, hallway") == words("en", "upstairs hallway"))
     }
 
+    /// A Han word the dictionary segmenter glued to a filler, or made of two lexicon words, is
+    /// read as its parts ("看一下" → "看" + the filler "一下"; "我在" → "我" + the connector "在");
+    /// a word with only one lexicon part stays whole ("现在").
+    @Test func hanWordsGluedToLexiconWords() {
+        for locale in ["zh-Hans", "zh-Hant"] {
+            let n = Normalizer.forLocale(locale)
+            let r = n.normalize("帮我看一下清单").tokens
+            #expect(r.map(\.text).suffix(3) == ["看", "一下", "清单"], "\(locale)")
+            #expect(r.first { $0.text == "一下" }?.flags.contains(.filler) == true, "\(locale)")
+            let s = n.normalize("我在家").tokens
+            #expect(s.map(\.text) == ["我", "在", "家"], "\(locale)")
+            #expect(s[1].flags.contains(.connector), "\(locale)")
+            #expect(s[1].start == 1 && s[1].end == 2, "\(locale)")
+            #expect(n.normalize("现在几点").tokens.map(\.text).first == "现在", "\(locale)")
+        }
+    }
+
     @Test func fillersAreMarkedNotDeleted() {
         let r = Normalizer.forLocale("en").normalize("please log water for me")
         #expect(r.tokens.map(\.text) == ["please", "log", "water", "for", "me"])

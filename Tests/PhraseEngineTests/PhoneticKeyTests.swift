@@ -270,7 +270,24 @@ private let doubleMetaphoneReference: [(String, String, String)] = [
     #expect(PhoneticAlgorithm(rawValue: "double-metaphone") == .doubleMetaphone)
     #expect(PhoneticAlgorithm(rawValue: "latin") == .latin)
     #expect(PhoneticAlgorithm(rawValue: "none") == PhoneticAlgorithm.none)
-    #expect(PhoneticAlgorithm.allCases.count == 3)
+    #expect(PhoneticAlgorithm(rawValue: "vietnamese") == .vietnamese)
+    #expect(PhoneticAlgorithm.allCases.count == 4)
+}
+
+/// Vietnamese syllables: tone and vowel marks dropped, the vowels kept, the initials and finals
+/// the dialects merge made one; a word that is no one syllable gets the generic key.
+@Test func vietnameseSyllableKey() {
+    func k(_ w: String) -> String { PhoneticKey.key(w, algorithm: .vietnamese, language: "vi") }
+    #expect(k("bún") != k("bánh"))            // the generic key makes both "BN"
+    #expect(PhoneticKey.key("bún", algorithm: .latin, language: "vi") == PhoneticKey.key("bánh", algorithm: .latin, language: "vi"))
+    #expect(k("trưa") == k("chưa"))            // tr / ch
+    #expect(k("giò") == k("dò"))              // gi / d
+    #expect(k("sắm") == k("xắm"))             // s / x
+    #expect(k("ăn") == k("ăng"))              // n / ng
+    #expect(k("bật") == k("bat") && k("bật") == k("bác"))
+    #expect(k("đi") != k("di"))               // đ is its own sound
+    #expect(k("pantry") == PhoneticKey.key("pantry", algorithm: .latin, language: "vi"))
+    #expect(k("") == "")
 }
 
 /// The code of words joined without building the joined string is the joined string's code,

@@ -129,6 +129,9 @@ final class LocaleIndex: Sendable {
     let literalFlat: [Int32]
     /// Whether each word is said only in app names (no phrase literal, no value).
     let vocabNameOnly: [Bool]
+    /// Whether each word is said only by negative phrases (a literal of negative templates only,
+    /// no value, no name): "delete" of "Delete ${applicationName}" where no phrase deletes.
+    let vocabNegativeOnly: [Bool]
     /// vocab id → the apps whose phrases, values or names say the word, ascending: word i's
     /// apps are `vocabAppFlat[vocabAppStart[i] ..< vocabAppStart[i + 1]]`.
     let vocabAppStart: [Int32]
@@ -293,6 +296,14 @@ final class LocaleIndex: Sendable {
                 }
             }
         }
+        // Spellings the profile reads as a catalog word: a clitic or an ending added, dropped or
+        // exchanged (ar "للغداء" / "الغداء", ko "꺼줘요" / "꺼줘"), marks left out (vi "bat" / "bật").
+        // Only for spellings that are no catalog word themselves.
+        for (i, t) in vocabText.enumerated() {
+            for v in normalizer.spellingVariants(of: t) where ids[v.text] == nil {
+                relate(v.text, vocabText[i], v.similarity, .fuzzy)
+            }
+        }
         let relSorted = rel.mapValues { $0.sorted { $0.id < $1.id } }
         var wd: [String: WordEntry] = [:]
         wd.reserveCapacity(vocabText.count + relSorted.count)
@@ -368,8 +379,15 @@ final class LocaleIndex: Sendable {
         func addPairs(_ units: [Int32]) {
             guard units.count >= 2 else { return }
             for k in 0..<(units.count - 1) where units[k] >= 0 && units[k + 1] >= 0 {
-                let s = vocabText[Int(units[k])] + vocabText[Int(units[k + 1])]
-                if !(concat[s]?.contains(where: { $0 == (units[k], units[k + 1]) }) ?? false) {
+                let a = vocabText[Int(units[k])], b = vocabText[Int(units[k + 1])]
+                var joined = [a + b]
+                // A number spelled and written together with the next word (ko "십분" for "10분",
+                // the recognizer spelling the number and dropping the space).
+                if let v = Int(a), let spelled = normalizer.spelledNumber(v), !spelled.contains(" "),
+                   b.unicodeScalars.allSatisfy({ $0.value >= 0xAC00 && $0.value <= 0xD7A3 }) {
+                    joined.append(spelled + b)
+                }
+                for s in joined where !(concat[s]?.contains(where: { $0 == (units[k], units[k + 1]) }) ?? false) {
                     concat[s, default: []].append((units[k], units[k + 1]))
                 }
             }
@@ -397,6 +415,9 @@ final class LocaleIndex: Sendable {
         // Words said only in app names (no phrase literal, no value).
         self.vocabNameOnly = (0..<vocabText.count).map { u in
             lp[u].isEmpty && !sp[u].isEmpty && sp[u].allSatisfy { slotSets[Int($0.set)].kind == .app }
+        }
+        self.vocabNegativeOnly = (0..<vocabText.count).map { u in
+            !lp[u].isEmpty && sp[u].isEmpty && lp[u].allSatisfy { templates[Int($0)].isNegative }
         }
         var sound: [String: [SlotPosting]] = [:]
         for (si, set) in slotSets.enumerated() {

@@ -371,6 +371,25 @@ extension Query {
         }
     }
 
+    /// A negative phrase of `app` whose literal words are all words only negative phrases say,
+    /// each said in the utterance (`negativeUnits`), if any (the first in catalog order).
+    func refusedByNegativeWords(app: Int) -> CompiledTemplate? {
+        var said = Set<Int32>()
+        for i in 0..<min(n, 64) where (negativeUnits >> UInt64(i)) & 1 == 1 {
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] == .exact { said.insert(mVocab[j]); break }
+        }
+        for (ti, t) in index.templates.enumerated() where index.templateIsNegative[ti] && t.app == app {
+            var literals = 0
+            var all = true
+            for e in t.elems where e.kind == .literal && e.id >= 0 {
+                literals += 1
+                if !index.vocabNegativeOnly[Int(e.id)] || !said.contains(e.id) { all = false; break }
+            }
+            if all && literals > 0 { return t }
+        }
+        return nil
+    }
+
     /// The target of a reading: app, shortcut and bound option (negatives: their template).
     func targetKey(_ s: Scored) -> Int64 { targetKey(template: s.template, option: s.option) }
 
@@ -850,6 +869,12 @@ extension Query {
         let topScore = cands[0].score, topNamed = cands[0].appNamed
         if let nb = negBest, nb.score >= th, Double(nb.score) >= topScore - margin {
             let t = index.templates[nb.template]
+            return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
+        }
+        // The person named the app and said every word of one of its negative phrases that only
+        // negative phrases say ("팬트리에서 볶음밥 레시피 삭제해줘", "Delete …"): they ask for what the
+        // app refuses, however many other words of its phrases they add.
+        if topNamed, negativeUnits != 0, let t = refusedByNegativeWords(app: cands[0].appIndex) {
             return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
         }
         if let wc = wildcard, wc.score >= th, Double(wc.score) > topScore + margin {

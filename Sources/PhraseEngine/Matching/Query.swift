@@ -45,6 +45,8 @@ struct Query {
     /// words the catalog has never heard (not the Han or kana words of `charWordUnits`) and the
     /// guessed words.
     var substitutionUnits: UInt64 = 0
+    /// Units that are words only negative phrases say (as bits, units under 64).
+    var negativeUnits: UInt64 = 0
     /// Bit i set when units i and i + 1 are characters of one Han or kana word (utterances under
     /// 64 units; see `cutWordPenalty`).
     var innerUnits: UInt64 = 0
@@ -137,8 +139,151 @@ struct Query {
 
     // MARK: - Preparation
 
+    /// Whether a scalar is in the Thai block.
+    @inline(__always) static func isThai(_ v: UInt32) -> Bool { v >= 0x0E00 && v <= 0x0E7F }
+
+    /// Thai is written without spaces and ICU's dictionary cuts an unknown word differently by
+    /// context ("ฮัมมูส" alone is "ฮัม" "มูส", before "ลง" it is "ฮัม" "มู" "สลง"), so a phrase and
+    /// an utterance may cut the same letters apart. A run of Thai units written together is cut
+    /// again into the catalogs' words where that takes fewer pieces, counting a piece that is no
+    /// catalog word (one of ICU's own units) as 2.5: a word of the catalogs costs 1. Where no
+    /// cut is better, the run stays as ICU cut it. A new piece takes its lexicon flags
+    /// (filler, connector, optional word) from the normalizer.
+    static func recutThai(_ units: inout [Raw], _ index: LocaleIndex) {
+        var any = false
+        for u in units where u.text.unicodeScalars.contains(where: { isThai($0.value) }) { any = true; break }
+        guard any else { return }
+        func thaiOnly(_ r: Raw) -> Bool {
+            r.flags.isDisjoint(with: [.number, .ordinal]) && r.end - r.start == r.text.utf16.count
+                && r.text.unicodeScalars.allSatisfy { isThai($0.value) }
+        }
+        var out: [Raw] = []
+        out.reserveCapacity(units.count)
+        var k = 0
+        while k < units.count {
+            guard thaiOnly(units[k]) else { out.append(units[k]); k += 1; continue }
+            var m = k + 1
+            while m < units.count && thaiOnly(units[m]) && units[m].start == units[m - 1].end { m += 1 }
+            if m - k < 2 { out.append(units[k]); k += 1; continue }
+            // The run's scalars, and where ICU cut it.
+            var sc: [Unicode.Scalar] = []
+            var icuEnd: [Int: Int] = [:]   // start position → the ICU unit starting there
+            for r in k..<m {
+                icuEnd[sc.count] = r
+                sc.append(contentsOf: r < units.count ? Array(units[r].text.unicodeScalars) : [])
+            }
+            let L = sc.count
+            let unknownCost: Float = 2.5
+            var cost = [Float](repeating: .infinity, count: L + 1)
+            var back = [Int](repeating: -1, count: L + 1)
+            cost[0] = 0
+            func piece(_ a: Int, _ b: Int) -> String {
+                var v = String.UnicodeScalarView()
+                v.append(contentsOf: sc[a..<b])
+                return String(v)
+            }
+            for j in 0..<L where cost[j] < .infinity {
+                // ICU's own unit first: on a tie the run keeps ICU's cut.
+                var icuNext = j + 1
+                if let r = icuEnd[j] {
+                    icuNext = j + units[r].text.unicodeScalars.count
+                } else {
+                    while icuNext < L && icuEnd[icuNext] == nil { icuNext += 1 }
+                }
+                let icuPiece = piece(j, icuNext)
+                let c0 = cost[j] + (index.vocabId(icuPiece) != nil ? 1 : unknownCost)
+                if c0 < cost[icuNext] { cost[icuNext] = c0; back[icuNext] = j }
+                var len = 1
+                while len <= 24 && j + len <= L {
+                    if index.vocabId(piece(j, j + len)) != nil, cost[j] + 1 < cost[j + len] {
+                        cost[j + len] = cost[j] + 1
+                        back[j + len] = j
+                    }
+                    len += 1
+                }
+            }
+            var cuts: [Int] = []
+            var p = L
+            while p > 0 && back[p] >= 0 { cuts.append(p); p = back[p] }
+            guard p == 0 else { for r in k..<m { out.append(units[r]) }; k = m; continue }
+            cuts.reverse()
+            var start = 0
+            let base = units[k].start
+            for e in cuts {
+                if let r = icuEnd[start], units[r].text.unicodeScalars.count == e - start {
+                    out.append(units[r])
+                } else {
+                    let t = piece(start, e)
+                    var flags: Token.Flags = []
+                    let toks = index.normalizer.normalize(t).tokens
+                    if toks.count == 1 && toks[0].text == t { flags = toks[0].flags }
+                    let a = base + String(String.UnicodeScalarView(sc[0..<start])).utf16.count
+                    out.append(Raw(text: t, start: a, end: a + t.utf16.count, flags: flags))
+                }
+                start = e
+            }
+            k = m
+        }
+        units = out
+    }
+
+    /// Korean is written with spaces between words, but recognizers often drop them
+    /// ("팬트리에서장보기목록보여줘"). A Hangul word of four syllables or more that is no catalog word
+    /// is cut into catalog words (particles and endings included) when they cover all of it, in
+    /// the fewest pieces; otherwise it stays whole. A piece takes its lexicon flags from the
+    /// normalizer.
+    static func recutHangul(_ units: inout [Raw], _ index: LocaleIndex) {
+        func isHangul(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
+        var out: [Raw] = []
+        var changed = false
+        for r in units {
+            let sc = Array(r.text.unicodeScalars)
+            guard sc.count >= 4, r.flags.isEmpty, r.end - r.start == r.text.utf16.count,
+                  sc.allSatisfy({ isHangul($0.value) }), index.vocabId(r.text) == nil else { out.append(r); continue }
+            let L = sc.count
+            var cost = [Int](repeating: Int.max, count: L + 1)
+            var back = [Int](repeating: -1, count: L + 1)
+            cost[0] = 0
+            func piece(_ a: Int, _ b: Int) -> String {
+                var v = String.UnicodeScalarView()
+                v.append(contentsOf: sc[a..<b])
+                return String(v)
+            }
+            for j in 0..<L where cost[j] < Int.max {
+                var len = 1
+                while len <= 12 && j + len <= L {
+                    if cost[j] + 1 < cost[j + len], index.vocabId(piece(j, j + len)) != nil {
+                        cost[j + len] = cost[j] + 1
+                        back[j + len] = j
+                    }
+                    len += 1
+                }
+            }
+            guard cost[L] < Int.max, cost[L] >= 2 else { out.append(r); continue }
+            var cuts: [Int] = []
+            var p = L
+            while p > 0 { cuts.append(p); p = back[p] }
+            var start = 0
+            for e in cuts.reversed() {
+                let t = piece(start, e)
+                var flags: Token.Flags = []
+                let toks = index.normalizer.normalize(t).tokens
+                if toks.count == 1 && toks[0].text == t { flags = toks[0].flags }
+                let a = r.start + start   // one UTF-16 unit per syllable
+                out.append(Raw(text: t, start: a, end: a + (e - start), flags: flags))
+                start = e
+            }
+            changed = true
+        }
+        if changed { units = out }
+    }
+
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
+        if opts.mode == .flexible {
+            Query.recutThai(&units, index)
+            Query.recutHangul(&units, index)
+        }
         n = units.count
         ws.pool.pointee.arrays.removeAll()
         ws.pool.pointee.spans.removeAll()
@@ -185,6 +330,31 @@ struct Query {
                 let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
                 if !joined { insCost[i] = Query.unknownWordCost; units[i].flags.insert(.unheard) }
             }
+            // A word only negative phrases say ("delete" of "Delete ${applicationName}") asks for
+            // what the app refuses: another phrase that leaves it out pays for it as for a word
+            // never heard, and counts a content word of its own left out as replaced by it
+            // ("delete the fried rice recipe in Pantry" is not "Show the fried rice recipe…").
+            // A Han or kana word (its characters share its span) counts only when each of its
+            // characters is such a word: one character is no evidence ("何" of "何時も").
+            func negativeOnly(_ i: Int) -> Bool {
+                guard insCost[i] >= 0.6, units[i].flags.isDisjoint(with: [.filler, .optional, .connector]) else { return false }
+                for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] == .exact {
+                    return index.vocabNegativeOnly[Int(mVocab[j])]
+                }
+                return false
+            }
+            var i0 = 0
+            while i0 < min(n, 64) {
+                var j0 = i0 + 1
+                while j0 < n && units[j0].start == units[i0].start && units[j0].end == units[i0].end { j0 += 1 }
+                if (i0..<j0).allSatisfy(negativeOnly) {
+                    for u in i0..<min(j0, 64) {
+                        insCost[u] = Query.unknownWordCost
+                        negativeUnits |= 1 << UInt64(u)
+                    }
+                }
+                i0 = j0
+            }
             // A Han or kana word is matched character by character (units i..<j share its span).
             var i = 0
             while i < n {
@@ -210,7 +380,7 @@ struct Query {
             guessedWords()
             if n < 64 {
                 for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits |= 1 << UInt64(k) }
-                substitutionUnits = substitutionUnits & ~charWordUnits | guessedUnits
+                substitutionUnits = substitutionUnits & ~charWordUnits | guessedUnits | negativeUnits
             }
         }
     }
@@ -430,8 +600,11 @@ struct Query {
         if let ids = index.numberSoundIds(key) {
             for id in ids.prefix(4) where id != exactId { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
         }
-        // Sound-alike only for words long enough to have a telling sound (or a CJK syllable).
-        let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (sc.count >= 3 && keyLength >= 2)
+        // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
+        // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
+        var letters = 0
+        for v in sc { letters += v >= 0xAC00 && v <= 0xD7A3 ? 2 : 1 }
+        let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
         if phoneticOK, let ids = index.phoneticIds(key) {
             for id in ids.prefix(16) where id != exactId {
                 add(id, WordSimilarity.phoneticSimilarity, .phonetic, from: from)

@@ -48,6 +48,19 @@ public struct LocaleProfile: Sendable {
     /// ("ausschalten", "weiterzuspielen") is read as the prefix and the verb ("aus schalten"),
     /// as the imperative says them ("schalte … aus").
     public var separablePrefixes: [String] = []
+    /// Prefixes written attached to a word (ar: the clitics و ف ب ل ك and the article ال, as in
+    /// "وافتح", "للغداء", "الحمص"), in normalized form: a word that is a catalog word with one of
+    /// them added, dropped or exchanged is read as a form of it.
+    public var attachedPrefixes: [String] = []
+    /// Endings that inflect a word (ko request endings "줘", "요", "주세요"; hi imperative and
+    /// oblique endings "ओ", "इए", "ा", "े"), in normalized form: a word that is a catalog word with
+    /// one of them added, dropped or exchanged is read as a form of it.
+    public var endings: [String] = []
+    /// Combining marks people and recognizers leave out (vi tone marks): a word written without
+    /// them, or without any mark at all (with `marklessLetters` applied: vi "đ" → "d"), is read
+    /// as the catalog word.
+    public var droppableMarks: [String] = []
+    public var marklessLetters: [String: String] = [:]
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -130,7 +143,11 @@ public struct LocaleProfile: Sendable {
             numberWords: numberWords(root["numbers"]?["words"]),
             synonyms: (root["synonyms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 },
             forms: (root["forms"]?.array ?? []).map { list($0) }.filter { $0.count > 1 },
-            separablePrefixes: list(root["separablePrefixes"]))
+            separablePrefixes: list(root["separablePrefixes"]),
+            attachedPrefixes: list(root["attachedPrefixes"]),
+            endings: list(root["endings"]),
+            droppableMarks: list(root["droppableMarks"]),
+            marklessLetters: map(root["marklessLetters"]))
     }
 }
 

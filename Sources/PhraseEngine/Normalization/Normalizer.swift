@@ -75,8 +75,11 @@ public final class Normalizer: Sendable {
             if let k = phoneticCache.withLock({ $0[word] }) { return k }
             let latin = romanizer.transliterate(word)
             var letters = ""
+            // Korean assimilates ㄴ and ㄹ into each other by their neighbours (목록 is said
+            // 몽녹, 신라 실라): in its key they are one sound.
+            let korean = core.language == "ko"
             for u in latin.unicodeScalars where u.isASCII && (u.properties.isAlphabetic || u.properties.numericType != nil) {
-                letters.unicodeScalars.append(u)
+                letters.unicodeScalars.append(korean && (u == "l" || u == "r") ? "n" : u)
             }
             let key = PhoneticKey.key(letters, algorithm: .latin, language: "und")
             phoneticCache.withLock { c in
@@ -117,6 +120,71 @@ public final class Normalizer: Sendable {
 
     /// The locale's groups of forms of one word, normalized like `synonymGroups`.
     var formGroups: [[String]] { wordGroups(core.profile.forms) }
+
+    /// Similarity of a catalog word to itself written with a clitic or an ending added, dropped
+    /// or exchanged (`attachedPrefixes`, `endings`): a form of it.
+    static let affixSimilarity: Float = 0.95
+    /// Similarity of a catalog word to itself written without its droppable marks (`droppableMarks`).
+    static let marklessSimilarity: Float = 0.9
+
+    /// The spellings of a catalog word (normalized) that the profile reads as that word: with an
+    /// attached prefix or an ending added, dropped or exchanged, or without its droppable marks.
+    /// A stem keeps at least two scalars (one Hangul syllable), so short words are not
+    /// rewritten into each other. The word itself is not listed; the list is sorted and unique.
+    func spellingVariants(of word: String) -> [(text: String, similarity: Float)] {
+        let p = core.profile
+        guard !p.attachedPrefixes.isEmpty || !p.endings.isEmpty || !p.droppableMarks.isEmpty else { return [] }
+        var out: [String: Float] = [:]
+        func longEnough(_ stem: Substring) -> Bool {
+            var n = 0
+            for u in stem.unicodeScalars { n += (0xAC00...0xD7A3).contains(u.value) ? 2 : 1 }
+            return n >= 2
+        }
+        func put(_ t: String, _ s: Float) {
+            guard t != word, longEnough(Substring(t)) else { return }
+            if (out[t] ?? 0) < s { out[t] = s }
+        }
+        if !p.attachedPrefixes.isEmpty {
+            var stems = [Substring(word)]
+            for q in p.attachedPrefixes where !q.isEmpty && word.hasPrefix(q) {
+                let stem = word.dropFirst(q.count)
+                if longEnough(stem) { stems.append(stem) }
+            }
+            for stem in stems {
+                put(String(stem), Normalizer.affixSimilarity)
+                for q in p.attachedPrefixes where !q.isEmpty { put(q + stem, Normalizer.affixSimilarity) }
+            }
+        }
+        if !p.endings.isEmpty {
+            var stems = [Substring(word)]
+            for e in p.endings where !e.isEmpty && word.hasSuffix(e) {
+                let stem = word.dropLast(e.count)
+                if longEnough(stem) { stems.append(stem) }
+            }
+            for stem in stems {
+                put(String(stem), Normalizer.affixSimilarity)
+                for e in p.endings where !e.isEmpty { put(stem + e, Normalizer.affixSimilarity) }
+            }
+        }
+        if !p.droppableMarks.isEmpty {
+            let droppable = Set(p.droppableMarks.flatMap { $0.unicodeScalars.map(\.value) })
+            let decomposed = ICU.nfd(Array(word.utf16)).string.unicodeScalars
+            var someMarks = String.UnicodeScalarView(), noMarks = ""
+            for u in decomposed {
+                if !droppable.contains(u.value) { someMarks.append(u) }
+                // Nonspacing marks (U_NON_SPACING_MARK = 6) all go.
+                if ICU.charType(u.value) != 6 {
+                    let c = String(u)
+                    noMarks += p.marklessLetters[c] ?? c
+                }
+            }
+            for t in [String(someMarks), noMarks] {
+                let composed = ICU.nfkc(Array(t.utf16)).string
+                put(composed, Normalizer.marklessSimilarity)
+            }
+        }
+        return out.keys.sorted().map { ($0, out[$0] ?? 0) }
+    }
 
     func wordGroups(_ groups: [[String]]) -> [[String]] {
         groups.compactMap { group in
@@ -371,8 +439,54 @@ struct Core: Sendable {
     func tokens(_ text: String) -> [Raw] {
         var raws = rawTokens(text)
         applyNumbers(&raws, text: text)
+        splitHanLexiconWords(&raws)
         applyLexicon(&raws)
         return raws
+    }
+
+    /// Whether `s` is one word of the lexicon: a filler, a connector or an optional word.
+    func isLexiconWord(_ s: String, fillerOnly: Bool = false) -> Bool {
+        guard let li = lexIndex[s] else { return false }
+        let e = lexEntries[Int(li)]
+        if e.fillers.contains([s]) { return true }
+        if fillerOnly { return false }
+        return e.optional || e.connectors.contains([s])
+    }
+
+    /// A Han word that the dictionary segmenter glued to a filler ("看一下" → "看" "一下",
+    /// "查一下"), or that is two lexicon words ("我在" → "我" "在"), is read as its parts, so the
+    /// filler, optional word or connector is one. A word that is itself in the lexicon, or that
+    /// does not split so, stays whole ("现在" is not "现" "在": "现" is no lexicon word).
+    func splitHanLexiconWords(_ raws: inout [Raw]) {
+        if lexEntries.isEmpty { return }
+        func isHan(_ u: Unicode.Scalar) -> Bool {
+            (0x4E00...0x9FFF).contains(u.value) || (0x3400...0x4DBF).contains(u.value)
+        }
+        var out: [Raw] = []
+        var changed = false
+        for k in raws.indices {
+            let raw = raws[k]
+            let sc = Array(raw.text.unicodeScalars)
+            // Only whole Han words whose span has one UTF-16 unit per character (offsets split with them).
+            guard sc.count >= 2, raw.flags.isEmpty, raw.end - raw.start == sc.count, sc.allSatisfy(isHan),
+                  lexIndex[raw.text] == nil else { out.append(raw); continue }
+            var cut = -1
+            for c in 1..<sc.count {
+                var a = String.UnicodeScalarView(), b = String.UnicodeScalarView()
+                a.append(contentsOf: sc[..<c]); b.append(contentsOf: sc[c...])
+                let x = String(a), y = String(b)
+                if (sc.count - c >= 2 && isLexiconWord(y, fillerOnly: true))
+                    || (c >= 2 && isLexiconWord(x, fillerOnly: true))
+                    || (isLexiconWord(x) && isLexiconWord(y)) { cut = c; break }
+            }
+            guard cut > 0 else { out.append(raw); continue }
+            var a = String.UnicodeScalarView(), b = String.UnicodeScalarView()
+            a.append(contentsOf: sc[..<cut]); b.append(contentsOf: sc[cut...])
+            out.append(Raw(text: String(a), start: raw.start, end: raw.start + cut))
+            out.append(Raw(text: String(b), start: raw.start + cut, end: raw.end))
+            changed = true
+        }
+        if changed { raws = out }
     }
 }
 

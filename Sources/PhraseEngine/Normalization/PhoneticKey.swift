@@ -12,6 +12,9 @@
 /// is skipped), never crash.
 public enum PhoneticAlgorithm: String, Sendable, CaseIterable {
     case doubleMetaphone = "double-metaphone", latin, none
+    /// vi: one syllable keyed by its initial, vowels and final with tones and vowel marks dropped
+    /// and the initials and finals the dialects merge made one (see `PhoneticKey.vietnamese`).
+    case vietnamese
 }
 
 public enum PhoneticKey {
@@ -127,7 +130,61 @@ public enum PhoneticKey {
         case .doubleMetaphone: return doubleMetaphone(word, maxLength: 6, alternate: false).primary
         case .latin: return latin(word, language: language)
         case .none: return ""
+        case .vietnamese: return vietnamese(word)
         }
+    }
+
+    /// A Vietnamese syllable's sound: its initial, its vowels and its final, with the tone marks
+    /// and vowel marks dropped (a recognizer or a typist drops them) and the sounds the dialects
+    /// merge made one: initials tr / ch, s / x, d / gi / r, k / c / q, ng / ngh, g / gh; finals
+    /// n / ng / nh and t / c / ch. Unlike the generic key it keeps the vowels, which tell apart
+    /// the many one-syllable words with the same consonants ("bún" BUN, "bánh" BAN, "bên" BEN).
+    /// A word that is not one Vietnamese syllable ("pantry") gets the generic latin key.
+    public static func vietnamese(_ word: String) -> String {
+        if word.isEmpty { return "" }
+        var s: [UInt8] = []
+        for u in ICU.nfd(Array(word.utf16)).string.unicodeScalars {
+            let v = u.value
+            if v >= 0x300 && v <= 0x36F { continue }
+            if v == 0x111 || v == 0x110 { s.append(UInt8(ascii: "D")); continue }   // đ
+            if v >= 0x61 && v <= 0x7A { s.append(UInt8(v)); continue }
+            if v >= 0x41 && v <= 0x5A { s.append(UInt8(v + 0x20)); continue }
+            return latin(word, language: "vi")
+        }
+        func isVowel(_ c: UInt8) -> Bool { "aeiouy".utf8.contains(c) }
+        func starts(_ p: String, at i: Int) -> Bool {
+            let b = Array(p.utf8)
+            return i + b.count <= s.count && Array(s[i..<(i + b.count)]) == b
+        }
+        var i = 0
+        var key = ""
+        if starts("gi", at: 0) {
+            key = "Z"
+            i = s.count > 2 && isVowel(s[2]) ? 2 : 1
+        } else {
+            let initials: [(String, String)] = [
+                ("ngh", "NG"), ("ng", "NG"), ("nh", "NH"), ("gh", "G"), ("ch", "C"), ("tr", "C"), ("th", "TH"),
+                ("ph", "F"), ("kh", "KH"), ("qu", "KW"), ("D", "D"), ("b", "B"), ("c", "K"), ("d", "Z"), ("g", "G"),
+                ("h", "H"), ("k", "K"), ("l", "L"), ("m", "M"), ("n", "N"), ("p", "P"), ("q", "K"), ("r", "Z"),
+                ("s", "X"), ("t", "T"), ("v", "V"), ("x", "X"),
+            ]
+            for (p, code) in initials where starts(p, at: 0) {
+                key = code
+                i = p.utf8.count
+                break
+            }
+        }
+        var vowels = ""
+        while i < s.count && isVowel(s[i]) {
+            let c = s[i] == UInt8(ascii: "y") ? "I" : String(UnicodeScalar(s[i] - 0x20))
+            if !vowels.hasSuffix(c) { vowels += c }
+            i += 1
+        }
+        if vowels.isEmpty { return latin(word, language: "vi") }
+        let rest = String(decoding: s[i...], as: UTF8.self)
+        let finals: [String: String] = ["": "", "n": "N", "ng": "N", "nh": "N", "t": "K", "c": "K", "ch": "K", "m": "M", "p": "P"]
+        guard let f = finals[rest] else { return latin(word, language: "vi") }
+        return key + vowels + f
     }
 }
 
