@@ -139,6 +139,12 @@ struct Query {
 
     // MARK: - Preparation
 
+    /// Whether every byte of `s` is ASCII (no Thai, Hangul or Han to cut again).
+    static func isASCII(_ s: String) -> Bool {
+        var t = s
+        return t.withUTF8 { p in !p.contains { $0 >= 0x80 } }
+    }
+
     /// Whether a scalar is in the Thai block.
     @inline(__always) static func isThai(_ v: UInt32) -> Bool { v >= 0x0E00 && v <= 0x0E7F }
 
@@ -234,6 +240,8 @@ struct Query {
     /// normalizer.
     static func recutHangul(_ units: inout [Raw], _ index: LocaleIndex) {
         func isHangul(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
+        // Most utterances have no Hangul word: look at first scalars before building anything.
+        guard units.contains(where: { $0.flags.isEmpty && ($0.text.unicodeScalars.first.map { isHangul($0.value) } ?? false) }) else { return }
         var out: [Raw] = []
         var changed = false
         for r in units {
@@ -280,7 +288,7 @@ struct Query {
 
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
-        if opts.mode == .flexible {
+        if opts.mode == .flexible && !Query.isASCII(text) {
             Query.recutThai(&units, index)
             Query.recutHangul(&units, index)
         }

@@ -439,7 +439,8 @@ struct Core: Sendable {
     func tokens(_ text: String) -> [Raw] {
         var raws = rawTokens(text)
         applyNumbers(&raws, text: text)
-        splitHanLexiconWords(&raws)
+        var t = text
+        if !t.withUTF8({ p in !p.contains { $0 >= 0x80 } }) { splitHanLexiconWords(&raws) }
         applyLexicon(&raws)
         return raws
     }
@@ -462,6 +463,8 @@ struct Core: Sendable {
         func isHan(_ u: Unicode.Scalar) -> Bool {
             (0x4E00...0x9FFF).contains(u.value) || (0x3400...0x4DBF).contains(u.value)
         }
+        // Most utterances have no Han word: look at first scalars before building anything.
+        guard raws.contains(where: { $0.flags.isEmpty && $0.text.unicodeScalars.first.map(isHan) == true }) else { return }
         var out: [Raw] = []
         var changed = false
         for k in raws.indices {
