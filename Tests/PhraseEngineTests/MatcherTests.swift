@@ -236,6 +236,21 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 60)
     }
 
+    /// One enormous "word" (a script written without spaces, or a hostile run of letters) is not
+    /// romanized or compared as a whole: no catalog word is that long. 200,000 Hangul syllables
+    /// took a minute before (the romanizer is superlinear); each input here must take seconds.
+    @Test(.timeLimit(.minutes(1))) func enormousWordsAreBounded() throws {
+        let ko = #"{"app":{"id":"p","name":{"ko":"팬트리"}},"developmentLocale":"ko","shortcuts":[{"intent":"List","phrases":{"ko":["${applicationName}에서 장보기 목록 보여줘"]}}]}"#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(ko, file: "ko.json")])
+        var rng = ReferenceSearchTests.SplitMix(state: 7)
+        let hangul = String(String.UnicodeScalarView((0..<200_000).compactMap { _ in Unicode.Scalar(UInt32.random(in: 0xAC00...0xD7A3, using: &rng)) }))
+        #expect(m.match(hangul, locale: "ko").decision == .none)
+        let latin = String((0..<200_000).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement(using: &rng) ?? "a" })
+        #expect(MatcherTests.matcher.match(latin, locale: "en").decision == .none)
+        // A long word next to real ones still leaves the phrase to match.
+        #expect(m.match("팬트리에서 장보기 목록 보여줘 " + String(hangul.prefix(300)), locale: "ko").results.first?.intent == "List")
+    }
+
     @Test func routingAcrossApps() throws {
         let m = Matcher(catalogs: [try CatalogLoader.parse(Self.habits, file: "h.json"), MatcherTests.catalog])
         #expect(m.match("order a mocha with bean counter", locale: "en").top?.app == "com.example.coffee")

@@ -95,6 +95,8 @@ final class LocaleIndex: Sendable {
     let inflectionFlat: [Related]
     /// Unicode scalars per vocabulary word.
     let vocabLength: [Int32]
+    /// The longest vocabulary word, in Unicode scalars.
+    let maxVocabLength: Int
     let phoneticIndex: StringTable<[Int32]>
     /// A word written without the marks of the letters the locale keeps → the vocabulary words
     /// so written, for words that have such letters (tr "kac" → "kaç"; `Normalizer.unmarked`).
@@ -320,6 +322,7 @@ final class LocaleIndex: Sendable {
         self.words = StringTable(wd)
         self.relatedFlat = rflat
         self.vocabLength = vocabScalars.map { Int32($0.count) }
+        self.maxVocabLength = vocabScalars.reduce(0) { max($0, $1.count) }
         var ph: [String: [Int32]] = [:]
         var del: [UInt64: [Int32]] = [:]
         var vh: [UInt64: Int32] = [:]

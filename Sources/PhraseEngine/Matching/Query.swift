@@ -581,6 +581,11 @@ struct Query {
         if f.contains(.number) || f.contains(.ordinal) { return }
         // Filler and articles are discounted anyway: no fuzzy lookup for them.
         if !f.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
+        // A word more than twice as long as any word of the catalogs (and 16 scalars longer)
+        // relates to none of them by an edit or a sound; not looking keeps a hostile run of
+        // letters without spaces (200,000 Hangul syllables) from being romanized and compared.
+        let longest = 2 * index.maxVocabLength + 16
+        if t.utf8.count > longest, t.unicodeScalars.count > longest { return }
         // The same word written with or without the marks of the letters the locale keeps
         // (tr "kac" / "kaç", "bugun" / "bugün"): not a guess, nearly the word itself.
         if index.normalizer.keepsMarkedLetters {
@@ -796,6 +801,7 @@ struct Query {
         // The English key of the app-name search is the locale's own where the locale keys
         // words by Double Metaphone.
         let localeKeyIsEnglish = index.normalizer.keysAreDoubleMetaphone
+        let longestWindow = 2 * index.maxVocabLength + 16
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
                 var joinedCount = 0
@@ -803,6 +809,8 @@ struct Query {
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
                     joinedCount += info[b].count
+                    // No catalog word or name is this long (see `matchUnit`).
+                    if joinedCount > longestWindow { break }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
                     let appsOnly = !hasUnknown
                     guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
@@ -832,6 +840,7 @@ struct Query {
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
                     joinedCount += info[b].count
+                    if joinedCount > longestWindow { break }
                     if info[b].split { split = true }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                     guard joinedCount >= 3 else { continue }
