@@ -31,6 +31,9 @@ import Testing
                     let want = all.filter { index.setApp[Int(index.slotFlat[$0].set)] == app }
                     let got = index.postings(id, app: app)
                     #expect(Array(got) == want, "word \(index.vocabText[Int(id)]) app \(app)")
+                    // Within an app, by set then variant (`Query.shareValue` merges two such lists).
+                    let keys = got.map { (index.slotFlat[$0].set, index.slotFlat[$0].variant) }
+                    #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }, "word \(index.vocabText[Int(id)]) app \(app)")
                     checked += got.count
                 }
                 let names = all.filter { index.setIsApp[Int(index.slotFlat[$0].set)] }.map { index.slotFlat[$0] }

@@ -313,14 +313,19 @@ extension Query {
     }
 
     /// Whether one value of the app says a word unit i relates to and one unit j relates to.
+    /// (A word's postings in one app are sorted by set, then variant: each pair of words is one
+    /// merge of their two lists.)
     func shareValue(_ i: Int, _ j: Int, app: Int32) -> Bool {
         for a in mStart[i]..<(mStart[i] + mCount[i]) {
-            for pa in index.postings(mVocab[a], app: app) {
-                let v = index.slotFlat[pa]
-                for b in mStart[j]..<(mStart[j] + mCount[j]) {
-                    for pb in index.postings(mVocab[b], app: app) where index.slotFlat[pb].set == v.set && index.slotFlat[pb].variant == v.variant {
-                        return true
-                    }
+            let ra = index.postings(mVocab[a], app: app)
+            if ra.isEmpty { continue }
+            for b in mStart[j]..<(mStart[j] + mCount[j]) {
+                let rb = index.postings(mVocab[b], app: app)
+                var x = ra.lowerBound, y = rb.lowerBound
+                while x < ra.upperBound && y < rb.upperBound {
+                    let p = index.slotFlat[x], q = index.slotFlat[y]
+                    if p.set == q.set && p.variant == q.variant { return true }
+                    if p.set < q.set || (p.set == q.set && p.variant < q.variant) { x += 1 } else { y += 1 }
                 }
             }
         }
