@@ -251,6 +251,20 @@ import Testing
         #expect(m.match("팬트리에서 장보기 목록 보여줘 " + String(hangul.prefix(300)), locale: "ko").results.first?.intent == "List")
     }
 
+    /// A widely used app's name is that app, not a catalog app it sounds like ("strava" is one
+    /// sound away from "Stride"), unless the catalogs say the word themselves.
+    @Test func otherAppsNamesAreNotCatalogAppsBySound() throws {
+        let stride = #"{"app":{"id":"s","name":"Stride"},"shortcuts":[{"intent":"Run","phrases":["Start a run in ${applicationName}"]}]}"#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(stride, file: "s.json")])
+        #expect(m.match("start a run in stride", locale: "en").decision == .match)
+        #expect(m.match("start a run in strava", locale: "en").decision == .none)
+        #expect(m.match("start a run in stryde", locale: "en").top?.intent == "Run")
+        // An app of the catalogs called so is heard by its name.
+        let named = #"{"app":{"id":"v","name":"Strava"},"shortcuts":[{"intent":"Run","phrases":["Start a run in ${applicationName}"]}]}"#
+        let both = Matcher(catalogs: [try CatalogLoader.parse(stride, file: "s.json"), try CatalogLoader.parse(named, file: "v.json")])
+        #expect(both.match("start a run in strava", locale: "en").top?.app == "v")
+    }
+
     @Test func routingAcrossApps() throws {
         let m = Matcher(catalogs: [try CatalogLoader.parse(Self.habits, file: "h.json"), MatcherTests.catalog])
         #expect(m.match("order a mocha with bean counter", locale: "en").top?.app == "com.example.coffee")

@@ -833,12 +833,19 @@ struct Query {
                 swap(&k1, &ws.pool.pointee.soundKeyA)
                 swap(&k2, &ws.pool.pointee.soundKeyB)
             }
+            // Words that name a widely used app the catalogs do not know ("strava"): a window
+            // with one is that app, not a catalog app that sounds like it.
+            // (As bits for units under 64.)
+            func isOtherApp(_ b: Int) -> Bool { (mCount[b] == 0 || mKind[mStart[b]] != .exact) && OtherApps.isKnown(units[b].text) }
+            var otherApp: UInt64 = 0
+            for b in 0..<min(n, 64) where isOtherApp(b) { otherApp |= 1 << UInt64(b) }
             for a in 0..<n {
                 var joinedCount = 0
                 var split = false
                 var windowUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
+                    if b < 64 ? otherApp & (1 << UInt64(b)) != 0 : isOtherApp(b) { break }
                     joinedCount += info[b].count
                     if joinedCount > longestWindow { break }
                     if info[b].split { split = true }
