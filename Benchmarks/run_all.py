@@ -28,6 +28,20 @@ def pct(x):
     return "-" if x is None else f"{100 * x:.1f}%"
 
 
+def accuracy_table(w, ev, peers):
+    """PhraseEngine's overall figures (an `eval --format json` report) and the peers' (run_peers.py output)."""
+    w("| matcher | accuracy | exact | intent | false reject | false accept |")
+    w("|---|---:|---:|---:|---:|---:|")
+    w(f"| **PhraseEngine** | **{pct(ev['accuracy'])}** | {pct(ev['exactAccuracy'])} | {pct(ev['intentAccuracy'])} | "
+      f"{pct(ev['falseRejectRate'])} | {pct(ev['falseAcceptRate'])} |")
+    if peers:
+        for name, p in peers["peers"].items():
+            o = p["overall"]
+            w(f"| {name} | {pct(o['accuracy'])} | {pct(o['exactAccuracy'])} | {pct(o['intentAccuracy'])} | "
+              f"{pct(o['falseRejectRate'])} | {pct(o['falseAcceptRate'])} |")
+    w("")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--smoke", action="store_true", help="quick pipeline check (CI): no timings are written")
@@ -97,16 +111,7 @@ def main():
     w("## Accuracy on the sample corpora (test split)\n")
     w("The six tuned apps × 6 locales (`Corpora/`), odd line numbers (the even lines were used to tune thresholds "
       "and peer cutoffs). `accuracy`: exact for in-domain, no result for out-of-domain.\n")
-    w("| matcher | accuracy | exact | intent | false reject | false accept |")
-    w("|---|---:|---:|---:|---:|---:|")
-    w(f"| **PhraseEngine** | **{pct(ev['accuracy'])}** | {pct(ev['exactAccuracy'])} | {pct(ev['intentAccuracy'])} | "
-      f"{pct(ev['falseRejectRate'])} | {pct(ev['falseAcceptRate'])} |")
-    if peers:
-        for name, p in peers["peers"].items():
-            o = p["overall"]
-            w(f"| {name} | {pct(o['accuracy'])} | {pct(o['exactAccuracy'])} | {pct(o['intentAccuracy'])} | "
-              f"{pct(o['falseRejectRate'])} | {pct(o['falseAcceptRate'])} |")
-    w("")
+    accuracy_table(w, ev, peers)
     w("Noisy utterances only (tagged " + ", ".join(sorted(noise)) + f"; {len(noisy_rows)} lines), accuracy:\n")
     w("| matcher | noisy accuracy |")
     w("|---|---:|")
@@ -134,16 +139,7 @@ def main():
       + " (" + ", ".join(HELD_OUT_LOCALES) + "). Their corpora were written and committed before the engine first ran "
       "on them; first measured on the test split: fitness 96.5 %, recipes 90.5 % (false accepts 9.0 % and 7.6 %). "
       "Fixes made after that looked at failures of both splits, so the figures below are no longer fully held out.\n")
-    w("| matcher | accuracy | exact | intent | false reject | false accept |")
-    w("|---|---:|---:|---:|---:|---:|")
-    w(f"| **PhraseEngine** | **{pct(ev_held['accuracy'])}** | {pct(ev_held['exactAccuracy'])} | {pct(ev_held['intentAccuracy'])} | "
-      f"{pct(ev_held['falseRejectRate'])} | {pct(ev_held['falseAcceptRate'])} |")
-    if peers_held:
-        for name, p in peers_held["peers"].items():
-            o = p["overall"]
-            w(f"| {name} | {pct(o['accuracy'])} | {pct(o['exactAccuracy'])} | {pct(o['intentAccuracy'])} | "
-              f"{pct(o['falseRejectRate'])} | {pct(o['falseAcceptRate'])} |")
-    w("")
+    accuracy_table(w, ev_held, peers_held)
 
     by = {k: v for k, v in bench.items()}
     w("## Speed (PhraseEngine, one thread unless noted)\n")

@@ -145,6 +145,13 @@ struct Query {
         return t.withUTF8 { p in !p.contains { $0 >= 0x80 } }
     }
 
+    /// The text of some scalars (a piece of a word being cut again).
+    static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var v = String.UnicodeScalarView()
+        v.append(contentsOf: scalars)
+        return String(v)
+    }
+
     /// Whether a scalar is in the Thai block.
     @inline(__always) static func isThai(_ v: UInt32) -> Bool { v >= 0x0E00 && v <= 0x0E7F }
 
@@ -183,11 +190,7 @@ struct Query {
             var cost = [Float](repeating: .infinity, count: L + 1)
             var back = [Int](repeating: -1, count: L + 1)
             cost[0] = 0
-            func piece(_ a: Int, _ b: Int) -> String {
-                var v = String.UnicodeScalarView()
-                v.append(contentsOf: sc[a..<b])
-                return String(v)
-            }
+            func piece(_ a: Int, _ b: Int) -> String { Query.text(sc[a..<b]) }
             for j in 0..<L where cost[j] < .infinity {
                 // ICU's own unit first: on a tie the run keeps ICU's cut.
                 var icuNext = j + 1
@@ -252,11 +255,7 @@ struct Query {
             var cost = [Int](repeating: Int.max, count: L + 1)
             var back = [Int](repeating: -1, count: L + 1)
             cost[0] = 0
-            func piece(_ a: Int, _ b: Int) -> String {
-                var v = String.UnicodeScalarView()
-                v.append(contentsOf: sc[a..<b])
-                return String(v)
-            }
+            func piece(_ a: Int, _ b: Int) -> String { Query.text(sc[a..<b]) }
             for j in 0..<L where cost[j] < Int.max {
                 var len = 1
                 while len <= 12 && j + len <= L {

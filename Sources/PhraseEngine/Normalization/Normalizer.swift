@@ -144,28 +144,21 @@ public final class Normalizer: Sendable {
             guard t != word, longEnough(Substring(t)) else { return }
             if (out[t] ?? 0) < s { out[t] = s }
         }
-        if !p.attachedPrefixes.isEmpty {
+        // The word without one of the affixes, and the word or such a stem with each of them
+        // (prefixes in front, endings at the back).
+        func affixed(_ affixes: [String], prefix: Bool) {
             var stems = [Substring(word)]
-            for q in p.attachedPrefixes where !q.isEmpty && word.hasPrefix(q) {
-                let stem = word.dropFirst(q.count)
+            for q in affixes where !q.isEmpty && (prefix ? word.hasPrefix(q) : word.hasSuffix(q)) {
+                let stem = prefix ? word.dropFirst(q.count) : word.dropLast(q.count)
                 if longEnough(stem) { stems.append(stem) }
             }
             for stem in stems {
                 put(String(stem), Normalizer.affixSimilarity)
-                for q in p.attachedPrefixes where !q.isEmpty { put(q + stem, Normalizer.affixSimilarity) }
+                for q in affixes where !q.isEmpty { put(prefix ? q + stem : stem + q, Normalizer.affixSimilarity) }
             }
         }
-        if !p.endings.isEmpty {
-            var stems = [Substring(word)]
-            for e in p.endings where !e.isEmpty && word.hasSuffix(e) {
-                let stem = word.dropLast(e.count)
-                if longEnough(stem) { stems.append(stem) }
-            }
-            for stem in stems {
-                put(String(stem), Normalizer.affixSimilarity)
-                for e in p.endings where !e.isEmpty { put(stem + e, Normalizer.affixSimilarity) }
-            }
-        }
+        if !p.attachedPrefixes.isEmpty { affixed(p.attachedPrefixes, prefix: true) }
+        if !p.endings.isEmpty { affixed(p.endings, prefix: false) }
         if !p.droppableMarks.isEmpty {
             let droppable = Set(p.droppableMarks.flatMap { $0.unicodeScalars.map(\.value) })
             let decomposed = ICU.nfd(Array(word.utf16)).string.unicodeScalars
