@@ -19,6 +19,22 @@ import Testing
     /// A word's postings in one app (two binary searches) and in app names (a list of their own)
     /// are exactly the postings a scan of all of them finds, for every word and app of the six
     /// sample apps loaded together.
+    /// The eight-bytes-at-a-time ASCII check, against a byte scan: every length up to 24 with
+    /// one non-ASCII character at every position.
+    @Test func asciiCheckReadsEveryByte() {
+        for n in 0...24 {
+            let plain = String(repeating: "a", count: n)
+            #expect(Core.isASCII(plain))
+            for k in 0..<n {
+                var scalars = Array(plain.unicodeScalars)
+                scalars[k] = "é"
+                let s = String(String.UnicodeScalarView(scalars))
+                #expect(!Core.isASCII(s), "\(n) \(k)")
+                #expect(Core.isASCII(s) == s.utf8.allSatisfy { $0 < 0x80 })
+            }
+        }
+    }
+
     @Test func postingRangesMatchAScan() throws {
         let cats = try ["habits", "coffee", "home", "music", "notes", "reader"].map { try SynthTests.sample($0) }
         let m = Matcher(catalogs: cats, locales: ["en", "ja"])

@@ -139,12 +139,6 @@ struct Query {
 
     // MARK: - Preparation
 
-    /// Whether every byte of `s` is ASCII (no Thai, Hangul or Han to cut again).
-    static func isASCII(_ s: String) -> Bool {
-        var t = s
-        return t.withUTF8 { p in !p.contains { $0 >= 0x80 } }
-    }
-
     /// The text of some scalars (a piece of a word being cut again).
     static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var v = String.UnicodeScalarView()
@@ -287,7 +281,7 @@ struct Query {
 
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
-        if opts.mode == .flexible && !Query.isASCII(text) {
+        if opts.mode == .flexible && !Core.isASCII(text) {
             Query.recutThai(&units, index)
             Query.recutHangul(&units, index)
         }

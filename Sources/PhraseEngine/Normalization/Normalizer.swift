@@ -432,8 +432,7 @@ struct Core: Sendable {
     func tokens(_ text: String) -> [Raw] {
         var raws = rawTokens(text)
         applyNumbers(&raws, text: text)
-        var t = text
-        if !t.withUTF8({ p in !p.contains { $0 >= 0x80 } }) { splitHanLexiconWords(&raws) }
+        if !Core.isASCII(text) { splitHanLexiconWords(&raws) }
         applyLexicon(&raws)
         return raws
     }
@@ -495,11 +494,27 @@ extension Core {
         return raws
     }
 
+    /// Whether every byte of `s` is ASCII (read eight bytes at a time).
+    static func isASCII(_ s: String) -> Bool {
+        var t = s
+        return t.withUTF8 { p in
+            guard let base = p.baseAddress else { return true }
+            let n = p.count
+            var i = 0
+            var acc: UInt64 = 0
+            while i + 8 <= n {
+                acc |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                i += 8
+            }
+            while i < n { acc |= UInt64(base[i]); i += 1 }
+            return acc & 0x8080_8080_8080_8080 == 0
+        }
+    }
+
     /// Character mapping and segmentation only.
     func characterTokens(_ text: String) -> [Raw] {
         if text.isEmpty { return [] }
-        var t = text
-        let isASCII = t.withUTF8 { p in !p.contains { $0 >= 0x80 } }
+        let isASCII = Core.isASCII(text)
         var raws: [Raw]
         if isASCII && useASCIIFastPath {
             raws = asciiTokens(text)
