@@ -15,8 +15,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = os.path.join(ROOT, "Benchmarks", "peers")
 # The apps the thresholds were tuned on (and the peers' default set), and the held-out ones.
 TUNED_APPS = ["coffee", "habits", "home", "music", "notes", "reader"]
-HELD_OUT_APPS = ["fitness", "recipes"]
-HELD_OUT_LOCALES = ["it", "pt-BR", "nl", "pl", "ru", "tr", "ko", "th", "ar", "hi", "zh-Hant", "vi"]
+HELD_OUT_APPS = ["fitness", "recipes", "charge"]
+HELD_OUT_LOCALES = ["it", "pt-BR", "nl", "pl", "ru", "tr", "ko", "th", "ar", "hi", "zh-Hant", "vi",
+                    "en", "fr", "de", "es", "ja", "zh-Hans"]
 
 
 def run(cmd, **kw):
@@ -135,10 +136,11 @@ def main():
       + ", ".join(TUNED_APPS) + ".\n")
 
     w("## Held-out apps (test split)\n")
-    w("Two apps added after the engine was tuned, in locales no earlier corpus had: " + ", ".join(HELD_OUT_APPS)
-      + " (" + ", ".join(HELD_OUT_LOCALES) + "). Their corpora were written and committed before the engine first ran "
-      "on them; first measured on the test split: fitness 96.5 %, recipes 90.5 % (false accepts 9.0 % and 7.6 %). "
-      "Fixes made after that looked at failures of both splits, so the figures below are no longer fully held out.\n")
+    w("Three apps added after the engine was tuned, their corpora written and committed before the engine first ran "
+      "on them: fitness (it, pt-BR, nl, pl, ru, tr) and recipes (ko, th, ar, hi, zh-Hant, vi) in locales no earlier "
+      "corpus had, and charge, a new app shape in the six tuned locales. First measured on the test split: fitness "
+      "96.5 %, recipes 90.5 % (false accepts 9.0 % and 7.6 %), charge 96.1 % (every catalog loaded). Fixes made after "
+      "that looked at failures of both splits, so the figures below are no longer fully held out.\n")
     accuracy_table(w, ev_held, peers_held)
 
     by = {k: v for k, v in bench.items()}
