@@ -134,6 +134,8 @@ final class LocaleIndex: Sendable {
     /// Whether each word is said only by negative phrases (a literal of negative templates only,
     /// no value, no name): "delete" of "Delete ${applicationName}" where no phrase deletes.
     let vocabNegativeOnly: [Bool]
+    /// Whether any word is said only by negative phrases (`vocabNegativeOnly`).
+    let hasNegativeOnly: Bool
     /// vocab id → the apps whose phrases, values or names say the word, ascending: word i's
     /// apps are `vocabAppFlat[vocabAppStart[i] ..< vocabAppStart[i + 1]]`.
     let vocabAppStart: [Int32]
@@ -422,6 +424,7 @@ final class LocaleIndex: Sendable {
         self.vocabNegativeOnly = (0..<vocabText.count).map { u in
             !lp[u].isEmpty && sp[u].isEmpty && lp[u].allSatisfy { templates[Int($0)].isNegative }
         }
+        self.hasNegativeOnly = vocabNegativeOnly.contains(true)
         var sound: [String: [SlotPosting]] = [:]
         for (si, set) in slotSets.enumerated() {
             for (vi, v) in set.variants.enumerated() where v.soundKey.count >= 3 {

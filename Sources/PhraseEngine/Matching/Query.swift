@@ -344,7 +344,7 @@ struct Query {
                 }
                 return false
             }
-            var i0 = 0
+            var i0 = index.hasNegativeOnly ? 0 : n
             while i0 < min(n, 64) {
                 var j0 = i0 + 1
                 while j0 < n && units[j0].start == units[i0].start && units[j0].end == units[i0].end { j0 += 1 }
