@@ -32,6 +32,28 @@ import Testing
         }
     }
 
+    /// A wake word glued to the katakana word after it is one filler word, and the rest is
+    /// segmented on its own; a word that merely begins like a short filler is left whole.
+    @Test func wakeWordGluedToKatakana() {
+        let n = Normalizer.forLocale("ja")
+        let r = n.normalize("ヘイシリアンペリーで充電を停止").tokens
+        #expect(r.first?.text == "ヘイシリ" && r.first?.flags.contains(.filler) == true)
+        #expect(r.first?.start == 0 && r.first?.end == 4)
+        #expect(r.dropFirst().first?.start == 4)
+        #expect(!r.contains { $0.text == "シリア" })
+        let s = n.normalize("ヘイシリノートリーでメモを作って").tokens
+        #expect(s.first?.text == "ヘイシリ" && s.first?.flags.contains(.filler) == true)
+        #expect(n.normalize("シリーズを見せて").tokens.first?.text == "シリーズ")
+        // The whole phrase matches again once the wake word is cut off.
+        let charge = #"{"app":{"id":"c","name":{"ja":"アンペリー"}},"developmentLocale":"ja","shortcuts":[{"intent":"Stop","phrases":{"ja":["${applicationName}で充電を停止"]}}]}"#
+        if let c = try? CatalogLoader.parse(charge, file: "c.json") {
+            let m = Matcher(catalogs: [c])
+            #expect((m.match("ヘイシリアンペリーで充電を停止", locale: "ja").top?.score ?? 0) > 0.9)
+        } else {
+            Issue.record("catalog did not parse")
+        }
+    }
+
     @Test func fillersAreMarkedNotDeleted() {
         let r = Normalizer.forLocale("en").normalize("please log water for me")
         #expect(r.tokens.map(\.text) == ["please", "log", "water", "for", "me"])

@@ -432,7 +432,10 @@ struct Core: Sendable {
     func tokens(_ text: String) -> [Raw] {
         var raws = rawTokens(text)
         applyNumbers(&raws, text: text)
-        if !Core.isASCII(text) { splitHanLexiconWords(&raws) }
+        if !Core.isASCII(text) {
+            splitHanLexiconWords(&raws)
+            splitGluedWakeWord(&raws)
+        }
         applyLexicon(&raws)
         return raws
     }
@@ -444,6 +447,45 @@ struct Core: Sendable {
         if e.fillers.contains([s]) { return true }
         if fillerOnly { return false }
         return e.optional || e.connectors.contains([s])
+    }
+
+    /// A wake word a recognizer glued to the katakana word after it ("ヘイシリアンペリーで…", which
+    /// the dictionary segmenter cuts ヘ|イ|シリア|ン|ペリー, or "ヘイシリノートリー…", cut
+    /// ヘ|イ|シ|リ|ノート|リー): when the run of kana words that starts the text begins with a
+    /// filler of three or more characters that is not its first word as cut, the filler becomes
+    /// one word and the rest of the run is segmented again on its own. (Shorter fillers are left
+    /// alone: "シリ" begins "シリーズ".)
+    func splitGluedWakeWord(_ raws: inout [Raw]) {
+        if lexEntries.isEmpty || raws.count < 2 { return }
+        func isKana(_ u: Unicode.Scalar) -> Bool { (0x3041...0x30FF).contains(u.value) }
+        guard raws[0].text.unicodeScalars.first.map(isKana) == true else { return }
+        var m = 0
+        var sc: [Unicode.Scalar] = []
+        while m < raws.count, raws[m].flags.isEmpty, m == 0 || raws[m].start == raws[m - 1].end,
+              raws[m].end - raws[m].start == raws[m].text.utf16.count,
+              raws[m].text.unicodeScalars.allSatisfy(isKana) {
+            sc.append(contentsOf: raws[m].text.unicodeScalars)
+            m += 1
+        }
+        guard m >= 2, sc.count >= 4 else { return }
+        func text(_ part: ArraySlice<Unicode.Scalar>) -> String {
+            var v = String.UnicodeScalarView()
+            v.append(contentsOf: part)
+            return String(v)
+        }
+        var cut = 0
+        for len in stride(from: min(8, sc.count - 1), through: 3, by: -1) where isLexiconWord(text(sc[..<len]), fillerOnly: true) {
+            cut = len
+            break
+        }
+        // Nothing to do when the filler is the first word as cut.
+        guard cut > 0, cut != raws[0].text.unicodeScalars.count else { return }
+        let start = raws[0].start
+        var out = [Raw(text: text(sc[..<cut]), start: start, end: start + cut)]
+        for r in rawTokens(text(sc[cut...])) {
+            out.append(Raw(text: r.text, start: start + cut + r.start, end: start + cut + r.end, flags: r.flags))
+        }
+        raws.replaceSubrange(0..<m, with: out)
     }
 
     /// A Han word that the dictionary segmenter glued to a filler ("看一下" → "看" "一下",
