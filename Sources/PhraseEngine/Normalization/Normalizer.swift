@@ -536,21 +536,10 @@ extension Core {
         return raws
     }
 
-    /// Whether every byte of `s` is ASCII (read eight bytes at a time).
+    /// Whether every byte of `s` is ASCII.
     static func isASCII(_ s: String) -> Bool {
         var t = s
-        return t.withUTF8 { p in
-            guard let base = p.baseAddress else { return true }
-            let n = p.count
-            var i = 0
-            var acc: UInt64 = 0
-            while i + 8 <= n {
-                acc |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                i += 8
-            }
-            while i < n { acc |= UInt64(base[i]); i += 1 }
-            return acc & 0x8080_8080_8080_8080 == 0
-        }
+        return t.withUTF8 { allASCII($0) }
     }
 
     /// Character mapping and segmentation only.
@@ -1032,15 +1021,14 @@ extension Core {
 
     /// A text's UTF-16 code units (ASCII text widened byte by byte).
     static func utf16(_ text: String) -> [UInt16] {
+        guard Core.isASCII(text) else { return Array(text.utf16) }
         var t = text
-        let ascii: [UInt16]? = t.withUTF8 { p in
-            for b in p where b >= 0x80 { return nil }
-            return [UInt16](unsafeUninitializedCapacity: p.count) { out, n in
+        return t.withUTF8 { p in
+            [UInt16](unsafeUninitializedCapacity: p.count) { out, n in
                 for k in 0..<p.count { out[k] = UInt16(p[k]) }
                 n = p.count
             }
         }
-        return ascii ?? Array(text.utf16)
     }
 
     /// Nothing, or one joining mark between a number and its ordinal mark: `.` `:` `-` and the

@@ -2,6 +2,21 @@
 /// hashed over its UTF-8 bytes (FNV-1a) and compared byte by byte, an integer key is used as
 /// is, so a lookup allocates nothing and avoids `Hasher`.
 
+/// Whether every byte is ASCII (read eight bytes at a time).
+@inline(__always)
+func allASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = p.baseAddress else { return true }
+    let n = p.count
+    var i = 0
+    var acc: UInt64 = 0
+    while i + 8 <= n {
+        acc |= UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        i += 8
+    }
+    while i < n { acc |= UInt64(base[i]); i += 1 }
+    return acc & 0x8080_8080_8080_8080 == 0
+}
+
 /// FNV-1a over bytes, continuing from `h` (hashing two strings in turn hashes their join).
 @inline(__always)
 func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, _ h: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
@@ -98,17 +113,11 @@ final class StringKeys: Sendable {
         }
     }
 
-    @inline(__always)
-    private static func isASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        for b in p where b >= 0x80 { return false }
-        return true
-    }
-
     /// -1: no key; -2: no key byte for byte, ask the dictionary.
     @inline(__always)
     private func probe(_ p: UnsafeBufferPointer<UInt8>) -> Int {
         if let e = entry(fnv1a(p), p, UnsafeBufferPointer(start: nil, count: 0)) { return e }
-        return StringKeys.isASCII(p) ? -1 : -2
+        return allASCII(p) ? -1 : -2
     }
 
     func find(_ key: String) -> Int? {
@@ -122,7 +131,7 @@ final class StringKeys: Sendable {
         var e = a.utf8.withContiguousStorageIfAvailable { pa -> Int in
             b.utf8.withContiguousStorageIfAvailable { pb -> Int in
                 if let e = entry(fnv1a(pb, fnv1a(pa)), pa, pb) { return e }
-                return StringKeys.isASCII(pa) && StringKeys.isASCII(pb) ? -1 : -2
+                return allASCII(pa) && allASCII(pb) ? -1 : -2
             } ?? -2
         } ?? -2
         if e == -2 { e = dictionary[a + b].map { Int($0) } ?? -1 }

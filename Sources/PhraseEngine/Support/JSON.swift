@@ -299,9 +299,7 @@ public enum JSONReader {
         /// generic one, about ten times slower on a corpus line.)
         static func utf8String(_ b: UnsafeBufferPointer<UInt8>) -> Swift.String? {
             let s = Swift.String(decoding: b, as: UTF8.self)
-            var ascii = true
-            for x in b where x >= 0x80 { ascii = false; break }
-            if ascii || s.utf8.elementsEqual(b) { return s }
+            if allASCII(b) || s.utf8.elementsEqual(b) { return s }
             return nil
         }
     }
