@@ -389,7 +389,7 @@ final class LocaleIndex: Sendable {
                 // A number spelled and written together with the next word (ko "십분" for "10분",
                 // the recognizer spelling the number and dropping the space).
                 if let v = Int(a), let spelled = normalizer.spelledNumber(v), !spelled.contains(" "),
-                   b.unicodeScalars.allSatisfy({ $0.value >= 0xAC00 && $0.value <= 0xD7A3 }) {
+                   b.unicodeScalars.allSatisfy({ Core.isHangulSyllable($0.value) }) {
                     joined.append(spelled + b)
                 }
                 for s in joined where !(concat[s]?.contains(where: { $0 == (units[k], units[k + 1]) }) ?? false) {

@@ -139,11 +139,13 @@ struct Query {
 
     // MARK: - Preparation
 
-    /// The text of some scalars (a piece of a word being cut again).
-    static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var v = String.UnicodeScalarView()
-        v.append(contentsOf: scalars)
-        return String(v)
+    /// A unit cut anew from a run (`recutThai`, `recutHangul`), at UTF-16 offset `a`, with the
+    /// lexicon flags (filler, connector, optional word) the normalizer gives it as a word alone.
+    static func cutPiece(_ t: String, at a: Int, _ index: LocaleIndex) -> Raw {
+        var flags: Token.Flags = []
+        let toks = index.normalizer.normalize(t).tokens
+        if toks.count == 1 && toks[0].text == t { flags = toks[0].flags }
+        return Raw(text: t, start: a, end: a + t.utf16.count, flags: flags)
     }
 
     /// Whether a scalar is in the Thai block.
@@ -177,14 +179,14 @@ struct Query {
             var icuEnd: [Int: Int] = [:]   // start position → the ICU unit starting there
             for r in k..<m {
                 icuEnd[sc.count] = r
-                sc.append(contentsOf: r < units.count ? Array(units[r].text.unicodeScalars) : [])
+                sc.append(contentsOf: units[r].text.unicodeScalars)
             }
             let L = sc.count
             let unknownCost: Float = 2.5
             var cost = [Float](repeating: .infinity, count: L + 1)
             var back = [Int](repeating: -1, count: L + 1)
             cost[0] = 0
-            func piece(_ a: Int, _ b: Int) -> String { Query.text(sc[a..<b]) }
+            func piece(_ a: Int, _ b: Int) -> String { Core.text(sc[a..<b]) }
             for j in 0..<L where cost[j] < .infinity {
                 // ICU's own unit first: on a tie the run keeps ICU's cut.
                 var icuNext = j + 1
@@ -216,12 +218,8 @@ struct Query {
                 if let r = icuEnd[start], units[r].text.unicodeScalars.count == e - start {
                     out.append(units[r])
                 } else {
-                    let t = piece(start, e)
-                    var flags: Token.Flags = []
-                    let toks = index.normalizer.normalize(t).tokens
-                    if toks.count == 1 && toks[0].text == t { flags = toks[0].flags }
-                    let a = base + String(String.UnicodeScalarView(sc[0..<start])).utf16.count
-                    out.append(Raw(text: t, start: a, end: a + t.utf16.count, flags: flags))
+                    // (One UTF-16 unit per Thai letter.)
+                    out.append(Query.cutPiece(piece(start, e), at: base + start, index))
                 }
                 start = e
             }
@@ -236,20 +234,19 @@ struct Query {
     /// the fewest pieces; otherwise it stays whole. A piece takes its lexicon flags from the
     /// normalizer.
     static func recutHangul(_ units: inout [Raw], _ index: LocaleIndex) {
-        func isHangul(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
         // Most utterances have no Hangul word: look at first scalars before building anything.
-        guard units.contains(where: { $0.flags.isEmpty && ($0.text.unicodeScalars.first.map { isHangul($0.value) } ?? false) }) else { return }
+        guard units.contains(where: { $0.flags.isEmpty && ($0.text.unicodeScalars.first.map { Core.isHangulSyllable($0.value) } ?? false) }) else { return }
         var out: [Raw] = []
         var changed = false
         for r in units {
             let sc = Array(r.text.unicodeScalars)
             guard sc.count >= 4, r.flags.isEmpty, r.end - r.start == r.text.utf16.count,
-                  sc.allSatisfy({ isHangul($0.value) }), index.vocabId(r.text) == nil else { out.append(r); continue }
+                  sc.allSatisfy({ Core.isHangulSyllable($0.value) }), index.vocabId(r.text) == nil else { out.append(r); continue }
             let L = sc.count
             var cost = [Int](repeating: Int.max, count: L + 1)
             var back = [Int](repeating: -1, count: L + 1)
             cost[0] = 0
-            func piece(_ a: Int, _ b: Int) -> String { Query.text(sc[a..<b]) }
+            func piece(_ a: Int, _ b: Int) -> String { Core.text(sc[a..<b]) }
             for j in 0..<L where cost[j] < Int.max {
                 var len = 1
                 while len <= 12 && j + len <= L {
@@ -266,12 +263,8 @@ struct Query {
             while p > 0 { cuts.append(p); p = back[p] }
             var start = 0
             for e in cuts.reversed() {
-                let t = piece(start, e)
-                var flags: Token.Flags = []
-                let toks = index.normalizer.normalize(t).tokens
-                if toks.count == 1 && toks[0].text == t { flags = toks[0].flags }
-                let a = r.start + start   // one UTF-16 unit per syllable
-                out.append(Raw(text: t, start: a, end: a + (e - start), flags: flags))
+                // (One UTF-16 unit per syllable.)
+                out.append(Query.cutPiece(piece(start, e), at: r.start + start, index))
                 start = e
             }
             changed = true
@@ -609,7 +602,7 @@ struct Query {
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
         // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
         var letters = 0
-        for v in sc { letters += v >= 0xAC00 && v <= 0xD7A3 ? 2 : 1 }
+        for v in sc { letters += Core.isHangulSyllable(v) ? 2 : 1 }
         let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
         if phoneticOK, let ids = index.phoneticIds(key) {
             for id in ids.prefix(16) where id != exactId {

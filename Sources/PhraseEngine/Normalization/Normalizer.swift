@@ -137,7 +137,7 @@ public final class Normalizer: Sendable {
         var out: [String: Float] = [:]
         func longEnough(_ stem: Substring) -> Bool {
             var n = 0
-            for u in stem.unicodeScalars { n += (0xAC00...0xD7A3).contains(u.value) ? 2 : 1 }
+            for u in stem.unicodeScalars { n += Core.isHangulSyllable(u.value) ? 2 : 1 }
             return n >= 2
         }
         func put(_ t: String, _ s: Float) {
@@ -468,21 +468,16 @@ struct Core: Sendable {
             m += 1
         }
         guard m >= 2, sc.count >= 4 else { return }
-        func text(_ part: ArraySlice<Unicode.Scalar>) -> String {
-            var v = String.UnicodeScalarView()
-            v.append(contentsOf: part)
-            return String(v)
-        }
         var cut = 0
-        for len in stride(from: min(8, sc.count - 1), through: 3, by: -1) where isLexiconWord(text(sc[..<len]), fillerOnly: true) {
+        for len in stride(from: min(8, sc.count - 1), through: 3, by: -1) where isLexiconWord(Core.text(sc[..<len]), fillerOnly: true) {
             cut = len
             break
         }
         // Nothing to do when the filler is the first word as cut.
         guard cut > 0, cut != raws[0].text.unicodeScalars.count else { return }
         let start = raws[0].start
-        var out = [Raw(text: text(sc[..<cut]), start: start, end: start + cut)]
-        for r in rawTokens(text(sc[cut...])) {
+        var out = [Raw(text: Core.text(sc[..<cut]), start: start, end: start + cut)]
+        for r in rawTokens(Core.text(sc[cut...])) {
             out.append(Raw(text: r.text, start: start + cut + r.start, end: start + cut + r.end, flags: r.flags))
         }
         raws.replaceSubrange(0..<m, with: out)
@@ -509,18 +504,14 @@ struct Core: Sendable {
                   lexIndex[raw.text] == nil else { out.append(raw); continue }
             var cut = -1
             for c in 1..<sc.count {
-                var a = String.UnicodeScalarView(), b = String.UnicodeScalarView()
-                a.append(contentsOf: sc[..<c]); b.append(contentsOf: sc[c...])
-                let x = String(a), y = String(b)
+                let x = Core.text(sc[..<c]), y = Core.text(sc[c...])
                 if (sc.count - c >= 2 && isLexiconWord(y, fillerOnly: true))
                     || (c >= 2 && isLexiconWord(x, fillerOnly: true))
                     || (isLexiconWord(x) && isLexiconWord(y)) { cut = c; break }
             }
             guard cut > 0 else { out.append(raw); continue }
-            var a = String.UnicodeScalarView(), b = String.UnicodeScalarView()
-            a.append(contentsOf: sc[..<cut]); b.append(contentsOf: sc[cut...])
-            out.append(Raw(text: String(a), start: raw.start, end: raw.start + cut))
-            out.append(Raw(text: String(b), start: raw.start + cut, end: raw.end))
+            out.append(Raw(text: Core.text(sc[..<cut]), start: raw.start, end: raw.start + cut))
+            out.append(Raw(text: Core.text(sc[cut...]), start: raw.start + cut, end: raw.end))
             changed = true
         }
         if changed { raws = out }
@@ -535,6 +526,16 @@ extension Core {
         postProcess(&raws)
         return raws
     }
+
+    /// The text of some scalars (a piece of a word being cut again).
+    static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var v = String.UnicodeScalarView()
+        v.append(contentsOf: scalars)
+        return String(v)
+    }
+
+    /// Whether a scalar is a Hangul syllable (a block of two or three letters).
+    @inline(__always) static func isHangulSyllable(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
 
     /// Whether every byte of `s` is ASCII.
     static func isASCII(_ s: String) -> Bool {
