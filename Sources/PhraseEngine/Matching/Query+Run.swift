@@ -272,14 +272,7 @@ extension Query {
         while x != 0 {
             let i = x.trailingZeroBitCount
             x &= x - 1
-            var whole = false
-            for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && index.setApp[Int(set)] == app {
-                for sp in spans.lists[k] where sp.start <= i && i < sp.end && sp.sim >= Query.heardValueSimilarity {
-                    whole = true
-                    break
-                }
-                if whole { break }
-            }
+            let whole = hasValueSpan(app: app) { $0.start <= i && i < $0.end && $0.sim >= Query.heardValueSimilarity }
             if !whole { partial |= 1 << UInt64(i) }
         }
         var out: UInt64 = 0
@@ -292,7 +285,9 @@ extension Query {
                 while j >= 0 && j < n && !units[j].flags.isDisjoint(with: [.optional, .elision, .particle])
                     && units[j].flags.isDisjoint(with: [.connector, .filler]) { j += step }
                 guard j >= 0 && j < n else { continue }
-                if units[j].flags.contains(.unheard) && units[j].flags.isDisjoint(with: [.number, .ordinal]) && !spanned(i, j, app: app)
+                let lo = min(i, j), hi = max(i, j)
+                if units[j].flags.contains(.unheard) && units[j].flags.isDisjoint(with: [.number, .ordinal])
+                    && !hasValueSpan(app: app, where: { $0.start <= lo && hi < $0.end })
                     || (partial & (1 << UInt64(j)) != 0 && !shareValue(i, j, app: app)) {
                     out |= 1 << UInt64(i)
                     break
@@ -302,12 +297,11 @@ extension Query {
         return out
     }
 
-    /// Whether a value span of the app's parameters covers units i and j (a word misheard
-    /// inside a value said in part: "laufen mit hundertachtzig bpm").
-    func spanned(_ i: Int, _ j: Int, app: Int32) -> Bool {
-        let lo = min(i, j), hi = max(i, j)
+    /// Whether some value span of the app's parameters satisfies `test` (one covering both
+    /// units: a word misheard inside a value said in part, "laufen mit hundertachtzig bpm").
+    func hasValueSpan(app: Int32, where test: (SlotSpan) -> Bool) -> Bool {
         for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && index.setApp[Int(set)] == app {
-            for sp in spans.lists[k] where sp.start <= lo && hi < sp.end { return true }
+            if spans.lists[k].contains(where: test) { return true }
         }
         return false
     }

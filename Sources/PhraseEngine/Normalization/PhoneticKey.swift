@@ -134,6 +134,16 @@ public enum PhoneticKey {
         }
     }
 
+    /// Vietnamese initials (longest first) and finals with their codes: the sounds the dialects
+    /// merge share one (`vietnamese`).
+    private static let vietnameseInitials: [(String, String)] = [
+        ("ngh", "NG"), ("ng", "NG"), ("nh", "NH"), ("gh", "G"), ("ch", "C"), ("tr", "C"), ("th", "TH"),
+        ("ph", "F"), ("kh", "KH"), ("qu", "KW"), ("D", "D"), ("b", "B"), ("c", "K"), ("d", "Z"), ("g", "G"),
+        ("h", "H"), ("k", "K"), ("l", "L"), ("m", "M"), ("n", "N"), ("p", "P"), ("q", "K"), ("r", "Z"),
+        ("s", "X"), ("t", "T"), ("v", "V"), ("x", "X"),
+    ]
+    private static let vietnameseFinals: [String: String] = ["": "", "n": "N", "ng": "N", "nh": "N", "t": "K", "c": "K", "ch": "K", "m": "M", "p": "P"]
+
     /// A Vietnamese syllable's sound: its initial, its vowels and its final, with the tone marks
     /// and vowel marks dropped (a recognizer or a typist drops them) and the sounds the dialects
     /// merge made one: initials tr / ch, s / x, d / gi / r, k / c / q, ng / ngh, g / gh; finals
@@ -162,13 +172,7 @@ public enum PhoneticKey {
             key = "Z"
             i = s.count > 2 && isVowel(s[2]) ? 2 : 1
         } else {
-            let initials: [(String, String)] = [
-                ("ngh", "NG"), ("ng", "NG"), ("nh", "NH"), ("gh", "G"), ("ch", "C"), ("tr", "C"), ("th", "TH"),
-                ("ph", "F"), ("kh", "KH"), ("qu", "KW"), ("D", "D"), ("b", "B"), ("c", "K"), ("d", "Z"), ("g", "G"),
-                ("h", "H"), ("k", "K"), ("l", "L"), ("m", "M"), ("n", "N"), ("p", "P"), ("q", "K"), ("r", "Z"),
-                ("s", "X"), ("t", "T"), ("v", "V"), ("x", "X"),
-            ]
-            for (p, code) in initials where starts(p, at: 0) {
+            for (p, code) in vietnameseInitials where starts(p, at: 0) {
                 key = code
                 i = p.utf8.count
                 break
@@ -182,8 +186,7 @@ public enum PhoneticKey {
         }
         if vowels.isEmpty { return latin(word, language: "vi") }
         let rest = String(decoding: s[i...], as: UTF8.self)
-        let finals: [String: String] = ["": "", "n": "N", "ng": "N", "nh": "N", "t": "K", "c": "K", "ch": "K", "m": "M", "p": "P"]
-        guard let f = finals[rest] else { return latin(word, language: "vi") }
+        guard let f = vietnameseFinals[rest] else { return latin(word, language: "vi") }
         return key + vowels + f
     }
 }
