@@ -97,6 +97,9 @@ final class LocaleIndex: Sendable {
     let vocabLength: [Int32]
     /// The longest vocabulary word, in Unicode scalars.
     let maxVocabLength: Int
+    /// Longer than this (in scalars), a word or a window of words relates to no word of the
+    /// catalogs by an edit or a sound: twice the longest, and 16 more.
+    var longestRelatable: Int { 2 * maxVocabLength + 16 }
     let phoneticIndex: StringTable<[Int32]>
     /// A word written without the marks of the letters the locale keeps → the vocabulary words
     /// so written, for words that have such letters (tr "kac" → "kaç"; `Normalizer.unmarked`).

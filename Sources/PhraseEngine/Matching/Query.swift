@@ -567,10 +567,10 @@ struct Query {
         if f.contains(.number) || f.contains(.ordinal) { return }
         // Filler and articles are discounted anyway: no fuzzy lookup for them.
         if !f.isDisjoint(with: [.filler, .optional, .particle, .elision]) { return }
-        // A word more than twice as long as any word of the catalogs (and 16 scalars longer)
-        // relates to none of them by an edit or a sound; not looking keeps a hostile run of
-        // letters without spaces (200,000 Hangul syllables) from being romanized and compared.
-        let longest = 2 * index.maxVocabLength + 16
+        // A word too long to relate to any word of the catalogs (`longestRelatable`): not
+        // looking keeps a hostile run of letters without spaces (200,000 Hangul syllables) from
+        // being romanized and compared.
+        let longest = index.longestRelatable
         if t.utf8.count > longest, t.unicodeScalars.count > longest { return }
         // The same word written with or without the marks of the letters the locale keeps
         // (tr "kac" / "kaç", "bugun" / "bugün"): not a guess, nearly the word itself.
@@ -787,7 +787,7 @@ struct Query {
         // The English key of the app-name search is the locale's own where the locale keys
         // words by Double Metaphone.
         let localeKeyIsEnglish = index.normalizer.keysAreDoubleMetaphone
-        let longestWindow = 2 * index.maxVocabLength + 16
+        let longestWindow = index.longestRelatable
         if opts.mode == .flexible && !index.soundIndex.isEmpty {
             for a in 0..<n {
                 var joinedCount = 0
