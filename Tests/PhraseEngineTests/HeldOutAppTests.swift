@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhraseEngine
 
@@ -41,5 +42,22 @@ import Testing
                     && r.top?.parameters.first?.value.identity == id,
                     "\(text): \(r.decision) \(r.top?.intent ?? "-") \(r.results.first?.score ?? 0)")
         }
+    }
+
+    /// A pronunciation hint spells how a name sounds in one language: it does not fall back into
+    /// another. With the pt-PT app of `Corpora/bank` loaded, its hint "mea lheiro", read as
+    /// English, heard "me a" of "get me a mocha from being counter" as that app's name, and the
+    /// coffee line got no result.
+    @Test func pronunciationHintsDoNotCrossLanguages() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let cats = try ["coffee", "bank"].map { try CatalogLoader.load(path: root.appendingPathComponent("Corpora/\($0)/catalog.json").path) }
+        let m = Matcher(catalogs: cats)
+        let r = m.match("get me a mocha from being counter", locale: "en")
+        #expect(r.decision == .match && r.top?.intent == "OrderDrinkIntent", "\(r.decision) \(r.results.first?.score ?? 0)")
+        #expect(Expansion.appNames(cats[1], locale: "en").allSatisfy { $0.pronunciationHint == nil })
+        // In its own language the hint still names the app.
+        #expect(Expansion.appNames(cats[1], locale: "pt-PT").contains { $0.pronunciationHint == "mea lheiro" })
+        let p = m.match("mostra o saldo de poupança no mea lheiro", locale: "pt-PT")
+        #expect(p.top?.app == "com.example.bank", "\(p.decision) \(p.results.first?.score ?? 0)")
     }
 }

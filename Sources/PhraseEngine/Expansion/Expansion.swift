@@ -103,9 +103,20 @@ public enum Expansion {
             guard let n = a.name.resolve(locale, development: c.developmentLocale), !n.isEmpty else { continue }
             if out.contains(where: { $0.text == n }) { continue }
             out.append(AppNameVariant(text: n, kind: .alternative(i),
-                                      pronunciationHint: a.pronunciationHint?.resolve(locale, development: c.developmentLocale)))
+                                      pronunciationHint: pronunciationHint(a, locale: locale, development: c.developmentLocale)))
         }
         return out
+    }
+
+    /// An alternative name's pronunciation hint in a locale. A hint spells how the name sounds in
+    /// one language: unlike a name, it does not fall back across languages (a pt-PT hint
+    /// "mea lheiro" says nothing of how an English speaker says the name, and read as English
+    /// it would hear "me a" as the app).
+    static func pronunciationHint(_ a: AlternativeAppName, locale: String, development: String) -> String? {
+        guard let e = a.pronunciationHint?.resolveWithSource(locale, development: development) else { return nil }
+        let source = e.locale.isEmpty ? development : e.locale
+        func language(_ l: String) -> Substring { l.split(separator: "-", maxSplits: 1).first ?? Substring(l) }
+        return language(source).lowercased() == language(locale).lowercased() ? e.text : nil
     }
 
     /// The variants of a parameter in a locale; nil when the parameter cannot expand.
