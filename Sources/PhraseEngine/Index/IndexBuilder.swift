@@ -101,6 +101,16 @@ enum IndexBuilder {
         return 1.0
     }
 
+    /// Whether text piece `s` (its units `us`) ends with a prefix the locale writes on the next
+    /// word (`attachedPrefixes`), written on a parameter ("קבע תקציב ל${category}", he): the value is
+    /// said with the prefix on its first word ("לשכר דירה"), which the value's spelling variants
+    /// read, so the prefix is no word of its own that a reading could miss.
+    static func gluedPrefix(_ n: Normalizer, _ s: String, _ us: [Raw], before next: PhraseTemplate.Piece?) -> Bool {
+        guard let next, case .parameter = next, let last = s.unicodeScalars.last, !last.properties.isWhitespace,
+              let r = us.last, r.end == s.utf16.count else { return false }
+        return n.profile.attachedPrefixes.contains(r.text)
+    }
+
     static func build(catalogs: [Catalog], locale: String) -> LocaleIndex {
         let n = Normalizer.forLocale(locale)
         var vocab: [String] = []
@@ -198,9 +208,12 @@ enum IndexBuilder {
                         }
                     }
                     var raw: [(Raw?, CompiledTemplate.Elem.Kind, Int32)] = []
-                    for piece in t.pieces {
+                    for (pi, piece) in t.pieces.enumerated() {
                         switch piece {
-                        case .text(let s): for r in units(n, s) { raw.append((r, .literal, -1)) }
+                        case .text(let s):
+                            var us = units(n, s)
+                            if gluedPrefix(n, s, us, before: pi + 1 < t.pieces.count ? t.pieces[pi + 1] : nil) { us.removeLast() }
+                            for r in us { raw.append((r, .literal, -1)) }
                         case .appName: raw.append((nil, .app, appSet))
                         case .parameter: raw.append((nil, .param, slot))
                         }
