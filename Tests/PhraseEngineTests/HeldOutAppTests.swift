@@ -78,4 +78,28 @@ import Testing
         #expect((r.results.first?.score ?? 0) >= 0.95, "\(r.results.first?.score ?? 0)")
         #expect(r.top?.explanation.contains { $0.kind == .missing } == false)
     }
+
+    /// Numbers said digit by digit or in groups ("four eight two one", "48 21") are the catalog's
+    /// number "4821" (found by the held-out `Corpora/bank`: card numbers). Digits that put
+    /// together are no number of the catalog stay as said.
+    @Test func numbersSaidDigitByDigit() throws {
+        let json = #"""
+        {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.piggy","name":"Kopeq"},
+         "entities":{"Account":{"options":[{"id":"card","title":"card ending in 4821"},{"id":"save","title":"savings"}]}},
+         "shortcuts":[{"intent":"BalanceIntent","shortTitle":"Balance","systemImageName":"eurosign",
+           "parameters":{"account":{"type":"Account"}},
+           "phrases":{"en":["Show the balance of ${account} in ${applicationName}"]}}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "bank.json")])
+        for text in ["show the balance of card ending in four eight two one in kopeq",
+                     "show the balance of card ending in 48 21 in kopeq",
+                     "show the balance of card ending in forty eight twenty one in kopeq"] {
+            let r = m.match(text, locale: "en")
+            #expect(r.decision == .match && r.top?.parameters.first?.value.identity == "card"
+                    && (r.results.first?.score ?? 0) >= 0.95, "\(text): \(r.decision) \(r.results.first?.score ?? 0)")
+        }
+        var units = IndexBuilder.units(Normalizer.forLocale("en"), "card 2 3 and 4 8 2 1")
+        if let ix = m.indexes["en"] { Query.joinDigitRuns(&units, ix) }
+        #expect(units.map(\.text) == ["card", "2", "3", "and", "4821"])
+    }
 }

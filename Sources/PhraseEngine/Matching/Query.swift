@@ -272,8 +272,48 @@ struct Query {
         if changed { units = out }
     }
 
+    /// Numbers said digit by digit or in groups ("four eight two one", "48 21" for the card
+    /// "4821"; flight, room and card numbers): a run of numbers written in digits, next to each
+    /// other, whose digits put together are a number of the catalogs is read as that number
+    /// (the longest such run first). Other runs stay as said ("2 3" is no "23" the catalogs
+    /// say).
+    static func joinDigitRuns(_ units: inout [Raw], _ index: LocaleIndex) {
+        guard index.hasMultiDigitNumbers, units.count >= 2 else { return }
+        @inline(__always) func digits(_ r: Raw) -> Bool {
+            r.flags.contains(.number) && !r.text.isEmpty && r.text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        }
+        var out: [Raw] = []
+        var changed = false
+        var i = 0
+        while i < units.count {
+            if digits(units[i]), i + 1 < units.count, digits(units[i + 1]) {
+                var j = i + 1
+                while j + 1 < units.count && j + 1 - i < 12 && digits(units[j + 1]) { j += 1 }
+                var e = j
+                while e > i {
+                    var t = ""
+                    for k in i...e { t += units[k].text }
+                    if index.vocabId(t) != nil {
+                        out.append(Raw(text: t, start: units[i].start, end: units[e].end, flags: units[i].flags))
+                        break
+                    }
+                    e -= 1
+                }
+                if e > i {
+                    changed = true
+                    i = e + 1
+                    continue
+                }
+            }
+            out.append(units[i])
+            i += 1
+        }
+        if changed { units = out }
+    }
+
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
+        if opts.mode == .flexible { Query.joinDigitRuns(&units, index) }
         if opts.mode == .flexible && !Core.isASCII(text) {
             Query.recutThai(&units, index)
             Query.recutHangul(&units, index)
