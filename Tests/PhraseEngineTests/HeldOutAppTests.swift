@@ -80,12 +80,12 @@ import Testing
     }
 
     /// Numbers said digit by digit or in groups ("four eight two one", "48 21") are the catalog's
-    /// number "4821" (found by the held-out `Corpora/bank`: card numbers). Digits that put
+    /// number "4821", a code said letter by letter its code (found by the held-out `Corpora/bank`: card numbers). Digits that put
     /// together are no number of the catalog stay as said.
     @Test func numbersSaidDigitByDigit() throws {
         let json = #"""
         {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.piggy","name":"Kopeq"},
-         "entities":{"Account":{"options":[{"id":"card","title":"card ending in 4821"},{"id":"save","title":"savings"}]}},
+         "entities":{"Account":{"options":[{"id":"card","title":"card ending in 4821"},{"id":"save","title":"savings"},{"id":"van","title":"account AB 123"}]}},
          "shortcuts":[{"intent":"BalanceIntent","shortTitle":"Balance","systemImageName":"eurosign",
            "parameters":{"account":{"type":"Account"}},
            "phrases":{"en":["Show the balance of ${account} in ${applicationName}"]}}]}
@@ -98,8 +98,12 @@ import Testing
             #expect(r.decision == .match && r.top?.parameters.first?.value.identity == "card"
                     && (r.results.first?.score ?? 0) >= 0.95, "\(text): \(r.decision) \(r.results.first?.score ?? 0)")
         }
+        // A code said letter by letter and digit by digit (found by the held-out `Corpora/park`).
+        let v = m.match("show the balance of account a b 1 2 3 in kopeq", locale: "en")
+        #expect(v.decision == .match && v.top?.parameters.first?.value.identity == "van" && (v.results.first?.score ?? 0) >= 0.95,
+                "\(v.decision) \(v.results.first?.score ?? 0)")
         var units = IndexBuilder.units(Normalizer.forLocale("en"), "card 2 3 and 4 8 2 1")
-        if let ix = m.indexes["en"] { Query.joinDigitRuns(&units, ix) }
+        if let ix = m.indexes["en"] { Query.joinSpelledRuns(&units, ix) }
         #expect(units.map(\.text) == ["card", "2", "3", "and", "4821"])
     }
 }

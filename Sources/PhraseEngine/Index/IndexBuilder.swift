@@ -111,6 +111,24 @@ enum IndexBuilder {
         return n.profile.attachedPrefixes.contains(r.text)
     }
 
+    /// The locale's words that switch something on or off (`switchWords`), as other ways to say
+    /// a Bool parameter's true and false display names ("enable reminders" for "Turn on
+    /// reminders", "mute the audio"), each like a synonym of the value; words the display names
+    /// already say are left out. Not phrases of the budget: only what the matcher hears.
+    static func switchWords(_ n: Normalizer, _ options: [OptionVariant]) -> [(text: String, position: Int, synonym: String?)] {
+        let p = n.profile
+        guard !p.switchOn.isEmpty || !p.switchOff.isEmpty else { return [] }
+        var out: [(text: String, position: Int, synonym: String?)] = []
+        let shown = Set(options.map { n.normalize($0.text).tokens.map(\.text) })
+        for (words, value) in [(p.switchOn, true), (p.switchOff, false)] {
+            guard let k = options.firstIndex(where: { $0.value == .bool(value) && $0.synonym == nil }) else { continue }
+            for w in words where !w.isEmpty && !shown.contains(n.normalize(w).tokens.map(\.text)) {
+                out.append((w, k, w))
+            }
+        }
+        return out
+    }
+
     static func build(catalogs: [Catalog], locale: String) -> LocaleIndex {
         let n = Normalizer.forLocale(locale)
         var vocab: [String] = []
@@ -196,12 +214,17 @@ enum IndexBuilder {
                     if let pn = plan.param, let p = s.parameter(named: pn) {
                         let key = p.typeName == "Bool" ? "\(si)|\(pn)" : p.typeName
                         if let existing = paramSets[key] { slot = existing } else {
-                            slot = makeSet(.parameter, plan.options.map { o in
-                                (o.text, { (v: inout VariantDraft) in
+                            var said = plan.options.enumerated().map { (k, o) in (text: o.text, position: k, synonym: o.synonym) }
+                            if p.typeName == "Bool" { said += switchWords(n, plan.options) }
+                            slot = makeSet(.parameter, said.map { s in
+                                (s.text, { (v: inout VariantDraft) in
+                                    let o = plan.options[s.position]
                                     v.value = o.value
                                     v.optionIndex = o.optionIndex
-                                    v.synonym = o.synonym
+                                    v.synonym = s.synonym
                                     v.title = o.title
+                                    // A switch word stands at its value's place (budget, phrase shown).
+                                    v.variantIndex = s.position
                                 })
                             })
                             paramSets[key] = slot

@@ -100,9 +100,10 @@ final class LocaleIndex: Sendable {
     /// Longer than this (in scalars), a word or a window of words relates to no word of the
     /// catalogs by an edit or a sound: twice the longest, and 16 more.
     var longestRelatable: Int { 2 * maxVocabLength + 16 }
-    /// Whether some vocabulary word is a number of two digits or more ("4821", "14"): only then
-    /// are numbers said digit by digit put together (`Query.joinDigitRuns`).
-    let hasMultiDigitNumbers: Bool
+    /// Whether some vocabulary word could be said in pieces: a number of two digits or more
+    /// ("4821"), or a word of Latin letters and digits up to 8 long ("ab", "n5"). Only then are
+    /// such pieces put together (`Query.joinSpelledRuns`).
+    let hasSpelledWords: Bool
     let phoneticIndex: StringTable<[Int32]>
     /// A word written without the marks of the letters the locale keeps → the vocabulary words
     /// so written, for words that have such letters (tr "kac" → "kaç"; `Normalizer.unmarked`).
@@ -331,7 +332,10 @@ final class LocaleIndex: Sendable {
         self.relatedFlat = rflat
         self.vocabLength = vocabScalars.map { Int32($0.count) }
         self.maxVocabLength = vocabScalars.reduce(0) { max($0, $1.count) }
-        self.hasMultiDigitNumbers = vocabScalars.contains { w in w.count >= 2 && w.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        self.hasSpelledWords = vocabScalars.contains { w in
+            w.count >= 2 && (w.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+                             || (w.count <= 8 && w.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }))
+        }
         var ph: [String: [Int32]] = [:]
         var del: [UInt64: [Int32]] = [:]
         var vh: [UInt64: Int32] = [:]

@@ -272,29 +272,33 @@ struct Query {
         if changed { units = out }
     }
 
-    /// Numbers said digit by digit or in groups ("four eight two one", "48 21" for the card
-    /// "4821"; flight, room and card numbers): a run of numbers written in digits, next to each
-    /// other, whose digits put together are a number of the catalogs is read as that number
-    /// (the longest such run first). Other runs stay as said ("2 3" is no "23" the catalogs
-    /// say).
-    static func joinDigitRuns(_ units: inout [Raw], _ index: LocaleIndex) {
-        guard index.hasMultiDigitNumbers, units.count >= 2 else { return }
-        @inline(__always) func digits(_ r: Raw) -> Bool {
-            r.flags.contains(.number) && !r.text.isEmpty && r.text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    /// Numbers and codes said digit by digit, letter by letter or in groups ("four eight two
+    /// one", "48 21" for the card "4821"; "a b 1 2 3" for the plate "AB 123"; flight, room and
+    /// card numbers): a run of pieces, each a number in digits or a single Latin letter, whose
+    /// text put together is a word of the catalogs is read as that word (the longest such run
+    /// first). Other runs stay as said ("2 3" is no "23" the catalogs say).
+    static func joinSpelledRuns(_ units: inout [Raw], _ index: LocaleIndex) {
+        guard index.hasSpelledWords, units.count >= 2 else { return }
+        @inline(__always) func piece(_ r: Raw) -> Bool {
+            let u = r.text.utf8
+            guard let f = u.first else { return false }
+            if u.count == 1 && f >= 0x61 && f <= 0x7A { return true }
+            return r.flags.contains(.number) && u.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         }
         var out: [Raw] = []
         var changed = false
         var i = 0
         while i < units.count {
-            if digits(units[i]), i + 1 < units.count, digits(units[i + 1]) {
+            if piece(units[i]), i + 1 < units.count, piece(units[i + 1]) {
                 var j = i + 1
-                while j + 1 < units.count && j + 1 - i < 12 && digits(units[j + 1]) { j += 1 }
+                while j + 1 < units.count && j + 1 - i < 12 && piece(units[j + 1]) { j += 1 }
                 var e = j
                 while e > i {
                     var t = ""
                     for k in i...e { t += units[k].text }
                     if index.vocabId(t) != nil {
-                        out.append(Raw(text: t, start: units[i].start, end: units[e].end, flags: units[i].flags))
+                        let number = units[i...e].allSatisfy { $0.flags.contains(.number) }
+                        out.append(Raw(text: t, start: units[i].start, end: units[e].end, flags: number ? units[i].flags : []))
                         break
                     }
                     e -= 1
@@ -313,7 +317,7 @@ struct Query {
 
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
-        if opts.mode == .flexible { Query.joinDigitRuns(&units, index) }
+        if opts.mode == .flexible { Query.joinSpelledRuns(&units, index) }
         if opts.mode == .flexible && !Core.isASCII(text) {
             Query.recutThai(&units, index)
             Query.recutHangul(&units, index)

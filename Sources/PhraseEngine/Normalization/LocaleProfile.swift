@@ -61,6 +61,10 @@ public struct LocaleProfile: Sendable {
     /// as the catalog word.
     public var droppableMarks: [String] = []
     public var marklessLetters: [String: String] = [:]
+    /// Words and short phrases that switch something on or off ("enable", "turn on"; "mute",
+    /// "schalte aus"): another way to say a Bool parameter's true or false display name.
+    public var switchOn: [String] = []
+    public var switchOff: [String] = []
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -147,7 +151,9 @@ public struct LocaleProfile: Sendable {
             attachedPrefixes: list(root["attachedPrefixes"]),
             endings: list(root["endings"]),
             droppableMarks: list(root["droppableMarks"]),
-            marklessLetters: map(root["marklessLetters"]))
+            marklessLetters: map(root["marklessLetters"]),
+            switchOn: list(root["switchWords"]?["on"]),
+            switchOff: list(root["switchWords"]?["off"]))
     }
 }
 
