@@ -106,4 +106,24 @@ import Testing
         if let ix = m.indexes["en"] { Query.joinSpelledRuns(&units, ix) }
         #expect(units.map(\.text) == ["card", "2", "3", "and", "4821"])
     }
+
+    /// A Bool said with another on/off verb than its display names ("enable reminders" for "Turn
+    /// on reminders", "mute the reminders"): the locale's `switchWords` are other ways to say true
+    /// and false (found by the held-out cards, park and transit apps).
+    @Test func switchWordsSetABool() throws {
+        let json = #"""
+        {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.meter","name":"Parqo"},
+         "shortcuts":[{"intent":"RemindersIntent","shortTitle":"Reminders","systemImageName":"bell",
+           "parameters":{"enabled":{"type":"Bool","displayName":{"true":"on","false":"off"}}},
+           "phrases":{"en":["Turn ${enabled} expiry reminders in ${applicationName}"]}}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "park.json")])
+        for (text, value) in [("enable expiry reminders in parqo", "true"), ("disable expiry reminders in parqo", "false"),
+                              ("mute the expiry reminders in parqo", "false"), ("turn on expiry reminders in parqo", "true")] {
+            let r = m.match(text, locale: "en")
+            #expect(r.decision == .match && r.top?.parameters.first?.value.identity == value,
+                    "\(text): \(r.decision) \(r.top?.parameters.first?.value.identity ?? "-") \(r.results.first?.score ?? 0)")
+        }
+        #expect(!Normalizer.forLocale("en").profile.switchOn.isEmpty && !Normalizer.forLocale("en").profile.switchOff.isEmpty)
+    }
 }
