@@ -104,6 +104,10 @@ final class LocaleIndex: Sendable {
     /// ("4821"), or a word of Latin letters and digits up to 8 long ("ab", "n5"). Only then are
     /// such pieces put together (`Query.joinSpelledRuns`).
     let hasSpelledWords: Bool
+    /// The profile's `openApp` verbs and joining words, each as the units it normalizes to
+    /// (`Query.openAppClause`).
+    let openVerbs: [[String]]
+    let openThen: [[String]]
     let phoneticIndex: StringTable<[Int32]>
     /// A word written without the marks of the letters the locale keeps → the vocabulary words
     /// so written, for words that have such letters (tr "kac" → "kaç"; `Normalizer.unmarked`).
@@ -332,6 +336,8 @@ final class LocaleIndex: Sendable {
         self.relatedFlat = rflat
         self.vocabLength = vocabScalars.map { Int32($0.count) }
         self.maxVocabLength = vocabScalars.reduce(0) { max($0, $1.count) }
+        self.openVerbs = normalizer.profile.openVerbs.map { IndexBuilder.units(normalizer, $0).map(\.text) }.filter { !$0.isEmpty }
+        self.openThen = normalizer.profile.openThen.map { IndexBuilder.units(normalizer, $0).map(\.text) }.filter { !$0.isEmpty }
         self.hasSpelledWords = vocabScalars.contains { w in
             w.count >= 2 && (w.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
                              || (w.count <= 8 && w.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }))

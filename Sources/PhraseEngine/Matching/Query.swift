@@ -984,6 +984,7 @@ struct Query {
             if !isApp { dropUnidentifying(set, &found) }
             if !found.isEmpty { spans.insert(set, found) }
         }
+        openAppClause()
         // Unknown words no slot span covers.
         var f: Float = 1
         for i in 0..<n where units[i].flags.contains(.unheard) {
@@ -994,6 +995,64 @@ struct Query {
         unknownFactor = f
         otherAppClauses = foreignAppClauses()
         clearValues()
+    }
+
+    /// Opening the app before the request ("open Linjo and show my ticket", "åbn linjo og vis min
+    /// billet", "打开沃卡沃看看我的学习数据"; verb-final: "ボカボを開いて統計を見せて"): where the
+    /// utterance starts (after fillers) with one of the locale's `openApp` verbs right before an
+    /// app name heard surely — or with the name, its particles, then the verb — the verb and a
+    /// joining word right after it (or after the name) are heard as filler. They are how the
+    /// person reached the app, not words the phrase misses or words it has never heard.
+    mutating func openAppClause() {
+        guard n < 64, opts.mode == .flexible, !index.openVerbs.isEmpty else { return }
+        var start = 0
+        while start < n && units[start].flags.contains(.filler) { start += 1 }
+        guard start < n else { return }
+        // The longest entry of `list` said at unit i: its length in units (0: none).
+        func said(_ list: [[String]], at i: Int) -> Int {
+            var best = 0
+            for e in list where e.count > best && i + e.count <= n {
+                var ok = true
+                for (k, w) in e.enumerated() where units[i + k].text != w { ok = false; break }
+                if ok { best = e.count }
+            }
+            return best
+        }
+        for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] {
+            guard let sp = spans.lists[k].first, sp.sim >= Query.appNameSureSimilarity else { continue }
+            var clause: [Int] = []
+            var after = sp.end
+            let v = said(index.openVerbs, at: start)
+            if v > 0 && start + v == sp.start {
+                clause = Array(start..<(start + v))
+            } else if sp.start == start {
+                var j = sp.end
+                while j < n && !units[j].flags.isDisjoint(with: [.particle, .optional]) { j += 1 }
+                let w = j < n ? said(index.openVerbs, at: j) : 0
+                if w > 0 {
+                    clause = Array(j..<(j + w))
+                    after = j + w
+                }
+            }
+            guard !clause.isEmpty else { continue }
+            if after < n {
+                let t = said(index.openThen, at: after)
+                if t > 0 { clause += Array(after..<(after + t)) }
+            }
+            // Something must be left to ask for.
+            guard (clause.max() ?? n) + 1 < n else { continue }
+            for u in clause {
+                insCost[u] = Query.insertionCost(.filler)
+                slotIns[u] = Query.slotInsertionCost(.filler)
+                units[u].flags.remove(.unheard)
+                units[u].flags.insert(.filler)
+                let bit: UInt64 = 1 << UInt64(u)
+                substitutionUnits &= ~bit
+                guessedUnits &= ~bit
+                negativeUnits &= ~bit
+            }
+            return
+        }
     }
 
     /// A value of a parameter said this well is said clearly (`otherValueCost`).

@@ -65,6 +65,10 @@ public struct LocaleProfile: Sendable {
     /// "schalte aus"): another way to say a Bool parameter's true or false display name.
     public var switchOn: [String] = []
     public var switchOff: [String] = []
+    /// Words that open the app before a request ("open", "öffne", "開いて") and the words that
+    /// join the request to them ("and", "und", "然后"): `Query.openAppClause`.
+    public var openVerbs: [String] = []
+    public var openThen: [String] = []
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -153,7 +157,9 @@ public struct LocaleProfile: Sendable {
             droppableMarks: list(root["droppableMarks"]),
             marklessLetters: map(root["marklessLetters"]),
             switchOn: list(root["switchWords"]?["on"]),
-            switchOff: list(root["switchWords"]?["off"]))
+            switchOff: list(root["switchWords"]?["off"]),
+            openVerbs: list(root["openApp"]?["verbs"]),
+            openThen: list(root["openApp"]?["then"]))
     }
 }
 
