@@ -118,11 +118,33 @@ enum IndexBuilder {
     static func switchWords(_ n: Normalizer, _ options: [OptionVariant]) -> [(text: String, position: Int, synonym: String?)] {
         let p = n.profile
         guard !p.switchOn.isEmpty || !p.switchOff.isEmpty else { return [] }
+        func words(_ t: String) -> [String] { n.normalize(t).tokens.map(\.text) }
+        // Only a Bool that switches something: a display name is (part of) a switch word, or a
+        // switch word part of it ("on" of "turn on", "Activa", "オン" of "オンにして"), or a word of
+        // each begins with the same four letters ("apagadas" / "apaga", "allumées" / "allume"). A
+        // Bool such as done / skipped, or tonight / now, is no switch.
+        func within(_ a: [String], _ b: [String]) -> Bool {
+            guard !a.isEmpty, a.count <= b.count else { return false }
+            for k in 0...(b.count - a.count) where Array(b[k..<(k + a.count)]) == a { return true }
+            for x in a where x.unicodeScalars.count >= 4 {
+                let stem = Array(x.unicodeScalars.prefix(4))
+                if b.contains(where: { $0.unicodeScalars.count >= 4 && Array($0.unicodeScalars.prefix(4)) == stem }) { return true }
+            }
+            return false
+        }
+        let isSwitch = [(p.switchOn, true), (p.switchOff, false)].contains { list, value in
+            options.contains { o in
+                guard o.value == .bool(value) else { return false }
+                let d = words(o.text)
+                return list.contains { e in let w = words(e); return within(d, w) || within(w, d) }
+            }
+        }
+        guard isSwitch else { return [] }
         var out: [(text: String, position: Int, synonym: String?)] = []
-        let shown = Set(options.map { n.normalize($0.text).tokens.map(\.text) })
-        for (words, value) in [(p.switchOn, true), (p.switchOff, false)] {
+        let shown = Set(options.map { words($0.text) })
+        for (list, value) in [(p.switchOn, true), (p.switchOff, false)] {
             guard let k = options.firstIndex(where: { $0.value == .bool(value) && $0.synonym == nil }) else { continue }
-            for w in words where !w.isEmpty && !shown.contains(n.normalize(w).tokens.map(\.text)) {
+            for w in list where !w.isEmpty && !shown.contains(words(w)) {
                 out.append((w, k, w))
             }
         }

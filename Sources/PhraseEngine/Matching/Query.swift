@@ -279,40 +279,40 @@ struct Query {
     /// first). Other runs stay as said ("2 3" is no "23" the catalogs say).
     static func joinSpelledRuns(_ units: inout [Raw], _ index: LocaleIndex) {
         guard index.hasSpelledWords, units.count >= 2 else { return }
-        @inline(__always) func piece(_ r: Raw) -> Bool {
-            let u = r.text.utf8
-            guard let f = u.first else { return false }
-            if u.count == 1 && f >= 0x61 && f <= 0x7A { return true }
-            return r.flags.contains(.number) && u.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        @inline(__always) func piece(_ i: Int) -> Bool {
+            let isNumber = units[i].flags.contains(.number)
+            let u = units[i].text.utf8
+            if !isNumber { return u.count == 1 && u.first.map { $0 >= 0x61 && $0 <= 0x7A } == true }
+            return !u.isEmpty && u.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         }
-        var out: [Raw] = []
-        var changed = false
+        // Built only once a run is joined: most utterances have none.
+        var out: [Raw]? = nil
         var i = 0
         while i < units.count {
-            if piece(units[i]), i + 1 < units.count, piece(units[i + 1]) {
+            if i + 1 < units.count, piece(i), piece(i + 1) {
                 var j = i + 1
-                while j + 1 < units.count && j + 1 - i < 12 && piece(units[j + 1]) { j += 1 }
+                while j + 1 < units.count && j + 1 - i < 12 && piece(j + 1) { j += 1 }
                 var e = j
                 while e > i {
                     var t = ""
                     for k in i...e { t += units[k].text }
                     if index.vocabId(t) != nil {
-                        let number = units[i...e].allSatisfy { $0.flags.contains(.number) }
-                        out.append(Raw(text: t, start: units[i].start, end: units[e].end, flags: number ? units[i].flags : []))
+                        let number = (i...e).allSatisfy { units[$0].flags.contains(.number) }
+                        if out == nil { out = Array(units[..<i]) }
+                        out?.append(Raw(text: t, start: units[i].start, end: units[e].end, flags: number ? units[i].flags : []))
                         break
                     }
                     e -= 1
                 }
                 if e > i {
-                    changed = true
                     i = e + 1
                     continue
                 }
             }
-            out.append(units[i])
+            out?.append(units[i])
             i += 1
         }
-        if changed { units = out }
+        if let out { units = out }
     }
 
     mutating func prepare() {
@@ -1020,6 +1020,8 @@ struct Query {
         }
         for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] {
             guard let sp = spans.lists[k].first, sp.sim >= Query.appNameSureSimilarity else { continue }
+            // The name starts the utterance, or follows a verb of at most three units there.
+            guard sp.start >= start && sp.start - start <= 3 else { continue }
             var clause: [Int] = []
             var after = sp.end
             let v = said(index.openVerbs, at: start)
