@@ -237,7 +237,15 @@ enum IndexBuilder {
                         let key = p.typeName == "Bool" ? "\(si)|\(pn)" : p.typeName
                         if let existing = paramSets[key] { slot = existing } else {
                             var said = plan.options.enumerated().map { (k, o) in (text: o.text, position: k, synonym: o.synonym) }
-                            if p.typeName == "Bool" { said += switchWords(n, plan.options) }
+                            if p.typeName == "Bool" {
+                                // Words the shortcut's phrases say already ("turn" of "Turn ${enabled}"): a
+                                // switch word with one adds nothing the phrase and a display name don't.
+                                var literal = Set<String>()
+                                for t2 in s.templates(for: locale) {
+                                    for case .text(let x) in t2.pieces { for r in units(n, x) { literal.insert(r.text) } }
+                                }
+                                said += switchWords(n, plan.options).filter { w in !units(n, w.text).contains { literal.contains($0.text) } }
+                            }
                             slot = makeSet(.parameter, said.map { s in
                                 (s.text, { (v: inout VariantDraft) in
                                     let o = plan.options[s.position]
