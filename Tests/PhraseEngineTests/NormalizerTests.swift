@@ -34,6 +34,18 @@ import Testing
 
     /// A wake word glued to the katakana word after it is one filler word, and the rest is
     /// segmented on its own; a word that merely begins like a short filler is left whole.
+    /// ja/zh: a Han number and a counter the dictionary keeps as one word ("十枚", "十张") are the
+    /// number and the counter, as "三十枚" already was; words that begin with "一" ("一起") or
+    /// end in 分 ("十分", "very") stay whole (found by the held-out cards app).
+    @Test func hanNumberGluedToACounter() {
+        func toks(_ l: String, _ t: String) -> [String] { Normalizer.forLocale(l).normalize(t).tokens.map(\.text) }
+        #expect(toks("zh-Hans", "十张") == ["10", "张"])
+        #expect(toks("ja", "十枚") == ["10", "枚"])
+        #expect(Normalizer.forLocale("zh-Hans").normalize("十张").tokens.first?.flags.contains(.number) == true)
+        #expect(toks("zh-Hans", "一起") == ["一起"])
+        #expect(toks("zh-Hans", "十分") == ["十分"])
+    }
+
     @Test func wakeWordGluedToKatakana() {
         let n = Normalizer.forLocale("ja")
         let r = n.normalize("ヘイシリアンペリーで充電を停止").tokens

@@ -942,6 +942,18 @@ extension Core {
                 }
             }
             if prefixed { i += 1; continue }
+            // A Han number and a counter the dictionary keeps as one word ("十枚", "十张"; "三十枚"
+            // comes apart): the number, then the counter. Numbers from 2 only: "一" begins words
+            // that are no count ("一起", "一下").
+            if let c = t.unicodeScalars.first, CharTable.isDictionaryScript(c.value), t.unicodeScalars.count <= 6,
+               let (value, used) = leadingNumber(Substring(t)), value >= 2, used < t.count,
+               Core.counters.contains(String(t.dropFirst(used))) {
+                let cut = cur.start + String(t.prefix(used)).utf16.count
+                out.append(Raw(text: String(value), start: cur.start, end: cut, flags: .number))
+                out.append(Raw(text: String(t.dropFirst(used)), start: cut, end: cur.end))
+                i += 1
+                continue
+            }
             out.append(cur)
             i += 1
         }
@@ -1015,6 +1027,15 @@ extension Core {
         }
         return nil
     }
+
+    /// Counters written after a Han number (ja, zh): sheets, cups, times, people, days… Not
+    /// 分 ("十分" is "very"), 点, 下 or 些, which make words of their own with a number.
+    static let counters: Set<String> = [
+        "枚", "张", "張", "个", "個", "本", "件", "杯", "回", "次", "人", "名", "匹", "台", "只", "隻", "条", "條",
+        "页", "頁", "秒", "时", "時", "日", "天", "号", "號", "番", "岁", "歳", "年", "周", "週", "倍", "元", "円",
+        "块", "塊", "份", "瓶", "碗", "盒", "包", "册", "冊", "课", "課", "章", "节", "節", "首", "遍", "层", "層",
+        "楼", "樓", "站", "组", "組", "套", "题", "題", "局", "集", "话", "話", "曲", "部", "分钟", "分鐘", "小时",
+        "小時", "時間", "週間", "か月", "ヶ月", "カ月", "ページ", "つ", "ヵ月"]
 
     static func isDigits(_ s: String) -> Bool {
         !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
