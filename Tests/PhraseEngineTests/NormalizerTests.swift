@@ -46,6 +46,17 @@ import Testing
         #expect(toks("zh-Hans", "十分") == ["十分"])
     }
 
+    /// Thousands written in groups or with a spelled multiplier are one number, as written whole:
+    /// "10.000", "10 000", "10 mil" all read "10000"; "3.14" stays two numbers.
+    @Test func thousandsInGroupsAreOneNumber() {
+        func toks(_ l: String, _ t: String) -> [String] { Normalizer.forLocale(l).normalize(t).tokens.map(\.text) }
+        #expect(toks("es", "10.000 pasos") == ["10000", "pasos"])
+        #expect(toks("es", "10 mil pasos") == ["10000", "pasos"])
+        #expect(toks("fr", "10 000 pas") == ["10000", "pas"])
+        #expect(toks("en", "1,234,567 steps") == ["1234567", "steps"])
+        #expect(toks("en", "room 3.14") == ["room", "3", "14"])
+    }
+
     @Test func wakeWordGluedToKatakana() {
         let n = Normalizer.forLocale("ja")
         let r = n.normalize("ヘイシリアンペリーで充電を停止").tokens

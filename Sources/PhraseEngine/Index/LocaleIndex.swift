@@ -104,6 +104,13 @@ final class LocaleIndex: Sendable {
     /// ("4821"), or a word of Latin letters and digits up to 8 long ("ab", "n5"). Only then are
     /// such pieces put together (`Query.joinSpelledRuns`).
     let hasSpelledWords: Bool
+    /// Whether each vocabulary word is a number in digits ("14", "3") or an ordinal ("2."):
+    /// `Query.numberContradicts`.
+    let vocabIsNumber: [Bool]
+    /// Per global variant: the numbers (vocabulary ids) its option says in any of its variants
+    /// ("1 hour" and "an hour" both say 1): `optionNumberFlat[optionNumberStart[g] ..< optionNumberStart[g + 1]]`.
+    let optionNumberStart: [Int32]
+    let optionNumberFlat: [Int32]
     /// The profile's `openApp` verbs and joining words, each as the units it normalizes to
     /// (`Query.openAppClause`).
     let openVerbs: [[String]]
@@ -338,6 +345,11 @@ final class LocaleIndex: Sendable {
         self.maxVocabLength = vocabScalars.reduce(0) { max($0, $1.count) }
         self.openVerbs = normalizer.profile.openVerbs.map { IndexBuilder.units(normalizer, $0).map(\.text) }.filter { !$0.isEmpty }
         self.openThen = normalizer.profile.openThen.map { IndexBuilder.units(normalizer, $0).map(\.text) }.filter { !$0.isEmpty }
+        let isNumber = vocabScalars.map { w in
+            guard let f = w.first, f >= 0x30 && f <= 0x39 else { return false }
+            return w.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
+        }
+        self.vocabIsNumber = isNumber
         self.hasSpelledWords = vocabScalars.contains { w in
             w.count >= 2 && (w.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
                              || (w.count <= 8 && w.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) }))
@@ -525,6 +537,21 @@ final class LocaleIndex: Sendable {
         self.variantUnits = vu
         self.variantWeights = vw
         self.variantTotalWeight = vt
+        var onStart: [Int32] = [0], onFlat: [Int32] = []
+        for set in slotSets {
+            var byOption: [Int: [Int32]] = [:]
+            for v in set.variants {
+                for u in v.units where isNumber[Int(u)] && !(byOption[v.optionIndex]?.contains(u) ?? false) {
+                    byOption[v.optionIndex, default: []].append(u)
+                }
+            }
+            for v in set.variants {
+                onFlat.append(contentsOf: byOption[v.optionIndex] ?? [])
+                onStart.append(Int32(onFlat.count))
+            }
+        }
+        self.optionNumberStart = onStart
+        self.optionNumberFlat = onFlat
         // Postings in app order, so a query that heard one app reads only that app's range.
         let sorted = sp.map { list in
             list.sorted { (sa[Int($0.set)], $0.set, $0.variant) < (sa[Int($1.set)], $1.set, $1.variant) }

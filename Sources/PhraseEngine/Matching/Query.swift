@@ -1460,7 +1460,9 @@ struct Query {
             for a in hit {
                 for b in hit where b >= a && b - a + 1 <= maxLen {
                     let s = slotSimilarity(g, a, b + 1)
-                    if s >= minimum { found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s)) }
+                    if s >= minimum, !numberContradicts(g, a, b + 1) {
+                        found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s))
+                    }
                 }
             }
             return
@@ -1514,12 +1516,29 @@ struct Query {
                 let len = ends.trailingZeroBitCount + 1
                 ends &= ends - 1
                 let s = slotSimilarity(totalWeight, words: vu.count, width: longest + 1, length: len)
-                if s >= minimum { found.append(SlotSpan(start: a, end: a + len, variant: vi, sim: s)) }
+                if s >= minimum && !numberContradicts(g, a, a + len) { found.append(SlotSpan(start: a, end: a + len, variant: vi, sim: s)) }
             }
         }
         }
         }
         }
+    }
+
+    /// Whether a number said in the span [a, b) or right next to it is none of the numbers of the
+    /// value's option (global variant `g`), where it has one ("report a problem in room 3.4" for "Room 3.14", "extend my meeting
+    /// by 2 hours" for "1 hour", "plan 3" for "plan 1", "三倍" for "2倍"): the person named a
+    /// value the app does not have, not this one misheard. Numbers the recognizer wrote as words
+    /// that sound like them ("bedroom to") are no numbers here.
+    @inline(__always)
+    func numberContradicts(_ g: Int, _ a: Int, _ b: Int) -> Bool {
+        let ns = Int(index.optionNumberStart[g]), ne = Int(index.optionNumberStart[g + 1])
+        guard ne > ns else { return false }
+        for i in max(0, a - 1)..<min(n, b + 1) where !units[i].flags.isDisjoint(with: [.number, .ordinal]) {
+            var same = false
+            for k in ns..<ne where index.vocabText[Int(index.optionNumberFlat[k])] == units[i].text { same = true; break }
+            if !same { return true }
+        }
+        return false
     }
 
     /// Alignment of the words of the variant with global id `g` with units [a, b): G / (W + I).

@@ -958,6 +958,7 @@ extension Core {
             i += 1
         }
         raws = out
+        joinNumberGroups(&raws, gap)
         // An ordinal prefix as a token of its own, then a number: "第3", "ke-2", "thứ 2", "thứ hai".
         if ordinalPrefixes.isEmpty { return }
         out = []
@@ -976,6 +977,46 @@ extension Core {
             i += 1
         }
         raws = out
+    }
+
+    /// Thousands written in groups or with a spelled multiplier are one number, as "10000" written
+    /// whole is: "10.000", "10,000", "10 000" (a group of three digits after one separator) and
+    /// "10 mil", "3 thousand", "2 millions" (digits, then a spelled hundred, thousand or million).
+    /// "3.14" stays two numbers.
+    private func joinNumberGroups(_ raws: inout [Raw], _ gap: (Int, Int) -> ArraySlice<UInt16>?) {
+        guard raws.count >= 2 else { return }
+        var out: [Raw] = []
+        var changed = false
+        var k = 0
+        while k < raws.count {
+            var cur = raws[k]
+            if cur.flags == .number, Core.isDigits(cur.text), cur.text.utf8.count <= 3 {
+                var grouped = false
+                while k + 1 < raws.count, raws[k + 1].flags == .number, raws[k + 1].start >= cur.end,
+                      let g = gap(cur.end, raws[k + 1].start), let said = gap(raws[k + 1].start, raws[k + 1].end) {
+                    let next = raws[k + 1]
+                    let digits = !said.isEmpty && said.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+                    if digits, said.count == 3, g.count == 1, let sep = g.first,
+                       sep == 0x2E || sep == 0x2C || sep == 0x20 || sep == 0xA0 || sep == 0x202F,
+                       cur.text.utf8.count <= 3 || grouped {
+                        cur.text += String(decoding: said.map { UInt8($0) }, as: UTF8.self)
+                        cur.end = next.end
+                        grouped = true
+                    } else if !digits, !grouped, let m = Int(next.text), m == 100 || m == 1000 || m == 1_000_000,
+                              let v = Int(cur.text), v > 0, v < 1000, !g.isEmpty, g.allSatisfy(Core.isSpace) {
+                        cur.text = String(v * m)
+                        cur.end = next.end
+                    } else {
+                        break
+                    }
+                    k += 1
+                    changed = true
+                }
+            }
+            out.append(cur)
+            k += 1
+        }
+        if changed { raws = out }
     }
 
     /// Makes the number `cur` an ordinal when an ordinal mark follows it without a space, and
