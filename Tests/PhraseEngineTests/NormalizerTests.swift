@@ -55,6 +55,8 @@ import Testing
         #expect(toks("fr", "10 000 pas") == ["10000", "pas"])
         #expect(toks("en", "1,234,567 steps") == ["1234567", "steps"])
         #expect(toks("en", "room 3.14") == ["room", "3", "14"])
+        #expect(toks("en", "after 10:00") == ["after", "10"])
+        #expect(toks("en", "at 10:30") == ["at", "10", "30"])
     }
 
     @Test func wakeWordGluedToKatakana() {

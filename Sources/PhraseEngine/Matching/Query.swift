@@ -575,6 +575,11 @@ struct Query {
         let from = mVocab.count
         let t = units[i].text
         let entry = index.wordEntry(t)
+        // The vocabulary holds distinct words: a word other than `t` is one with another id.
+        // The word itself comes first: a unit's first match tells whether it is a catalog word
+        // (`mKind[mStart[i]] == .exact`).
+        let exactId = entry?.id ?? -1
+        if exactId >= 0 { add(exactId, 1, .exact, from: from) }
         // A word of the same synonym group ("keep reading" / "continue reading") or another
         // form of the word ("kannst du … spielen" / "Spiel …").
         if opts.mode == .flexible, let e = entry, e.relatedEnd > e.relatedStart,
@@ -584,11 +589,8 @@ struct Query {
                 add(r.id, r.similarity, r.kind, from: from)
             }
         }
-        // The vocabulary holds distinct words: a word other than `t` is one with another id.
-        let exactId = entry?.id ?? -1
         if exactId >= 0 {
             let id = exactId
-            add(id, 1, .exact, from: from)
             if opts.mode == .exact { return }
             // Known words need no fuzzy lookup, but their inflections do ("task" / "tasks"),
             // and short ones may be sound-alikes.

@@ -982,7 +982,7 @@ extension Core {
     /// Thousands written in groups or with a spelled multiplier are one number, as "10000" written
     /// whole is: "10.000", "10,000", "10 000" (a group of three digits after one separator) and
     /// "10 mil", "3 thousand", "2 millions" (digits, then a spelled hundred, thousand or million).
-    /// "3.14" stays two numbers.
+    /// "3.14" stays two numbers. A time on the hour ("10:00") is the hour.
     private func joinNumberGroups(_ raws: inout [Raw], _ gap: (Int, Int) -> ArraySlice<UInt16>?) {
         guard raws.count >= 2 else { return }
         var out: [Raw] = []
@@ -996,7 +996,10 @@ extension Core {
                       let g = gap(cur.end, raws[k + 1].start), let said = gap(raws[k + 1].start, raws[k + 1].end) {
                     let next = raws[k + 1]
                     let digits = !said.isEmpty && said.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-                    if digits, said.count == 3, g.count == 1, let sep = g.first,
+                    if digits, said.count == 2, said.allSatisfy({ $0 == 0x30 }), g.count == 1, g.first == 0x3A, !grouped {
+                        // A time on the hour ("10:00") is the hour, as "10 o'clock" and "10" are.
+                        cur.end = next.end
+                    } else if digits, said.count == 3, g.count == 1, let sep = g.first,
                        sep == 0x2E || sep == 0x2C || sep == 0x20 || sep == 0xA0 || sep == 0x202F,
                        cur.text.utf8.count <= 3 || grouped {
                         cur.text += String(decoding: said.map { UInt8($0) }, as: UTF8.self)
