@@ -15,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PEERS = os.path.join(ROOT, "Benchmarks", "peers")
 # The apps the thresholds were tuned on (and the peers' default set), and the held-out ones.
 TUNED_APPS = ["coffee", "habits", "home", "music", "notes", "reader"]
-HELD_OUT_APPS = ["fitness", "recipes", "charge", "transit", "bank", "cards", "park", "rooms", "pets"]
+HELD_OUT_APPS = ["fitness", "recipes", "charge", "transit", "bank", "cards", "park", "rooms", "pets", "wash", "fly"]
 HELD_OUT_LOCALES = ["it", "pt-BR", "nl", "pl", "ru", "tr", "ko", "th", "ar", "hi", "zh-Hant", "vi",
                     "en", "fr", "de", "es", "ja", "zh-Hans", "sv", "da", "nb", "fi", "cs", "el",
                     "pt-PT", "ca", "id", "ms", "uk", "he", "en-GB"]
@@ -31,6 +31,8 @@ BLIND = {
     "park": ("en, en-GB, es, it, pt-BR, ko", "89.9%", "5.9%"),
     "rooms": ("en, de, fr, nl, sv, pl", "91.7%", "9.8%"),
     "pets": ("es, pt-BR, it, ja, ko, zh-Hant", "91.8%", "3.0%"),
+    "wash": ("de, it, tr, ja, ko, th", "92.9%", "1.9%"),
+    "fly": ("en, es, fr, zh-Hans, hi, ar", "89.7%", "4.7%"),
 }
 NOISE = {"filler", "reword", "asr-sound", "asr-split", "asr-number", "asr-accent", "synonym",
          "alt-name", "no-app-name", "near-miss"}
@@ -204,7 +206,8 @@ def main():
       "failures (of the tuning split, and for fitness, recipes and bank of both splits), so the `now` columns are no "
       "longer fully held out. rooms and pets were written last and first measured after every other fix of their "
       "session; two rules came from their tuning split afterwards (a number the value does not say; thousands in "
-      "groups).\n")
+      "groups). wash and fly were written after every rule and measured blind by the engine of this run: their "
+      "`now` equals `blind` for as long as no rule is made from them.\n")
     w("| app | locales | blind accuracy | blind false accepts | now, own catalog | now, every catalog | false accepts now (own / every) |")
     w("|---|---|---:|---:|---:|---:|---:|")
     for app in HELD_OUT_APPS:
