@@ -117,6 +117,21 @@ import Darwin
 
     // MARK: Through a pipe
 
+    /// With several catalogs and no --locale, the locale is the development locale most of them
+    /// share (the first catalog's on a tie): the bundled samples start in en, though the first
+    /// of them (bank) is a pt-PT app; one catalog keeps its own.
+    @Test func defaultLocaleIsTheCatalogsMostCommon() throws {
+        let cats = try ["bank", "coffee", "habits"].map { app in
+            try CatalogLoader.load(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Corpora/\(app)/catalog.json").path)
+        }
+        #expect(CatalogOptions.defaultLocale(cats) == "en")
+        #expect(CatalogOptions.defaultLocale(Array(cats.prefix(1))) == "pt-PT")
+        #expect(CatalogOptions.defaultLocale([]) == "en")
+        let (code, out, _) = runCLI(["match", "log water in habit tracker"])
+        #expect(code == 0 && out.contains("LogHabitIntent"), "\(out)")
+    }
+
     @Test func goldenSessionThroughAPipe() throws {
         let dir = try Self.workDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -4,7 +4,18 @@ import Foundation
 enum CatalogOptions {
     static let catalogOption = OptionSpec("--catalog", short: "-c", value: "FILE", repeatable: true,
                                           help: "A catalog file (spec: catalog.md); repeat for several apps. Default: the bundled sample apps.")
-    static let localeOption = OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (default: the first catalog's development locale).")
+    static let localeOption = OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (default: the development locale most catalogs share; the first catalog's on a tie).")
+
+    /// The locale to work in when none is given: the development locale most of the catalogs
+    /// share, the earliest catalog's on a tie (one catalog: its own). With the bundled samples,
+    /// whose first catalog sorts to a pt-PT app, that is `en`.
+    static func defaultLocale(_ catalogs: [Catalog]) -> String {
+        var count: [String: Int] = [:]
+        for c in catalogs { count[c.developmentLocale, default: 0] += 1 }
+        var best = catalogs.first?.developmentLocale ?? "en"
+        for c in catalogs where count[c.developmentLocale, default: 0] > count[best, default: 0] { best = c.developmentLocale }
+        return best
+    }
     static let formatOption = OptionSpec("--format", short: "-f", value: "F", help: "Output format.")
     static let outputOption = OptionSpec("--output", short: "-o", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output.")
     static let matchingOption = OptionSpec("--matching", value: "M", help: "flexible (default) or exact.")

@@ -27,7 +27,7 @@ public enum MatchCommand: Command {
         var opts = try CatalogOptions.matchOptions(args)
         opts.explain = args.flag("--explain") || format == "json"
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
-        let locale = args.value("--locale") ?? catalogs.first?.developmentLocale ?? "en"
+        let locale = args.value("--locale") ?? CatalogOptions.defaultLocale(catalogs)
         let matcher = Matcher(catalogs: catalogs, locales: nil, options: opts)
         var out = ""
         var allMatched = true

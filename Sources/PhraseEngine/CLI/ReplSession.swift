@@ -38,7 +38,7 @@ public final class ReplSession {
         self.catalogs = catalogs
         self.color = color
         self.usedSamples = usedSamples
-        self.locale = locale ?? catalogs.first?.developmentLocale ?? "en"
+        self.locale = locale ?? CatalogOptions.defaultLocale(catalogs)
         self.matcher = Matcher(catalogs: catalogs)
     }
 
