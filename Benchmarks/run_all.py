@@ -133,9 +133,8 @@ def main():
     # peers' protocol: they match an utterance against its own app's phrases only).
     ev = json.loads(run([".build/release/phrasematch", "eval", "--split", "test", "--format", "json", "--stable",
                          "--predictions", preds] + cat_args + tuned).stdout)
-    noise = NOISE
     rows = [json.loads(l) for l in open(preds)]
-    noisy_rows = [r for r in rows if noise & set(r.get("tags") or [])]
+    noisy_rows = [r for r in rows if NOISE & set(r.get("tags") or [])]
     noisy_acc = sum(1 for r in noisy_rows if r["correct"]) / max(1, len(noisy_rows))
     own = metrics(own_catalog_rows(TUNED_APPS))
     held_all = {}
@@ -176,7 +175,7 @@ def main():
       "\"play some jazz\" in the reader corpus, then counts as a false accept): "
       f"accuracy {pct(ev['accuracy'])}, exact {pct(ev['exactAccuracy'])}, false rejects {pct(ev['falseRejectRate'])}, "
       f"false accepts {pct(ev['falseAcceptRate'])}, noisy {pct(noisy_acc)}.\n")
-    w("Noisy utterances only (tagged " + ", ".join(sorted(noise)) + f"; {len(noisy_rows)} lines), accuracy:\n")
+    w("Noisy utterances only (tagged " + ", ".join(sorted(NOISE)) + f"; {len(noisy_rows)} lines), accuracy:\n")
     w("| matcher | noisy accuracy |")
     w("|---|---:|")
     w(f"| **PhraseEngine** | **{pct(own['noisy'])}** |")

@@ -113,12 +113,20 @@ enum IndexBuilder {
 
     /// The locale's words that switch something on or off (`switchWords`), as other ways to say
     /// a Bool parameter's true and false display names ("enable reminders" for "Turn on
-    /// reminders", "mute the audio"), each like a synonym of the value; words the display names
-    /// already say are left out. Not phrases of the budget: only what the matcher hears.
-    static func switchWords(_ n: Normalizer, _ options: [OptionVariant]) -> [(text: String, position: Int, synonym: String?)] {
+    /// reminders", "mute the audio"), each like a synonym of the value. Left out: words the
+    /// display names already say, and words with a unit the shortcut's phrases say
+    /// (`phraseUnits`: "turn on" beside "Turn ${enabled} reminders" adds nothing the phrase and a
+    /// display name don't). Not phrases of the budget: only what the matcher hears.
+    static func switchWords(_ n: Normalizer, _ options: [OptionVariant], phraseUnits: Set<String>)
+        -> [(text: String, position: Int, synonym: String?)] {
         let p = n.profile
         guard !p.switchOn.isEmpty || !p.switchOff.isEmpty else { return [] }
         func words(_ t: String) -> [String] { n.normalize(t).tokens.map(\.text) }
+        // Each entry normalized once: (as written, its words, its value).
+        let entries = [(p.switchOn, true), (p.switchOff, false)].flatMap { list, value in
+            list.filter { !$0.isEmpty }.map { (text: $0, words: words($0), value: value) }
+        }
+        let shown = options.map { (words: words($0.text), value: $0.value) }
         // Only a Bool that switches something: a display name is (part of) a switch word, or a
         // switch word part of it ("on" of "turn on", "Activa", "オン" of "オンにして"), or a word of
         // each begins with the same four letters ("apagadas" / "apaga", "allumées" / "allume"). A
@@ -132,21 +140,15 @@ enum IndexBuilder {
             }
             return false
         }
-        let isSwitch = [(p.switchOn, true), (p.switchOff, false)].contains { list, value in
-            options.contains { o in
-                guard o.value == .bool(value) else { return false }
-                let d = words(o.text)
-                return list.contains { e in let w = words(e); return within(d, w) || within(w, d) }
-            }
+        let isSwitch = entries.contains { e in
+            shown.contains { d in d.value == .bool(e.value) && (within(d.words, e.words) || within(e.words, d.words)) }
         }
         guard isSwitch else { return [] }
+        let shownWords = Set(shown.map(\.words))
         var out: [(text: String, position: Int, synonym: String?)] = []
-        let shown = Set(options.map { words($0.text) })
-        for (list, value) in [(p.switchOn, true), (p.switchOff, false)] {
-            guard let k = options.firstIndex(where: { $0.value == .bool(value) && $0.synonym == nil }) else { continue }
-            for w in list where !w.isEmpty && !shown.contains(words(w)) {
-                out.append((w, k, w))
-            }
+        for e in entries where !shownWords.contains(e.words) && !units(n, e.text).contains(where: { phraseUnits.contains($0.text) }) {
+            guard let k = options.firstIndex(where: { $0.value == .bool(e.value) && $0.synonym == nil }) else { continue }
+            out.append((e.text, k, e.text))
         }
         return out
     }
@@ -238,13 +240,11 @@ enum IndexBuilder {
                         if let existing = paramSets[key] { slot = existing } else {
                             var said = plan.options.enumerated().map { (k, o) in (text: o.text, position: k, synonym: o.synonym) }
                             if p.typeName == "Bool" {
-                                // Words the shortcut's phrases say already ("turn" of "Turn ${enabled}"): a
-                                // switch word with one adds nothing the phrase and a display name don't.
-                                var literal = Set<String>()
+                                var phraseUnits = Set<String>()
                                 for t2 in s.templates(for: locale) {
-                                    for case .text(let x) in t2.pieces { for r in units(n, x) { literal.insert(r.text) } }
+                                    for case .text(let x) in t2.pieces { for r in units(n, x) { phraseUnits.insert(r.text) } }
                                 }
-                                said += switchWords(n, plan.options).filter { w in !units(n, w.text).contains { literal.contains($0.text) } }
+                                said += switchWords(n, plan.options, phraseUnits: phraseUnits)
                             }
                             slot = makeSet(.parameter, said.map { s in
                                 (s.text, { (v: inout VariantDraft) in

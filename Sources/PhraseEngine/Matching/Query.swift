@@ -280,10 +280,9 @@ struct Query {
     static func joinSpelledRuns(_ units: inout [Raw], _ index: LocaleIndex) {
         guard index.hasSpelledWords, units.count >= 2 else { return }
         @inline(__always) func piece(_ i: Int) -> Bool {
-            let isNumber = units[i].flags.contains(.number)
+            if units[i].flags.contains(.number) { return Core.isDigits(units[i].text) }
             let u = units[i].text.utf8
-            if !isNumber { return u.count == 1 && u.first.map { $0 >= 0x61 && $0 <= 0x7A } == true }
-            return !u.isEmpty && u.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            return u.count == 1 && u.first.map { $0 >= 0x61 && $0 <= 0x7A } == true
         }
         // Built only once a run is joined: most utterances have none.
         var out: [Raw]? = nil
