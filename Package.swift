@@ -24,7 +24,7 @@ let package = Package(
         .target(
             name: "PhraseEngineLocales",
             path: "Locales",
-            exclude: ["README.md"],
+            exclude: ["README.md", "tools"],
             sources: ["LocaleResources.swift"],
             resources: [.copy("profiles")]
         ),

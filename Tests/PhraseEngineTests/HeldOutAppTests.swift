@@ -127,6 +127,65 @@ import Testing
         #expect(!Normalizer.forLocale("en").profile.switchOn.isEmpty && !Normalizer.forLocale("en").profile.switchOff.isEmpty)
     }
 
+    /// Japanese words a recognizer writes another way that sounds the same are read as the
+    /// catalog's words: homophone kanji (官僚 for 完了, 懐疑 for 会議), kana for kanji (きょう for
+    /// 今日), kanji for kana (何時も for いつも), by the IPADIC readings of `readings/ja.tsv`. A
+    /// one-character word the catalog writes (店 of 店舗) is taken as written, and a word whose
+    /// reading no catalog word has stays unheard.
+    @Test func japaneseWordsReadAsTheCatalogsHomophones() throws {
+        let json = #"""
+        {"developmentLocale":"ja","locales":["ja"],"app":{"id":"com.example.memo","name":"ノートリー"},
+         "enums":{"Folder":{"cases":[{"rawValue":"meetings","title":{"ja":"会議"}},{"rawValue":"ideas","title":{"ja":"アイデア"}},
+           {"rawValue":"floss","title":{"ja":"フロス"}}]}},
+         "shortcuts":[
+          {"intent":"DoneIntent","shortTitle":"Done","systemImageName":"checkmark",
+           "parameters":{"done":{"type":"Bool","displayName":{"true":{"ja":"完了"},"false":{"ja":"未完了"}}}},
+           "phrases":{"ja":["${applicationName}でタスクを${done}にして"]}},
+          {"intent":"TodayIntent","shortTitle":"Today","systemImageName":"sun.max",
+           "phrases":{"ja":["${applicationName}で今日のタスクを表示"]}},
+          {"intent":"UsualIntent","shortTitle":"Usual","systemImageName":"repeat",
+           "phrases":{"ja":["${applicationName}でいつものメモを開いて"]}},
+          {"intent":"FolderIntent","shortTitle":"Folder","systemImageName":"folder",
+           "parameters":{"folder":{"type":"Folder"}},
+           "phrases":{"ja":["${applicationName}で${folder}フォルダを開いて"]}},
+          {"intent":"StoreIntent","shortTitle":"Store","systemImageName":"bag",
+           "phrases":{"ja":["${applicationName}で店舗を探して"]}},
+          {"intent":"BathIntent","shortTitle":"Bath","systemImageName":"drop",
+           "phrases":{"ja":["${applicationName}で風呂を沸かして"]}},
+          {"intent":"SleepIntent","shortTitle":"Sleep","systemImageName":"bed.double",
+           "phrases":{"ja":["${applicationName}で早寝を記録"]}}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "memo.json")])
+        // Kana that already say a catalog word, cut by the segmenter (でふろ|す), stay that word:
+        // not で 風呂 (de furo) and a stray す. (And kana cut across words, では|やね, are read
+        // again: で 早寝, above.)
+        let floss = m.match("ノートリーでふろすフォルダを開いて", locale: "ja")
+        #expect(floss.decision == .match && floss.top?.parameters.first?.value.identity == "floss",
+                "\(floss.decision) \(floss.top?.intent ?? "-") \(floss.results.first?.score ?? 0)")
+        for (text, intent, value) in [("ノートリーでタスクを官僚にして", "DoneIntent", "true"),
+                                      ("ノートリーではやねを記録", "SleepIntent", nil),
+                                      ("ノートリーできょうのタスクを表示", "TodayIntent", nil),
+                                      ("ノートリーで何時ものメモを開いて", "UsualIntent", nil),
+                                      ("ノートリーで懐疑フォルダを開いて", "FolderIntent", "meetings")] {
+            let r = m.match(text, locale: "ja")
+            #expect(r.decision == .match && r.top?.intent == intent && r.top?.parameters.first?.value.identity == value,
+                    "\(text): \(r.decision) \(r.top?.intent ?? "-") \(r.results.first?.score ?? 0)")
+            // A sound-alike, not the word itself.
+            #expect((r.results.first?.score ?? 1) < 1, "\(text)")
+        }
+        // The words written as the catalog writes them still match exactly.
+        #expect(m.match("ノートリーでタスクを完了にして", locale: "ja").results.first?.score == 1)
+        // No catalog word reads like 天気 (tenki): it stays a word the catalog never says.
+        let weather = m.match("ノートリーで今日の天気を表示", locale: "ja")
+        #expect((weather.results.first?.score ?? 0) < (m.match("ノートリーできょうのタスクを表示", locale: "ja").results.first?.score ?? 0))
+        // The reading table itself: homophones share a reading, kana is its own.
+        let n = Normalizer.forLocale("ja")
+        #expect(n.spoken("官僚") == n.spoken("完了"))
+        #expect(n.spoken("会議") == "カイギ" && n.spoken("今日") == "キョウ")
+        #expect(n.spoken("タスク") == "タスク")
+        #expect(Normalizer.forLocale("zh-Hans").spoken("会议") == "会议")
+    }
+
     /// Opening the app before the request ("open Parqo and show my parking history"): the
     /// locale's `openApp` verb right before the app's name at the start, and the joining word
     /// after it, are heard as filler (found by the held-out transit and cards apps). Not when the

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhraseEngine
 
@@ -57,6 +58,25 @@ import Testing
         #expect(toks("en", "room 3.14") == ["room", "3", "14"])
         #expect(toks("en", "after 10:00") == ["after", "10"])
         #expect(toks("en", "at 10:30") == ["at", "10", "30"])
+    }
+
+    /// A profile's reading table: a missing file or a line without a tab is an error naming the
+    /// file (and line); lines out of order are sorted; the longest word wins.
+    @Test func readingTableFilesAndErrors() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-readings-\(UInt32.random(in: 0...UInt32.max))").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let profile = Array(#"{"id":"ja","phonetic":"romanize","readings":"r.tsv"}"#.utf8)
+        #expect(throws: LocaleProfile.LoadError.self) { try LocaleProfile.parse(profile, file: "\(dir)/ja.json") }
+        try "会議\tカイギ\n会\n".write(toFile: "\(dir)/r.tsv", atomically: true, encoding: .utf8)
+        var message = ""
+        do { _ = try LocaleProfile.parse(profile, file: "\(dir)/ja.json") } catch { message = "\(error)" }
+        #expect(message.contains("r.tsv:2: expected word<TAB>reading"), "\(message)")
+        let t = try ReadingTable(bytes: Array("日\tニチ\n会議\tカイギ\n今日\tキョウ\n会\tカイ\n".utf8), file: "t.tsv")
+        #expect(t.count == 4 && t.maxLength == 2)
+        #expect(t.read("今日の会議") == "キョウのカイギ")
+        #expect(t.read("会日") == "カイニチ")
+        #expect(t.read("タスク") == nil)
     }
 
     @Test func wakeWordGluedToKatakana() {

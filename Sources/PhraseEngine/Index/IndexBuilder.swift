@@ -169,11 +169,15 @@ enum IndexBuilder {
         var slotSets: [SlotSet] = []
         var appSlot: [Int32] = []
         var appDisplayNames: [String] = []
+        // The texts of names, values and phrases, for the reading windows (`ReadingWindows`).
+        var spokenTexts: [String] = []
+        let readings = n.profile.readingTable != nil
         func makeSet(_ kind: SlotSet.Kind, _ variants: [(text: String, make: (inout VariantDraft) -> Void)]) -> Int32 {
             var vs: [SlotVariant] = []
             vs.reserveCapacity(variants.count)
             var maxUnits = 1
             for (k, v) in variants.enumerated() {
+                if readings { spokenTexts.append(v.text) }
                 let us = units(n, v.text)
                 if us.isEmpty { continue }
                 var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
@@ -205,6 +209,7 @@ enum IndexBuilder {
             var hinted = slotSets[Int(appSet)]
             /// Another way to say name `k`, shown as the name itself (no new phrase).
             func spoken(_ said: String, as shown: String, variant k: Int, alternative: Bool) {
+                if readings { spokenTexts.append(said) }
                 let us = units(n, said)
                 if us.isEmpty { return }
                 var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
@@ -264,6 +269,7 @@ enum IndexBuilder {
                     for (pi, piece) in t.pieces.enumerated() {
                         switch piece {
                         case .text(let s):
+                            if readings { spokenTexts.append(s) }
                             var us = units(n, s)
                             if gluedPrefix(n, s, us, before: pi + 1 < t.pieces.count ? t.pieces[pi + 1] : nil) { us.removeLast() }
                             for r in us { raw.append((r, .literal, -1)) }
@@ -360,7 +366,8 @@ enum IndexBuilder {
         let phon = vocab.enumerated().map { (i, w) in phonetic(n, w, flags: vocabFlags[i]) }
         let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i]) }
         return LocaleIndex(locale: locale, normalizer: n, vocabText: vocab, vocabPhonetic: phon, vocabWeight: weights,
-                           templates: templates, slotSets: slotSets, appSlot: appSlot, appDisplayNames: appDisplayNames)
+                           templates: templates, slotSets: slotSets, appSlot: appSlot, appDisplayNames: appDisplayNames,
+                           readingWindows: readings ? ReadingWindows(n, spokenTexts) : nil)
     }
 
     /// The most units either wording of a catalog paraphrase may have (`paraphrases`).

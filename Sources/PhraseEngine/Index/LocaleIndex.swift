@@ -140,6 +140,9 @@ final class LocaleIndex: Sendable {
     /// Whether Han characters are keyed by a reading not their own here (Japanese writes kana
     /// and reads Han its own way; the keys are Mandarin).
     let hanKeysAreForeign: Bool
+    /// Japanese: the catalogs' words by their reading (`Query.readHomophones`); nil for locales
+    /// without a reading table.
+    let readingWindows: ReadingWindows?
 
     // Templates
     let templates: [CompiledTemplate]
@@ -272,8 +275,10 @@ final class LocaleIndex: Sendable {
     }
 
     init(locale: String, normalizer: Normalizer, vocabText: [String], vocabPhonetic: [String], vocabWeight: [Float],
-         templates: [CompiledTemplate], slotSets: [SlotSet], appSlot: [Int32], appDisplayNames: [String]) {
+         templates: [CompiledTemplate], slotSets: [SlotSet], appSlot: [Int32], appDisplayNames: [String],
+         readingWindows: ReadingWindows? = nil) {
         self.appDisplayNames = appDisplayNames
+        self.readingWindows = readingWindows
         self.locale = locale
         self.normalizer = normalizer
         self.vocabText = vocabText

@@ -69,6 +69,11 @@ public struct LocaleProfile: Sendable {
     /// join the request to them ("and", "und", "然后"): `Query.openAppClause`.
     public var openVerbs: [String] = []
     public var openThen: [String] = []
+    /// A file of readings for words written with Han characters (ja: `readings/ja.tsv`), as
+    /// written in the profile, relative to it; `readingTable` is the loaded file. The sound key
+    /// of such a word is the key of its reading (`ReadingTable`).
+    public var readings: String? = nil
+    var readingTable: ReadingTable? = nil
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -159,7 +164,11 @@ public struct LocaleProfile: Sendable {
             switchOn: list(root["switchWords"]?["on"]),
             switchOff: list(root["switchWords"]?["off"]),
             openVerbs: list(root["openApp"]?["verbs"]),
-            openThen: list(root["openApp"]?["then"]))
+            openThen: list(root["openApp"]?["then"]),
+            readings: root["readings"]?.string,
+            readingTable: try root["readings"]?.string.map { r throws(LoadError) in
+                try ReadingTable.shared(path: URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(r).path)
+            })
     }
 }
 

@@ -73,7 +73,7 @@ public final class Normalizer: Sendable {
                 return PhoneticKey.key(word, algorithm: .latin, language: "und")
             }
             if let k = phoneticCache.withLock({ $0[word] }) { return k }
-            let latin = romanizer.transliterate(word)
+            let latin = romanizer.transliterate(spoken(word))
             var letters = ""
             // Korean assimilates ㄴ and ㄹ into each other by their neighbours (목록 is said
             // 몽녹, 신라 실라): in its key they are one sound.
@@ -197,9 +197,17 @@ public final class Normalizer: Sendable {
         core.lexicon.values.flatMap(\.connectors).sorted { $0.count > $1.count || ($0.count == $1.count && $0.lexicographicallyPrecedes($1)) }
     }
 
-    /// Romanized form of a word (Any-Latin, Latin-ASCII), for locales with other scripts.
+    /// Romanized form of a word (Any-Latin, Latin-ASCII), for locales with other scripts. (Han
+    /// characters by their Mandarin reading: a single character's syllable, shared by every
+    /// locale; the phonetic key of a word uses the profile's readings.)
     public func romanized(_ word: String) -> String? {
         core.romanizer?.transliterate(word)
+    }
+
+    /// The word as it is said: with its Han characters replaced by their reading when the
+    /// profile has a reading table (ja 会議 → カイギ), otherwise the word.
+    func spoken(_ word: String) -> String {
+        core.profile.readingTable?.read(word) ?? word
     }
 }
 

@@ -1,0 +1,227 @@
+import Foundation
+import Synchronization
+
+/// How words written with Han characters are read (Japanese: `Locales/profiles/readings/ja.tsv`,
+/// made from IPADIC by `Locales/tools/make_ja_readings.py`): the profile's `readings` file, one
+/// `word<TAB>reading` per line, sorted by the word's UTF-8 bytes.
+///
+/// ICU romanizes Han characters by their Mandarin reading, which says nothing of how a Japanese
+/// word sounds: 会議 and 懐疑 (both kaigi) get unrelated keys, and 今日 does not meet the kana
+/// きょう a recognizer may write instead. With a reading table the sound key of a Japanese word is
+/// the key of its reading.
+///
+/// The table is one byte buffer and an index of offsets (no per-entry strings); a lookup is a
+/// binary search. Tables are loaded once per file and shared.
+final class ReadingTable: Sendable {
+    private let bytes: [UInt8]
+    /// Per entry: word start, word end, reading end (the reading starts after the tab).
+    private let index: [UInt32]
+    /// The longest word, in scalars.
+    let maxLength: Int
+
+    var count: Int { index.count / 3 }
+
+    private static let loaded = Mutex<[String: ReadingTable]>([:])
+
+    /// The table of a file, loaded once per process.
+    static func shared(path: String) throws(LocaleProfile.LoadError) -> ReadingTable {
+        if let t = loaded.withLock({ $0[path] }) { return t }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LocaleProfile.LoadError(file: path, message: "cannot read the reading table")
+        }
+        let t = try ReadingTable(bytes: Array(data), file: path)
+        loaded.withLock { $0[path] = t }
+        return t
+    }
+
+    init(bytes: [UInt8], file: String) throws(LocaleProfile.LoadError) {
+        var index: [UInt32] = []
+        var maxLength = 0
+        var line = 1, start = 0, tab = -1
+        var i = 0
+        let n = bytes.count
+        guard n < Int(UInt32.max) else { throw LocaleProfile.LoadError(file: file, message: "file too large") }
+        while i <= n {
+            if i == n || bytes[i] == 0x0A {
+                if i > start {
+                    guard tab > start, tab < i - 1 else {
+                        throw LocaleProfile.LoadError(file: "\(file):\(line)", message: "expected word<TAB>reading")
+                    }
+                    index.append(UInt32(start)); index.append(UInt32(tab)); index.append(UInt32(i))
+                    var scalars = 0
+                    for b in bytes[start..<tab] where b & 0xC0 != 0x80 { scalars += 1 }
+                    maxLength = max(maxLength, scalars)
+                }
+                line += 1; start = i + 1; tab = -1
+            } else if bytes[i] == 0x09, tab < 0 {
+                tab = i
+            }
+            i += 1
+        }
+        self.bytes = bytes
+        // Sorted by the word's bytes (the generator writes them so); sorted here if not.
+        var order = Array(0..<(index.count / 3))
+        let sorted = order.indices.dropFirst().allSatisfy { k in
+            ReadingTable.compare(bytes, index, k - 1, k) < 0
+        }
+        if !sorted {
+            order.sort { ReadingTable.compare(bytes, index, $0, $1) < 0 }
+            var re: [UInt32] = []
+            re.reserveCapacity(index.count)
+            for k in order { re.append(contentsOf: index[3 * k..<3 * k + 3]) }
+            index = re
+        }
+        self.index = index
+        self.maxLength = maxLength
+    }
+
+    private static func compare(_ b: [UInt8], _ ix: [UInt32], _ x: Int, _ y: Int) -> Int {
+        let xs = Int(ix[3 * x]), xe = Int(ix[3 * x + 1]), ys = Int(ix[3 * y]), ye = Int(ix[3 * y + 1])
+        let m = min(xe - xs, ye - ys)
+        for k in 0..<m where b[xs + k] != b[ys + k] { return Int(b[xs + k]) - Int(b[ys + k]) }
+        return (xe - xs) - (ye - ys)
+    }
+
+    /// The entry whose word is exactly `key`.
+    private func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+        var lo = 0, hi = count
+        return bytes.withUnsafeBufferPointer { b -> Int? in
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let s = Int(index[3 * mid]), e = Int(index[3 * mid + 1])
+                let m = min(e - s, key.count)
+                var c = 0
+                for k in 0..<m where b[s + k] != key[k] { c = Int(b[s + k]) - Int(key[k]); break }
+                if c == 0 { c = (e - s) - key.count }
+                if c == 0 { return mid }
+                if c < 0 { lo = mid + 1 } else { hi = mid }
+            }
+            return nil
+        }
+    }
+
+    /// Whether a scalar is one the table's words are written with and a reading replaces
+    /// (Han ideographs, the iteration mark 々, 〆 and the small ヶ).
+    static func needsReading(_ v: UInt32) -> Bool {
+        (0x3400...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v) || (0x20000...0x2FFFF).contains(v)
+            || v == 0x3005 || v == 0x3006 || v == 0x30F6
+    }
+
+    /// The word with its Han characters replaced by their reading: at each position the longest
+    /// word of the table that starts there and contains a Han character; a Han character no word
+    /// covers is kept (the romanizer reads it). Nil when the word has no Han character.
+    func read(_ word: String) -> String? {
+        let scalars = Array(word.unicodeScalars)
+        guard let lastHan = scalars.lastIndex(where: { ReadingTable.needsReading($0.value) }) else { return nil }
+        // Byte offset of each scalar, for the candidate keys.
+        var utf8: [UInt8] = []
+        var offsets: [Int] = [0]
+        for u in scalars {
+            utf8.append(contentsOf: String(u).utf8)
+            offsets.append(utf8.count)
+        }
+        var out = String.UnicodeScalarView()
+        var i = 0
+        utf8.withUnsafeBufferPointer { p in
+            while i < scalars.count {
+                // Every word of the table contains a Han character: none starts after the last one.
+                if i <= lastHan {
+                    var taken = false
+                    var len = min(maxLength, scalars.count - i)
+                    while len > 0 {
+                        let hasHan = scalars[i..<i + len].contains { ReadingTable.needsReading($0.value) }
+                        if hasHan, let e = find(UnsafeBufferPointer(rebasing: p[offsets[i]..<offsets[i + len]])) {
+                            let rs = Int(index[3 * e + 1]) + 1, re = Int(index[3 * e + 2])
+                            out.append(contentsOf: String(decoding: bytes[rs..<re], as: UTF8.self).unicodeScalars)
+                            i += len
+                            taken = true
+                            break
+                        }
+                        len -= 1
+                    }
+                    if taken { continue }
+                }
+                out.append(scalars[i])
+                i += 1
+            }
+        }
+        return String(out)
+    }
+}
+
+/// Japanese words of the catalogs by how they are read, for words an utterance writes another
+/// way: a recognizer picks one of several homophone kanji (官僚 for 完了, 会議 / 懐疑) or writes
+/// kana for kanji (きょう for 今日, つぎのきょく for 次の曲), and the catalogs' words then share no
+/// character with them although they sound the same (`Query.readHomophones`).
+///
+/// Every run of one to three Han or kana words of a catalog text (a phrase's literal text, a
+/// name, a value) is keyed by its reading (each word's `Normalizer.spoken`, in a row). A reading
+/// two different runs share is left out: it cannot say which one is meant.
+struct ReadingWindows: Sendable {
+    /// Reading (as scalars) → the run of catalog words read so (normalized, with their flags).
+    let runs: [[UInt32]: [Raw]]
+    /// The Han and kana words of the catalogs' texts.
+    let words: Set<String>
+    /// Every piece of up to `maxPiece` characters of a run of Han and kana words of the
+    /// catalogs' texts, as normalized ("ルナ" although the segmenter cuts it ル|ナ).
+    let pieces: Set<String>
+    /// The longest reading, in scalars.
+    let maxReading: Int
+
+    static let maxWords = 3
+    static let maxPiece = 16
+
+    init(_ n: Normalizer, _ texts: [String]) {
+        var runs: [[UInt32]: [Raw]] = [:]
+        var ambiguous = Set<[UInt32]>()
+        var words = Set<String>()
+        var pieces = Set<String>()
+        var seen = Set<String>()
+        for text in texts where seen.insert(text).inserted {
+            let toks = n.tokensWithoutPhonetics(text)
+            let cjk = toks.map { ReadingWindows.isCJK($0.text) }
+            let spoken = toks.map { n.spoken($0.text).unicodeScalars.map(\.value) }
+            for (i, t) in toks.enumerated() where cjk[i] { words.insert(t.text) }
+            var i = 0
+            while i < toks.count {
+                guard cjk[i] else { i += 1; continue }
+                var stretch: [Unicode.Scalar] = []
+                while i < toks.count && cjk[i] { stretch += toks[i].text.unicodeScalars; i += 1 }
+                for a in stretch.indices {
+                    for b in (a + 1)...min(stretch.count, a + ReadingWindows.maxPiece) { pieces.insert(Core.text(stretch[a..<b])) }
+                }
+            }
+            for a in toks.indices {
+                var reading: [UInt32] = []
+                for b in a..<min(toks.count, a + ReadingWindows.maxWords) {
+                    guard cjk[b] else { break }
+                    reading += spoken[b]
+                    guard ReadingWindows.isReading(reading) else { continue }
+                    let run = Array(toks[a...b])
+                    if let old = runs[reading] {
+                        if old.map(\.text).joined() != run.map(\.text).joined() { ambiguous.insert(reading) }
+                    } else {
+                        runs[reading] = run
+                    }
+                }
+            }
+        }
+        for r in ambiguous { runs[r] = nil }
+        self.runs = runs
+        self.words = words
+        self.pieces = pieces
+        self.maxReading = runs.keys.reduce(0) { max($0, $1.count) }
+    }
+
+    /// Whether every scalar of a word is Han or kana.
+    static func isCJK(_ s: String) -> Bool {
+        !s.isEmpty && s.unicodeScalars.allSatisfy { IndexBuilder.isSplitScript($0.value) || ReadingTable.needsReading($0.value) }
+    }
+
+    /// Whether a scalar is kana.
+    @inline(__always)
+    static func isKana(_ v: UInt32) -> Bool { (0x3041...0x309F).contains(v) || (0x30A1...0x30FF).contains(v) }
+
+    /// A reading: all kana (no Han character left unread).
+    static func isReading(_ s: [UInt32]) -> Bool { !s.isEmpty && s.allSatisfy(isKana) }
+}
