@@ -290,27 +290,41 @@ struct Query {
     /// written otherwise are replaced by the catalog's words. Returns the replaced units as
     /// bits (units under 64), which match as sound-alikes.
     static func readHomophones(_ units: inout [Raw], _ windows: ReadingWindows, _ index: LocaleIndex) -> UInt64 {
-        // The words: runs of units with one span (a Han or kana word is split into characters).
-        var words: [(start: Int, end: Int, text: String, cjk: Bool)] = []
+        typealias W = ReadingWindows
+        // The words: runs of units with one span (a Han or kana word is split into characters,
+        // each a unit of one scalar).
+        var words: [(start: Int, end: Int, cjk: Bool, known: Bool)] = []
+        var scalar = [UInt32](repeating: 0, count: units.count)
         var i = 0
+        var any = false
         while i < units.count {
             var j = i + 1
             while j < units.count && units[j].start == units[i].start && units[j].end == units[i].end { j += 1 }
-            var text = ""
-            for u in i..<j { text += units[u].text }
-            words.append((i, j, text, ReadingWindows.isCJK(text)))
+            var cjk = true
+            var h = W.hashSeed
+            for u in i..<j {
+                let sc = units[u].text.unicodeScalars
+                guard let v = sc.first?.value, sc.count == 1, IndexBuilder.isSplitScript(v) || ReadingTable.needsReading(v) else {
+                    cjk = false
+                    break
+                }
+                scalar[u] = v
+                h = W.hash(h, v)
+            }
+            let known = !cjk || windows.words.contains(h)
+            if !known { any = true }
+            words.append((i, j, cjk, known))
             i = j
         }
-        guard words.contains(where: { $0.cjk && !windows.words.contains($0.text) }) else { return 0 }
+        guard any else { return 0 }
         // What writing units a..<b as they are costs: 10 for a piece of the catalogs' text of
         // three characters or more or a one-character word of theirs, 15 for a piece of two
         // (weaker evidence: "ショ" "サイ" are pieces of some catalog text where 書斎 was said), 20
         // for another character their text has, 25 otherwise.
         func asWritten(_ us: Range<Int>) -> Int {
-            var t = ""
-            for u in us { t += units[u].text }
-            if us.count == 1 && windows.words.contains(t) { return 10 }
-            guard windows.pieces.contains(t) else { return 25 }
+            let h = W.hash(scalar[us])
+            if us.count == 1 && windows.words.contains(h) { return 10 }
+            guard windows.pieces.contains(h) else { return 25 }
             return us.count > 2 ? 10 : us.count == 2 ? 15 : 20
         }
         var out: [Raw] = []
@@ -324,7 +338,7 @@ struct Query {
                 w += 1
                 continue
             }
-            guard words[w..<e].contains(where: { !windows.words.contains($0.text) }) else {
+            guard words[w..<e].contains(where: { !$0.known }) else {
                 out.append(contentsOf: units[words[w].start..<words[e - 1].end])
                 w = e
                 continue
@@ -334,16 +348,26 @@ struct Query {
             var r: [UInt32] = [], owner: [Int] = [], unitAt: [Int] = [], wordStart: [Int] = []
             var cut: [Bool] = [true]
             for k in w..<e {
-                let text = words[k].text
-                let spoken = index.normalizer.spoken(text).unicodeScalars.map(\.value)
-                let kana = !text.unicodeScalars.contains { ReadingTable.needsReading($0.value) }
-                    && spoken.count == words[k].end - words[k].start
+                let written = scalar[words[k].start..<words[k].end]
+                let han = written.contains { ReadingTable.needsReading($0) }
                 wordStart.append(r.count)
+                if !han {
+                    for (o, v) in written.enumerated() {
+                        r.append(v)
+                        owner.append(k)
+                        unitAt.append(words[k].start + o)
+                        cut.append(true)
+                    }
+                    continue
+                }
+                var text = ""
+                for u in words[k].start..<words[k].end { text += units[u].text }
+                let spoken = index.normalizer.spoken(text).unicodeScalars
                 for (o, v) in spoken.enumerated() {
-                    r.append(v)
+                    r.append(v.value)
                     owner.append(k)
-                    unitAt.append(kana ? words[k].start + o : -1)
-                    cut.append(kana || o == spoken.count - 1)
+                    unitAt.append(-1)
+                    cut.append(o == spoken.count - 1)
                 }
             }
             let L = r.count
@@ -377,17 +401,21 @@ struct Query {
                 while q < L {
                     q = next(q)
                     let us = writtenUnits(p, q)
-                    guard us.count <= ReadingWindows.maxPiece else { break }
+                    guard us.count <= W.maxPiece else { break }
                     let c = asWritten(us)
                     guard c < 25 else { break }
                     relax(p, q, c, nil)
                 }
                 // A run of catalog words read the same.
+                var h = W.hash(W.hashSeed, r[p])
                 var len = 2
                 while len <= min(windows.maxReading, L - p) {
-                    if cut[p + len], let said = windows.runs[Array(r[p..<(p + len)])] {
+                    h = W.hash(h, r[p + len - 1])
+                    if cut[p + len], let found = windows.runs[h], found.reading.elementsEqual(r[p..<(p + len)]) {
                         let us = writtenUnits(p, p + len)
-                        if said.map(\.text).joined() != units[us].map(\.text).joined() { relax(p, p + len, 21, said) }
+                        if !found.run.lazy.flatMap({ $0.text.unicodeScalars.lazy.map(\.value) }).elementsEqual(scalar[us]) {
+                            relax(p, p + len, 21, found.run)
+                        }
                     }
                     len += 1
                 }

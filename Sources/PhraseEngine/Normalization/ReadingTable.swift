@@ -111,6 +111,7 @@ final class ReadingTable: Sendable {
     /// word of the table that starts there and contains a Han character; a Han character no word
     /// covers is kept (the romanizer reads it). Nil when the word has no Han character.
     func read(_ word: String) -> String? {
+        guard word.unicodeScalars.contains(where: { ReadingTable.needsReading($0.value) }) else { return nil }
         let scalars = Array(word.unicodeScalars)
         guard let lastHan = scalars.lastIndex(where: { ReadingTable.needsReading($0.value) }) else { return nil }
         // Byte offset of each scalar, for the candidate keys.
@@ -158,37 +159,51 @@ final class ReadingTable: Sendable {
 /// name, a value) is keyed by its reading (each word's `Normalizer.spoken`, in a row). A reading
 /// two different runs share is left out: it cannot say which one is meant.
 struct ReadingWindows: Sendable {
-    /// Reading (as scalars) → the run of catalog words read so (normalized, with their flags).
-    let runs: [[UInt32]: [Raw]]
-    /// The Han and kana words of the catalogs' texts.
-    let words: Set<String>
-    /// Every piece of up to `maxPiece` characters of a run of Han and kana words of the
-    /// catalogs' texts, as normalized ("ルナ" although the segmenter cuts it ル|ナ).
-    let pieces: Set<String>
+    /// Hash of a reading (`hash`) → the reading and the run of catalog words read so
+    /// (normalized, with their flags).
+    let runs: [UInt64: (reading: [UInt32], run: [Raw])]
+    /// Hashes of the Han and kana words of the catalogs' texts.
+    let words: Set<UInt64>
+    /// Hashes of every piece of up to `maxPiece` characters of a run of Han and kana words of
+    /// the catalogs' texts, as normalized ("ルナ" although the segmenter cuts it ル|ナ).
+    let pieces: Set<UInt64>
     /// The longest reading, in scalars.
     let maxReading: Int
 
     static let maxWords = 3
     static let maxPiece = 16
 
+    /// FNV-1a over scalar values, extended one scalar at a time (`hash(h, v)` from `hashSeed`):
+    /// lookups hash as they go, with no string or array made. The words and pieces are tested
+    /// by hash alone (a 64-bit collision among a catalog's few thousand pieces is out of reach);
+    /// a run is compared with its reading.
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always)
+    static func hash(_ h: UInt64, _ v: UInt32) -> UInt64 { (h ^ UInt64(v)) &* 0x100_0000_01b3 }
+    static func hash<S: Sequence>(_ s: S) -> UInt64 where S.Element == UInt32 { s.reduce(hashSeed, hash) }
+
     init(_ n: Normalizer, _ texts: [String]) {
-        var runs: [[UInt32]: [Raw]] = [:]
-        var ambiguous = Set<[UInt32]>()
-        var words = Set<String>()
-        var pieces = Set<String>()
+        var runs: [UInt64: (reading: [UInt32], run: [Raw])] = [:]
+        var ambiguous = Set<UInt64>()
+        var words = Set<UInt64>()
+        var pieces = Set<UInt64>()
         var seen = Set<String>()
         for text in texts where seen.insert(text).inserted {
             let toks = n.tokensWithoutPhonetics(text)
             let cjk = toks.map { ReadingWindows.isCJK($0.text) }
             let spoken = toks.map { n.spoken($0.text).unicodeScalars.map(\.value) }
-            for (i, t) in toks.enumerated() where cjk[i] { words.insert(t.text) }
+            for (i, t) in toks.enumerated() where cjk[i] { words.insert(ReadingWindows.hash(t.text.unicodeScalars.map(\.value))) }
             var i = 0
             while i < toks.count {
                 guard cjk[i] else { i += 1; continue }
-                var stretch: [Unicode.Scalar] = []
-                while i < toks.count && cjk[i] { stretch += toks[i].text.unicodeScalars; i += 1 }
+                var stretch: [UInt32] = []
+                while i < toks.count && cjk[i] { stretch += toks[i].text.unicodeScalars.map(\.value); i += 1 }
                 for a in stretch.indices {
-                    for b in (a + 1)...min(stretch.count, a + ReadingWindows.maxPiece) { pieces.insert(Core.text(stretch[a..<b])) }
+                    var h = ReadingWindows.hashSeed
+                    for b in a..<min(stretch.count, a + ReadingWindows.maxPiece) {
+                        h = ReadingWindows.hash(h, stretch[b])
+                        pieces.insert(h)
+                    }
                 }
             }
             for a in toks.indices {
@@ -198,10 +213,11 @@ struct ReadingWindows: Sendable {
                     reading += spoken[b]
                     guard ReadingWindows.isReading(reading) else { continue }
                     let run = Array(toks[a...b])
-                    if let old = runs[reading] {
-                        if old.map(\.text).joined() != run.map(\.text).joined() { ambiguous.insert(reading) }
+                    let h = ReadingWindows.hash(reading)
+                    if let old = runs[h] {
+                        if old.reading != reading || old.run.map(\.text).joined() != run.map(\.text).joined() { ambiguous.insert(h) }
                     } else {
-                        runs[reading] = run
+                        runs[h] = (reading, run)
                     }
                 }
             }
@@ -210,7 +226,7 @@ struct ReadingWindows: Sendable {
         self.runs = runs
         self.words = words
         self.pieces = pieces
-        self.maxReading = runs.keys.reduce(0) { max($0, $1.count) }
+        self.maxReading = runs.values.reduce(0) { max($0, $1.reading.count) }
     }
 
     /// Whether every scalar of a word is Han or kana.
