@@ -257,11 +257,18 @@ struct Core: Sendable {
                 lexEntries.append(lexicon[k] ?? LexEntry())
             }
             lexIndex = StringTable(index)
+            numberInitials = []
+            for (k, e) in lexicon where e.numbers.contains(where: { $0.tokens.count == 1 && !$0.ordinal }) {
+                if let f = k.unicodeScalars.first { numberInitials.insert(f.value) }
+            }
         }
     }
     /// The same lexicon as an index into `lexEntries` (one hash lookup per word).
     var lexIndex = StringTable<Int32>([:])
     var lexEntries: [LexEntry] = []
+    /// The first scalars of the lexicon's one-word cardinal numbers: a word that starts with no
+    /// other has no leading number (`leadingNumber` looks up no prefix of it).
+    var numberInitials = Set<UInt32>()
     /// number → its shortest spelled form in the locale ("2" → "two").
     var numberSpelling: [Int: String] = [:]
     /// The language subtag, for the phonetic key.
@@ -1066,7 +1073,7 @@ extension Core {
         let d = rest.prefix { $0.isASCII && $0.isNumber }.count
         if d > 0 { return Int(rest.prefix(d)).map { ($0, d) } }
         guard let first = rest.unicodeScalars.first, CharTable.isDictionaryScript(first.value),
-              !(first.value >= 0x0E00 && first.value <= 0x0EFF) else { return nil }
+              !(first.value >= 0x0E00 && first.value <= 0x0EFF), numberInitials.contains(first.value) else { return nil }
         var len = min(rest.count, 8)
         while len > 0 {
             let w = String(rest.prefix(len))
