@@ -283,12 +283,12 @@ struct Query {
     /// word by `Normalizer.spoken`; a word with Han stays whole, kana may be cut anywhere, as
     /// the segmenter cuts kana poorly: "では|やね" for "で 早寝") and cut again into the cheapest
     /// pieces. A piece is what the utterance wrote — 10 when the catalogs' text has it (three
-    /// characters or more, or a one-character word of theirs), 15 for two characters it has, 20
-    /// for another character it has (店 of 店舗), 25 otherwise — or a run of catalog words read the same and written
-    /// otherwise (21, at least two kana: dearer than two pieces as written, so "で|ル|ナに"
-    /// stays "で ルナ に", not 出る 何); a cut inside a word of the utterance adds 8. The pieces
-    /// written otherwise are replaced by the catalog's words. Returns the replaced units as
-    /// bits (units under 64), which match as sound-alikes.
+    /// characters or more, or a one-character word of theirs), 15 for two characters it has,
+    /// 20 for another character it has (店 of 店舗), 25 otherwise — or a run of catalog words
+    /// read the same and written otherwise (21, at least two kana: dearer than two pieces as
+    /// written, so "で|ル|ナに" stays "で ルナ に", not 出る 何); a cut inside a word of the
+    /// utterance adds 8. The pieces written otherwise are replaced by the catalog's words.
+    /// Returns the replaced units as bits (units under 64), which match as sound-alikes.
     static func readHomophones(_ units: inout [Raw], _ windows: ReadingWindows, _ index: LocaleIndex) -> UInt64 {
         typealias W = ReadingWindows
         // The words: runs of units with one span (a Han or kana word is split into characters,
@@ -304,7 +304,7 @@ struct Query {
             var h = W.hashSeed
             for u in i..<j {
                 let sc = units[u].text.unicodeScalars
-                guard let v = sc.first?.value, sc.count == 1, IndexBuilder.isSplitScript(v) || ReadingTable.needsReading(v) else {
+                guard let v = sc.first?.value, sc.count == 1, W.isCJK(v) else {
                     cjk = false
                     break
                 }

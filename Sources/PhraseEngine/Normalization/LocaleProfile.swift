@@ -127,6 +127,7 @@ public struct LocaleProfile: Sendable {
         default: algorithm = PhoneticAlgorithm(rawValue: phon) ?? .latin
         }
         let dia = root["diacritics"]
+        let readings = root["readings"]?.string
         return LocaleProfile(
             id: id,
             name: try str("name", id),
@@ -165,8 +166,8 @@ public struct LocaleProfile: Sendable {
             switchOff: list(root["switchWords"]?["off"]),
             openVerbs: list(root["openApp"]?["verbs"]),
             openThen: list(root["openApp"]?["then"]),
-            readings: root["readings"]?.string,
-            readingTable: try root["readings"]?.string.map { r throws(LoadError) in
+            readings: readings,
+            readingTable: try readings.map { r throws(LoadError) in
                 try ReadingTable.shared(path: URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(r).path)
             })
     }

@@ -472,7 +472,7 @@ struct Core: Sendable {
     /// alone: "シリ" begins "シリーズ".)
     func splitGluedWakeWord(_ raws: inout [Raw]) {
         if lexEntries.isEmpty || raws.count < 2 { return }
-        func isKana(_ u: Unicode.Scalar) -> Bool { (0x3041...0x30FF).contains(u.value) }
+        func isKana(_ u: Unicode.Scalar) -> Bool { Core.isKana(u.value) }
         guard raws[0].text.unicodeScalars.first.map(isKana) == true else { return }
         var m = 0
         var sc: [Unicode.Scalar] = []
@@ -551,6 +551,8 @@ extension Core {
 
     /// Whether a scalar is a Hangul syllable (a block of two or three letters).
     @inline(__always) static func isHangulSyllable(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
+    /// Hiragana or katakana (with the prolonged sound mark and the iteration marks).
+    @inline(__always) static func isKana(_ v: UInt32) -> Bool { v >= 0x3041 && v <= 0x30FF }
 
     /// Whether every byte of `s` is ASCII.
     static func isASCII(_ s: String) -> Bool {

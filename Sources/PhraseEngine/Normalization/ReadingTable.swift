@@ -111,16 +111,14 @@ final class ReadingTable: Sendable {
     /// word of the table that starts there and contains a Han character; a Han character no word
     /// covers is kept (the romanizer reads it). Nil when the word has no Han character.
     func read(_ word: String) -> String? {
-        guard word.unicodeScalars.contains(where: { ReadingTable.needsReading($0.value) }) else { return nil }
+        var lastHan = -1
+        for (k, u) in word.unicodeScalars.enumerated() where ReadingTable.needsReading(u.value) { lastHan = k }
+        guard lastHan >= 0 else { return nil }
         let scalars = Array(word.unicodeScalars)
-        guard let lastHan = scalars.lastIndex(where: { ReadingTable.needsReading($0.value) }) else { return nil }
-        // Byte offset of each scalar, for the candidate keys.
-        var utf8: [UInt8] = []
+        // The word's UTF-8 and the byte offset of each scalar, for the candidate keys.
+        let utf8 = Array(word.utf8)
         var offsets: [Int] = [0]
-        for u in scalars {
-            utf8.append(contentsOf: String(u).utf8)
-            offsets.append(utf8.count)
-        }
+        for u in scalars { offsets.append(offsets[offsets.count - 1] + UTF8.width(u)) }
         var out = String.UnicodeScalarView()
         var i = 0
         utf8.withUnsafeBufferPointer { p in
@@ -229,15 +227,13 @@ struct ReadingWindows: Sendable {
         self.maxReading = runs.values.reduce(0) { max($0, $1.reading.count) }
     }
 
-    /// Whether every scalar of a word is Han or kana.
-    static func isCJK(_ s: String) -> Bool {
-        !s.isEmpty && s.unicodeScalars.allSatisfy { IndexBuilder.isSplitScript($0.value) || ReadingTable.needsReading($0.value) }
-    }
-
-    /// Whether a scalar is kana.
+    /// Whether a scalar is Han or kana (what a Japanese word is written with).
     @inline(__always)
-    static func isKana(_ v: UInt32) -> Bool { (0x3041...0x309F).contains(v) || (0x30A1...0x30FF).contains(v) }
+    static func isCJK(_ v: UInt32) -> Bool { IndexBuilder.isSplitScript(v) || ReadingTable.needsReading(v) }
+
+    /// Whether every scalar of a word is Han or kana.
+    static func isCJK(_ s: String) -> Bool { !s.isEmpty && s.unicodeScalars.allSatisfy { isCJK($0.value) } }
 
     /// A reading: all kana (no Han character left unread).
-    static func isReading(_ s: [UInt32]) -> Bool { !s.isEmpty && s.allSatisfy(isKana) }
+    static func isReading(_ s: [UInt32]) -> Bool { !s.isEmpty && s.allSatisfy(Core.isKana) }
 }
