@@ -330,15 +330,17 @@ if let out = args.first(where: { $0.hasPrefix("--json-out=") }).map({ String($0.
 // MARK: - profile (not timed): matches one app's corpus in a loop for `perf record`.
 if suites.contains("profile") {
     let app = args.first { $0.hasPrefix("--app=") }.map { String($0.dropFirst(6)) } ?? "habits"
+    // `--locale=ID`: the app's corpus in that locale (default en).
+    let locale = args.first { $0.hasPrefix("--locale=") }.map { String($0.dropFirst(9)) } ?? "en"
     let seconds = args.first { $0.hasPrefix("--seconds=") }.flatMap { Double($0.dropFirst(10)) } ?? 5
     let synthetic = args.first { $0.hasPrefix("--synthetic=") }.flatMap { Int($0.dropFirst(12)) }
     let cats = synthetic.map { syntheticCatalogs(apps: 1, options: max(1, $0 / 3)) } ?? sampleCatalogs()
     if let c = synthetic != nil ? cats.first : cats.first(where: { $0.file.contains("/\(app)/") }) {
-        let m = Matcher(catalogs: [c], locales: ["en"])
+        let m = Matcher(catalogs: [c], locales: [locale])
         var o = m.options
         o.explain = false
         if let l = args.first(where: { $0.hasPrefix("--limit=") }), let k = Int(l.dropFirst(8)) { o.limit = k }
-        let items: [String] = synthetic == nil ? corpus(app, "en").map(\.text) : (0..<100).map { k in
+        let items: [String] = synthetic == nil ? corpus(app, locale).map(\.text) : (0..<100).map { k in
             "play \(["morning", "jazz", "focus", "chill"][k % 4]) \(["evening", "run", "party"][k % 3]) \(k % 5) in app 0 morning"
         }
         let rounds = args.first { $0.hasPrefix("--rounds=") }.flatMap { Int($0.dropFirst(9)) }
@@ -347,22 +349,22 @@ if suites.contains("profile") {
             var rows: [(Double, String)] = []
             for it in items {
                 var b = Double.infinity
-                for _ in 0..<20 { b = min(b, sample(1) { _ = m.match(it, locale: "en", options: o) }[0]) }
+                for _ in 0..<20 { b = min(b, sample(1) { _ = m.match(it, locale: locale, options: o) }[0]) }
                 rows.append((b / 1000, it))
             }
             for (us, t) in rows.sorted(by: { $0.0 > $1.0 }) { print(fmt(us), t) }
             // The same, each utterance's best over 20 rounds of the whole corpus in order.
             var best = [Double](repeating: .infinity, count: items.count)
-            for _ in 0..<20 { for (k, it) in items.enumerated() { best[k] = min(best[k], sample(1) { _ = m.match(it, locale: "en", options: o) }[0]) } }
+            for _ in 0..<20 { for (k, it) in items.enumerated() { best[k] = min(best[k], sample(1) { _ = m.match(it, locale: locale, options: o) }[0]) } }
             var best2 = [Double](repeating: .infinity, count: items.count)
             let order = items.indices.sorted { items[$0] < items[$1] }
-            for _ in 0..<20 { for k in order { best2[k] = min(best2[k], sample(1) { _ = m.match(items[k], locale: "en", options: o) }[0]) } }
+            for _ in 0..<20 { for k in order { best2[k] = min(best2[k], sample(1) { _ = m.match(items[k], locale: locale, options: o) }[0]) } }
             print("median sorted by text", fmt(best2.sorted()[items.count / 2] / 1000))
             let sorted = best.sorted()
             print("median: repeated", fmt(rows.map(\.0).sorted()[rows.count / 2]), "in corpus order", fmt(sorted[sorted.count / 2] / 1000))
         }
         // `--eval`: the same utterances through the evaluation (one thread), as `phrasematch eval` runs them.
-        let corpusItems = args.contains("--eval") && synthetic == nil ? corpus(app, "en") : []
+        let corpusItems = args.contains("--eval") && synthetic == nil ? corpus(app, locale) : []
         let t0 = now()
         var count = 0
         while rounds.map({ count < $0 * items.count }) ?? (Double(now() - t0) / 1e9 < seconds) {
@@ -370,10 +372,10 @@ if suites.contains("profile") {
             if args.contains("--eval") {
                 for _ in 0..<repeats { _ = Evaluator.run(corpusItems, matcher: m, threads: 1) }
             } else {
-                for it in items { for _ in 0..<repeats { _ = m.match(it, locale: "en", options: o) } }
+                for it in items { for _ in 0..<repeats { _ = m.match(it, locale: locale, options: o) } }
             }
             count += items.count * repeats
         }
-        report("profile en \(app)", [("utterances", Double(count)), ("us_per_utterance", Double(now() - t0) / 1000 / Double(count))])
+        report("profile \(locale) \(app)", [("utterances", Double(count)), ("us_per_utterance", Double(now() - t0) / 1000 / Double(count))])
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhraseEngine
 
@@ -31,6 +32,49 @@ import Testing
                 let s = String(String.UnicodeScalarView(scalars))
                 #expect(!Core.isASCII(s), "\(n) \(k)")
                 #expect(Core.isASCII(s) == s.utf8.allSatisfy { $0 < 0x80 })
+            }
+        }
+    }
+
+    /// Every scalar `isNFCStable` accepts is its own NFC form, has combining class 0 and is never
+    /// the second scalar of a canonical decomposition (so it cannot compose with the scalar
+    /// before it): a string of them is in NFC. Checked against Foundation over the whole BMP.
+    @Test func nfcStableScalarsAreStable() {
+        var seconds = Set<UInt32>()
+        for v in UInt32(0x80)...0xFFFF {
+            guard let u = Unicode.Scalar(v) else { continue }
+            let d = Array(String(Character(u)).decomposedStringWithCanonicalMapping.unicodeScalars)
+            for x in d.dropFirst() { seconds.insert(x.value) }
+        }
+        var stable = 0
+        for v in UInt32(0x80)...0xFFFF where isNFCStable(v) {
+            guard let u = Unicode.Scalar(v) else { Issue.record("not a scalar \(v)"); continue }
+            stable += 1
+            let s = String(Character(u))
+            #expect(u.properties.canonicalCombiningClass == .notReordered, "U+\(String(v, radix: 16))")
+            #expect(isNFC(s), "U+\(String(v, radix: 16))")
+            #expect(!seconds.contains(v), "U+\(String(v, radix: 16))")
+        }
+        #expect(stable > 40_000)
+    }
+
+    /// String keys are found as the dictionary finds them (canonical equivalence): byte for byte,
+    /// NFC against decomposed forms either way, in tables of NFC keys (where a miss of a query
+    /// surely in NFC is answered without the dictionary) and in tables with a decomposed key.
+    @Test func stringKeysFindWhatTheDictionaryFinds() {
+        let nfcKeys = ["が", "学校", "카페", "ไทย", "café", "привет", "ｶﾞ", "go", "東京駅"]
+        let decomposed = ["か\u{3099}", "cafe\u{301}", "\u{1100}\u{1161}"]
+        let queries = nfcKeys + decomposed + ["がっこう", "가", "ไท", "cafe", "東京", "駅", "学校が", "ガ", "e\u{301}"]
+        for keys in [nfcKeys, nfcKeys + decomposed, decomposed] {
+            // (Canonically equal keys are one key: the first is kept.)
+            let d = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let table = StringTable(d)
+            for q in queries {
+                #expect(table[q] == d[q], "\(keys) \(q.unicodeScalars.map { String($0.value, radix: 16) })")
+                for cut in 1..<max(2, q.count) where cut < q.count {
+                    let a = String(q.prefix(cut)), b = String(q.dropFirst(cut))
+                    #expect(table.joined(a, b) == d[a + b], "\(q) \(cut)")
+                }
             }
         }
     }

@@ -159,12 +159,12 @@ final class ReadingTable: Sendable {
 struct ReadingWindows: Sendable {
     /// Hash of a reading (`hash`) → the reading and the run of catalog words read so
     /// (normalized, with their flags).
-    let runs: [UInt64: (reading: [UInt32], run: [Raw])]
+    let runs: HashTable<(reading: [UInt32], run: [Raw])>
     /// Hashes of the Han and kana words of the catalogs' texts.
-    let words: Set<UInt64>
+    let words: HashKeys
     /// Hashes of every piece of up to `maxPiece` characters of a run of Han and kana words of
     /// the catalogs' texts, as normalized ("ルナ" although the segmenter cuts it ル|ナ).
-    let pieces: Set<UInt64>
+    let pieces: HashKeys
     /// The longest reading, in scalars.
     let maxReading: Int
 
@@ -221,9 +221,10 @@ struct ReadingWindows: Sendable {
             }
         }
         for r in ambiguous { runs[r] = nil }
-        self.runs = runs
-        self.words = words
-        self.pieces = pieces
+        // (Open-addressing tables: `Hasher` costs more than the rest of a lookup.)
+        self.runs = HashTable(runs)
+        self.words = HashKeys(words.sorted())
+        self.pieces = HashKeys(pieces.sorted())
         self.maxReading = runs.values.reduce(0) { max($0, $1.reading.count) }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Read-only open-addressing hash tables for the matcher's per-query lookups: a string key is
 /// hashed over its UTF-8 bytes (FNV-1a) and compared byte by byte, an integer key is used as
 /// is, so a lookup allocates nothing and avoids `Hasher`.
@@ -25,6 +27,54 @@ func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, _ h: UInt64 = 0xcbf2_9ce4_8422_2
     return h
 }
 
+/// Whether a scalar is its own NFC form and can never join a neighbour in normalization:
+/// canonical combining class 0, no canonical decomposition other than to itself's NFC, and no
+/// scalar that composes with the one before it (combining marks, Hangul vowel and final jamo,
+/// the kana voicing marks U+3099/309A, Indic vowel parts). Kept to the scripts where lookups
+/// miss often (Latin letters, Cyrillic, Thai, kana, Han, Hangul syllables, full- and halfwidth
+/// forms); `nfcStableScalarsAreStable` checks every one against Foundation's normalization.
+@inline(__always)
+func isNFCStable(_ v: UInt32) -> Bool {
+    switch v {
+    case 0x00A0...0x024F: return true                               // Latin-1, Extended-A/B
+    case 0x0400...0x0482, 0x048A...0x04FF: return true              // Cyrillic (no marks)
+    case 0x0E01...0x0E37, 0x0E3F...0x0E47, 0x0E4C...0x0E5B: return true // Thai (no ccc>0 marks)
+    case 0x3000...0x3029, 0x3030...0x303F: return true              // CJK symbols (no tone marks)
+    case 0x3041...0x3096, 0x309B...0x30FF: return true              // kana (no combining voicing)
+    case 0x3400...0x4DBF, 0x4E00...0x9FFF: return true              // Han
+    case 0xAC00...0xD7A3: return true                               // Hangul syllables
+    case 0xFF01...0xFFEF: return true                               // full- and halfwidth forms
+    default: return false
+    }
+}
+
+/// Whether UTF-8 bytes are surely in NFC: every scalar ASCII or `isNFCStable`.
+@inline(__always)
+func isSurelyNFC(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    let n = p.count
+    while i < n {
+        let b0 = UInt32(p[i])
+        if b0 < 0x80 { i += 1; continue }
+        var v: UInt32
+        if b0 >= 0xF0 { return false }     // beyond the BMP: none of the stable ranges
+        if b0 >= 0xE0 {
+            guard i + 2 < n else { return false }
+            v = (b0 & 0x0F) << 12 | (UInt32(p[i + 1]) & 0x3F) << 6 | (UInt32(p[i + 2]) & 0x3F)
+            i += 3
+        } else {
+            guard i + 1 < n else { return false }
+            v = (b0 & 0x1F) << 6 | (UInt32(p[i + 1]) & 0x3F)
+            i += 2
+        }
+        if !isNFCStable(v) { return false }
+    }
+    return true
+}
+
+/// Whether a string is in NFC (at build time only: Foundation normalizes it).
+func isNFC(_ s: String) -> Bool { s.precomposedStringWithCanonicalMapping.utf8.elementsEqual(s.utf8) }
+
 /// Slot of a hash in a table of `1 << bits` slots (Fibonacci hashing: the high bits).
 @inline(__always)
 private func slot(_ h: UInt64, _ bits: Int) -> Int {
@@ -43,7 +93,10 @@ private func tableBits(_ count: Int) -> Int {
 ///
 /// Keys are found by their bytes. Swift compares strings by canonical equivalence, so a
 /// query with non-ASCII bytes that equals no key byte for byte is also looked up in the
-/// dictionary: results are always the dictionary's.
+/// dictionary: results are always the dictionary's. That lookup (hashing and comparing through
+/// NFC) costs as much as a thousand byte comparisons; it is skipped when it cannot find
+/// anything: every key is in NFC (checked once, here) and so is the query, surely
+/// (`isSurelyNFC`), so that canonically equal means byte for byte equal.
 final class StringKeys: Sendable {
     /// Key → entry index.
     let dictionary: [String: Int32]
@@ -54,10 +107,13 @@ final class StringKeys: Sendable {
     /// Entry e's key bytes: bytes[starts[e] ..< starts[e + 1]].
     private let starts: [Int32]
     private let bytes: [UInt8]
+    /// Every key is in NFC: a query surely in NFC that no key equals byte for byte is no key.
+    private let keysAreNFC: Bool
 
     /// Entries are the keys in the given order.
     init(_ keys: [String]) {
         var d: [String: Int32] = [:]
+        var nfc = true
         bits = tableBits(keys.count)
         var slots = [Int32](repeating: 0, count: 1 << bits)
         var hashes: [UInt64] = [], starts: [Int32] = [0], bytes: [UInt8] = []
@@ -65,7 +121,10 @@ final class StringKeys: Sendable {
         for (e, k) in keys.enumerated() {
             d[k] = Int32(e)
             var key = k
-            let h = key.withUTF8 { fnv1a($0) }
+            let h = key.withUTF8 { p -> UInt64 in
+                if nfc && !allASCII(p) && !isSurelyNFC(p) && !isNFC(k) { nfc = false }
+                return fnv1a(p)
+            }
             bytes.append(contentsOf: key.utf8)
             starts.append(Int32(bytes.count))
             hashes.append(h)
@@ -74,6 +133,7 @@ final class StringKeys: Sendable {
             slots[s] = Int32(e + 1)
         }
         dictionary = d
+        keysAreNFC = nfc
         self.slots = slots
         self.hashes = hashes
         self.starts = starts
@@ -117,7 +177,7 @@ final class StringKeys: Sendable {
     @inline(__always)
     private func probe(_ p: UnsafeBufferPointer<UInt8>) -> Int {
         if let e = entry(fnv1a(p), p, UnsafeBufferPointer(start: nil, count: 0)) { return e }
-        return allASCII(p) ? -1 : -2
+        return allASCII(p) || (keysAreNFC && isSurelyNFC(p)) ? -1 : -2
     }
 
     func find(_ key: String) -> Int? {
@@ -131,7 +191,9 @@ final class StringKeys: Sendable {
         var e = a.utf8.withContiguousStorageIfAvailable { pa -> Int in
             b.utf8.withContiguousStorageIfAvailable { pb -> Int in
                 if let e = entry(fnv1a(pb, fnv1a(pa)), pa, pb) { return e }
-                return allASCII(pa) && allASCII(pb) ? -1 : -2
+                if allASCII(pa) && allASCII(pb) { return -1 }
+                // (A join of two NFC-stable runs is one: no stable scalar joins its neighbour.)
+                return keysAreNFC && isSurelyNFC(pa) && isSurelyNFC(pb) ? -1 : -2
             } ?? -2
         } ?? -2
         if e == -2 { e = dictionary[a + b].map { Int($0) } ?? -1 }
@@ -182,6 +244,8 @@ final class HashKeys: Sendable {
         self.slots = slots
         self.keys = keys
     }
+
+    func contains(_ key: UInt64) -> Bool { find(key) != nil }
 
     func find(_ key: UInt64) -> Int? {
         let m = (1 << bits) - 1
