@@ -240,6 +240,8 @@ struct Core: Sendable {
     let particles: [[UInt32]]
     var ordinalSuffixes: [String]
     var ordinalPrefixes: [String]
+    /// Per ordinal prefix: surely in NFC (`isSurelyNFC`), so compared by bytes first.
+    var ordinalPrefixNFC: [Bool]
     /// Ordinal prefixes the language writes as a word of their own (vi `thứ hai`): they also
     /// combine with a number after a space.
     var spacedOrdinalPrefixes: Set<String> = []
@@ -298,6 +300,7 @@ struct Core: Sendable {
         possessive = profile.possessive
         ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.sorted { $0.count > $1.count }
         ordinalPrefixes = profile.ordinalPrefixes
+        ordinalPrefixNFC = profile.ordinalPrefixes.map { var p = $0; return p.withUTF8 { isSurelyNFC($0) } }
         periodOrdinal = profile.ordinalSuffixes.contains(".")
         useASCIIFastPath = profile.caseFolding == .default && profile.segmentation == .spaces
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
@@ -345,6 +348,7 @@ struct Core: Sendable {
         }
         core.ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.map(joinedForm).sorted { $0.count > $1.count }
         core.ordinalPrefixes = profile.ordinalPrefixes.map(joinedForm)
+        core.ordinalPrefixNFC = core.ordinalPrefixes.map { var p = $0; return p.withUTF8 { isSurelyNFC($0) } }
         var lex: [String: LexEntry] = [:]
         // Sorted, so that two spellings meeting on one key resolve the same way in every process.
         for (k, v) in Core.separableVerbs(profile).merging(profile.contractions, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
@@ -509,22 +513,41 @@ struct Core: Sendable {
         }
         // Most utterances have no Han word: look at first scalars before building anything.
         guard raws.contains(where: { $0.flags.isEmpty && $0.text.unicodeScalars.first.map(isHan) == true }) else { return }
+        // Whether the word spelled by these bytes is a filler of the lexicon (or, unless
+        // `fillerOnly`, an optional word or connector). The string is made only for a word of
+        // the lexicon.
+        func isLexiconWord(_ p: UnsafeBufferPointer<UInt8>, fillerOnly: Bool = false) -> Bool {
+            guard lexIndex[bytes: p] != nil else { return false }
+            return self.isLexiconWord(String(decoding: p, as: UTF8.self), fillerOnly: fillerOnly)
+        }
         var out: [Raw] = []
         var changed = false
         for k in raws.indices {
             let raw = raws[k]
-            let sc = Array(raw.text.unicodeScalars)
-            // Only whole Han words whose span has one UTF-16 unit per character (offsets split with them).
-            guard sc.count >= 2, raw.flags.isEmpty, raw.end - raw.start == sc.count, sc.allSatisfy(isHan),
-                  lexIndex[raw.text] == nil else { out.append(raw); continue }
-            var cut = -1
-            for c in 1..<sc.count {
-                let x = Core.text(sc[..<c]), y = Core.text(sc[c...])
-                if (sc.count - c >= 2 && isLexiconWord(y, fillerOnly: true))
-                    || (c >= 2 && isLexiconWord(x, fillerOnly: true))
-                    || (isLexiconWord(x) && isLexiconWord(y)) { cut = c; break }
+            var text = raw.text
+            // Only whole Han words whose span has one UTF-16 unit per character (offsets split
+            // with them). Each of these Han characters is three UTF-8 bytes: the word is cut at
+            // byte 3c (c characters), and its pieces are looked up as bytes.
+            let cut = text.withUTF8 { p -> Int in
+                let n = p.count / 3
+                guard n >= 2, p.count == 3 * n, raw.flags.isEmpty, raw.end - raw.start == n else { return -1 }
+                for c in 0..<n {
+                    let b0 = UInt32(p[3 * c]), b1 = UInt32(p[3 * c + 1]), b2 = UInt32(p[3 * c + 2])
+                    guard b0 & 0xF0 == 0xE0 else { return -1 }
+                    let v = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)
+                    guard let u = Unicode.Scalar(v), isHan(u) else { return -1 }
+                }
+                guard lexIndex[bytes: p] == nil else { return -1 }
+                for c in 1..<n {
+                    let x = UnsafeBufferPointer(rebasing: p[..<(3 * c)]), y = UnsafeBufferPointer(rebasing: p[(3 * c)...])
+                    if (n - c >= 2 && isLexiconWord(y, fillerOnly: true))
+                        || (c >= 2 && isLexiconWord(x, fillerOnly: true))
+                        || (isLexiconWord(x) && isLexiconWord(y)) { return c }
+                }
+                return -1
             }
             guard cut > 0 else { out.append(raw); continue }
+            let sc = Array(raw.text.unicodeScalars)
             out.append(Raw(text: Core.text(sc[..<cut]), start: raw.start, end: raw.start + cut))
             out.append(Raw(text: Core.text(sc[cut...]), start: raw.start + cut, end: raw.end))
             changed = true
@@ -938,7 +961,12 @@ extension Core {
                 if matched { continue }
             }
             var prefixed = false
-            for p in ordinalPrefixes where t.hasPrefix(p) && t.count > p.count {
+            // (Bytes first: for text surely in NFC, a prefix whose bytes differ is no prefix.)
+            var tBytes = t
+            let tNFC = tBytes.withUTF8 { isSurelyNFC($0) }
+            for (pi, p) in ordinalPrefixes.enumerated() {
+                if tNFC && ordinalPrefixNFC[pi] && !t.utf8.starts(with: p.utf8) { continue }
+                guard t.hasPrefix(p) && t.count > p.count else { continue }
                 let rest = t.dropFirst(p.count)
                 if rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) {
                     cur.text = String(rest) + "."
@@ -1072,9 +1100,14 @@ extension Core {
     /// The number at the start of a token after an ordinal prefix, and how many characters it
     /// takes: ASCII digits, or (Han text only) the longest spelled cardinal in the lexicon.
     private func leadingNumber(_ rest: Substring) -> (Int, Int)? {
-        let d = rest.prefix { $0.isASCII && $0.isNumber }.count
-        if d > 0 { return Int(rest.prefix(d)).map { ($0, d) } }
-        guard let first = rest.unicodeScalars.first, CharTable.isDictionaryScript(first.value),
+        // (The first scalar decides before any character is counted: a word that starts with
+        // no ASCII digit starts with no digit character.)
+        guard let first = rest.unicodeScalars.first else { return nil }
+        if first.value >= 0x30 && first.value <= 0x39 {
+            let d = rest.prefix { $0.isASCII && $0.isNumber }.count
+            if d > 0 { return Int(rest.prefix(d)).map { ($0, d) } }
+        }
+        guard CharTable.isDictionaryScript(first.value),
               !(first.value >= 0x0E00 && first.value <= 0x0EFF), numberInitials.contains(first.value) else { return nil }
         var len = min(rest.count, 8)
         while len > 0 {

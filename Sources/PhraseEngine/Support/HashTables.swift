@@ -180,6 +180,13 @@ final class StringKeys: Sendable {
         return allASCII(p) || (keysAreNFC && isSurelyNFC(p)) ? -1 : -2
     }
 
+    /// The entry whose key is these UTF-8 bytes (a piece of a word, without making a string).
+    func find(bytes p: UnsafeBufferPointer<UInt8>) -> Int? {
+        var e = probe(p)
+        if e == -2 { e = dictionary[String(decoding: p, as: UTF8.self)].map { Int($0) } ?? -1 }
+        return e >= 0 ? e : nil
+    }
+
     func find(_ key: String) -> Int? {
         var e = key.utf8.withContiguousStorageIfAvailable { probe($0) } ?? -2
         if e == -2 { e = dictionary[key].map { Int($0) } ?? -1 }
@@ -217,6 +224,12 @@ struct StringTable<Value: Sendable>: Sendable {
 
     subscript(_ key: String) -> Value? {
         guard let e = keys.find(key) else { return nil }
+        return values[e]
+    }
+
+    /// The value of the key spelled by these UTF-8 bytes.
+    subscript(bytes p: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard let e = keys.find(bytes: p) else { return nil }
         return values[e]
     }
 
