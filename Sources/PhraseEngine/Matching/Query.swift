@@ -303,8 +303,10 @@ struct Query {
             var cjk = true
             var h = W.hashSeed
             for u in i..<j {
-                let sc = units[u].text.unicodeScalars
-                guard let v = sc.first?.value, sc.count == 1, W.isCJK(v) else {
+                // (One scalar: at most four UTF-8 bytes, and nothing after the first.)
+                let t = units[u].text
+                var it = t.unicodeScalars.makeIterator()
+                guard t.utf8.count <= 4, let v = it.next()?.value, it.next() == nil, W.isCJK(v) else {
                     cjk = false
                     break
                 }
