@@ -7,6 +7,28 @@ import Testing
         Normalizer.forLocale(locale).normalize(text).tokens.map(\.text)
     }
 
+    /// Many threads segmenting (ICU break iterators) and romanizing (ICU transliterators, each
+    /// thread on a clone of its own) at once get what one thread gets: a fresh normalizer, so
+    /// that no key comes from a cache.
+    @Test func manyThreadsSegmentAndRomanizeAsOne() async {
+        let base = ["今日の会議を確認して", "次の曲を再生して", "东京明天的天气怎么样", "สวัสดีครับวันนี้อากาศดี", "予約した会議室を見せて"]
+        let texts = (0..<60).map { base[$0 % base.count] + String(repeating: "漢字", count: $0 % 4) + "\($0)" }
+        for locale in ["ja", "zh-Hans", "th"] {
+            let profile = Normalizer.forLocale(locale).profile
+            func render(_ n: Normalizer, _ t: String) -> String {
+                n.normalize(t).tokens.map { "\($0.text)/\($0.phonetic)/\($0.start)" }.joined(separator: " ")
+            }
+            let one = Normalizer(profile: profile)
+            let expected = texts.map { render(one, $0) }
+            #expect(expected.allSatisfy { !$0.isEmpty })
+            let shared = Normalizer(profile: profile)
+            await withTaskGroup(of: Bool.self) { g in
+                for k in 0..<texts.count { g.addTask { render(shared, texts[k]) == expected[k] } }
+                for await ok in g { #expect(ok, "\(locale)") }
+            }
+        }
+    }
+
     @Test func englishBasics() {
         #expect(words("en", "Hey Siri, can you log water in Habit Tracker please") ==
                 ["hey", "siri", "can", "you", "log", "water", "in", "habit", "tracker", "please"])

@@ -73,9 +73,59 @@ extension Array where Element == UInt16 {
     var string: String { String(decoding: self, as: UTF16.self) }
 }
 
-/// An ICU transliterator, guarded: ICU transliterators are not safe to share across threads.
+/// ICU handles of one kind (transliterators, break iterators), cloned from a prototype that is
+/// only ever cloned: a use takes a free clone (cloning one when none is free) and gives it back,
+/// so threads never wait on each other's ICU work, only for the moment it takes to take a
+/// handle. At most as many clones exist as threads ever used one at once. Clones behave
+/// exactly as the prototype: results do not depend on which one runs.
+private final class HandlePool: Sendable {
+    /// A handle passed out of the lock (used by one thread at a time).
+    private struct Handle: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
+    private struct State {
+        var prototype: Handle
+        var free: [Handle] = []
+    }
+    private let state: Mutex<State>
+    private let clone: @Sendable (UnsafeMutableRawPointer, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
+    private let close: @Sendable (UnsafeMutableRawPointer) -> Void
+
+    init(prototype: UnsafeMutableRawPointer,
+         clone: @escaping @Sendable (UnsafeMutableRawPointer, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?,
+         close: @escaping @Sendable (UnsafeMutableRawPointer) -> Void) {
+        state = Mutex(State(prototype: Handle(pointer: prototype)))
+        self.clone = clone
+        self.close = close
+    }
+
+    deinit {
+        state.withLock { s in
+            close(s.prototype.pointer)
+            for h in s.free { close(h.pointer) }
+        }
+    }
+
+    /// Runs `body` with a handle of its own (the prototype itself, under the lock, should
+    /// cloning fail).
+    func with<R: Sendable>(_ body: (UnsafeMutableRawPointer) -> R) -> R {
+        let taken: Handle? = state.withLock { s -> Handle? in
+            if let h = s.free.popLast() { return h }
+            var st: Int32 = 0
+            guard let c = clone(s.prototype.pointer, &st), st <= 0 else { return nil }
+            return Handle(pointer: c)
+        }
+        guard let h = taken else {
+            return state.withLock { s -> R in body(s.prototype.pointer) }
+        }
+        let r = body(h.pointer)
+        state.withLock { $0.free.append(h) }
+        return r
+    }
+}
+
+/// An ICU transliterator. ICU transliterators are not safe to share across threads: each use
+/// takes a clone of its own (`HandlePool`).
 final class Transliterator: Sendable {
-    private let handle: Mutex<UnsafeMutableRawPointer?>
+    private let pool: HandlePool
     let id: String
 
     init?(_ id: String) {
@@ -83,15 +133,12 @@ final class Transliterator: Sendable {
         var st: Int32 = 0
         let h = u.withUnsafeBufferPointer { pe_translit_open($0.baseAddress, Int32($0.count), &st) }
         guard let h, st <= 0 else { return nil }
-        self.handle = Mutex(h)
+        pool = HandlePool(prototype: h, clone: { pe_translit_clone($0, $1) }, close: { pe_translit_close($0) })
         self.id = id
     }
 
-    deinit { handle.withLock { pe_translit_close($0) } }
-
     func transliterate(_ s: [UInt16]) -> [UInt16] {
-        handle.withLock { h -> [UInt16] in
-            guard let h else { return s }
+        pool.with { h -> [UInt16] in
             var cap = s.count * 4 + 16
             for _ in 0..<3 {
                 var buf = s + [UInt16](repeating: 0, count: cap - s.count)
@@ -111,9 +158,9 @@ final class Transliterator: Sendable {
     func transliterate(_ s: String) -> String { transliterate(Array(s.utf16)).string }
 }
 
-/// An ICU word break iterator for one locale, cloned per use from a guarded prototype.
+/// An ICU word break iterator for one locale; each use takes a clone of its own (`HandlePool`).
 final class WordBreaker: Sendable {
-    private let prototype: Mutex<UnsafeMutableRawPointer?>
+    private let pool: HandlePool
 
     struct Segment: Sendable { var start: Int; var end: Int; var status: Int32 }
 
@@ -121,16 +168,13 @@ final class WordBreaker: Sendable {
         var st: Int32 = 0
         let h = locale.withCString { pe_wordbreak_open($0, &st) }
         guard let h, st <= 0 else { return nil }
-        prototype = Mutex(h)
+        pool = HandlePool(prototype: h, clone: { pe_wordbreak_clone($0, $1) }, close: { pe_wordbreak_close($0) })
     }
 
-    deinit { prototype.withLock { pe_wordbreak_close($0) } }
-
-    /// Segments UTF-16 text. Thread-safe: the guarded iterator is used under its lock.
+    /// Segments UTF-16 text. Thread-safe: each call uses an iterator no other thread is using.
     func segments(_ text: [UInt16]) -> [Segment] {
         if text.isEmpty { return [] }
-        return prototype.withLock { h -> [Segment] in
-            guard let h else { return [Segment(start: 0, end: text.count, status: 200)] }
+        return pool.with { h -> [Segment] in
             var cap = Swift.max(16, text.count / 2 + 8)
             for _ in 0..<2 {
                 var starts = [Int32](repeating: 0, count: cap)
