@@ -104,6 +104,39 @@ import Testing
         #expect(checked > 1_000)
     }
 
+    /// A workspace remembers what each word matched (`UnitMemo`): a result does not depend on
+    /// what the workspace matched before. The same utterances in two orders on two matchers, and
+    /// again after enough new words to empty the memory (`UnitMemo.limit`), give the same results.
+    @Test func rememberedWordsMatchAsNew() throws {
+        let cats = try ["habits", "reader"].map { try SynthTests.sample($0) }
+        let utterances: [(String, String)] = [
+            ("log water in habit tracker", "en"), ("log watter in habbit trakker please", "en"),
+            ("hey siri search book worm for news", "en"), ("in habit tracker log water", "en"),
+            ("show my streaks", "en"), ("log log log", "en"), ("water", "en"), ("", "en"),
+            ("習慣トラッカーで水を記録", "ja"), ("習慣トラッカーできょうのタスク", "ja"), ("水を記録", "ja"),
+        ]
+        func results(_ m: Matcher, _ order: [Int]) -> [Int: String] {
+            var out: [Int: String] = [:]
+            for k in order { out[k] = m.match(utterances[k].0, locale: utterances[k].1).json().render() }
+            return out
+        }
+        let a = Matcher(catalogs: cats, locales: ["en", "ja"])
+        let b = Matcher(catalogs: cats, locales: ["en", "ja"])
+        let forward = results(a, Array(utterances.indices))
+        func same(_ got: [Int: String], _ how: String) {
+            for k in utterances.indices { #expect(got[k] == forward[k], "\(how): \(utterances[k].0)") }
+        }
+        same(results(b, utterances.indices.reversed()), "reversed")
+        same(results(a, Array(utterances.indices)), "again")
+        var rng = ReferenceSearchTests.SplitMix(state: 7)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for _ in 0..<(UnitMemo.limit / 4 + 10) {
+            let words = (0..<4).map { _ in String((0..<(4 + Int(rng.next() % 5))).map { _ in letters[Int(rng.next() % 26)] }) }
+            _ = b.match(words.joined(separator: " "), locale: "en")
+        }
+        same(results(b, Array(utterances.indices)), "after the memory was emptied")
+    }
+
     /// Workspaces come back through the calling thread's slot or the shared list: two taken at
     /// once are distinct, and one given back is the one taken next.
     @Test func workspacesAreReused() throws {

@@ -513,7 +513,7 @@ struct Query {
         Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
             mStart[i] = mVocab.count
-            matchUnit(i)
+            rememberedMatchUnit(i)
             mCount[i] = mVocab.count - mStart[i]
         }
         if opts.mode == .flexible {
@@ -742,6 +742,40 @@ struct Query {
         mSim.append(s)
         mKind.append(k)
         note(id, s)
+    }
+
+    /// `matchUnit`, or what it found for the same word in an earlier query of this workspace
+    /// (`UnitMemo`): the same matches in the same order, each noted at its similarity, and the
+    /// same sound key. (Noting a word once at its best similarity is what noting it at each of
+    /// its similarities in turn leaves: `note` keeps the best, and lists the word once.)
+    mutating func rememberedMatchUnit(_ i: Int) {
+        let read: UInt32 = i < 64 && readUnits & (1 << UInt64(i)) != 0 ? 1 : 0
+        let bits = UInt32(units[i].flags.rawValue) | read << 8 | (opts.mode == .exact ? 1 << 9 : 0)
+        var text = units[i].text
+        let memo = ws.pool
+        let found = text.withUTF8 { p -> Bool in
+            let h = UnitMemo.hash(p, bits)
+            guard let e = memo.pointee.unitMemo.find(p, bits, h) else { return false }
+            // (Fields read in place: an entry holds a string.)
+            let start = Int(memo.pointee.unitMemo.entries[e].start)
+            let range = start..<start + Int(memo.pointee.unitMemo.entries[e].count)
+            for k in range {
+                let id = memo.pointee.unitMemo.vocab[k], s = memo.pointee.unitMemo.sim[k]
+                mVocab.append(id)
+                mSim.append(s)
+                mKind.append(memo.pointee.unitMemo.kind[k])
+                note(id, s)
+            }
+            if let k = memo.pointee.unitMemo.entries[e].key { memo.pointee.unitKeys[i] = k }
+            return true
+        }
+        if found { return }
+        let from = mVocab.count
+        matchUnit(i)
+        let key = memo.pointee.unitKeys[i]
+        text.withUTF8 { p in
+            memo.pointee.unitMemo.insert(p, bits, UnitMemo.hash(p, bits), mVocab[from...], mSim[from...], mKind[from...], key: key)
+        }
     }
 
     mutating func matchUnit(_ i: Int) {
@@ -2381,6 +2415,8 @@ final class Workspace: @unchecked Sendable {
         var group: [Query.SlotSpan] = []
         var targets = TargetTable<Float>()
         var bestReadings = TargetTable<Query.Scored>()
+        /// What `Query.matchUnit` found for a word, remembered across this workspace's queries.
+        var unitMemo = UnitMemo()
     }
 
     /// A bit per slot value touched by a query (all clear between queries).
@@ -2487,5 +2523,82 @@ extension Array {
     mutating func clear() {
         if count > 8 { removeAll(keepingCapacity: true); return }
         while !isEmpty { removeLast() }
+    }
+}
+
+/// The matches `Query.matchUnit` found for a word (and its sound key), remembered across the
+/// queries of one workspace: the same words come back in utterance after utterance, and looking
+/// a word up again costs a fraction of matching it (the fuzzy and sound-alike lookups). A
+/// word's matches depend on its text, its flags, whether it was read as a homophone and the
+/// matching mode, which make the key (its bytes hashed with FNV-1a, compared byte for byte: a
+/// word's matches are a function of its bytes); the index is the workspace's own. At most
+/// `limit` words are kept; past that the memory is emptied and fills again (results never
+/// depend on it).
+struct UnitMemo {
+    struct Entry {
+        var hash: UInt64
+        var bits: UInt32
+        /// The word's bytes: `bytes[textStart ..< textStart + textCount]`.
+        var textStart: Int32
+        var textCount: Int32
+        /// Its matches: `vocab`, `sim`, `kind` at `start ..< start + count`.
+        var start: Int32
+        var count: Int32
+        var key: String?
+    }
+    static let limit = 4096
+    /// Open addressing, `2 * limit` slots: entry index + 1 (0: empty).
+    private(set) var slots = [Int32](repeating: 0, count: 2 * UnitMemo.limit)
+    private(set) var entries: [Entry] = []
+    private(set) var bytes: [UInt8] = []
+    private(set) var vocab: [Int32] = []
+    private(set) var sim: [Float] = []
+    private(set) var kind: [AlignmentStep.Kind] = []
+
+    @inline(__always)
+    static func hash(_ p: UnsafeBufferPointer<UInt8>, _ bits: UInt32) -> UInt64 { fnv1a(p, 0xcbf2_9ce4_8422_2325 ^ UInt64(bits)) }
+
+    @inline(__always)
+    private func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 51) }
+
+    /// The entry of a word, if remembered.
+    func find(_ p: UnsafeBufferPointer<UInt8>, _ bits: UInt32, _ h: UInt64) -> Int? {
+        var s = slot(h)
+        while true {
+            let e = Int(slots[s]) - 1
+            if e < 0 { return nil }
+            if entries[e].hash == h && entries[e].bits == bits && Int(entries[e].textCount) == p.count {
+                let o = Int(entries[e].textStart)
+                let same = bytes.withUnsafeBufferPointer { b -> Bool in
+                    for k in 0..<p.count where b[o + k] != p[k] { return false }
+                    return true
+                }
+                if same { return e }
+            }
+            s = (s + 1) & (2 * UnitMemo.limit - 1)
+        }
+    }
+
+    /// Remembers a word's matches (`vocab`/`sim`/`kind` as found) and sound key.
+    mutating func insert(_ p: UnsafeBufferPointer<UInt8>, _ bits: UInt32, _ h: UInt64,
+                         _ v: ArraySlice<Int32>, _ si: ArraySlice<Float>, _ k: ArraySlice<AlignmentStep.Kind>, key: String?) {
+        if entries.count >= UnitMemo.limit {
+            for i in slots.indices { slots[i] = 0 }
+            entries.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            vocab.removeAll(keepingCapacity: true)
+            sim.removeAll(keepingCapacity: true)
+            kind.removeAll(keepingCapacity: true)
+        }
+        let e = Entry(hash: h, bits: bits, textStart: Int32(bytes.count), textCount: Int32(p.count),
+                      start: Int32(vocab.count), count: Int32(v.count), key: key)
+        bytes.append(contentsOf: p)
+        vocab.append(contentsOf: v)
+        sim.append(contentsOf: si)
+        kind.append(contentsOf: k)
+        var s = slot(h)
+        while slots[s] != 0 { s = (s + 1) & (2 * UnitMemo.limit - 1) }
+        entries.append(e)
+        slots[s] = Int32(entries.count)
     }
 }
