@@ -104,9 +104,10 @@ import Testing
         #expect(checked > 1_000)
     }
 
-    /// A workspace remembers what each word matched (`UnitMemo`): a result does not depend on
-    /// what the workspace matched before. The same utterances in two orders on two matchers, and
-    /// again after enough new words to empty the memory (`UnitMemo.limit`), give the same results.
+    /// A workspace remembers what each word matched (`UnitMemo`) and the sound keys of windows of
+    /// words (`WindowKeyMemo`): a result does not depend on what the workspace matched before.
+    /// The same utterances in two orders on two matchers, and again after enough new words to
+    /// empty both memories (`UnitMemo.limit`), give the same results.
     @Test func rememberedWordsMatchAsNew() throws {
         let cats = try ["habits", "reader"].map { try SynthTests.sample($0) }
         let utterances: [(String, String)] = [

@@ -754,8 +754,8 @@ struct Query {
         var text = units[i].text
         let memo = ws.pool
         let found = text.withUTF8 { p -> Bool in
-            let h = UnitMemo.hash(p, bits)
-            guard let e = memo.pointee.unitMemo.find(p, bits, h) else { return false }
+            let h = ByteKeys.hash(p, bits)
+            guard let e = memo.pointee.unitMemo.keys.find(p, bits, h) else { return false }
             // (Fields read in place: an entry holds a string.)
             let start = Int(memo.pointee.unitMemo.entries[e].start)
             let range = start..<start + Int(memo.pointee.unitMemo.entries[e].count)
@@ -774,7 +774,7 @@ struct Query {
         matchUnit(i)
         let key = memo.pointee.unitKeys[i]
         text.withUTF8 { p in
-            memo.pointee.unitMemo.insert(p, bits, UnitMemo.hash(p, bits), mVocab[from...], mSim[from...], mKind[from...], key: key)
+            memo.pointee.unitMemo.insert(p, bits, ByteKeys.hash(p, bits), mVocab[from...], mSim[from...], mKind[from...], key: key)
         }
     }
 
@@ -1541,7 +1541,22 @@ struct Query {
     func windowKey(_ a: Int, _ b: Int, _ cache: inout [String?]) -> String {
         if a == b, let k = ws.pool.pointee.unitKeys[a] { return k }
         if let k = cache[3 * a + (b - a)] { return k }
-        let k = index.normalizer.keysAreDoubleMetaphone ? englishKey(a, b) : index.normalizer.phoneticKey(joinedText(a, b))
+        // Remembered from an earlier query (`WindowKeyMemo`), or computed and remembered.
+        let memo = ws.pool
+        let used = memo.pointee.windowKeyMemo.scratch.count
+        if used > 0 { memo.pointee.windowKeyMemo.scratch.removeLast(used) }
+        for u in a...b {
+            var t = units[u].text
+            t.withUTF8 { memo.pointee.windowKeyMemo.scratch.append(contentsOf: $0) }
+            memo.pointee.windowKeyMemo.scratch.append(0x1F)
+        }
+        let k = memo.pointee.windowKeyMemo.scratch.withUnsafeBufferPointer { p -> String in
+            let h = ByteKeys.hash(p, 0)
+            if let e = memo.pointee.windowKeyMemo.keys.find(p, 0, h) { return memo.pointee.windowKeyMemo.values[e] }
+            let k = index.normalizer.keysAreDoubleMetaphone ? englishKey(a, b) : index.normalizer.phoneticKey(joinedText(a, b))
+            memo.pointee.windowKeyMemo.insert(p, h, k)
+            return k
+        }
         cache[3 * a + (b - a)] = k
         return k
     }
@@ -2417,6 +2432,8 @@ final class Workspace: @unchecked Sendable {
         var bestReadings = TargetTable<Query.Scored>()
         /// What `Query.matchUnit` found for a word, remembered across this workspace's queries.
         var unitMemo = UnitMemo()
+        /// The sound keys of windows of words (`Query.windowKey`), remembered likewise.
+        var windowKeyMemo = WindowKeyMemo()
     }
 
     /// A bit per slot value touched by a query (all clear between queries).
@@ -2526,79 +2543,126 @@ extension Array {
     }
 }
 
-/// The matches `Query.matchUnit` found for a word (and its sound key), remembered across the
-/// queries of one workspace: the same words come back in utterance after utterance, and looking
-/// a word up again costs a fraction of matching it (the fuzzy and sound-alike lookups). A
-/// word's matches depend on its text, its flags, whether it was read as a homophone and the
-/// matching mode, which make the key (its bytes hashed with FNV-1a, compared byte for byte: a
-/// word's matches are a function of its bytes); the index is the workspace's own. At most
-/// `limit` words are kept; past that the memory is emptied and fills again (results never
-/// depend on it).
-struct UnitMemo {
-    struct Entry {
-        var hash: UInt64
-        var bits: UInt32
-        /// The word's bytes: `bytes[textStart ..< textStart + textCount]`.
-        var textStart: Int32
-        var textCount: Int32
-        /// Its matches: `vocab`, `sim`, `kind` at `start ..< start + count`.
-        var start: Int32
-        var count: Int32
-        var key: String?
+/// Byte strings with a tag → entry numbers, for what a workspace remembers across queries
+/// (`UnitMemo`, `WindowKeyMemo`): FNV-1a over the bytes and the tag, open addressing in
+/// `2 * limit` slots, compared byte for byte. Past `limit` entries the owner empties it.
+struct ByteKeys {
+    let limit: Int
+    private var slots: [Int32]
+    private var hashes: [UInt64] = []
+    private var tags: [UInt32] = []
+    private var starts: [Int32] = [0]
+    private var bytes: [UInt8] = []
+
+    init(limit: Int) {
+        self.limit = limit
+        slots = [Int32](repeating: 0, count: 2 * limit)
     }
-    static let limit = 4096
-    /// Open addressing, `2 * limit` slots: entry index + 1 (0: empty).
-    private(set) var slots = [Int32](repeating: 0, count: 2 * UnitMemo.limit)
-    private(set) var entries: [Entry] = []
-    private(set) var bytes: [UInt8] = []
-    private(set) var vocab: [Int32] = []
-    private(set) var sim: [Float] = []
-    private(set) var kind: [AlignmentStep.Kind] = []
+
+    var count: Int { hashes.count }
+    var isFull: Bool { hashes.count >= limit }
 
     @inline(__always)
-    static func hash(_ p: UnsafeBufferPointer<UInt8>, _ bits: UInt32) -> UInt64 { fnv1a(p, 0xcbf2_9ce4_8422_2325 ^ UInt64(bits)) }
+    static func hash(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32) -> UInt64 { fnv1a(p, 0xcbf2_9ce4_8422_2325 ^ UInt64(tag)) }
 
     @inline(__always)
-    private func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> 51) }
+    private func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - (2 * limit).trailingZeroBitCount)) }
 
-    /// The entry of a word, if remembered.
-    func find(_ p: UnsafeBufferPointer<UInt8>, _ bits: UInt32, _ h: UInt64) -> Int? {
+    /// The entry of these bytes and tag (`h`: their `hash`), if any.
+    func find(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32, _ h: UInt64) -> Int? {
         var s = slot(h)
         while true {
             let e = Int(slots[s]) - 1
             if e < 0 { return nil }
-            if entries[e].hash == h && entries[e].bits == bits && Int(entries[e].textCount) == p.count {
-                let o = Int(entries[e].textStart)
+            let o = Int(starts[e])
+            if hashes[e] == h && tags[e] == tag && Int(starts[e + 1]) - o == p.count {
                 let same = bytes.withUnsafeBufferPointer { b -> Bool in
                     for k in 0..<p.count where b[o + k] != p[k] { return false }
                     return true
                 }
                 if same { return e }
             }
-            s = (s + 1) & (2 * UnitMemo.limit - 1)
+            s = (s + 1) & (2 * limit - 1)
         }
     }
 
+    /// Adds bytes and a tag not in the table; returns their entry (`count - 1`).
+    mutating func insert(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32, _ h: UInt64) -> Int {
+        var s = slot(h)
+        while slots[s] != 0 { s = (s + 1) & (2 * limit - 1) }
+        hashes.append(h)
+        tags.append(tag)
+        bytes.append(contentsOf: p)
+        starts.append(Int32(bytes.count))
+        slots[s] = Int32(hashes.count)
+        return hashes.count - 1
+    }
+
+    mutating func removeAll() {
+        for i in slots.indices { slots[i] = 0 }
+        hashes.removeAll(keepingCapacity: true)
+        tags.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        starts.append(0)
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The matches `Query.matchUnit` found for a word (and its sound key), remembered across the
+/// queries of one workspace: the same words come back in utterance after utterance, and looking
+/// a word up again costs a fraction of matching it (the fuzzy and sound-alike lookups). A
+/// word's matches depend on its text, its flags, whether it was read as a homophone and the
+/// matching mode, which make the key (its bytes, and the rest as the tag: a word's matches are
+/// a function of its bytes); the index is the workspace's own. At most `limit` words are kept;
+/// past that the memory is emptied and fills again (results never depend on it).
+struct UnitMemo {
+    struct Entry {
+        /// Its matches: `vocab`, `sim`, `kind` at `start ..< start + count`.
+        var start: Int32
+        var count: Int32
+        var key: String?
+    }
+    static let limit = 4096
+    private(set) var keys = ByteKeys(limit: UnitMemo.limit)
+    private(set) var entries: [Entry] = []
+    private(set) var vocab: [Int32] = []
+    private(set) var sim: [Float] = []
+    private(set) var kind: [AlignmentStep.Kind] = []
+
     /// Remembers a word's matches (`vocab`/`sim`/`kind` as found) and sound key.
-    mutating func insert(_ p: UnsafeBufferPointer<UInt8>, _ bits: UInt32, _ h: UInt64,
+    mutating func insert(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32, _ h: UInt64,
                          _ v: ArraySlice<Int32>, _ si: ArraySlice<Float>, _ k: ArraySlice<AlignmentStep.Kind>, key: String?) {
-        if entries.count >= UnitMemo.limit {
-            for i in slots.indices { slots[i] = 0 }
+        if keys.isFull {
+            keys.removeAll()
             entries.removeAll(keepingCapacity: true)
-            bytes.removeAll(keepingCapacity: true)
             vocab.removeAll(keepingCapacity: true)
             sim.removeAll(keepingCapacity: true)
             kind.removeAll(keepingCapacity: true)
         }
-        let e = Entry(hash: h, bits: bits, textStart: Int32(bytes.count), textCount: Int32(p.count),
-                      start: Int32(vocab.count), count: Int32(v.count), key: key)
-        bytes.append(contentsOf: p)
+        _ = keys.insert(p, tag, h)
+        entries.append(Entry(start: Int32(vocab.count), count: Int32(v.count), key: key))
         vocab.append(contentsOf: v)
         sim.append(contentsOf: si)
         kind.append(contentsOf: k)
-        var s = slot(h)
-        while slots[s] != 0 { s = (s + 1) & (2 * UnitMemo.limit - 1) }
-        entries.append(e)
-        slots[s] = Int32(entries.count)
+    }
+}
+
+/// The sound keys of windows of words joined (`Query.windowKey`), remembered across the queries
+/// of one workspace as `UnitMemo` remembers words: the key is the words' bytes, each followed by
+/// a unit separator (0x1F).
+struct WindowKeyMemo {
+    static let limit = 4096
+    private(set) var keys = ByteKeys(limit: WindowKeyMemo.limit)
+    private(set) var values: [String] = []
+    /// The window's bytes, built for each lookup.
+    var scratch: [UInt8] = []
+
+    mutating func insert(_ p: UnsafeBufferPointer<UInt8>, _ h: UInt64, _ value: String) {
+        if keys.isFull {
+            keys.removeAll()
+            values.removeAll(keepingCapacity: true)
+        }
+        _ = keys.insert(p, 0, h)
+        values.append(value)
     }
 }
