@@ -2545,7 +2545,8 @@ extension Array {
 
 /// Byte strings with a tag → entry numbers, for what a workspace remembers across queries
 /// (`UnitMemo`, `WindowKeyMemo`): FNV-1a over the bytes and the tag, open addressing in
-/// `2 * limit` slots, compared byte for byte. Past `limit` entries the owner empties it.
+/// `2 * limit` slots (`limit` a power of two), compared byte for byte. Past `limit` entries the
+/// owner empties it.
 struct ByteKeys {
     let limit: Int
     private var slots: [Int32]
@@ -2554,9 +2555,11 @@ struct ByteKeys {
     private var starts: [Int32] = [0]
     private var bytes: [UInt8] = []
 
+    /// (The slots are made on the first insertion: a workspace that never remembers anything
+    /// costs nothing.)
     init(limit: Int) {
         self.limit = limit
-        slots = [Int32](repeating: 0, count: 2 * limit)
+        slots = []
     }
 
     var count: Int { hashes.count }
@@ -2570,6 +2573,7 @@ struct ByteKeys {
 
     /// The entry of these bytes and tag (`h`: their `hash`), if any.
     func find(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32, _ h: UInt64) -> Int? {
+        if slots.isEmpty { return nil }
         var s = slot(h)
         while true {
             let e = Int(slots[s]) - 1
@@ -2588,6 +2592,7 @@ struct ByteKeys {
 
     /// Adds bytes and a tag not in the table; returns their entry (`count - 1`).
     mutating func insert(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32, _ h: UInt64) -> Int {
+        if slots.isEmpty { slots = [Int32](repeating: 0, count: 2 * limit) }
         var s = slot(h)
         while slots[s] != 0 { s = (s + 1) & (2 * limit - 1) }
         hashes.append(h)
