@@ -136,7 +136,8 @@ def main():
     rows = [json.loads(l) for l in open(preds)]
     noisy_rows = [r for r in rows if NOISE & set(r.get("tags") or [])]
     noisy_acc = sum(1 for r in noisy_rows if r["correct"]) / max(1, len(noisy_rows))
-    own = metrics(own_catalog_rows(TUNED_APPS))
+    own_rows = own_catalog_rows(TUNED_APPS)
+    own = metrics(own_rows)
     held_all = {}
     for app in HELD_OUT_APPS:
         out = f"/tmp/phraseengine-all-{app}.jsonl"
@@ -184,6 +185,19 @@ def main():
         for name, p in peers["peers"].items():
             w(f"| {name} | {pct(p.get('noisy', {}).get('accuracy'))} |")
     w("")
+    # Noisy lines that name a playlist past the budget: no phrase the system registers says it.
+    def noisy_without_truncated(rs):
+        kept = [r for r in rs if NOISE & set(r.get("tags") or []) and "truncated" not in (r.get("tags") or [])]
+        return len(kept), sum(1 for r in kept if r["correct"]) / max(1, len(kept))
+    truncated = sum(1 for r in noisy_rows if "truncated" in (r.get("tags") or []))
+    if truncated:
+        n_own, acc_own = noisy_without_truncated(own_rows)
+        _, acc_all = noisy_without_truncated(rows)
+        w(f"{truncated} of the noisy lines are also tagged `truncated`: they name a playlist past the 1,000-phrase "
+          "budget, which the system does not register, so no phrase a faithful model serves says it (Corpora/README.md "
+          f"leaves recovering them to the engine; PhraseEngine does not). Without them ({n_own} lines): PhraseEngine "
+          f"{pct(acc_own)} with each app's own catalog, {pct(acc_all)} with every catalog loaded. The requirement's "
+          "figure is the one in the table, with them.\n")
     w("By tag (accuracy):\n")
     names = ["PhraseEngine"] + (list(peers["peers"].keys()) if peers else [])
     w("| tag | " + " | ".join(names) + " |")
