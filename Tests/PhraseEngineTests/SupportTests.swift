@@ -115,6 +115,8 @@ import Testing
             ("hey siri search book worm for news", "en"), ("in habit tracker log water", "en"),
             ("show my streaks", "en"), ("log log log", "en"), ("water", "en"), ("", "en"),
             ("習慣トラッカーで水を記録", "ja"), ("習慣トラッカーできょうのタスク", "ja"), ("水を記録", "ja"),
+            // (Words longer than `ByteKeys.maxKeyBytes` are matched each time, not remembered.)
+            ("log " + String(repeating: "wa", count: 200) + " in habit tracker", "en"),
         ]
         func results(_ m: Matcher, _ order: [Int]) -> [Int: String] {
             var out: [Int: String] = [:]

@@ -754,6 +754,7 @@ struct Query {
         var text = units[i].text
         let memo = ws.pool
         let found = text.withUTF8 { p -> Bool in
+            guard p.count <= ByteKeys.maxKeyBytes else { return false }
             let h = ByteKeys.hash(p, bits)
             guard let e = memo.pointee.unitMemo.keys.find(p, bits, h) else { return false }
             // (Fields read in place: an entry holds a string.)
@@ -774,6 +775,7 @@ struct Query {
         matchUnit(i)
         let key = memo.pointee.unitKeys[i]
         text.withUTF8 { p in
+            guard p.count <= ByteKeys.maxKeyBytes else { return }
             memo.pointee.unitMemo.insert(p, bits, ByteKeys.hash(p, bits), mVocab[from...], mSim[from...], mKind[from...], key: key)
         }
     }
@@ -1551,14 +1553,20 @@ struct Query {
             memo.pointee.windowKeyMemo.scratch.append(0x1F)
         }
         let k = memo.pointee.windowKeyMemo.scratch.withUnsafeBufferPointer { p -> String in
+            if p.count > ByteKeys.maxKeyBytes { return computedWindowKey(a, b) }
             let h = ByteKeys.hash(p, 0)
             if let e = memo.pointee.windowKeyMemo.keys.find(p, 0, h) { return memo.pointee.windowKeyMemo.values[e] }
-            let k = index.normalizer.keysAreDoubleMetaphone ? englishKey(a, b) : index.normalizer.phoneticKey(joinedText(a, b))
+            let k = computedWindowKey(a, b)
             memo.pointee.windowKeyMemo.insert(p, h, k)
             return k
         }
         cache[3 * a + (b - a)] = k
         return k
+    }
+
+    /// The locale's key of units a...b joined, computed.
+    func computedWindowKey(_ a: Int, _ b: Int) -> String {
+        index.normalizer.keysAreDoubleMetaphone ? englishKey(a, b) : index.normalizer.phoneticKey(joinedText(a, b))
     }
 
     /// The English Double Metaphone key of units a...b (at most 3) joined, computed without
@@ -2548,6 +2556,9 @@ extension Array {
 /// `2 * limit` slots (`limit` a power of two), compared byte for byte. Past `limit` entries the
 /// owner empties it.
 struct ByteKeys {
+    /// Longer keys are not remembered: what a memory holds stays bounded (`limit` keys of at
+    /// most this many bytes), whatever words a hostile input brings.
+    static let maxKeyBytes = 256
     let limit: Int
     private var slots: [Int32]
     private var hashes: [UInt64] = []
