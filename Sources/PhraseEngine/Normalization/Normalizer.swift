@@ -963,7 +963,7 @@ extension Core {
             var prefixed = false
             // (Bytes first: for text surely in NFC, a prefix whose bytes differ is no prefix.)
             var tBytes = t
-            let tNFC = tBytes.withUTF8 { isSurelyNFC($0) }
+            let tNFC = !ordinalPrefixes.isEmpty && tBytes.withUTF8 { isSurelyNFC($0) }
             for (pi, p) in ordinalPrefixes.enumerated() {
                 if tNFC && ordinalPrefixNFC[pi] && !t.utf8.starts(with: p.utf8) { continue }
                 guard t.hasPrefix(p) && t.count > p.count else { continue }

@@ -27,10 +27,10 @@ func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, _ h: UInt64 = 0xcbf2_9ce4_8422_2
     return h
 }
 
-/// Whether a scalar is its own NFC form and can never join a neighbour in normalization:
-/// canonical combining class 0, no canonical decomposition other than to itself's NFC, and no
-/// scalar that composes with the one before it (combining marks, Hangul vowel and final jamo,
-/// the kana voicing marks U+3099/309A, Indic vowel parts). Kept to the scripts where lookups
+/// Whether a scalar is in NFC on its own and can never join a neighbour in normalization:
+/// canonical combining class 0, unchanged by NFC, and never the second scalar of a canonical
+/// composition (which excludes combining marks, Hangul vowel and final jamo, the kana voicing
+/// marks U+3099/309A, Indic vowel parts). Kept to the scripts where lookups
 /// miss often (Latin letters, Cyrillic, Thai, kana, Han, Hangul syllables, full- and halfwidth
 /// forms); `nfcStableScalarsAreStable` checks every one against Foundation's normalization.
 @inline(__always)
