@@ -246,12 +246,14 @@ def main():
         w(f"| {k} | " + ", ".join(f"{kk} {vv:g}" for kk, vv in v.items()) + " |")
     w("")
     if any(k.startswith("match en") for k in by):
-        w("`match en` rows: `p50_us`/`p99_us` over the app's en corpus matched in order, five rounds (each "
+        w("`match` rows: `p50_us`/`p99_us` over the app's corpus in that locale matched in order, five rounds (each "
           "utterance follows a different one, as in real use); `repeated_p50_us` is the median of each "
           "utterance's best of 10 runs in a row, which is what a benchmark repeating one input reports: the "
           "same instructions run faster once branch predictors and caches have learnt them. The matcher runs "
           "with its defaults (explanations off): the decision and up to 3 results within `resultWindow` (0.25) "
-          "of the best, as `phrasematch match` and the REPL list them.\n")
+          "of the best, as `phrasematch match` and the REPL list them. The `ja` and `zh-Hans` rows show what "
+          "an utterance costs in Han and kana: dictionary word breaking, one unit per character (longer "
+          "alignments), and for Japanese the readings.\n")
     if "eval throughput, habits+coffee en" in by:
         w("The eval rows run `Evaluator.run` on `threads` worker threads. `habits+coffee en` is the requirement's "
           "shape: Habit Tracker and Bean Counter (1,053 expanded en phrases), their own en corpora (360 lines) "
