@@ -1126,7 +1126,8 @@ struct Query {
         var takenUnits: UInt64 = 0
         var takenPostings = 0
         for (set, ks, ke) in bySet {
-            var found: [SlotSpan] = []
+            // (The storage of a list an earlier query dropped, when there is one.)
+            var found = spans.takeList()
             found.reserveCapacity(Query.valuesPerSet * 2)
             var kth: Float = 0
             // The `valuesPerSet` best similarities found, best first (kept as spans are found).
@@ -1200,7 +1201,7 @@ struct Query {
             }
             found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
             if !isApp { dropUnidentifying(set, &found) }
-            if !found.isEmpty { spans.insert(set, found) }
+            if !found.isEmpty { spans.insert(set, found) } else { spans.giveBack(&found) }
         }
         openAppClause()
         // Unknown words no slot span covers.
@@ -2336,10 +2337,23 @@ struct SpanTable {
         return 0
     }
 
-    /// Empties the table, keeping the capacity of its own arrays.
+    /// Emptied lists, kept with their storage for the next query's lists (`takeList`).
+    private var spare: [[Query.SlotSpan]] = []
+
+    /// Empties the table, keeping the capacity of its own arrays and of its lists.
     mutating func removeAll() {
+        while var l = lists.popLast() { giveBack(&l) }
         sets.removeAll(keepingCapacity: true)
-        lists.removeAll(keepingCapacity: true)
+    }
+
+    /// An empty list, with the storage of one given back when there is one.
+    mutating func takeList() -> [Query.SlotSpan] { spare.popLast() ?? [] }
+
+    /// Keeps a list's storage for `takeList`.
+    mutating func giveBack(_ l: inout [Query.SlotSpan]) {
+        l.removeAll(keepingCapacity: true)
+        if spare.count < 64 { spare.append(l) }
+        l = []
     }
 
     mutating func insert(_ set: Int32, _ list: [Query.SlotSpan]) {
