@@ -637,12 +637,12 @@ final class LocaleIndex: Sendable {
     /// candidates: every hit is checked by a similarity, so a collision costs nothing but time.
     @inline(__always)
     static func scalarHash(_ s: [UInt32], skipping skip: Int = -1, count: Int = Int.max) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var h = fnvOffsetBasis
         let end = Swift.min(count, s.count)
         s.withUnsafeBufferPointer { p in
             var m = 0
             while m < end {
-                if m != skip { h = (h ^ UInt64(p[m])) &* 0x100_0000_01b3 }
+                if m != skip { h = fnvStep(h, UInt64(p[m])) }
                 m += 1
             }
         }

@@ -753,9 +753,12 @@ struct Query {
         let bits = UInt32(units[i].flags.rawValue) | read << 8 | (opts.mode == .exact ? 1 << 9 : 0)
         var text = units[i].text
         let memo = ws.pool
+        // The word's hash (nil: too long to remember), for the lookup and then the insertion.
+        var hash: UInt64? = nil
         let found = text.withUTF8 { p -> Bool in
             guard p.count <= ByteKeys.maxKeyBytes else { return false }
             let h = ByteKeys.hash(p, bits)
+            hash = h
             guard let e = memo.pointee.unitMemo.keys.find(p, bits, h) else { return false }
             // (Fields read in place: an entry holds a string.)
             let start = Int(memo.pointee.unitMemo.entries[e].start)
@@ -773,10 +776,10 @@ struct Query {
         if found { return }
         let from = mVocab.count
         matchUnit(i)
+        guard let h = hash else { return }
         let key = memo.pointee.unitKeys[i]
         text.withUTF8 { p in
-            guard p.count <= ByteKeys.maxKeyBytes else { return }
-            memo.pointee.unitMemo.insert(p, bits, ByteKeys.hash(p, bits), mVocab[from...], mSim[from...], mKind[from...], key: key)
+            memo.pointee.unitMemo.insert(p, bits, h, mVocab[from...], mSim[from...], mKind[from...], key: key)
         }
     }
 
@@ -2587,11 +2590,10 @@ struct ByteKeys {
         slots = []
     }
 
-    var count: Int { hashes.count }
     var isFull: Bool { hashes.count >= limit }
 
     @inline(__always)
-    static func hash(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32) -> UInt64 { fnv1a(p, 0xcbf2_9ce4_8422_2325 ^ UInt64(tag)) }
+    static func hash(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32) -> UInt64 { fnv1a(p, fnvOffsetBasis ^ UInt64(tag)) }
 
     @inline(__always)
     private func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - (2 * limit).trailingZeroBitCount)) }

@@ -300,7 +300,7 @@ struct Core: Sendable {
         possessive = profile.possessive
         ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.sorted { $0.count > $1.count }
         ordinalPrefixes = profile.ordinalPrefixes
-        ordinalPrefixNFC = profile.ordinalPrefixes.map { var p = $0; return p.withUTF8 { isSurelyNFC($0) } }
+        ordinalPrefixNFC = profile.ordinalPrefixes.map(isSurelyNFC)
         periodOrdinal = profile.ordinalSuffixes.contains(".")
         useASCIIFastPath = profile.caseFolding == .default && profile.segmentation == .spaces
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
@@ -348,7 +348,7 @@ struct Core: Sendable {
         }
         core.ordinalSuffixes = profile.ordinalSuffixes.filter { $0 != "." }.map(joinedForm).sorted { $0.count > $1.count }
         core.ordinalPrefixes = profile.ordinalPrefixes.map(joinedForm)
-        core.ordinalPrefixNFC = core.ordinalPrefixes.map { var p = $0; return p.withUTF8 { isSurelyNFC($0) } }
+        core.ordinalPrefixNFC = core.ordinalPrefixes.map(isSurelyNFC)
         var lex: [String: LexEntry] = [:]
         // Sorted, so that two spellings meeting on one key resolve the same way in every process.
         for (k, v) in Core.separableVerbs(profile).merging(profile.contractions, uniquingKeysWith: { $1 }).sorted(by: { $0.key < $1.key }) {
@@ -962,8 +962,7 @@ extension Core {
             }
             var prefixed = false
             // (Bytes first: for text surely in NFC, a prefix whose bytes differ is no prefix.)
-            var tBytes = t
-            let tNFC = !ordinalPrefixes.isEmpty && tBytes.withUTF8 { isSurelyNFC($0) }
+            let tNFC = !ordinalPrefixes.isEmpty && isSurelyNFC(t)
             for (pi, p) in ordinalPrefixes.enumerated() {
                 if tNFC && ordinalPrefixNFC[pi] && !t.utf8.starts(with: p.utf8) { continue }
                 guard t.hasPrefix(p) && t.count > p.count else { continue }

@@ -61,11 +61,15 @@ final class ReadingTable: Sendable {
         self.bytes = bytes
         // Sorted by the word's bytes (the generator writes them so); sorted here if not.
         var order = Array(0..<(index.count / 3))
-        let sorted = order.indices.dropFirst().allSatisfy { k in
-            ReadingTable.compare(bytes, index, k - 1, k) < 0
+        // (The word of entry k.)
+        func word(_ p: UnsafeBufferPointer<UInt8>, _ k: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: p[Int(index[3 * k])..<Int(index[3 * k + 1])])
+        }
+        let sorted = bytes.withUnsafeBufferPointer { p in
+            order.indices.dropFirst().allSatisfy { k in ReadingTable.compare(word(p, k - 1), word(p, k)) < 0 }
         }
         if !sorted {
-            order.sort { ReadingTable.compare(bytes, index, $0, $1) < 0 }
+            bytes.withUnsafeBufferPointer { p in order.sort { ReadingTable.compare(word(p, $0), word(p, $1)) < 0 } }
             var re: [UInt32] = []
             re.reserveCapacity(index.count)
             for k in order { re.append(contentsOf: index[3 * k..<3 * k + 3]) }
@@ -75,11 +79,11 @@ final class ReadingTable: Sendable {
         self.maxLength = maxLength
     }
 
-    private static func compare(_ b: [UInt8], _ ix: [UInt32], _ x: Int, _ y: Int) -> Int {
-        let xs = Int(ix[3 * x]), xe = Int(ix[3 * x + 1]), ys = Int(ix[3 * y]), ye = Int(ix[3 * y + 1])
-        let m = min(xe - xs, ye - ys)
-        for k in 0..<m where b[xs + k] != b[ys + k] { return Int(b[xs + k]) - Int(b[ys + k]) }
-        return (xe - xs) - (ye - ys)
+    /// Byte order of two words: negative, zero or positive.
+    private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let m = min(a.count, b.count)
+        for k in 0..<m where a[k] != b[k] { return Int(a[k]) - Int(b[k]) }
+        return a.count - b.count
     }
 
     /// The entry whose word is exactly `key`.
@@ -88,11 +92,7 @@ final class ReadingTable: Sendable {
         return bytes.withUnsafeBufferPointer { b -> Int? in
             while lo < hi {
                 let mid = (lo + hi) / 2
-                let s = Int(index[3 * mid]), e = Int(index[3 * mid + 1])
-                let m = min(e - s, key.count)
-                var c = 0
-                for k in 0..<m where b[s + k] != key[k] { c = Int(b[s + k]) - Int(key[k]); break }
-                if c == 0 { c = (e - s) - key.count }
+                let c = ReadingTable.compare(UnsafeBufferPointer(rebasing: b[Int(index[3 * mid])..<Int(index[3 * mid + 1])]), key)
                 if c == 0 { return mid }
                 if c < 0 { lo = mid + 1 } else { hi = mid }
             }
@@ -171,13 +171,13 @@ struct ReadingWindows: Sendable {
     static let maxWords = 3
     static let maxPiece = 16
 
-    /// FNV-1a over scalar values, extended one scalar at a time (`hash(h, v)` from `hashSeed`):
-    /// lookups hash as they go, with no string or array made. The words and pieces are tested
+    /// FNV-1a over scalar values (as `LocaleIndex.scalarHash`), extended one scalar at a time
+    /// (`hash(h, v)` from `hashSeed`): lookups hash as they go, with no string or array made. The words and pieces are tested
     /// by hash alone (a 64-bit collision among a catalog's few thousand pieces is out of reach);
     /// a run is compared with its reading.
-    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let hashSeed = fnvOffsetBasis
     @inline(__always)
-    static func hash(_ h: UInt64, _ v: UInt32) -> UInt64 { (h ^ UInt64(v)) &* 0x100_0000_01b3 }
+    static func hash(_ h: UInt64, _ v: UInt32) -> UInt64 { fnvStep(h, UInt64(v)) }
     static func hash<S: Sequence>(_ s: S) -> UInt64 where S.Element == UInt32 { s.reduce(hashSeed, hash) }
 
     init(_ n: Normalizer, _ texts: [String]) {

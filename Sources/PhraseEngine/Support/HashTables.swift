@@ -19,11 +19,19 @@ func allASCII(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
     return acc & 0x8080_8080_8080_8080 == 0
 }
 
+/// FNV-1a's starting value; `fnvStep` adds one byte or scalar. Every FNV hash of the index and
+/// the matcher (bytes: `fnv1a`; scalars: `LocaleIndex.scalarHash`, `ReadingWindows.hash`) is
+/// these two.
+let fnvOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+@inline(__always)
+func fnvStep(_ h: UInt64, _ v: UInt64) -> UInt64 { (h ^ v) &* 0x100_0000_01b3 }
+
 /// FNV-1a over bytes, continuing from `h` (hashing two strings in turn hashes their join).
 @inline(__always)
-func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, _ h: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, _ h: UInt64 = fnvOffsetBasis) -> UInt64 {
     var h = h
-    for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    for b in bytes { h = fnvStep(h, UInt64(b)) }
     return h
 }
 
@@ -70,6 +78,12 @@ func isSurelyNFC(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         if !isNFCStable(v) { return false }
     }
     return true
+}
+
+/// Whether a string is surely in NFC (`isSurelyNFC` of its bytes).
+func isSurelyNFC(_ s: String) -> Bool {
+    var t = s
+    return t.withUTF8 { isSurelyNFC($0) }
 }
 
 /// Whether a string is in NFC (at build time only: Foundation normalizes it).
