@@ -528,16 +528,10 @@ struct Core: Sendable {
             // Only whole Han words whose span has one UTF-16 unit per character (offsets split
             // with them). Each of these Han characters is three UTF-8 bytes: the word is cut at
             // byte 3c (c characters), and its pieces are looked up as bytes.
+            guard raw.flags.isEmpty, raw.text.unicodeScalars.allSatisfy(isHan) else { out.append(raw); continue }
             let cut = text.withUTF8 { p -> Int in
                 let n = p.count / 3
-                guard n >= 2, p.count == 3 * n, raw.flags.isEmpty, raw.end - raw.start == n else { return -1 }
-                for c in 0..<n {
-                    let b0 = UInt32(p[3 * c]), b1 = UInt32(p[3 * c + 1]), b2 = UInt32(p[3 * c + 2])
-                    guard b0 & 0xF0 == 0xE0 else { return -1 }
-                    let v = (b0 & 0x0F) << 12 | (b1 & 0x3F) << 6 | (b2 & 0x3F)
-                    guard let u = Unicode.Scalar(v), isHan(u) else { return -1 }
-                }
-                guard lexIndex[bytes: p] == nil else { return -1 }
+                guard n >= 2, raw.end - raw.start == n, lexIndex[bytes: p] == nil else { return -1 }
                 for c in 1..<n {
                     let x = UnsafeBufferPointer(rebasing: p[..<(3 * c)]), y = UnsafeBufferPointer(rebasing: p[(3 * c)...])
                     if (n - c >= 2 && isLexiconWord(y, fillerOnly: true))
