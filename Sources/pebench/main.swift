@@ -4,7 +4,8 @@ import PhraseEngine
 // PhraseEngine benchmarks (release builds only): `swift run -c release pebench [suite ...] [--json]`.
 // Suites: normalize, catalog, match, index (with memory), route, eval, collisions, scale. Default: all but scale.
 // Options: --quick (fewer iterations), --json (print JSON), --json-out=FILE, --locale=ID (normalize),
-// --limit=K (match results).
+// --limit=K (match results). `profile` (untimed, for callgrind or perf): --app=APP --locale=ID
+// --rounds=N or --seconds=S, --synthetic=N, --eval, --each, --repeat=K.
 
 
 let args = Array(CommandLine.arguments.dropFirst())

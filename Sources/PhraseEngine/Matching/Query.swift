@@ -364,7 +364,8 @@ struct Query {
                 }
                 var text = ""
                 for u in words[k].start..<words[k].end { text += units[u].text }
-                let spoken = index.normalizer.spoken(text).unicodeScalars
+                // (An array: its count is read per scalar.)
+                let spoken = Array(index.normalizer.spoken(text).unicodeScalars)
                 for (o, v) in spoken.enumerated() {
                     r.append(v.value)
                     owner.append(k)
