@@ -34,6 +34,20 @@ import Testing
         #expect(err.contains("bad.json"))
     }
 
+    /// With `--explain`, an utterance that falls short shows its closest phrase and how each
+    /// word aligned: what was extra, what was missing.
+    @Test func explainShowsWhyNone() throws {
+        let cat = try temp("habits.json", MatcherTests.habits)
+        let (code, out, _) = run(["match", "--catalog", cat, "--explain", "log nothing but water crackers in habit tracker"])
+        #expect(code == 1)
+        #expect(out.contains("→ none"))
+        #expect(out.contains("closest:"))
+        #expect(out.contains("phrase: Log ${habit} in ${applicationName}"))
+        #expect(out.contains("extra"))
+        let (_, plain, _) = run(["match", "--catalog", cat, "log nothing but water crackers in habit tracker"])
+        #expect(plain.contains("closest:") && !plain.contains("phrase:"))
+    }
+
     /// `--result-window` widens (or narrows) the listed results; decisions stay the same.
     @Test func matchResultWindow() throws {
         let cat = try temp("habits.json", MatcherTests.habits)

@@ -74,7 +74,14 @@ public enum ResultText {
         let shown: [MatchCandidate]
         if r.decision == .none {
             shown = Array(r.results.prefix(1))
-            if let c = shown.first { s += "  closest: \(c.app) \(c.intent)\(c.parameters.isEmpty ? "" : " " + paramText(c)) score \(JSONOut.formatNumber(c.score))\n" }
+            if let c = shown.first {
+                s += "  closest: \(c.app) \(c.intent)\(c.parameters.isEmpty ? "" : " " + paramText(c)) score \(JSONOut.formatNumber(c.score))\n"
+                // Why it fell short: the closest phrase, and what was extra or missing.
+                if explain && !c.explanation.isEmpty {
+                    s += "     phrase: \(c.template) → \"\(c.phrase)\"\n"
+                    s += steps(c, paint)
+                }
+            }
             if let n = r.negative { s += "  negative phrase: \(n)\n" }
             return s
         } else {
@@ -85,14 +92,19 @@ public enum ResultText {
             let head = "  \(k + 1). \(c.app) \(paint(c.intent, "1"))\(c.parameters.isEmpty ? "" : " " + paramText(c))"
             s += head + "  score \(JSONOut.formatNumber(c.score))\(c.appNamed ? "" : "  [app not named]")\n"
             s += "     phrase: \(c.template) → \"\(c.phrase)\"\n"
-            if explain && k == 0 && !c.explanation.isEmpty {
-                for st in c.explanation {
-                    let u = st.utterance.isEmpty ? "∅" : "\"\(st.utterance)\""
-                    let p = st.phrase.isEmpty ? "" : " ↔ \(st.slot.map { "${\($0)} " } ?? "")\"\(st.phrase)\""
-                    let sim = st.kind == .filler || st.kind == .extra || st.kind == .missing ? "" : " \(JSONOut.formatNumber(st.similarity))"
-                    s += "       \(paint(st.kind.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0), kindColor(st.kind)))\(u)\(p)\(sim)\n"
-                }
-            }
+            if explain && k == 0 { s += steps(c, paint) }
+        }
+        return s
+    }
+
+    /// The explanation of a result, one aligned word per line.
+    static func steps(_ c: MatchCandidate, _ paint: (String, String) -> String) -> String {
+        var s = ""
+        for st in c.explanation {
+            let u = st.utterance.isEmpty ? "∅" : "\"\(st.utterance)\""
+            let p = st.phrase.isEmpty ? "" : " ↔ \(st.slot.map { "${\($0)} " } ?? "")\"\(st.phrase)\""
+            let sim = st.kind == .filler || st.kind == .extra || st.kind == .missing ? "" : " \(JSONOut.formatNumber(st.similarity))"
+            s += "       \(paint(st.kind.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0), kindColor(st.kind)))\(u)\(p)\(sim)\n"
         }
         return s
     }
