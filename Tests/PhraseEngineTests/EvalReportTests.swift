@@ -173,19 +173,44 @@ import FoundationXML
         }
     }
 
-    /// The prediction-line renderer writes what `render()` writes, escapes included.
-    @Test func renderLineIsRender() throws {
+    /// A string literal is what a scalar-by-scalar escaper writes (the renderer copies a string
+    /// with nothing to escape whole), and reads back as the string.
+    @Test func stringsRenderAsEscapedScalarByScalar() throws {
+        func reference(_ s: String) -> String {
+            var out = "\""
+            for u in s.unicodeScalars {
+                switch u {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
+                        let hex = String(u.value, radix: 16)
+                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    } else {
+                        out.unicodeScalars.append(u)
+                    }
+                }
+            }
+            return out + "\""
+        }
         let tricky = ["", "plain", "quote \" and \\ back", "tab\tnew\nline\r", "\u{01}\u{1F}\u{7F}", "line\u{2028}para\u{2029}",
-                      "’curly’ “quotes” …", "日本語", "emoji 👍🏽", "\u{E2}", "end\u{2028}", "é\u{301}"]
-        let values: [JSONOut] = [.null, .bool(true), .int(-3), .double(0.12345), .double(-0.0), .array([]), .object([]),
-                                 .array(tricky.map { .string($0) }),
-                                 .object(tricky.map { ($0, .array([.string($0), .object([($0, .null)])])) })]
-        for v in values { #expect(v.renderLine() == v.render()) }
-        let m = Matcher(catalogs: [try CatalogLoader.load(path: Self.catalog)])
-        let items = CorpusReader.parse(Self.corpusA + Self.corpusB, file: "x.jsonl").items
-        for p in Evaluator.run(items, matcher: m).predictions {
-            #expect(p.json.renderLine() == p.json.render())
-            if let c = p.closest { #expect(c.json.renderLine() == c.json.render()) }
+                      "’curly’ “quotes” …", "日本語", "emoji 👍🏽", "\u{E2}", "end\u{2028}", "é\u{301}", "\u{2027}\u{202A}"]
+        for t in tricky {
+            #expect(JSONOut.string(t).render() == reference(t), "\(t.debugDescription)")
+            #expect(JSONOut.object([(t, .string(t))]).render() == "{" + reference(t) + ": " + reference(t) + "}")
+            let back = try JSONSerialization.jsonObject(with: Data(JSONOut.array([.string(t)]).render().utf8)) as? [String]
+            #expect(back == [t], "\(t.debugDescription)")
+        }
+        // Long strings (read eight bytes at a time) with the characters to escape anywhere.
+        let alphabet: [String] = ["a", "Z", " ", "\"", "\\", "\n", "\u{1F}", "\u{7F}", "é", "日", "\u{2028}", "\u{2029}",
+                                  "\u{2027}", "\u{202F}", "“", "👍🏽", "\u{80}", "~"]
+        var rng = SplitMix64(seed: 7)
+        for _ in 0..<2000 {
+            let t = (0..<Int(rng.next() % 40)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+            #expect(JSONOut.string(t).render() == reference(t), "\(t.debugDescription)")
         }
     }
 }

@@ -110,7 +110,7 @@ public enum EvalCommand: Command {
         }
         if let pf = args.value("--predictions") {
             let ps = report.predictions
-            let lines = Parallel.map(count: ps.count, threads: threads) { ps[$0].json.renderLine() }.joined(separator: "\n") + "\n"
+            let lines = Parallel.map(count: ps.count, threads: threads) { ps[$0].json.render() }.joined(separator: "\n") + "\n"
             try AtomicFile.write(lines, to: CatalogOptions.resolvePath(pf, ctx))
         }
         try PhraseMatchCLI.emit(text, args, ctx)
@@ -188,7 +188,7 @@ public enum EvalCommand: Command {
                 case .skip: return .skip
                 case .error(let d): return .bad(d)
                 case .item(let item):
-                    return .line(Evaluator.predict(item, matcher: matcher, k: k, options: options).json.renderLine() + "\n")
+                    return .line(Evaluator.predict(item, matcher: matcher, k: k, options: options).json.render() + "\n")
                 }
             }
             var out = ""
