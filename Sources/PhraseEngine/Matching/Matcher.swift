@@ -18,8 +18,12 @@ public final class Matcher: Sendable {
         var ls: [String] = []
         for l in locales ?? catalogs.flatMap(\.allLocales) where !ls.contains(l) { ls.append(l) }
         self.locales = ls
+        // One locale per core at a time: each index (and its locale's normalizer, with the
+        // number spellings ICU writes out) is built on its own.
+        let order = ls
+        let built = Parallel.map(count: order.count, chunk: 1) { IndexBuilder.build(catalogs: catalogs, locale: order[$0]) }
         var idx: [String: LocaleIndex] = [:]
-        for l in ls { idx[l] = IndexBuilder.build(catalogs: catalogs, locale: l) }
+        for (l, x) in zip(ls, built) { idx[l] = x }
         indexes = idx
         indexList = ls.compactMap { idx[$0] }
     }
