@@ -28,6 +28,25 @@ import Testing
         #expect(top("마음숲에서지난주문취소해줘").0 != .match)
     }
 
+    /// Spaces where the catalog writes none: the words joined are the catalog's word.
+    @Test func wordsSpacedApart() throws {
+        let json = #"""
+        {"developmentLocale":"ko","locales":["ko"],"app":{"id":"com.example.wash","name":"빨래왕"},
+         "shortcuts":[{"intent":"PauseIntent","shortTitle":"Pause","systemImageName":"pause",
+                       "phrases":["${applicationName}에서 세탁기 일시정지해줘"]},
+                      {"intent":"StopIntent","shortTitle":"Stop","systemImageName":"stop",
+                       "phrases":["${applicationName}에서 세탁기 정지"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "wash.json")])
+        for t in ["빨래왕에서 세탁기 일시 정지 해줘", "빨래왕에서 세탁기 일시정지 해줘", "빨래왕에서 세탁기 일시정지해줘"] {
+            let r = m.match(t, locale: "ko")
+            #expect(r.decision == .match && r.top?.intent == "PauseIntent", "\(t)")
+        }
+        // Words that are the catalog's words as said stay apart.
+        let r = m.match("빨래왕에서 세탁기 정지", locale: "ko")
+        #expect(r.decision == .match && r.top?.intent == "StopIntent")
+    }
+
     @Test func spelledNumberWithItsCounter() {
         #expect(top("마음숲에서 십분 명상 시작해줘") == (.match, "StartIntent", "s1"))
         #expect(top("마음숲에서 10분 명상 시작해줘") == (.match, "StartIntent", "s1"))
@@ -60,5 +79,27 @@ import Testing
         """#
         let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "lunch.json")])
         #expect(m.match("밥친구에서 주문 목녹 보여줘", locale: "ko").decision == .match)
+    }
+}
+
+/// Thai "ที่" is "at" as well as the ordinal mark ("ที่ 3", third).
+@Suite struct OrdinalPrefixWordTests {
+    @Test func prefixSaidAsAWord() throws {
+        let json = #"""
+        {"developmentLocale":"th","locales":["th"],"app":{"id":"com.example.wash","name":"ซักสบาย"},
+         "enums":{"Temp":{"cases":[{"rawValue":"t60","title":"60 องศา"},{"rawValue":"t90","title":"90 องศา"}]}},
+         "shortcuts":[{"intent":"TempIntent","shortTitle":"Temp","systemImageName":"thermometer",
+                       "parameters":{"temp":{"type":"Temp"}},"phrases":["ใช้${applicationName}ซักที่${temp}"]},
+                      {"intent":"SongIntent","shortTitle":"Song","systemImageName":"music.note",
+                       "phrases":["เปิดเพลงที่ 3 ใน${applicationName}"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "wash.json")])
+        for t in ["ใช้ซักสบายซักที่ 90 องศา", "ใช้ซักสบายซักที่เก้าสิบองศา"] {
+            let r = m.match(t, locale: "th")
+            #expect(r.decision == .match && r.top?.parameters.first?.value.identity == "t90", "\(t)")
+        }
+        // Where the catalog says the ordinal, it stays one.
+        let r = m.match("เปิดเพลงที่ 3 ในซักสบาย", locale: "th")
+        #expect(r.decision == .match && r.top?.intent == "SongIntent")
     }
 }

@@ -231,6 +231,36 @@ struct Query {
         units = out
     }
 
+    /// An ordinal prefix is often a word of its own too: th "ที่" is "at" as well as the mark of
+    /// "ที่ 3" (third), id and ms "ke" is "to". Where the catalogs say the prefix as a word and
+    /// never say the ordinal, a number read as an ordinal from the prefix is read as the word and
+    /// the number ("ซักที่ 90 องศา" is "ซักที่${temperature}" with 90 องศา, not "the 90th").
+    static func splitOrdinalPrefixes(_ units: inout [Raw], _ text: String, _ index: LocaleIndex) {
+        let prefixes = index.normalizer.core.ordinalPrefixes
+        guard !prefixes.isEmpty, units.contains(where: { $0.flags.contains(.ordinal) }) else { return }
+        let source = Core.utf16(text)
+        var out: [Raw] = []
+        out.reserveCapacity(units.count + 1)
+        var changed = false
+        for r in units {
+            guard r.flags.contains(.ordinal), index.vocabId(r.text) == nil, r.start >= 0, r.start < r.end,
+                  r.end <= source.count else { out.append(r); continue }
+            let said = String(decoding: source[r.start..<r.end], as: UTF16.self)
+            var split = false
+            for p in prefixes where said.hasPrefix(p) && index.vocabId(p) != nil {
+                let rest = said.dropFirst(p.count).drop { $0.isWhitespace || $0 == "-" }
+                let toks = index.normalizer.normalize(String(rest)).tokens
+                guard toks.count == 1, toks[0].flags.contains(.number), !toks[0].flags.contains(.ordinal) else { continue }
+                out.append(Query.cutPiece(p, at: r.start, index))
+                out.append(Raw(text: toks[0].text, start: r.end - rest.utf16.count, end: r.end, flags: toks[0].flags))
+                split = true
+                break
+            }
+            if split { changed = true } else { out.append(r) }
+        }
+        if changed { units = out }
+    }
+
     /// Korean is written with spaces between words, but recognizers often drop them
     /// ("팬트리에서장보기목록보여줘"). A Hangul word of four syllables or more that is no catalog word
     /// is cut into catalog words (particles and endings included) when they cover all of it, in
@@ -273,6 +303,55 @@ struct Query {
             changed = true
         }
         if changed { units = out }
+        joinHangul(&units, index)
+    }
+
+    /// Recognizers also put spaces where Korean writes none ("일시 정지 해줘" for "일시정지해줘",
+    /// "설정 해줘" for "설정해줘"). A run of two to four Hangul words, one after the other, that
+    /// joined is a catalog word is read as that word, where that takes fewer pieces: a word as
+    /// said costs 1 when it is a catalog word, 2.5 when not, a joined word 1 (on a tie the words
+    /// stay as said). The joined unit spans the words and takes its flags from the normalizer.
+    static func joinHangul(_ units: inout [Raw], _ index: LocaleIndex) {
+        func hangulWord(_ r: Raw) -> Bool {
+            r.flags.isDisjoint(with: [.number, .ordinal]) && r.end - r.start == r.text.utf16.count
+                && r.text.unicodeScalars.allSatisfy { Core.isHangulSyllable($0.value) }
+        }
+        let n = units.count
+        guard n >= 2 else { return }
+        var cost = [Float](repeating: .infinity, count: n + 1)
+        var back = [Int](repeating: -1, count: n + 1)
+        cost[0] = 0
+        for j in 0..<n {
+            let one = cost[j] + (hangulWord(units[j]) && index.vocabId(units[j].text) == nil ? 2.5 : 1)
+            if one < cost[j + 1] { cost[j + 1] = one; back[j + 1] = j }
+            guard hangulWord(units[j]) else { continue }
+            var joined = units[j].text
+            var e = j + 1
+            while e < n && e - j < 4 && hangulWord(units[e]) && units[e].start > units[e - 1].end {
+                joined += units[e].text
+                e += 1
+                if index.vocabId(joined) != nil, cost[j] + 1 < cost[e] { cost[e] = cost[j] + 1; back[e] = j }
+            }
+        }
+        var cuts: [Int] = []
+        var p = n
+        while p > 0 { cuts.append(p); p = back[p] }
+        guard cuts.count < n else { return }
+        var out: [Raw] = []
+        out.reserveCapacity(cuts.count)
+        var start = 0
+        for e in cuts.reversed() {
+            if e - start == 1 {
+                out.append(units[start])
+            } else {
+                let t = units[start..<e].map(\.text).joined()
+                var r = Query.cutPiece(t, at: units[start].start, index)
+                r.end = units[e - 1].end
+                out.append(r)
+            }
+            start = e
+        }
+        units = out
     }
 
     /// Japanese words written another way than the catalogs write them that sound the same — a
@@ -490,7 +569,10 @@ struct Query {
 
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
-        if opts.mode == .flexible { Query.joinSpelledRuns(&units, index) }
+        if opts.mode == .flexible {
+            Query.splitOrdinalPrefixes(&units, text, index)
+            Query.joinSpelledRuns(&units, index)
+        }
         if opts.mode == .flexible && !Core.isASCII(text) {
             Query.recutThai(&units, index)
             Query.recutHangul(&units, index)
