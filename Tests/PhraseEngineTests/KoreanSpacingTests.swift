@@ -103,3 +103,31 @@ import Testing
         #expect(r.decision == .match && r.top?.intent == "SongIntent")
     }
 }
+
+/// An app name in syllables heard one syllable off ("ヒトボ" for "ピトボ", "파코" for "파르코"),
+/// but not a Han word that is part of the name ("寵物", pet, of "寵物窩").
+@Suite struct SyllableAppNameTests {
+    static func catalog(_ locale: String, _ name: String, _ phrase: String) -> String {
+        #"""
+        {"developmentLocale":"\#(locale)","locales":["\#(locale)"],"app":{"id":"com.example.pets","name":"\#(name)"},
+         "shortcuts":[{"intent":"FeedIntent","shortTitle":"Feed","systemImageName":"fork.knife",
+                       "phrases":["\#(phrase)"]}]}
+        """#
+    }
+
+    @Test func nameOneSyllableOff() throws {
+        let ja = Matcher(catalogs: [try CatalogLoader.parse(Self.catalog("ja", "ピトボ", "${applicationName}でごはんをあげて"), file: "p.json")])
+        #expect(ja.match("ヒトボでごはんをあげて", locale: "ja").decision == .match)
+        #expect(ja.match("ヒトボでごはんをあげて", locale: "ja").top?.appNamed == true)
+        let ko = Matcher(catalogs: [try CatalogLoader.parse(Self.catalog("ko", "파르코", "${applicationName}에서 내 차 찾아줘"), file: "p.json")])
+        #expect(ko.match("파코에서 내 차 찾아줘", locale: "ko").decision == .match)
+        #expect(ko.match("파코에서 내 차 찾아줘", locale: "ko").top?.appNamed == true)
+    }
+
+    @Test func hanWordOfTheNameIsNoName() throws {
+        let m = Matcher(catalogs: [try CatalogLoader.parse(Self.catalog("zh-Hant", "寵物窩", "用${applicationName}餵寵物"), file: "p.json")])
+        #expect(m.match("用寵物窩餵寵物", locale: "zh-Hant").top?.appNamed == true)
+        let r = m.match("用寵物立方餵寵物", locale: "zh-Hant")
+        #expect(r.results.allSatisfy { !$0.appNamed })
+    }
+}

@@ -151,6 +151,9 @@ struct Query {
         return Raw(text: t, start: a, end: a + t.utf16.count, flags: flags)
     }
 
+    /// Whether a scalar is kana (hiragana, katakana, their extensions).
+    @inline(__always) static func isKana(_ v: UInt32) -> Bool { (v >= 0x3040 && v <= 0x30FF) || (v >= 0x31F0 && v <= 0x31FF) }
+
     /// Whether a scalar is in the Thai block.
     @inline(__always) static func isThai(_ v: UInt32) -> Bool { v >= 0x0E00 && v <= 0x0E7F }
 
@@ -782,7 +785,7 @@ struct Query {
     /// Whether unit k is a Han character (not kana).
     func isHan(_ k: Int) -> Bool {
         guard let c = units[k].text.unicodeScalars.first else { return false }
-        return IndexBuilder.isSplitScript(c.value) && !(c.value >= 0x3040 && c.value <= 0x30FF) && !(c.value >= 0x31F0 && c.value <= 0x31FF)
+        return IndexBuilder.isSplitScript(c.value) && !Query.isKana(c.value)
     }
 
     /// Whether units a..<b (one word of the utterance) are Han or kana characters that follow
@@ -1202,6 +1205,7 @@ struct Query {
                 }
             }
             splitScriptAppSounds(info, &k1, &soundSpans)
+            syllableAppSounds(&k1, &soundSpans)
         }
         if !soundSpans.isEmpty {
             for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
@@ -1463,6 +1467,51 @@ struct Query {
                         let p = index.appSounds[j].posting
                         soundSpans[p.set, default: []].append(SlotSpan(start: a, end: e, variant: p.variant, sim: best))
                     }
+                }
+            }
+            a = wordEnd(a)
+        }
+    }
+
+    /// An app name written in syllables (`LocaleIndex.appSyllables`) heard one syllable off:
+    /// a recognizer's "ヒトボ" or "スデオ" for "ピトボ" and "スデロ", "파코" or "팬츄리" for "파르코" and
+    /// "팬트리", where the few consonants of the keys differ too much or too little to tell. One or
+    /// two whole words (no Hangul word of the catalogs' own), two syllables or more in all,
+    /// within one syllable of a name of three or more (Han: one character exchanged, a Han
+    /// character left out leaves a word), are the name, at the similarity of a sound-alike with
+    /// one difference.
+    func syllableAppSounds(_ window: inout [UInt32], _ soundSpans: inout [Int32: [SlotSpan]]) {
+        guard !index.appSyllables.isEmpty else { return }
+        @inline(__always) func wordEnd(_ a: Int) -> Int {
+            var f = a + 1
+            while f < n && units[f].start == units[a].start && units[f].end == units[a].end
+                    && units[f].flags.isDisjoint(with: [.particle, .connector, .optional]) { f += 1 }
+            return f
+        }
+        func syllabic(_ u: Int) -> Bool {
+            guard units[u].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional, .particle]) else { return false }
+            for c in units[u].text.unicodeScalars where !(IndexBuilder.isSplitScript(c.value) || Core.isHangulSyllable(c.value)) { return false }
+            // A Hangul word of the catalogs is that word.
+            if let c = units[u].text.unicodeScalars.first, Core.isHangulSyllable(c.value), index.vocabId(units[u].text) != nil { return false }
+            return true
+        }
+        var a = 0
+        while a < n {
+            var e = a
+            window.removeAll(keepingCapacity: true)
+            for _ in 0..<2 {
+                guard e < n, syllabic(e) else { break }
+                let f = wordEnd(e)
+                guard (e..<f).allSatisfy(syllabic) else { break }
+                for u in e..<f { window.append(contentsOf: units[u].text.unicodeScalars.lazy.map(\.value)) }
+                e = f
+                guard window.count >= 2 else { continue }
+                // Han characters are words: one left out leaves another word ("寵物", pet, of the
+                // name "寵物窩"). A Han window is the name's length.
+                let han = window.contains { IndexBuilder.isSplitScript($0) && !Query.isKana($0) }
+                for (posting, name) in index.appSyllables where abs(name.count - window.count) <= (han ? 0 : 1) {
+                    guard window != name, WordSimilarity.distance(window, name, limit: 1) <= 1 else { continue }
+                    soundSpans[posting.set, default: []].append(SlotSpan(start: a, end: e, variant: posting.variant, sim: Query.soundSimilarity - 0.08))
                 }
             }
             a = wordEnd(a)
