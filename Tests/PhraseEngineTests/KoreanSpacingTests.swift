@@ -47,6 +47,21 @@ import Testing
         #expect(r.decision == .match && r.top?.intent == "StopIntent")
     }
 
+    /// A code said digit by digit in Sino-Korean syllables, written as one word ("일사" for 14).
+    @Test func digitSyllables() throws {
+        let json = #"""
+        {"developmentLocale":"ko","locales":["ko"],"app":{"id":"com.example.park","name":"파르코"},
+         "enums":{"Zone":{"cases":[{"rawValue":"z14","title":"14"},{"rawValue":"z23","title":"23"}]}},
+         "shortcuts":[{"intent":"ParkIntent","shortTitle":"Park","systemImageName":"car",
+                       "parameters":{"zone":{"type":"Zone"}},"phrases":["${applicationName}로 ${zone} 구역에 주차해줘"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "park.json")])
+        let r = m.match("파르코로 일사 구역에 주차해줘", locale: "ko")
+        #expect(r.decision == .match && r.top?.parameters.first?.value.identity == "z14")
+        // Digits the catalog has no number for stay a word ("이사", moving house, is no 24).
+        #expect(m.match("파르코로 이사 구역에 주차해줘", locale: "ko").decision != .match)
+    }
+
     @Test func spelledNumberWithItsCounter() {
         #expect(top("마음숲에서 십분 명상 시작해줘") == (.match, "StartIntent", "s1"))
         #expect(top("마음숲에서 10분 명상 시작해줘") == (.match, "StartIntent", "s1"))

@@ -80,6 +80,12 @@ import Testing
         #expect(toks("en", "room 3.14") == ["room", "3", "14"])
         #expect(toks("en", "after 10:00") == ["after", "10"])
         #expect(toks("en", "at 10:30") == ["at", "10", "30"])
+        // Spelled thousands and the spelled rest are one number; digits said apart stay apart.
+        #expect(toks("en", "two thousand five hundred steps") == ["2500", "steps"])
+        #expect(toks("es", "dos mil quinientos pasos") == ["2500", "pasos"])
+        #expect(toks("id", "empat ribu delapan ratus dua puluh satu") == ["4821"])
+        #expect(toks("en", "2000 500 steps") == ["2000", "500", "steps"])
+        #expect(toks("en", "two thousand 500 steps") == ["2000", "500", "steps"])
     }
 
     /// A profile's reading table: a missing file or a line without a tab is an error naming the

@@ -264,6 +264,42 @@ struct Query {
         if changed { units = out }
     }
 
+    /// Korean reads codes digit by digit in Sino-Korean syllables, and recognizers write them
+    /// as one word ("일사" for 14, "일이삼" for 123). A Hangul word of two syllables or more, each a
+    /// digit (영 or 공, 일, 이, 삼, 사, 오, 육 or 륙, 칠, 팔, 구), that is no catalog word is read as
+    /// its digits where the catalogs have that number.
+    static func readHangulDigits(_ units: inout [Raw], _ index: LocaleIndex) {
+        func digit(_ v: UInt32) -> UInt8? {
+            switch v {
+            case 0xC601, 0xACF5: return 0   // 영 공
+            case 0xC77C: return 1           // 일
+            case 0xC774: return 2           // 이
+            case 0xC0BC: return 3           // 삼
+            case 0xC0AC: return 4           // 사
+            case 0xC624: return 5           // 오
+            case 0xC721, 0xB959: return 6   // 육 륙
+            case 0xCE60: return 7           // 칠
+            case 0xD314: return 8           // 팔
+            case 0xAD6C: return 9           // 구
+            default: return nil
+            }
+        }
+        for k in units.indices {
+            let sc = units[k].text.unicodeScalars
+            guard sc.count >= 2, sc.count <= 12, units[k].flags.isDisjoint(with: [.number, .ordinal, .filler]),
+                  let c = sc.first, Core.isHangulSyllable(c.value) else { continue }
+            var digits: [UInt8] = []
+            for u in sc {
+                guard let d = digit(u.value) else { digits = []; break }
+                digits.append(0x30 + d)
+            }
+            guard !digits.isEmpty, index.vocabId(units[k].text) == nil else { continue }
+            let number = String(decoding: digits, as: UTF8.self)
+            guard index.vocabId(number) != nil else { continue }
+            units[k] = Raw(text: number, start: units[k].start, end: units[k].end, flags: [.number])
+        }
+    }
+
     /// Korean is written with spaces between words, but recognizers often drop them
     /// ("팬트리에서장보기목록보여줘"). A Hangul word of four syllables or more that is no catalog word
     /// is cut into catalog words (particles and endings included) when they cover all of it, in
@@ -578,6 +614,7 @@ struct Query {
         }
         if opts.mode == .flexible && !Core.isASCII(text) {
             Query.recutThai(&units, index)
+            Query.readHangulDigits(&units, index)
             Query.recutHangul(&units, index)
             if let windows = index.readingWindows { readUnits = Query.readHomophones(&units, windows, index) }
         }

@@ -1019,7 +1019,8 @@ extension Core {
 
     /// Thousands written in groups or with a spelled multiplier are one number, as "10000" written
     /// whole is: "10.000", "10,000", "10 000" (a group of three digits after one separator) and
-    /// "10 mil", "3 thousand", "2 millions" (digits, then a spelled hundred, thousand or million).
+    /// "10 mil", "3 thousand", "2 millions" (digits, then a spelled hundred, thousand or million),
+    /// and spelled thousands with the spelled rest ("two thousand five hundred" is 2500).
     /// "3.14" stays two numbers. A time on the hour ("10:00") is the hour.
     private func joinNumberGroups(_ raws: inout [Raw], _ gap: (Int, Int) -> ArraySlice<UInt16>?) {
         guard raws.count >= 2 else { return }
@@ -1028,6 +1029,20 @@ extension Core {
         var k = 0
         while k < raws.count {
             var cur = raws[k]
+            // Spelled thousands, then a spelled number under a thousand: one number ("empat ribu
+            // delapan ratus dua puluh satu" is 4821, as "two thousand five hundred" is 2500).
+            if cur.flags == .number, let v = Int(cur.text), v >= 1000, v % 1000 == 0, v < 1_000_000,
+               k + 1 < raws.count, raws[k + 1].flags == .number, let w = Int(raws[k + 1].text), w > 0, w < 1000,
+               raws[k + 1].start >= cur.end, let g = gap(cur.end, raws[k + 1].start), !g.isEmpty, g.allSatisfy(Core.isSpace),
+               let a = gap(cur.start, cur.end), let b = gap(raws[k + 1].start, raws[k + 1].end),
+               !a.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), !b.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) {
+                cur.text = String(v + w)
+                cur.end = raws[k + 1].end
+                out.append(cur)
+                k += 2
+                changed = true
+                continue
+            }
             if cur.flags == .number, Core.isDigits(cur.text), cur.text.utf8.count <= 3 {
                 var grouped = false
                 while k + 1 < raws.count, raws[k + 1].flags == .number, raws[k + 1].start >= cur.end,
