@@ -107,6 +107,27 @@ import Testing
         #expect(units.map(\.text) == ["card", "2", "3", "and", "4821"])
     }
 
+    /// A flight code said with its letters together and its digits one by one in Han ("XA四五四",
+    /// "X A 四五四" for "XA454"; found by the held-out `Corpora/fly`).
+    @Test func codeWithHanDigits() throws {
+        let json = #"""
+        {"developmentLocale":"zh-Hans","locales":["zh-Hans"],"app":{"id":"com.example.fly","name":"爱飞客"},
+         "entities":{"Trip":{"options":[{"id":"xa454","title":"XA454航班"},{"id":"xa544","title":"XA544航班"}]}},
+         "shortcuts":[{"intent":"PassIntent","shortTitle":"Pass","systemImageName":"airplane",
+           "parameters":{"trip":{"type":"Trip"}},"phrases":["在${applicationName}中显示${trip}的登机牌"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "fly.json")])
+        for text in ["在爱飞客中显示XA四五四航班的登机牌", "在爱飞客中显示X A 四五四航班的登机牌", "在爱飞客中显示XA454航班的登机牌"] {
+            let r = m.match(text, locale: "zh-Hans")
+            #expect(r.decision == .match && r.top?.parameters.first?.value.identity == "xa454", "\(text)")
+        }
+        // Two-letter words join only with digits: "to do" is no code.
+        var units = IndexBuilder.units(Normalizer.forLocale("en"), "add to do in 2 days")
+        let en = Matcher(catalogs: [try CatalogLoader.parse(#"{"developmentLocale":"en","locales":["en"],"app":{"id":"a","name":"Tasko"},"shortcuts":[{"intent":"T","shortTitle":"T","systemImageName":"x","phrases":["Add todo in2 ${applicationName}"]}]}"#, file: "t.json")])
+        if let ix = en.indexes["en"] { Query.joinSpelledRuns(&units, ix) }
+        #expect(units.map(\.text) == ["add", "to", "do", "in2", "days"])
+    }
+
     /// A Bool said with another on/off verb than its display names ("enable reminders" for "Turn
     /// on reminders", "mute the reminders"): the locale's `switchWords` are other ways to say true
     /// and false (found by the held-out cards, park and transit apps).

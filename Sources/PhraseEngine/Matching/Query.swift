@@ -566,16 +566,44 @@ struct Query {
 
     /// Numbers and codes said digit by digit, letter by letter or in groups ("four eight two
     /// one", "48 21" for the card "4821"; "a b 1 2 3" for the plate "AB 123"; flight, room and
-    /// card numbers): a run of pieces, each a number in digits or a single Latin letter, whose
-    /// text put together is a word of the catalogs is read as that word (the longest such run
-    /// first). Other runs stay as said ("2 3" is no "23" the catalogs say).
+    /// card numbers; "XA 四五四" for the flight "XA454"): a run of pieces, each a number in digits,
+    /// Han digits said one by one, or Latin letters (one, or two or three in a run with digits),
+    /// whose text put together is a word of the catalogs is read as that word (the longest such
+    /// run first). Other runs stay as said ("2 3" is no "23" the catalogs say).
     static func joinSpelledRuns(_ units: inout [Raw], _ index: LocaleIndex) {
         guard index.hasSpelledWords, units.count >= 2 else { return }
-        @inline(__always) func piece(_ i: Int) -> Bool {
-            if units[i].flags.contains(.number) { return Core.isDigits(units[i].text) }
-            let u = units[i].text.utf8
-            return u.count == 1 && u.first.map { $0 >= 0x61 && $0 <= 0x7A } == true
+        // Han digits said one by one ("四五四" for 454; the segmenter may keep "五四" as a word).
+        func hanDigits(_ t: String) -> String? {
+            var out = ""
+            for c in t.unicodeScalars {
+                switch c {
+                case "〇", "零": out += "0"
+                case "一": out += "1"
+                case "二": out += "2"
+                case "三": out += "3"
+                case "四": out += "4"
+                case "五": out += "5"
+                case "六": out += "6"
+                case "七": out += "7"
+                case "八": out += "8"
+                case "九": out += "9"
+                default: return nil
+                }
+            }
+            return out.isEmpty ? nil : out
         }
+        // A piece's text: digits (or Han digits read as digits), or one to three Latin letters
+        // ("xa" of "XA 454").
+        func pieceText(_ i: Int) -> String? {
+            let t = units[i].text
+            if units[i].flags.contains(.number) { return Core.isDigits(t) ? t : nil }
+            let u = t.utf8
+            if u.count <= 3, u.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) { return t }
+            if units[i].flags.isEmpty, let c = t.unicodeScalars.first, c.value >= 0x3007 { return hanDigits(t) }
+            return nil
+        }
+        func piece(_ i: Int) -> Bool { pieceText(i) != nil }
+        func numeric(_ i: Int) -> Bool { units[i].flags.contains(.number) || (pieceText(i).map(Core.isDigits) ?? false) }
         // Built only once a run is joined: most utterances have none.
         var out: [Raw]? = nil
         var i = 0
@@ -586,11 +614,15 @@ struct Query {
                 var e = j
                 while e > i {
                     var t = ""
-                    for k in i...e { t += units[k].text }
+                    for k in i...e { t += pieceText(k) ?? "" }
+                    // Letters in twos and threes only in a code with digits ("xa" "454"; "to" "do"
+                    // is a split word, matched as one).
+                    let letterGroups = (i...e).contains { !numeric($0) && units[$0].text.utf8.count > 1 }
+                    if letterGroups && !(i...e).contains(where: numeric) { e -= 1; continue }
                     if index.vocabId(t) != nil {
-                        let number = (i...e).allSatisfy { units[$0].flags.contains(.number) }
+                        let number = (i...e).allSatisfy(numeric)
                         if out == nil { out = Array(units[..<i]) }
-                        out?.append(Raw(text: t, start: units[i].start, end: units[e].end, flags: number ? units[i].flags : []))
+                        out?.append(Raw(text: t, start: units[i].start, end: units[e].end, flags: number ? [.number] : []))
                         break
                     }
                     e -= 1
