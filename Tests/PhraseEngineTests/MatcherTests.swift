@@ -139,6 +139,24 @@ import Testing
         #expect(r.top?.appNamed == true)
     }
 
+    /// A name heard in pieces with an article or pronoun inside ("have it tracker", "have a
+    /// tracker" for "Habit Tracker") is the name by its sound, though each piece is a word.
+    @Test func appNameHeardInPiecesWithAnArticle() throws {
+        let json = #"""
+        {"developmentLocale":"en","locales":["en"],"app":{"id":"h","name":"Habit Tracker"},
+         "entities":{"Habit":{"options":[{"id":"w","title":"Water"}]}},
+         "shortcuts":[{"intent":"Log","parameters":{"habit":"Habit"},"phrases":["Log ${habit} in ${applicationName}"]},
+                      {"intent":"Today","phrases":["${applicationName}, what do I have today"]}]}
+        """#
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "h.json")])
+        for t in ["log water in have it tracker", "log water in have a tracker"] {
+            let r = m.match(t, locale: "en")
+            #expect(r.decision == .match && r.top?.intent == "Log" && r.top?.appNamed == true, "\(t)")
+        }
+        // An article at the edge of the window is no piece of the name.
+        #expect(m.match("log water in a tracker", locale: "en").top?.appNamed != true)
+    }
+
     /// A separable verb said whole ("weiterspielen") matches the imperative of the phrase, which
     /// says the prefix apart ("Spiel … weiter").
     @Test func germanSeparableVerbMatchesTheImperative() throws {

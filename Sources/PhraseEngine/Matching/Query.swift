@@ -1250,10 +1250,18 @@ struct Query {
                 var split = false
                 var windowUnknown = false
                 for b in a..<min(n, a + 3) {
-                    if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional]) { break }
+                    if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
                     if b < 64 ? otherApp & (1 << UInt64(b)) != 0 : isOtherApp(b) { break }
                     joinedCount += info[b].count
                     if joinedCount > longestWindow { break }
+                    // An article or pronoun inside a name heard in pieces ("have it tracker", "have
+                    // a tracker" for "Habit Tracker"), never at its edges. The pieces are no words
+                    // of the catalogs as said: one difference is allowed as for an unknown word.
+                    if units[b].flags.contains(.optional) {
+                        if b == a || info[b].split { break }
+                        windowUnknown = true
+                        continue
+                    }
                     if info[b].split { split = true }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                     guard joinedCount >= 3 else { continue }
