@@ -134,6 +134,9 @@ import Testing
         let ja = Matcher(catalogs: [try CatalogLoader.parse(Self.catalog("ja", "ピトボ", "${applicationName}でごはんをあげて"), file: "p.json")])
         #expect(ja.match("ヒトボでごはんをあげて", locale: "ja").decision == .match)
         #expect(ja.match("ヒトボでごはんをあげて", locale: "ja").top?.appNamed == true)
+        // A small kana is part of the syllable before it: "ウォ" for "ワ" is one syllable off.
+        let worm = Matcher(catalogs: [try CatalogLoader.parse(Self.catalog("ja", "ブックワーム", "${applicationName}で記事を見せて"), file: "p.json")])
+        #expect(worm.match("ブックウォームで記事を見せて", locale: "ja").top?.appNamed == true)
         let ko = Matcher(catalogs: [try CatalogLoader.parse(Self.catalog("ko", "파르코", "${applicationName}에서 내 차 찾아줘"), file: "p.json")])
         #expect(ko.match("파코에서 내 차 찾아줘", locale: "ko").decision == .match)
         #expect(ko.match("파코에서 내 차 찾아줘", locale: "ko").top?.appNamed == true)

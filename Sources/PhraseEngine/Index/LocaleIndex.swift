@@ -217,9 +217,10 @@ final class LocaleIndex: Sendable {
     /// App names' sounds in the locale's key and in English Double Metaphone (app names are
     /// often English words said by a recognizer of another language: "jarz" for "Hearth").
     let appSounds: [(posting: SlotPosting, key: [UInt32])]
-    /// App names written in syllables (kana, Han, Hangul) of three or more, as scalars: a name
-    /// heard one syllable off ("ヒトボ" for "ピトボ", "파코" for "파르코") is the name, where the
-    /// keys of so few consonants cannot tell (`Query.syllableAppSounds`).
+    /// App names written in syllables (kana, Han, Hangul) of three or more, as syllables
+    /// (`Query.appendSyllables`): a name heard one syllable off ("ヒトボ" for "ピトボ", "파코" for
+    /// "파르코") is the name, where the keys of so few consonants cannot tell
+    /// (`Query.syllableAppSounds`).
     let appSyllables: [(posting: SlotPosting, scalars: [UInt32])]
     /// app index → slot set of its names in this locale.
     let appSlot: [Int32]
@@ -494,8 +495,8 @@ final class LocaleIndex: Sendable {
         for (si, set) in slotSets.enumerated() where set.kind == .app {
             for (vi, v) in set.variants.enumerated() {
                 var sc: [UInt32] = []
-                for u in v.units { sc += vocabText[Int(u)].unicodeScalars.map(\.value) }
-                guard sc.count >= 3, !sc.contains(where: { !IndexBuilder.isSplitScript($0) && !Core.isHangulSyllable($0) }) else { continue }
+                for u in v.units { Query.appendSyllables(vocabText[Int(u)], to: &sc) }
+                guard sc.count >= 3, !sc.contains(where: { $0 < 0x4000_0000 && !IndexBuilder.isSplitScript($0) && !Core.isHangulSyllable($0) }) else { continue }
                 syllables.append((SlotPosting(set: Int32(si), variant: Int32(vi)), sc))
             }
         }

@@ -151,6 +151,22 @@ struct Query {
         return Raw(text: t, start: a, end: a + t.utf16.count, flags: flags)
     }
 
+    /// Appends a text's syllables to `out`: its scalars, with a small kana (ァ ィ ゥ ェ ォ ャ ュ ョ ヮ)
+    /// folded into the kana before it, as one syllable ("ウォ" is one, so "ブックウォーム" is one
+    /// syllable off "ブックワーム").
+    static func appendSyllables(_ text: String, to out: inout [UInt32]) {
+        for c in text.unicodeScalars {
+            let v = c.value
+            let small = v == 0x30A1 || v == 0x30A3 || v == 0x30A5 || v == 0x30A7 || v == 0x30A9
+                || v == 0x30E3 || v == 0x30E5 || v == 0x30E7 || v == 0x30EE
+            if small, let last = out.last, isKana(last) {
+                out[out.count - 1] = 0x4000_0000 | (last << 8) | (v & 0xFF)
+            } else {
+                out.append(v)
+            }
+        }
+    }
+
     /// Whether a scalar is kana (hiragana, katakana, their extensions).
     @inline(__always) static func isKana(_ v: UInt32) -> Bool { (v >= 0x3040 && v <= 0x30FF) || (v >= 0x31F0 && v <= 0x31FF) }
 
@@ -1580,12 +1596,12 @@ struct Query {
                 guard e < n, syllabic(e) else { break }
                 let f = wordEnd(e)
                 guard (e..<f).allSatisfy(syllabic) else { break }
-                for u in e..<f { window.append(contentsOf: units[u].text.unicodeScalars.lazy.map(\.value)) }
+                for u in e..<f { Query.appendSyllables(units[u].text, to: &window) }
                 e = f
                 guard window.count >= 2 else { continue }
                 // Han characters are words: one left out leaves another word ("寵物", pet, of the
                 // name "寵物窩"). A Han window is the name's length.
-                let han = window.contains { IndexBuilder.isSplitScript($0) && !Query.isKana($0) }
+                let han = window.contains { $0 < 0x4000_0000 && IndexBuilder.isSplitScript($0) && !Query.isKana($0) }
                 for (posting, name) in index.appSyllables where abs(name.count - window.count) <= (han ? 0 : 1) {
                     guard window != name, WordSimilarity.distance(window, name, limit: 1) <= 1 else { continue }
                     soundSpans[posting.set, default: []].append(SlotSpan(start: a, end: e, variant: posting.variant, sim: Query.soundSimilarity - 0.08))
