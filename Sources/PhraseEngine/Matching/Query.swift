@@ -618,6 +618,15 @@ struct Query {
             if units[i].flags.isEmpty, let c = t.unicodeScalars.first, c.value >= 0x3007 { return hanDigits(t) }
             return nil
         }
+        // Most utterances have no two pieces in a row: look with cheap tests first (a number, a
+        // word of three bytes or fewer, a word starting at U+3000 or above).
+        @inline(__always) func maybePiece(_ i: Int) -> Bool {
+            units[i].flags.contains(.number) || units[i].text.utf8.count <= 3
+                || (units[i].flags.isEmpty && (units[i].text.utf8.first ?? 0) >= 0xE3)
+        }
+        var pair = false
+        for i in 0..<(units.count - 1) where maybePiece(i) && maybePiece(i + 1) { pair = true; break }
+        guard pair else { return }
         func piece(_ i: Int) -> Bool { pieceText(i) != nil }
         func numeric(_ i: Int) -> Bool { units[i].flags.contains(.number) || (pieceText(i).map(Core.isDigits) ?? false) }
         // Built only once a run is joined: most utterances have none.
