@@ -164,7 +164,7 @@ def main():
     w("# Benchmarks\n")
     w(f"Written by `python3 Benchmarks/run_all.py` on {datetime.date.today().isoformat()}: "
       f"{platform.platform()}, {os.cpu_count()} cores, Swift release builds; peers in the same run. "
-      "Timings on this shared 2-core machine vary by ±20 % between runs; compare rows of one run.\n")
+      "Timings on this shared 2-core machine vary by ±20 % between runs, and up to 2× between sessions (the host under it changes: the same eval throughput row read 141k and 261k utterances per second in two sessions of one day); compare rows of one run.\n")
 
     w("## Accuracy on the sample corpora (test split)\n")
     w("The six tuned apps × 6 locales (`Corpora/`), odd line numbers (the even lines were used to tune thresholds "
