@@ -261,6 +261,8 @@ struct Query {
         var out: [Raw] = []
         out.reserveCapacity(units.count + 1)
         var changed = false
+        var spelled: [String: String?] = [:]
+        var pieceFlags: [String: Token.Flags] = [:]
         for r in units {
             guard r.flags.contains(.ordinal), index.vocabId(r.text) == nil, r.start >= 0, r.start < r.end,
                   r.end <= source.count else { out.append(r); continue }
@@ -268,10 +270,24 @@ struct Query {
             var split = false
             for p in prefixes where said.hasPrefix(p) && index.vocabId(p) != nil {
                 let rest = said.dropFirst(p.count).drop { $0.isWhitespace || $0 == "-" }
-                let toks = index.normalizer.normalize(String(rest)).tokens
-                guard toks.count == 1, toks[0].flags.contains(.number), !toks[0].flags.contains(.ordinal) else { continue }
-                out.append(Query.cutPiece(p, at: r.start, index))
-                out.append(Raw(text: toks[0].text, start: r.end - rest.utf16.count, end: r.end, flags: toks[0].flags))
+                // The number as the normalizer reads it alone (digits are read as they are;
+                // a spelled number once per text: a long utterance may repeat it).
+                let number: String
+                if !rest.isEmpty, rest.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), rest.utf8.count <= 18, let v = Int(rest) {
+                    number = String(v)
+                } else if let known = spelled[String(rest)] {
+                    guard let k = known else { continue }
+                    number = k
+                } else {
+                    let toks = index.normalizer.normalize(String(rest)).tokens
+                    let ok = toks.count == 1 && toks[0].flags == .number
+                    spelled[String(rest)] = ok ? toks[0].text : String?.none
+                    guard ok else { continue }
+                    number = toks[0].text
+                }
+                if pieceFlags[p] == nil { pieceFlags[p] = Query.cutPiece(p, at: 0, index).flags }
+                out.append(Raw(text: p, start: r.start, end: r.start + p.utf16.count, flags: pieceFlags[p] ?? []))
+                out.append(Raw(text: number, start: r.end - rest.utf16.count, end: r.end, flags: .number))
                 split = true
                 break
             }
