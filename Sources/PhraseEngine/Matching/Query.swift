@@ -627,10 +627,12 @@ struct Query {
         // A piece's text: digits (or Han digits read as digits), or one to three Latin letters
         // ("xa" of "XA 454").
         func pieceText(_ i: Int) -> String? {
-            let t = units[i].text
+            var t = units[i].text
             if units[i].flags.contains(.number) { return Core.isDigits(t) ? t : nil }
-            let u = t.utf8
-            if u.count <= 3, u.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) { return t }
+            if t.utf8.count <= 3 {
+                let letters = t.withUTF8 { p in !p.contains { $0 < 0x61 || $0 > 0x7A } }
+                if letters { return t }
+            }
             if units[i].flags.isEmpty, let c = t.unicodeScalars.first, c.value >= 0x3007 { return hanDigits(t) }
             return nil
         }
@@ -643,8 +645,10 @@ struct Query {
         var pair = false
         for i in 0..<(units.count - 1) where maybePiece(i) && maybePiece(i + 1) { pair = true; break }
         guard pair else { return }
-        func piece(_ i: Int) -> Bool { pieceText(i) != nil }
-        func numeric(_ i: Int) -> Bool { units[i].flags.contains(.number) || (pieceText(i).map(Core.isDigits) ?? false) }
+        // Each unit's piece text, read once.
+        let texts = units.indices.map(pieceText)
+        func piece(_ i: Int) -> Bool { texts[i] != nil }
+        func numeric(_ i: Int) -> Bool { units[i].flags.contains(.number) || (texts[i].map(Core.isDigits) ?? false) }
         // Built only once a run is joined: most utterances have none.
         var out: [Raw]? = nil
         var i = 0
@@ -655,7 +659,7 @@ struct Query {
                 var e = j
                 while e > i {
                     var t = ""
-                    for k in i...e { t += pieceText(k) ?? "" }
+                    for k in i...e { t += texts[k] ?? "" }
                     // Letters in twos and threes only in a code with digits ("xa" "454"; "to" "do"
                     // is a split word, matched as one).
                     let letterGroups = (i...e).contains { !numeric($0) && units[$0].text.utf8.count > 1 }
