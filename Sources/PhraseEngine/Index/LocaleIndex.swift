@@ -496,7 +496,7 @@ final class LocaleIndex: Sendable {
             for (vi, v) in set.variants.enumerated() {
                 var sc: [UInt32] = []
                 for u in v.units { Query.appendSyllables(vocabText[Int(u)], to: &sc) }
-                guard sc.count >= 3, !sc.contains(where: { $0 < 0x4000_0000 && !IndexBuilder.isSplitScript($0) && !Core.isHangulSyllable($0) }) else { continue }
+                guard sc.count >= 3, sc.allSatisfy(Query.isSyllable) else { continue }
                 syllables.append((SlotPosting(set: Int32(si), variant: Int32(vi)), sc))
             }
         }

@@ -160,11 +160,21 @@ struct Query {
             let small = v == 0x30A1 || v == 0x30A3 || v == 0x30A5 || v == 0x30A7 || v == 0x30A9
                 || v == 0x30E3 || v == 0x30E5 || v == 0x30E7 || v == 0x30EE
             if small, let last = out.last, isKana(last) {
-                out[out.count - 1] = 0x4000_0000 | (last << 8) | (v & 0xFF)
+                out[out.count - 1] = Query.foldedSyllableMark | (last << 8) | (v & 0xFF)
             } else {
                 out.append(v)
             }
         }
+    }
+
+    /// Marks a syllable of a kana and the small kana after it (`appendSyllables`): no scalar
+    /// has this bit.
+    static let foldedSyllableMark: UInt32 = 0x4000_0000
+
+    /// Whether an element of `appendSyllables` is a syllable of a script written in syllables:
+    /// kana (folded with a small kana or not), Han, Hangul.
+    static func isSyllable(_ v: UInt32) -> Bool {
+        v & foldedSyllableMark != 0 || IndexBuilder.isSplitScript(v) || Core.isHangulSyllable(v)
     }
 
     /// Whether a scalar is kana (hiragana, katakana, their extensions).
@@ -269,19 +279,19 @@ struct Query {
             let said = String(decoding: source[r.start..<r.end], as: UTF16.self)
             var split = false
             for p in prefixes where said.hasPrefix(p) && index.vocabId(p) != nil {
-                let rest = said.dropFirst(p.count).drop { $0.isWhitespace || $0 == "-" }
+                let rest = String(said.dropFirst(p.count).drop { $0.isWhitespace || $0 == "-" })
                 // The number as the normalizer reads it alone (digits are read as they are;
                 // a spelled number once per text: a long utterance may repeat it).
                 let number: String
-                if !rest.isEmpty, rest.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), rest.utf8.count <= 18, let v = Int(rest) {
+                if !rest.isEmpty, rest.utf8.count <= 18, Core.isDigits(rest), let v = Int(rest) {
                     number = String(v)
-                } else if let known = spelled[String(rest)] {
+                } else if let known = spelled[rest] {
                     guard let k = known else { continue }
                     number = k
                 } else {
-                    let toks = index.normalizer.normalize(String(rest)).tokens
+                    let toks = index.normalizer.normalize(rest).tokens
                     let ok = toks.count == 1 && toks[0].flags == .number
-                    spelled[String(rest)] = ok ? toks[0].text : String?.none
+                    spelled[rest] = ok ? toks[0].text : String?.none
                     guard ok else { continue }
                     number = toks[0].text
                 }
@@ -338,8 +348,7 @@ struct Query {
     /// the fewest pieces; otherwise it stays whole. A piece takes its lexicon flags from the
     /// normalizer.
     static func recutHangul(_ units: inout [Raw], _ index: LocaleIndex) {
-        // Most utterances have no Hangul word: look at first scalars before building anything.
-        guard units.contains(where: { $0.flags.isEmpty && ($0.text.unicodeScalars.first.map { Core.isHangulSyllable($0.value) } ?? false) }) else { return }
+        guard hasHangulWord(units) else { return }
         var out: [Raw] = []
         var changed = false
         for r in units {
@@ -374,7 +383,12 @@ struct Query {
             changed = true
         }
         if changed { units = out }
-        joinHangul(&units, index)
+    }
+
+    /// Whether a unit is a Hangul word with no lexicon flags. Most utterances have none: the
+    /// Korean passes look at first scalars before building anything.
+    static func hasHangulWord(_ units: [Raw]) -> Bool {
+        units.contains { $0.flags.isEmpty && ($0.text.unicodeScalars.first.map { Core.isHangulSyllable($0.value) } ?? false) }
     }
 
     /// Recognizers also put spaces where Korean writes none ("일시 정지 해줘" for "일시정지해줘",
@@ -383,6 +397,7 @@ struct Query {
     /// said costs 1 when it is a catalog word, 2.5 when not, a joined word 1 (on a tie the words
     /// stay as said). The joined unit spans the words and takes its flags from the normalizer.
     static func joinHangul(_ units: inout [Raw], _ index: LocaleIndex) {
+        guard hasHangulWord(units) else { return }
         func hangulWord(_ r: Raw) -> Bool {
             r.flags.isDisjoint(with: [.number, .ordinal]) && r.end - r.start == r.text.utf16.count
                 && r.text.unicodeScalars.allSatisfy { Core.isHangulSyllable($0.value) }
@@ -693,6 +708,7 @@ struct Query {
             Query.recutThai(&units, index)
             Query.readHangulDigits(&units, index)
             Query.recutHangul(&units, index)
+            Query.joinHangul(&units, index)
             if let windows = index.readingWindows { readUnits = Query.readHomophones(&units, windows, index) }
         }
         n = units.count
@@ -1630,7 +1646,7 @@ struct Query {
                 guard window.count >= 2 else { continue }
                 // Han characters are words: one left out leaves another word ("寵物", pet, of the
                 // name "寵物窩"). A Han window is the name's length.
-                let han = window.contains { $0 < 0x4000_0000 && IndexBuilder.isSplitScript($0) && !Query.isKana($0) }
+                let han = window.contains { $0 & Query.foldedSyllableMark == 0 && IndexBuilder.isSplitScript($0) && !Query.isKana($0) }
                 for (posting, name) in index.appSyllables where abs(name.count - window.count) <= (han ? 0 : 1) {
                     guard window != name, WordSimilarity.distance(window, name, limit: 1) <= 1 else { continue }
                     soundSpans[posting.set, default: []].append(SlotSpan(start: a, end: e, variant: posting.variant, sim: Query.soundSimilarity - 0.08))

@@ -1026,6 +1026,8 @@ extension Core {
         guard raws.count >= 2 else { return }
         var out: [Raw] = []
         var changed = false
+        // Said in words: no digit where the number was said.
+        func spelled(_ said: ArraySlice<UInt16>) -> Bool { !said.contains { $0 >= 0x30 && $0 <= 0x39 } }
         var k = 0
         while k < raws.count {
             var cur = raws[k]
@@ -1034,8 +1036,7 @@ extension Core {
             if cur.flags == .number, let v = Int(cur.text), v >= 1000, v % 1000 == 0, v < 1_000_000,
                k + 1 < raws.count, raws[k + 1].flags == .number, let w = Int(raws[k + 1].text), w > 0, w < 1000,
                raws[k + 1].start >= cur.end, let g = gap(cur.end, raws[k + 1].start), !g.isEmpty, g.allSatisfy(Core.isSpace),
-               let a = gap(cur.start, cur.end), let b = gap(raws[k + 1].start, raws[k + 1].end),
-               !a.contains(where: { $0 >= 0x30 && $0 <= 0x39 }), !b.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) {
+               let a = gap(cur.start, cur.end), let b = gap(raws[k + 1].start, raws[k + 1].end), spelled(a), spelled(b) {
                 cur.text = String(v + w)
                 cur.end = raws[k + 1].end
                 out.append(cur)
