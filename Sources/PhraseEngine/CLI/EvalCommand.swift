@@ -26,7 +26,7 @@ public enum EvalCommand: Command {
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
         OptionSpec("--top", value: "K", help: "k of topKAccuracy (default 3, the results the REPL shows)."),
         OptionSpec("--threshold", value: "X", help: "Matcher threshold for none (default 0.6)."),
-        OptionSpec("--no-app-threshold", value: "X", help: "Score an utterance that names no app needs (default 0.8)."),
+        OptionSpec("--no-app-threshold", value: "X", help: "Score an utterance that names no app needs (default 0.72)."),
         CatalogOptions.resultWindowOption,
         OptionSpec("--tag", value: "TAG", repeatable: true, help: "Evaluate only lines with this tag."),
         OptionSpec("--split", value: "S", help: "tune (even line numbers) or test (odd line numbers): the corpora's tuning/reporting split."),

@@ -15,7 +15,7 @@ public enum MatchCommand: Command {
         CatalogOptions.matchingOption,
         OptionSpec("--top", value: "N", help: "Results to show per utterance (default 5)."),
         OptionSpec("--threshold", value: "X", help: "Score below which the decision is none (default 0.6)."),
-        OptionSpec("--no-app-threshold", value: "X", help: "Score an utterance that names no app needs (default 0.8)."),
+        OptionSpec("--no-app-threshold", value: "X", help: "Score an utterance that names no app needs (default 0.72)."),
         CatalogOptions.resultWindowOption,
         OptionSpec("--explain", short: "-e", help: "Show which words matched how."),
         OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),

@@ -114,6 +114,9 @@ final class LocaleIndex: Sendable {
     /// The profile's `openApp` verbs and joining words, each as the units it normalizes to
     /// (`Query.openAppClause`).
     let openVerbs: [[String]]
+    /// Connectors the profile also attaches to the next word as a prefix (he "ב", "מ"), in
+    /// normalized form (`Query.appClauseRuns`).
+    let gluedConnectors: [String]
     let openThen: [[String]]
     let phoneticIndex: StringTable<[Int32]>
     /// A word written without the marks of the letters the locale keeps → the vocabulary words
@@ -354,6 +357,11 @@ final class LocaleIndex: Sendable {
         self.vocabLength = vocabScalars.map { Int32($0.count) }
         self.maxVocabLength = vocabScalars.reduce(0) { max($0, $1.count) }
         self.openVerbs = normalizer.profile.openVerbs.map { IndexBuilder.units(normalizer, $0).map(\.text) }.filter { !$0.isEmpty }
+        let prefixes = Set(normalizer.profile.attachedPrefixes)
+        self.gluedConnectors = normalizer.profile.connectors.compactMap { c -> String? in
+            let u = IndexBuilder.units(normalizer, c)
+            return u.count == 1 && prefixes.contains(u[0].text) ? u[0].text : nil
+        }.sorted()
         self.openThen = normalizer.profile.openThen.map { IndexBuilder.units(normalizer, $0).map(\.text) }.filter { !$0.isEmpty }
         let isNumber = vocabScalars.map { w in
             guard let f = w.first, f >= 0x30 && f <= 0x39 else { return false }

@@ -12,7 +12,7 @@ public struct MatchOptions: Sendable, Hashable {
     /// Below this score the decision is "none".
     public var threshold: Double = 0.6
     /// An utterance that names no app needs this score (and exactly one app able to take it).
-    public var noAppThreshold: Double = 0.80
+    public var noAppThreshold: Double = 0.72
     /// When the two best results (different shortcut or value) are closer than this: "ambiguous".
     public var ambiguityMargin: Double = 0.04
     /// Results to return.

@@ -168,6 +168,9 @@ extension Query {
         let f: Float = t.derived ? Query.paraphraseFactor : 1
         if appSpan == nil && t.hasApp {
             w -= IndexBuilder.appWeight
+            if clauseTrail + clauseLead > 0 {
+                extra += Query.otherAppClauseCost * Float(otherAppClauses(app: Int32(t.app)) - otherAppClauses)
+            }
             return f * Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
         }
         return f * g / max(w + a.ins + extra, 1e-6)

@@ -55,6 +55,10 @@ struct Query {
     var innerUnits: UInt64 = 0
     /// `foreignAppClauses()` (set after the slots are found).
     var otherAppClauses = 0
+    /// Where an app clause of words some app may never say can stand (`appClauseRuns`): units
+    /// 0..<lead before a connector, units n - trail..<n after one (0: none).
+    /// (`clauseLeadFrom..<clauseLead` when the utterance starts with the connector).
+    var clauseLead = 0, clauseTrail = 0, clauseLeadFrom = 0
     /// The number of parameter slot sets (not app names) with a value said clearly
     /// (`clearValueSimilarity`; set after the slots are found, see `clearValues`).
     var clearValueSets = 0
@@ -1441,6 +1445,7 @@ struct Query {
         }
         unknownFactor = f
         otherAppClauses = foreignAppClauses()
+        appClauseRuns()
         clearValues()
     }
 
@@ -1756,7 +1761,8 @@ struct Query {
     /// span; Han and kana words the catalogs never say are left out, as for the insertion cost.
     func foreignAppClauses() -> Int {
         @inline(__always) func unknown(_ i: Int) -> Bool {
-            guard units[i].flags.contains(.unheard), units[i].flags.isDisjoint(with: [.number, .ordinal]) else { return false }
+            let guessed = i < 64 && guessedUnits & (1 << UInt64(i)) != 0
+            guard units[i].flags.contains(.unheard) || guessed, units[i].flags.isDisjoint(with: [.number, .ordinal]) else { return false }
             if i < 64, charWordUnits & (1 << UInt64(i)) != 0 { return false }
             return !coveredBySpan(i)
         }
@@ -1769,6 +1775,94 @@ struct Query {
         while j < n - 1 && unknown(j) { j += 1 }
         if j > 0 && units[j].flags.contains(.connector) { c += 1 }
         return c
+    }
+
+    /// The most words an app clause's name is read as (`appClauseRuns`).
+    static let appClauseMaxWords = 3
+
+    /// The places of an app clause that a reading without the app name may have to pay for
+    /// (`clauseLead`, `clauseTrail`): at most `appClauseMaxWords` words, no numbers, after a connector at the end of the utterance ("w strava", or glued to it as a
+    /// prefix the profile attaches: he "בביט"), before one at its start ("Todoist の…",
+    /// "サファリで…"), or the one word right after one that starts it ("用携程…"). A Han or kana
+    /// word the catalogs never say (`charWordUnits`, which `foreignAppClauses` leaves out) may
+    /// stand before the connector when written in katakana (a name, not a reworded verb) and
+    /// after a connector that starts the utterance, not at the end. Whether the words name
+    /// another app depends on the app being read (`otherAppClauses(app:)`).
+    mutating func appClauseRuns() {
+        clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
+        guard n >= 2, n < 64, opts.mode == .flexible else { return }
+        // Only read for a Han or kana word: no copy of the text otherwise.
+        func katakana(_ i: Int) -> Bool {
+            let u = text.utf16, a = units[i].start, b = units[i].end
+            guard a >= 0, a < b, b <= u.count else { return false }
+            let from = u.index(u.startIndex, offsetBy: a)
+            return u[from..<u.index(from, offsetBy: b - a)].allSatisfy { $0 >= 0x30A0 && $0 <= 0x30FF }
+        }
+        @inline(__always) func free(_ i: Int) -> Bool {
+            units[i].flags.isDisjoint(with: [.number, .ordinal, .connector, .filler, .optional])
+        }
+        // Not part of a Han or kana word the catalogs never say.
+        @inline(__always) func plain(_ i: Int) -> Bool { charWordUnits & (1 << UInt64(i)) == 0 }
+        // The units of the word unit i belongs to (a Han or kana word's characters share its span).
+        func wordStart(_ i: Int) -> Int {
+            var k = i
+            while k > 0 && units[k - 1].start == units[i].start && units[k - 1].end == units[i].end { k -= 1 }
+            return k
+        }
+        func wordEnd(_ i: Int) -> Int {
+            var k = i + 1
+            while k < n && units[k].start == units[i].start && units[k].end == units[i].end { k += 1 }
+            return k
+        }
+        func glued(_ i: Int) -> Bool {
+            index.gluedConnectors.contains { units[i].text.count > $0.count && units[i].text.hasPrefix($0) }
+        }
+        // After a connector that ends the utterance's request.
+        var k = n, words = 0
+        while k > 0 && words < Query.appClauseMaxWords {
+            let s = wordStart(k - 1)
+            guard (s..<k).allSatisfy({ free($0) && plain($0) }) else { break }
+            k = s; words += 1
+            if (k > 0 && units[k - 1].flags.contains(.connector)) || glued(k) { clauseTrail = n - k; break }
+        }
+        // Before a connector at the start ("Todoist の", "サファリで").
+        k = 0; words = 0
+        while k < n - 1 && words < Query.appClauseMaxWords {
+            let e = wordEnd(k)
+            guard e < n, (k..<e).allSatisfy({ free($0) && (plain($0) || katakana($0)) }) else { break }
+            k = e; words += 1
+            if units[k].flags.contains(.connector) && k + 1 < n { clauseLead = k; break }
+        }
+        // After a connector that starts the utterance ("用携程为我的…", "in Strava start…").
+        // The name is the one word after it: nothing marks where a longer one would end.
+        if clauseLead == 0 && units[0].flags.contains(.connector) {
+            let e = wordEnd(1)
+            if e < n && (1..<e).allSatisfy(free) { clauseLeadFrom = 1; clauseLead = e }
+        }
+    }
+
+    /// The app clauses (`appClauseRuns`) whose words app `app` never says, or says only by a
+    /// guess (`guessedUnits`; a sound-alike or an edit of one of its words), and no value or name
+    /// of it covers (another app's name or value there names that app): a reading of the app's
+    /// phrase without its name pays for each, as for a clause naming an app no catalog has
+    /// (`otherAppClauseCost`).
+    func otherAppClauses(app: Int32) -> Int {
+        func foreign(_ i: Int) -> Bool {
+            // A value or name of the app itself (another app's is no defence).
+            for (k, set) in spans.sets.enumerated() where index.setApp[Int(set)] == app {
+                if spans.lists[k].contains(where: { $0.start <= i && i < $0.end }) { return false }
+            }
+            if units[i].flags.contains(.unheard) || guessedUnits & (1 << UInt64(i)) != 0 { return true }
+            guard mCount[i] > 0 else { return false }
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic {
+                if index.appSays(mVocab[j], app: app) { return false }
+            }
+            return true
+        }
+        var c = 0
+        if clauseTrail > 0 && ((n - clauseTrail)..<n).allSatisfy(foreign) { c += 1 }
+        if clauseLead > 0 && (clauseLeadFrom..<clauseLead).allSatisfy(foreign) { c += 1 }
+        return max(c, otherAppClauses)
     }
 
     /// A value heard this poorly (about half of it or less) is named only if no other value of
