@@ -28,6 +28,14 @@ import Testing
         #expect(top("마음숲에서지난주문취소해줘").0 != .match)
     }
 
+    /// Requests asked as questions ("…해줄래", "…해줄 수 있어"): the ending "줄래" or "줄" in the
+    /// place of "줘", and "수 있어" a filler. Without them both scored under the threshold.
+    @Test func requestAskedAsAQuestion() {
+        #expect(top("마음숲에서 지난 기록 보여줄래") == (.match, "HistoryIntent", nil))
+        #expect(top("마음숲에서 아침 스트레칭 시작해줄 수 있어") == (.match, "StartIntent", "s2"))
+        #expect(top("마음숲에서 아침 스트레칭 좀 시작해줄래요") == (.match, "StartIntent", "s2"))
+    }
+
     /// Spaces where the catalog writes none: the words joined are the catalog's word.
     @Test func wordsSpacedApart() throws {
         let json = #"""
