@@ -111,6 +111,29 @@ enum IndexBuilder {
         return n.profile.attachedPrefixes.contains(r.text)
     }
 
+    /// The units of a value that ends with a number after a word ("bedroom 2"), with the number
+    /// moved to the front as an ordinal ("2." "bedroom"), as the normalizer writes "second
+    /// bedroom"; nil for any other value. Only small numbers after a short name are said so
+    /// ("the 14th zone" is not how "Zone 14" is asked for, nor "the third Acoustic 60s Vol."
+    /// how "Acoustic 60s Vol. 3").
+    static let ordinalFirstMax = 12
+    static func ordinalFirst(_ us: [Raw]) -> [Raw]? {
+        guard us.count >= 2, let last = us.last, last.flags.contains(.number),
+              let v = Int(last.text), v >= 1, v <= ordinalFirstMax,
+              us[us.count - 2].flags.isDisjoint(with: [.number, .ordinal]) else { return nil }
+        // A short name before the number (one or two words; a Han or kana word's characters
+        // share its span): "Playlist Vol. 3" is a title, not the third of something.
+        var words = 1
+        for k in 1..<(us.count - 1) where us[k].start != us[k - 1].start || us[k].end != us[k - 1].end { words += 1 }
+        guard words <= 2 else { return nil }
+        var first = last
+        first.text += "."
+        first.flags.remove(.number)
+        first.flags.insert(.ordinal)
+        first.lex = -2
+        return [first] + us.dropLast()
+    }
+
     /// The locale's words that switch something on or off (`switchWords`), as other ways to say
     /// a Bool parameter's true and false display names ("enable reminders" for "Turn on
     /// reminders", "mute the audio"), each like a synonym of the value. Left out: words the
@@ -158,8 +181,20 @@ enum IndexBuilder {
         var vocab: [String] = []
         var vocabFlags: [Token.Flags] = []
         var ids: [String: Int32] = [:]
+        // Words only the ordinal-first variants say (`ordinalFirst`): no text says them.
+        var derivedOnly = Set<Int32>()
+        func internDerived(_ r: Raw) -> Int32 {
+            let known = ids[r.text] != nil
+            let i = intern(r)
+            if !known { derivedOnly.insert(i) }
+            return i
+        }
         func intern(_ r: Raw) -> Int32 {
-            if let i = ids[r.text] { vocabFlags[Int(i)].formUnion(r.flags); return i }
+            if let i = ids[r.text] {
+                vocabFlags[Int(i)].formUnion(r.flags)
+                if !derivedOnly.isEmpty { derivedOnly.remove(i) }
+                return i
+            }
             let i = Int32(vocab.count)
             vocab.append(r.text)
             vocabFlags.append(r.flags)
@@ -188,6 +223,16 @@ enum IndexBuilder {
                 v.make(&sv)
                 maxUnits = max(maxUnits, us.count)
                 vs.append(SlotVariant(sv))
+                // A value that ends with its number ("Bedroom 2", "寝室2") is also said with the
+                // number first as an ordinal: "the second bedroom", "2番目の寝室", "第二个卧室".
+                if kind == .parameter, let o = ordinalFirst(us) {
+                    var ov = sv
+                    ov.units = o.map(internDerived)
+                    ov.weights = o.map { slotUnitWeight($0.flags) }
+                    ov.totalWeight = ov.weights.reduce(0, +)
+                    ov.soundKey = soundKey(n, o.map(\.text))
+                    vs.append(SlotVariant(ov))
+                }
             }
             slotSets.append(SlotSet(kind: kind, variants: vs, maxUnits: maxUnits))
             return Int32(slotSets.count - 1)
@@ -367,7 +412,7 @@ enum IndexBuilder {
         let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i]) }
         return LocaleIndex(locale: locale, normalizer: n, vocabText: vocab, vocabPhonetic: phon, vocabWeight: weights,
                            templates: templates, slotSets: slotSets, appSlot: appSlot, appDisplayNames: appDisplayNames,
-                           readingWindows: readings ? ReadingWindows(n, spokenTexts) : nil)
+                           readingWindows: readings ? ReadingWindows(n, spokenTexts) : nil, derivedOnly: derivedOnly)
     }
 
     /// The most units either wording of a catalog paraphrase may have (`paraphrases`).

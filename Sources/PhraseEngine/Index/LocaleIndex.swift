@@ -114,6 +114,9 @@ final class LocaleIndex: Sendable {
     /// The profile's `openApp` verbs and joining words, each as the units it normalizes to
     /// (`Query.openAppClause`).
     let openVerbs: [[String]]
+    /// Words no phrase, name or value says as written, only a value said another way
+    /// (`IndexBuilder.ordinalFirst`: the "2." of "second bedroom" for "Bedroom 2").
+    let derivedOnly: Set<Int32>
     /// Connectors the profile also attaches to the next word as a prefix (he "ב", "מ"), in
     /// normalized form (`Query.appClauseRuns`).
     let gluedConnectors: [String]
@@ -284,7 +287,8 @@ final class LocaleIndex: Sendable {
 
     init(locale: String, normalizer: Normalizer, vocabText: [String], vocabPhonetic: [String], vocabWeight: [Float],
          templates: [CompiledTemplate], slotSets: [SlotSet], appSlot: [Int32], appDisplayNames: [String],
-         readingWindows: ReadingWindows? = nil) {
+         readingWindows: ReadingWindows? = nil, derivedOnly: Set<Int32> = []) {
+        self.derivedOnly = derivedOnly
         self.appDisplayNames = appDisplayNames
         self.readingWindows = readingWindows
         self.locale = locale

@@ -278,7 +278,7 @@ struct Query {
         var spelled: [String: String?] = [:]
         var pieceFlags: [String: Token.Flags] = [:]
         for r in units {
-            guard r.flags.contains(.ordinal), index.vocabId(r.text) == nil, r.start >= 0, r.start < r.end,
+            guard r.flags.contains(.ordinal), index.vocabId(r.text).map(index.derivedOnly.contains) ?? true, r.start >= 0, r.start < r.end,
                   r.end <= source.count else { out.append(r); continue }
             let said = String(decoding: source[r.start..<r.end], as: UTF16.self)
             var split = false
@@ -757,7 +757,14 @@ struct Query {
         }
         // Words the catalog has never heard of say the person means something else.
         if opts.mode == .flexible {
-            for i in 0..<n where mCount[i] == 0 && insCost[i] >= 0.6 {
+            // (A word only a value said another way says — the "3." of "third" where a value is
+            // "Floor 3" — is heard only where that value's span covers it.)
+            func onlyDerived(_ i: Int) -> Bool {
+                guard !index.derivedOnly.isEmpty, mCount[i] > 0 else { return false }
+                for j in mStart[i]..<(mStart[i] + mCount[i]) where !index.derivedOnly.contains(mVocab[j]) { return false }
+                return true
+            }
+            for i in 0..<n where (mCount[i] == 0 || onlyDerived(i)) && insCost[i] >= 0.6 {
                 let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
                 if !joined { insCost[i] = Query.unknownWordCost; units[i].flags.insert(.unheard) }
             }

@@ -247,6 +247,9 @@ struct Core: Sendable {
     var spacedOrdinalPrefixes: Set<String> = []
     /// `"."` is an ordinal suffix (de `3.`, tr `3.`).
     let periodOrdinal: Bool
+    /// The language writes no spaces (ja, zh, th): a space before an ordinal suffix is a
+    /// recognizer's, and the suffix still marks the number ("14 号" is "14号").
+    let spacelessOrdinals: Bool
     let useASCIIFastPath: Bool
     var elisions: Set<String> = []
     /// Lexicon: first token → entries starting with it.
@@ -302,6 +305,7 @@ struct Core: Sendable {
         ordinalPrefixes = profile.ordinalPrefixes
         ordinalPrefixNFC = profile.ordinalPrefixes.map(isSurelyNFC)
         periodOrdinal = profile.ordinalSuffixes.contains(".")
+        spacelessOrdinals = profile.segmentation == .dictionary
         useASCIIFastPath = profile.caseFolding == .default && profile.segmentation == .spaces
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
         particles = profile.particles.map { $0.unicodeScalars.map(\.value) }.sorted { $0.count > $1.count }
@@ -986,9 +990,16 @@ extension Core {
             if let c = t.unicodeScalars.first, CharTable.isDictionaryScript(c.value), t.unicodeScalars.count <= 6,
                let (value, used) = leadingNumber(Substring(t)), value >= 2, used < t.count,
                Core.counters.contains(String(t.dropFirst(used))) {
+                let counter = String(t.dropFirst(used))
+                // An ordinal mark the dictionary keeps with the number ("二号" is "2号"): an ordinal.
+                if ordinalSuffixes.contains(counter) {
+                    out.append(Raw(text: "\(value).", start: cur.start, end: cur.end, flags: .ordinal))
+                    i += 1
+                    continue
+                }
                 let cut = cur.start + String(t.prefix(used)).utf16.count
                 out.append(Raw(text: String(value), start: cur.start, end: cut, flags: .number))
-                out.append(Raw(text: String(t.dropFirst(used)), start: cut, end: cur.end))
+                out.append(Raw(text: counter, start: cut, end: cur.end))
                 i += 1
                 continue
             }
@@ -1084,7 +1095,7 @@ extension Core {
     private func ordinalAfter(_ cur: inout Raw, _ raws: [Raw], _ next: Int,
                               _ gap: (Int, Int) -> ArraySlice<UInt16>?) -> Int {
         guard next < raws.count, raws[next].start >= cur.end, let g = gap(cur.end, raws[next].start) else { return 0 }
-        if Core.isTightGap(g) {
+        if Core.isTightGap(g) || (spacelessOrdinals && g.allSatisfy(Core.isSpace)) {
             var mark = ""
             var j = next
             while j < raws.count, j < next + 3 {
