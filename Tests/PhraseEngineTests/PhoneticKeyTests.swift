@@ -306,3 +306,27 @@ private let doubleMetaphoneReference: [(String, String, String)] = [
                 "\(a) + \(b) + \(c ?? "-")")
     }
 }
+
+/// Mandarin syllables speakers and recognizers confuse share a key (fuzzy pinyin): a search said
+/// "收索" (shou) for "搜索" (sou) and an app "书重" for "书虫" still match. Fails without
+/// `IndexBuilder.fuzzyPinyin`.
+@Test func fuzzyPinyinKeys() throws {
+    #expect(IndexBuilder.fuzzyPinyin("~shou") == "~sou")
+    #expect(IndexBuilder.fuzzyPinyin("~chong") == "~con")
+    #expect(IndexBuilder.fuzzyPinyin("~lan") == "~nan")
+    #expect(IndexBuilder.fuzzyPinyin("~sou") == "~sou")
+    let n = Normalizer.forLocale("zh-Hans")
+    #expect(IndexBuilder.phonetic(n, "收", flags: []) == IndexBuilder.phonetic(n, "搜", flags: []))
+    // Kana keep their syllables.
+    #expect(IndexBuilder.phonetic(Normalizer.forLocale("ja"), "シ", flags: []) != IndexBuilder.phonetic(Normalizer.forLocale("ja"), "ス", flags: []))
+    let json = #"""
+    {"developmentLocale":"zh-Hans","locales":["zh-Hans"],"app":{"id":"com.example.read","name":"书虫"},
+     "shortcuts":[{"intent":"SearchIntent","shortTitle":"Search","systemImageName":"magnifyingglass",
+                   "phrases":["在${applicationName}里搜索"]},
+                  {"intent":"SavedIntent","shortTitle":"Saved","systemImageName":"bookmark",
+                   "phrases":["打开${applicationName}里收藏的文章"]}]}
+    """#
+    let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "read.json")])
+    let r = m.match("在书虫里收索", locale: "zh-Hans")
+    #expect(r.decision == .match && r.top?.intent == "SearchIntent", "\(r.decision) \(r.results.first?.score ?? 0)")
+}

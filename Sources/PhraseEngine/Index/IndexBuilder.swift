@@ -66,10 +66,22 @@ enum IndexBuilder {
             var key = "~"
             for c in r.unicodeScalars where c.isASCII && c.properties.isAlphabetic { key.unicodeScalars.append(c) }
             if key.count <= 1 { key = "" }
+            if !key.isEmpty && !Query.isKana(u.value) { key = fuzzyPinyin(key) }
             syllableCache.withLock { $0[u.value] = key }
             return key
         }
         return n.phoneticKey(text, flags: flags)
+    }
+
+    /// A Mandarin syllable's key with the sounds speakers and recognizers confuse made one
+    /// (the "fuzzy pinyin" of Chinese input methods): zh/z, ch/c, sh/s, l/n, and -ng/-n
+    /// ("收索" for "搜索", "书重" for "书虫").
+    static func fuzzyPinyin(_ key: String) -> String {
+        var b = Array(key.utf8)
+        if b.count >= 3, b[2] == UInt8(ascii: "h"), [UInt8(ascii: "z"), UInt8(ascii: "c"), UInt8(ascii: "s")].contains(b[1]) { b.remove(at: 2) }
+        if b.count >= 2, b[1] == UInt8(ascii: "l") { b[1] = UInt8(ascii: "n") }
+        if b.count >= 4, b[b.count - 1] == UInt8(ascii: "g"), b[b.count - 2] == UInt8(ascii: "n") { b.removeLast() }
+        return String(decoding: b, as: UTF8.self)
     }
 
     /// The phonetic key of words said as one ("cap a chino" → the key of "capachino").
