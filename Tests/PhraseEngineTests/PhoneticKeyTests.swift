@@ -317,6 +317,9 @@ private let doubleMetaphoneReference: [(String, String, String)] = [
     #expect(IndexBuilder.fuzzyPinyin("~sou") == "~sou")
     let n = Normalizer.forLocale("zh-Hans")
     #expect(IndexBuilder.phonetic(n, "收", flags: []) == IndexBuilder.phonetic(n, "搜", flags: []))
+    // Japanese reads Han its own way: 追 (zhui) and 最 (zui) stay apart there.
+    #expect(IndexBuilder.phonetic(Normalizer.forLocale("ja"), "追", flags: []) != IndexBuilder.phonetic(Normalizer.forLocale("ja"), "最", flags: []))
+    #expect(IndexBuilder.phonetic(n, "追", flags: []) == IndexBuilder.phonetic(n, "最", flags: []))
     // Kana keep their syllables.
     #expect(IndexBuilder.phonetic(Normalizer.forLocale("ja"), "シ", flags: []) != IndexBuilder.phonetic(Normalizer.forLocale("ja"), "ス", flags: []))
     let json = #"""

@@ -102,8 +102,9 @@ public enum ResultText {
         var s = ""
         for st in c.explanation {
             let u = st.utterance.isEmpty ? "∅" : "\"\(st.utterance)\""
-            let p = st.phrase.isEmpty ? "" : " ↔ \(st.slot.map { "${\($0)} " } ?? "")\"\(st.phrase)\""
-            let sim = st.kind == .filler || st.kind == .extra || st.kind == .missing ? "" : " \(JSONOut.formatNumber(st.similarity))"
+            let p = st.kind == .freeText ? " ↔ ${\(st.slot ?? "")}"
+                : st.phrase.isEmpty ? "" : " ↔ \(st.slot.map { "${\($0)} " } ?? "")\"\(st.phrase)\""
+            let sim = [.filler, .extra, .missing, .freeText].contains(st.kind) ? "" : " \(JSONOut.formatNumber(st.similarity))"
             s += "       \(paint(st.kind.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0), kindColor(st.kind)))\(u)\(p)\(sim)\n"
         }
         return s
@@ -113,7 +114,7 @@ public enum ResultText {
         switch k {
         case .exact: return "32"
         case .fuzzy, .phonetic, .split, .merged, .synonym, .alternativeName: return "36"
-        case .filler: return "2"
+        case .filler, .freeText: return "2"
         case .extra, .missing: return "31"
         }
     }

@@ -61,13 +61,17 @@ enum IndexBuilder {
     static func phonetic(_ n: Normalizer, _ text: String, flags: Token.Flags) -> String {
         let sc = text.unicodeScalars
         if sc.count == 1, let u = sc.first, isSplitScript(u.value) {
-            if let k = syllableCache.withLock({ $0[u.value] }) { return k }
+            // Chinese hears a Han character's syllable loosely (`fuzzyPinyin`); other languages
+            // read Han their own way, so a Mandarin confusion means nothing there.
+            let fuzzy = n.core.language == "zh" && !Query.isKana(u.value)
+            let cacheKey = fuzzy ? u.value | 0x8000_0000 : u.value
+            if let k = syllableCache.withLock({ $0[cacheKey] }) { return k }
             guard let r = n.romanized(text) ?? Normalizer.forLocale("zh-Hans").romanized(text) else { return "" }
             var key = "~"
             for c in r.unicodeScalars where c.isASCII && c.properties.isAlphabetic { key.unicodeScalars.append(c) }
             if key.count <= 1 { key = "" }
-            if !key.isEmpty && !Query.isKana(u.value) { key = fuzzyPinyin(key) }
-            syllableCache.withLock { $0[u.value] = key }
+            if fuzzy && !key.isEmpty { key = fuzzyPinyin(key) }
+            syllableCache.withLock { $0[cacheKey] = key }
             return key
         }
         return n.phoneticKey(text, flags: flags)
@@ -121,6 +125,14 @@ enum IndexBuilder {
         guard let next, case .parameter = next, let last = s.unicodeScalars.last, !last.properties.isWhitespace,
               let r = us.last, r.end == s.utf16.count else { return false }
         return n.profile.attachedPrefixes.contains(r.text)
+    }
+
+    /// The shortcut's first String parameter the template does not say (a String cannot be
+    /// said in a phrase: `${query}` never expands), or nil.
+    static func freeTextParameter(_ s: Shortcut, saying t: PhraseTemplate) -> String? {
+        var said = Set<String>()
+        for case .parameter(let p) in t.pieces { said.insert(p) }
+        return s.parameters.first { ($0.typeName == "String" || $0.typeName == "[String]") && !said.contains($0.name) }?.name
     }
 
     /// The units of a value that ends with a number after a word ("bedroom 2"), with the number
@@ -341,7 +353,9 @@ enum IndexBuilder {
                                               appNameCount: max(1, names.count), optionCount: optionCount, pieces: t.pieces,
                                               appID: c.app.id, appDisplayName: appDisplayNames[ai])
                     budgetBase += optionCount * max(1, names.count)
-                    pending.append(Pending(t: ct, raw: raw))
+                    var draft = ct
+                    draft.freeText = freeTextParameter(s, saying: t)
+                    pending.append(Pending(t: draft, raw: raw))
                 }
             }
             for (ti, t) in c.negativeTemplates(for: locale).enumerated() {

@@ -152,6 +152,8 @@ final class LocaleIndex: Sendable {
 
     // Templates
     let templates: [CompiledTemplate]
+    /// Some template's shortcut has free text (`CompiledTemplate.freeText`).
+    let hasFreeText: Bool
     /// vocab id → templates with that literal: word i's templates are
     /// `literalFlat[literalStart[i] ..< literalStart[i + 1]]`.
     let literalStart: [Int32]
@@ -420,6 +422,7 @@ final class LocaleIndex: Sendable {
             list.map { Related(id: $0.id, similarity: $0.sim, kind: .fuzzy) }
         })
         self.templates = templates
+        self.hasFreeText = templates.contains { $0.freeText != nil && !$0.isNegative }
         self.templateApp = templates.map { Int32($0.app) }
         self.templateShortcut = templates.map { Int32($0.shortcut) }
         self.templateIsNegative = templates.map(\.isNegative)
@@ -720,6 +723,9 @@ final class CompiledTemplate: Sendable {
     let appDisplayName: String
     /// A phrase the app's catalog implies (`IndexBuilder.paraphrases`), not one it declares.
     let derived: Bool
+    /// The shortcut's String parameter that no phrase can say ("Search ${applicationName}" of an
+    /// intent with a `query`): what the person says for it is free text (`Query.freeTextReadings`).
+    let freeText: String?
 
     init(_ d: TemplateDraft) {
         app = d.app; shortcut = d.shortcut; templateIndex = d.templateIndex; intent = d.intent; template = d.template
@@ -730,6 +736,7 @@ final class CompiledTemplate: Sendable {
         appID = d.appID
         appDisplayName = d.appDisplayName
         derived = d.derived
+        freeText = d.freeText
         elemsWithoutParam = d.elems.filter { $0.kind != .param }
     }
 }
@@ -755,6 +762,7 @@ struct TemplateDraft {
     var appID: String = ""
     var appDisplayName: String = ""
     var derived = false
+    var freeText: String? = nil
 }
 
 /// A set of values a slot can take: an app's names, or a parameter's options.

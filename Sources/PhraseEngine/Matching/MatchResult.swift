@@ -10,6 +10,9 @@ public struct AlignmentStep: Sendable, Hashable {
         case filler
         /// Utterance words the phrase does not have.
         case extra
+        /// Utterance words taken as the free text of a String parameter no phrase can say
+        /// ("climate change" of "search Bookworm for climate change").
+        case freeText = "free-text"
         /// Phrase words the utterance does not have.
         case missing
     }

@@ -14,6 +14,8 @@ extension Query {
         var movedParam: SlotSpan? = nil
         /// Set when one phrase word was read out of the template's order: its element and unit.
         var movedWord: (elem: Int, unit: Int)? = nil
+        /// Units read as the free text of the shortcut's String parameter (`freeTextReadings`).
+        var freeText: Range<Int>? = nil
     }
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
@@ -136,6 +138,7 @@ extension Query {
                 kth = max(floorNow, targets.count >= need ? Query.kthLargest(targets.values, need) : -1)
             }
         }
+        freeTextReadings(&scored)
         // Only worth looking for when a real reading would otherwise be accepted.
         var topScore: Float = 0
         for si in scored.indices where !index.templateIsNegative[scored[si].template] { topScore = max(topScore, scored[si].score) }
@@ -767,6 +770,91 @@ extension Query {
         }
     }
 
+    /// What a reading of a free-text template costs for the words it takes as the free text,
+    /// in place of their insertions (about one word's).
+    static let freeTextCost: Float = 0.5
+    /// The most units free text may have.
+    static let freeTextMaxUnits = 16
+
+    /// Free text for a String parameter no phrase can say ("search Bookworm for climate change",
+    /// "ブックワームで円安について検索して" for "Search ${applicationName}" of an intent with a
+    /// `query`). Only when no reading reaches the threshold, for each reading of such a template
+    /// that names the app, says every content word of the phrase (nothing left out or replaced),
+    /// with one run of words the phrase does not have (fillers may stand in and around it)
+    /// ending the utterance, right after the app clause (verb-final: before the phrase's words
+    /// that end it), or right before an app clause that ends the utterance: the run is the free
+    /// text, charged `freeTextCost` instead of its insertions, its unknown words no longer count
+    /// as unknown. A run anywhere else is no free text ("search Google for Bookworm": other
+    /// words before the app name), nor is a run a connector opens at the end ("search Bookworm
+    /// on Google": an app clause).
+    mutating func freeTextReadings(_ scored: inout [Scored]) {
+        guard index.hasFreeText, opts.mode == .flexible, n < 64, !scored.isEmpty else { return }
+        var top: Float = 0
+        for s in scored where !index.templateIsNegative[s.template] { top = max(top, s.score) }
+        guard top < Float(opts.threshold) else { return }
+        scratch.reserveMasks(n)
+        let mask = scratch.maskA
+        // 0 not read, 1 read as a phrase word, the value or the app name, 2 extra, 3 filler.
+        var role = [UInt8](repeating: 0, count: n)
+        for k in scored.indices {
+            let s = scored[k]
+            let t = index.templates[s.template]
+            guard t.freeText != nil, !t.isNegative, let appSpan = s.appSpan, s.movedParam == nil, s.movedWord == nil,
+                  s.score > 0 else { continue }
+            let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: false)
+            appMask(appSpan, into: mask)
+            let appVariant = index.slotSets[Int(index.appSlot[t.app])].variants[Int(appSpan.variant)]
+            let valueVariant = s.option.map { index.slotSets[Int(t.paramSet)].variants[Int($0)] }
+            let g = valueVariant.map { group(t, mask, appVariant: appVariant.variantIndex, option: $0.optionIndex) } ?? []
+            let al = align(t.elems, mask: mask, paramSpans: g, ins: unitIns, trace: true)
+            guard al.cost < .infinity, al.dels < 1e-3, al.substitutions < 1e-3, !al.paramMissing else { continue }
+            // (mask 1: the app name; 2: a connector next to it, read like a filler.)
+            for u in 0..<n { role[u] = mask[u] == 1 ? 1 : (mask[u] == 2 ? 3 : 0) }
+            for st in al.steps where st.kind != .missing {
+                let r: UInt8 = st.kind == .extra ? 2 : (st.kind == .filler ? 3 : 1)
+                for u in 0..<n where mask[u] != 1 && units[u].start >= st.start && units[u].end <= st.end { role[u] = r }
+            }
+            guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < Query.freeTextMaxUnits,
+                  (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
+            // Where the run stands, fillers around it aside: at the end, right after the app
+            // clause and before phrase words (verb-final), or right before an app clause that
+            // ends the utterance. A connector opening
+            // a run at the end or closing one after the app makes the run an app clause ("busca
+            // Bookworm en Google"); before the app clause a connector must join them ("cherche un
+            // article sur la réforme dans Bookworm", not "search Google for Bookworm").
+            func connector(_ r: ClosedRange<Int>) -> Bool { r.contains { units[$0].flags.contains(.connector) } }
+            var p = lo - 1
+            while p >= 0 && role[p] == 3 { p -= 1 }
+            var q = hi + 1
+            while q < n && role[q] == 3 { q += 1 }
+            let atEnd = q == n && !connector((p + 1)...lo)
+            let afterApp = p == appSpan.end - 1 && q < n && role[q] == 1 && !connector(hi...(q - 1))
+            let beforeApp = q == appSpan.start && q > hi + 1 && connector((hi + 1)...(q - 1))
+                && (appSpan.end..<n).allSatisfy { role[$0] == 3 }
+            guard atEnd || afterApp || beforeApp else { continue }
+            // Words that name a value of the app are that value, not free text ("neue Aufgabe in
+            // der Liste Schule": the list "Schule" of another phrase of the shortcut).
+            if (lo...hi).contains(where: { u in hasValueSpan(app: Int32(t.app)) { $0.start <= u && u < $0.end && $0.sim >= 0.9 } }) { continue }
+            var a2 = al
+            var unheard = 0
+            var runIns: Float = 0
+            for u in lo...hi where role[u] == 2 {
+                runIns += unitIns?[u] ?? insCost[u]
+                if units[u].flags.contains(.unheard) && charWordUnits & (1 << UInt64(u)) == 0 && !coveredBySpan(u) { unheard += 1 }
+                mask[u] = 1  // taken: no unknown word "touches" the app name
+            }
+            a2.ins = max(0, al.ins - runIns) + Query.freeTextCost
+            var f = unknownFactor
+            for _ in 0..<unheard { f /= Query.unknownWordFactor }
+            var score = min(1, max(0, readingScore(a2, t, appSpan: appSpan, mask: mask) * f))
+            if t.paramSet >= 0 && s.option == nil { score *= Query.noValueFactor }
+            if score > s.score {
+                scored[k].score = score
+                scored[k].freeText = lo..<(hi + 1)
+            }
+        }
+    }
+
     func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool) -> MatchCandidate {
         let t = index.templates[s.template]
         let appVariant = s.appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)] }
@@ -804,6 +892,13 @@ extension Query {
                 }
             }
             steps = al.steps + appSteps
+            if let ft = s.freeText, let name = t.freeText {
+                let a = units[ft.lowerBound].start, b = units[ft.upperBound - 1].end
+                for k in steps.indices where steps[k].kind == .extra && steps[k].start >= a && steps[k].end <= b {
+                    steps[k].kind = .freeText
+                    steps[k].slot = name
+                }
+            }
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
         }
         return MatchCandidate(source: t, appVariant: appVariant, valueVariant: valueVariant,

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+
+/// Free text for a String parameter no phrase can say (`Query.freeTextReadings`): "search
+/// Bookworm for climate change" is "Search ${applicationName}" with what to search for. Each
+/// accepted line scored under the threshold without the rule; each refused one is a reading the
+/// rule must not take.
+@Suite struct FreeTextTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let matcher: Matcher = {
+        let cats = ["reader", "notes"].compactMap {
+            try? CatalogLoader.load(path: root.appendingPathComponent("Corpora/\($0)/catalog.json").path)
+        }
+        return Matcher(catalogs: cats)
+    }()
+
+    @Test func theSearchSaysWhatToLookFor() {
+        for (text, locale) in [("hey siri search bookworm for climate change", "en"),
+                               ("oye siri busca en bookworm algo sobre las elecciones", "es"),
+                               ("dis siri cherche un article sur la réforme des retraites dans bookworm", "fr"),
+                               ("嘿Siri在书虫里搜索一下房价", "zh-Hans")] {
+            let r = Self.matcher.match(text, locale: locale)
+            #expect(r.decision == .match && r.top?.intent == "SearchArticlesIntent", "\(text): \(r.decision) \(r.results.first?.score ?? 0)")
+            let free = r.top?.explanation.filter { $0.kind == .freeText } ?? []
+            #expect(!free.isEmpty && free.allSatisfy { $0.slot == "query" }, "\(text)")
+        }
+    }
+
+    @Test func anotherAppOrAnotherValueIsNoFreeText() {
+        for (text, locale) in [("search google for bookworm", "en"),
+                               ("cherche bookworm sur google", "fr"),
+                               ("busca bookworm en google", "es"),
+                               ("busca notely en la app store", "es")] {
+            let r = Self.matcher.match(text, locale: locale)
+            #expect(r.decision == .none, "\(text): \(r.decision) \(r.top?.intent ?? "-") \(r.results.first?.score ?? 0)")
+        }
+        // "Schule" is a list of the shortcut's other phrases, not the task's title.
+        let r = Self.matcher.match("neue aufgabe in der liste schule in notely", locale: "de")
+        #expect(!(r.results.first?.explanation.contains { $0.kind == .freeText } ?? false))
+    }
+
+    @Test func freeTextIsShownInTheExplanation() {
+        let (code, out, _) = runCLI(["match", "--catalog", Self.root.appendingPathComponent("Corpora/reader/catalog.json").path,
+                                     "--explain", "search bookworm for climate change"])
+        #expect(code == 0)
+        #expect(out.contains("free-text        \"climate\" ↔ ${query}"), "\(out)")
+    }
+}
