@@ -775,6 +775,10 @@ extension Query {
     static let freeTextCost: Float = 0.5
     /// The most units free text may have.
     static let freeTextMaxUnits = 16
+    /// How many readings are read again for free text (the best first), and the least score
+    /// one needs (free text takes only insertions off: a reading far below cannot get there).
+    static let freeTextReadings = 3
+    static let freeTextFloor: Float = 0.2
 
     /// Free text for a String parameter no phrase can say ("search Bookworm for climate change",
     /// "ブックワームで円安について検索して" for "Search ${applicationName}" of an intent with a
@@ -794,13 +798,22 @@ extension Query {
         guard top < Float(opts.threshold) else { return }
         scratch.reserveMasks(n)
         let mask = scratch.maskA
+        // The best readings of such templates that name the app (ties: first scored).
+        var picks: [Int] = []
+        for k in scored.indices {
+            let s = scored[k], t = index.templates[s.template]
+            guard t.freeText != nil, !t.isNegative, s.appSpan != nil, s.movedParam == nil, s.movedWord == nil,
+                  s.score >= Query.freeTextFloor else { continue }
+            picks.append(k)
+        }
+        guard !picks.isEmpty else { return }
+        picks.sort { scored[$0].score != scored[$1].score ? scored[$0].score > scored[$1].score : $0 < $1 }
         // 0 not read, 1 read as a phrase word, the value or the app name, 2 extra, 3 filler.
         var role = [UInt8](repeating: 0, count: n)
-        for k in scored.indices {
+        for k in picks.prefix(Query.freeTextReadings) {
             let s = scored[k]
             let t = index.templates[s.template]
-            guard t.freeText != nil, !t.isNegative, let appSpan = s.appSpan, s.movedParam == nil, s.movedWord == nil,
-                  s.score > 0 else { continue }
+            guard let appSpan = s.appSpan else { continue }
             let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: false)
             appMask(appSpan, into: mask)
             let appVariant = index.slotSets[Int(index.appSlot[t.app])].variants[Int(appSpan.variant)]
