@@ -782,8 +782,9 @@ extension Query {
 
     /// Free text for a String parameter no phrase can say ("search Bookworm for climate change",
     /// "ブックワームで円安について検索して" for "Search ${applicationName}" of an intent with a
-    /// `query`). Only when no reading reaches the threshold, for each reading of such a template
-    /// that names the app, says every content word of the phrase (nothing left out or replaced),
+    /// `query`). Only when no reading reaches the threshold, for the best readings of such a
+    /// template (`freeTextReadings`) that name the app and say every content word of the phrase
+    /// (nothing left out or replaced),
     /// with one run of words the phrase does not have (fillers may stand in and around it)
     /// ending the utterance, right after the app clause (verb-final: before the phrase's words
     /// that end it), or right before an app clause that ends the utterance: the run is the free
@@ -831,10 +832,10 @@ extension Query {
                   (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
             // Where the run stands, fillers around it aside: at the end, right after the app
             // clause and before phrase words (verb-final), or right before an app clause that
-            // ends the utterance. A connector opening
-            // a run at the end or closing one after the app makes the run an app clause ("busca
-            // Bookworm en Google"); before the app clause a connector must join them ("cherche un
-            // article sur la réforme dans Bookworm", not "search Google for Bookworm").
+            // ends the utterance. A connector opening a run at the end or closing one after the
+            // app makes the run an app clause ("busca Bookworm en Google"); before the app clause
+            // a connector must join them ("cherche un article sur la réforme dans Bookworm", not
+            // "search Google for Bookworm").
             func connector(_ r: ClosedRange<Int>) -> Bool { r.contains { units[$0].flags.contains(.connector) } }
             var p = lo - 1
             while p >= 0 && role[p] == 3 { p -= 1 }

@@ -1788,8 +1788,9 @@ struct Query {
     static let appClauseMaxWords = 3
 
     /// The places of an app clause that a reading without the app name may have to pay for
-    /// (`clauseLead`, `clauseTrail`): at most `appClauseMaxWords` words, no numbers, after a connector at the end of the utterance ("w strava", or glued to it as a
-    /// prefix the profile attaches: he "בביט"), before one at its start ("Todoist の…",
+    /// (`clauseLead`, `clauseTrail`): at most `appClauseMaxWords` words, no numbers, after a
+    /// connector at the end of the utterance ("w strava", or glued to it as a prefix the
+    /// profile attaches: he "בביט"), before one at its start ("Todoist の…",
     /// "サファリで…"), or the one word right after one that starts it ("用携程…"). A Han or kana
     /// word the catalogs never say (`charWordUnits`, which `foreignAppClauses` leaves out) may
     /// stand before the connector when written in katakana (a name, not a reworded verb) and
@@ -1830,7 +1831,7 @@ struct Query {
             let s = wordStart(k - 1)
             guard (s..<k).allSatisfy({ free($0) && plain($0) }) else { break }
             k = s; words += 1
-            if (k > 0 && units[k - 1].flags.contains(.connector)) || glued(k) { clauseTrail = n - k; break }
+            if k > 0 && (units[k - 1].flags.contains(.connector) || glued(k)) { clauseTrail = n - k; break }
         }
         // Before a connector at the start ("Todoist の", "サファリで").
         k = 0; words = 0
