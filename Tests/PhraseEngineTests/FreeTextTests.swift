@@ -40,6 +40,18 @@ import Testing
         #expect(!(r.results.first?.explanation.contains { $0.kind == .freeText } ?? false))
     }
 
+    /// Talk after a request whose app clause ends it is discounted as filler; a negative phrase
+    /// followed by talk still refuses.
+    @Test func talkAfterTheRequest() {
+        let r = Self.matcher.match("hey siri delete the last task in notely I added it by mistake", locale: "en")
+        #expect(r.decision == .match && r.top?.intent == "DeleteLastTaskIntent", "\(r.decision) \(r.results.first?.score ?? 0)")
+        #expect(r.top?.explanation.contains { $0.kind == .filler && $0.utterance == "mistake" } == true)
+        let g = Self.matcher.match("hey siri open my groceries list in notely I'm at the store", locale: "en")
+        #expect(g.decision == .match && g.top?.intent == "ShowTasksIntent" && g.top?.parameters.first?.value.identity == "groceries",
+                "\(g.decision) \(g.results.first?.score ?? 0)")
+        #expect(Self.matcher.match("delete notely because I hate it", locale: "en").decision == .none)
+    }
+
     @Test func freeTextIsShownInTheExplanation() {
         let (code, out, _) = runCLI(["match", "--catalog", Self.root.appendingPathComponent("Corpora/reader/catalog.json").path,
                                      "--explain", "search bookworm for climate change"])

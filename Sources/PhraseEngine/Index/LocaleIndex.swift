@@ -152,8 +152,6 @@ final class LocaleIndex: Sendable {
 
     // Templates
     let templates: [CompiledTemplate]
-    /// Some template's shortcut has free text (`CompiledTemplate.freeText`).
-    let hasFreeText: Bool
     /// vocab id → templates with that literal: word i's templates are
     /// `literalFlat[literalStart[i] ..< literalStart[i + 1]]`.
     let literalStart: [Int32]
@@ -422,7 +420,6 @@ final class LocaleIndex: Sendable {
             list.map { Related(id: $0.id, similarity: $0.sim, kind: .fuzzy) }
         })
         self.templates = templates
-        self.hasFreeText = templates.contains { $0.freeText != nil && !$0.isNegative }
         self.templateApp = templates.map { Int32($0.app) }
         self.templateShortcut = templates.map { Int32($0.shortcut) }
         self.templateIsNegative = templates.map(\.isNegative)

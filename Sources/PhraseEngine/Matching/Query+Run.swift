@@ -14,8 +14,10 @@ extension Query {
         var movedParam: SlotSpan? = nil
         /// Set when one phrase word was read out of the template's order: its element and unit.
         var movedWord: (elem: Int, unit: Int)? = nil
-        /// Units read as the free text of the shortcut's String parameter (`freeTextReadings`).
+        /// Units read as the free text of the shortcut's String parameter, or (`chatter`) as talk
+        /// after the request (`freeTextReadings`).
         var freeText: Range<Int>? = nil
+        var chatter = false
     }
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
@@ -780,20 +782,21 @@ extension Query {
     static let freeTextReadings = 3
     static let freeTextFloor: Float = 0.2
 
-    /// Free text for a String parameter no phrase can say ("search Bookworm for climate change",
-    /// "ブックワームで円安について検索して" for "Search ${applicationName}" of an intent with a
-    /// `query`). Only when no reading reaches the threshold, for the best readings of such a
-    /// template (`freeTextReadings`) that name the app and say every content word of the phrase
-    /// (nothing left out or replaced),
-    /// with one run of words the phrase does not have (fillers may stand in and around it)
-    /// ending the utterance, right after the app clause (verb-final: before the phrase's words
-    /// that end it), or right before an app clause that ends the utterance: the run is the free
-    /// text, charged `freeTextCost` instead of its insertions, its unknown words no longer count
-    /// as unknown. A run anywhere else is no free text ("search Google for Bookworm": other
-    /// words before the app name), nor is a run a connector opens at the end ("search Bookworm
-    /// on Google": an app clause).
+    /// Free text for a String parameter no phrase can say ("search Bookworm for climate change"
+    /// for "Search ${applicationName}" of an intent with a `query`), and talk after a request
+    /// ("…in Notely, I added it by mistake"). Only when no reading reaches the threshold, for the
+    /// best readings (`freeTextReadings`) that name the app and say every content word of their
+    /// phrase (nothing left out or replaced), with one run of words the phrase does not have
+    /// (fillers may stand in and around it): for a shortcut with free text, a run ending the
+    /// utterance, right after the app clause before phrase words (verb-final), or right before
+    /// an app clause that ends the utterance is the free text; for any phrase, a run of two
+    /// words or more right after an app clause that ends the request is talk. The run is
+    /// charged `freeTextCost` instead of its insertions, its unknown words no longer count as
+    /// unknown. A run anywhere else is neither ("search Google for Bookworm": other words
+    /// before the app name), nor is a run a connector opens at the end ("search Bookworm on
+    /// Google": an app clause), nor one with a value of the app in it.
     mutating func freeTextReadings(_ scored: inout [Scored]) {
-        guard index.hasFreeText, opts.mode == .flexible, n < 64, !scored.isEmpty else { return }
+        guard opts.mode == .flexible, n < 64, !scored.isEmpty else { return }
         var top: Float = 0
         for s in scored where !index.templateIsNegative[s.template] { top = max(top, s.score) }
         guard top < Float(opts.threshold) else { return }
@@ -802,9 +805,8 @@ extension Query {
         // The best readings of such templates that name the app (ties: first scored).
         var picks: [Int] = []
         for k in scored.indices {
-            let s = scored[k], t = index.templates[s.template]
-            guard t.freeText != nil, !t.isNegative, s.appSpan != nil, s.movedParam == nil, s.movedWord == nil,
-                  s.score >= Query.freeTextFloor else { continue }
+            let s = scored[k]
+            guard s.appSpan != nil, s.movedParam == nil, s.movedWord == nil, s.score >= Query.freeTextFloor else { continue }
             picks.append(k)
         }
         guard !picks.isEmpty else { return }
@@ -845,7 +847,14 @@ extension Query {
             let afterApp = p == appSpan.end - 1 && q < n && role[q] == 1 && !connector(hi...(q - 1))
             let beforeApp = q == appSpan.start && q > hi + 1 && connector((hi + 1)...(q - 1))
                 && (appSpan.end..<n).allSatisfy { role[$0] == 3 }
-            guard atEnd || afterApp || beforeApp else { continue }
+            // Any other template: talk after the request, the app clause ending it ("…in
+            // Notely, I added it by mistake"), of two words or more.
+            let chatter = t.freeText == nil || t.isNegative
+            if chatter {
+                guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
+            } else {
+                guard atEnd || afterApp || beforeApp else { continue }
+            }
             // Words that name a value of the app are that value, not free text ("neue Aufgabe in
             // der Liste Schule": the list "Schule" of another phrase of the shortcut).
             if (lo...hi).contains(where: { u in hasValueSpan(app: Int32(t.app)) { $0.start <= u && u < $0.end && $0.sim >= 0.9 } }) { continue }
@@ -865,6 +874,7 @@ extension Query {
             if score > s.score {
                 scored[k].score = score
                 scored[k].freeText = lo..<(hi + 1)
+                scored[k].chatter = chatter
             }
         }
     }
@@ -906,11 +916,12 @@ extension Query {
                 }
             }
             steps = al.steps + appSteps
-            if let ft = s.freeText, let name = t.freeText {
+            if let ft = s.freeText {
                 let a = units[ft.lowerBound].start, b = units[ft.upperBound - 1].end
                 for k in steps.indices where steps[k].kind == .extra && steps[k].start >= a && steps[k].end <= b {
-                    steps[k].kind = .freeText
-                    steps[k].slot = name
+                    // Talk after the request is discounted as filler.
+                    steps[k].kind = s.chatter ? .filler : .freeText
+                    steps[k].slot = s.chatter ? nil : t.freeText
                 }
             }
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
