@@ -19,7 +19,9 @@ import Testing
         for (text, locale) in [("hey siri search bookworm for climate change", "en"),
                                ("oye siri busca en bookworm algo sobre las elecciones", "es"),
                                ("dis siri cherche un article sur la réforme des retraites dans bookworm", "fr"),
-                               ("嘿Siri在书虫里搜索一下房价", "zh-Hans")] {
+                               ("嘿Siri在书虫里搜索一下房价", "zh-Hans"),
+                               // Verb-final, the verb's ending in hiragana after the phrase.
+                               ("ヘイシリ ブックワームで円安について検索して", "ja")] {
             let r = Self.matcher.match(text, locale: locale)
             #expect(r.decision == .match && r.top?.intent == "SearchArticlesIntent", "\(text): \(r.decision) \(r.results.first?.score ?? 0)")
             let free = r.top?.explanation.filter { $0.kind == .freeText } ?? []
@@ -31,7 +33,8 @@ import Testing
         for (text, locale) in [("search google for bookworm", "en"),
                                ("cherche bookworm sur google", "fr"),
                                ("busca bookworm en google", "es"),
-                               ("busca notely en la app store", "es")] {
+                               ("busca notely en la app store", "es"),
+                               ("グーグルでブックワームを検索して", "ja")] {
             let r = Self.matcher.match(text, locale: locale)
             #expect(r.decision == .none, "\(text): \(r.decision) \(r.top?.intent ?? "-") \(r.results.first?.score ?? 0)")
         }

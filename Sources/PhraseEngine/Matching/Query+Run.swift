@@ -830,6 +830,12 @@ extension Query {
                 let r: UInt8 = st.kind == .extra ? 2 : (st.kind == .filler ? 3 : 1)
                 for u in 0..<n where mask[u] != 1 && units[u].start >= st.start && units[u].end <= st.end { role[u] = r }
             }
+            // A verb ending written in hiragana after the phrase's last word ("検索して" for
+            // "検索") belongs to the request.
+            if let last = role.lastIndex(of: 1), last < n - 1, n - 1 - last <= 3,
+               ((last + 1)..<n).allSatisfy({ role[$0] != 1 && writtenIn(0x3040...0x309F, $0) }) {
+                for u in (last + 1)..<n { role[u] = 3 }
+            }
             guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < Query.freeTextMaxUnits,
                   (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
             // Where the run stands, fillers around it aside: at the end, right after the app

@@ -1784,6 +1784,16 @@ struct Query {
         return c
     }
 
+    /// Whether unit i's word is written in the text with characters of `range` only (kana are
+    /// folded to katakana by the normalizer: the text tells katakana from hiragana). Reads the
+    /// text: for Han and kana words only, no copy of it otherwise.
+    func writtenIn(_ range: ClosedRange<UInt16>, _ i: Int) -> Bool {
+        let u = text.utf16, a = units[i].start, b = units[i].end
+        guard a >= 0, a < b, b <= u.count else { return false }
+        let from = u.index(u.startIndex, offsetBy: a)
+        return u[from..<u.index(from, offsetBy: b - a)].allSatisfy { range.contains($0) }
+    }
+
     /// The most words an app clause's name is read as (`appClauseRuns`).
     static let appClauseMaxWords = 3
 
@@ -1799,13 +1809,7 @@ struct Query {
     mutating func appClauseRuns() {
         clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
         guard n >= 2, n < 64, opts.mode == .flexible else { return }
-        // Only read for a Han or kana word: no copy of the text otherwise.
-        func katakana(_ i: Int) -> Bool {
-            let u = text.utf16, a = units[i].start, b = units[i].end
-            guard a >= 0, a < b, b <= u.count else { return false }
-            let from = u.index(u.startIndex, offsetBy: a)
-            return u[from..<u.index(from, offsetBy: b - a)].allSatisfy { $0 >= 0x30A0 && $0 <= 0x30FF }
-        }
+        func katakana(_ i: Int) -> Bool { writtenIn(0x30A0...0x30FF, i) }
         @inline(__always) func free(_ i: Int) -> Bool {
             units[i].flags.isDisjoint(with: [.number, .ordinal, .connector, .filler, .optional])
         }
