@@ -135,12 +135,14 @@ enum IndexBuilder {
         return s.parameters.first { ($0.typeName == "String" || $0.typeName == "[String]") && !said.contains($0.name) }?.name
     }
 
+    /// The largest number `ordinalFirst` moves: only small numbers are said as ordinals ("the
+    /// 14th zone" is not how "Zone 14" is asked for).
+    static let ordinalFirstMax = 12
+
     /// The units of a value that ends with a number after a word ("bedroom 2"), with the number
     /// moved to the front as an ordinal ("2." "bedroom"), as the normalizer writes "second
-    /// bedroom"; nil for any other value. Only small numbers after a short name are said so
-    /// ("the 14th zone" is not how "Zone 14" is asked for, nor "the third Acoustic 60s Vol."
-    /// how "Acoustic 60s Vol. 3").
-    static let ordinalFirstMax = 12
+    /// bedroom"; nil for any other value. Only after a short name ("the third Acoustic 60s
+    /// Vol." is not how "Acoustic 60s Vol. 3" is asked for).
     static func ordinalFirst(_ us: [Raw]) -> [Raw]? {
         guard us.count >= 2, let last = us.last, last.flags.contains(.number),
               let v = Int(last.text), v >= 1, v <= ordinalFirstMax,

@@ -989,8 +989,7 @@ extension Core {
             // that are no count ("一起", "一下").
             if let c = t.unicodeScalars.first, CharTable.isDictionaryScript(c.value), t.unicodeScalars.count <= 6,
                let (value, used) = leadingNumber(Substring(t)), value >= 2, used < t.count,
-               Core.counters.contains(String(t.dropFirst(used))) {
-                let counter = String(t.dropFirst(used))
+               case let counter = String(t.dropFirst(used)), Core.counters.contains(counter) {
                 // An ordinal mark the dictionary keeps with the number ("二号" is "2号"): an ordinal.
                 if ordinalSuffixes.contains(counter) {
                     out.append(Raw(text: "\(value).", start: cur.start, end: cur.end, flags: .ordinal))
