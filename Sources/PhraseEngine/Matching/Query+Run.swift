@@ -14,10 +14,9 @@ extension Query {
         var movedParam: SlotSpan? = nil
         /// Set when one phrase word was read out of the template's order: its element and unit.
         var movedWord: (elem: Int, unit: Int)? = nil
-        /// Units read as the free text of the shortcut's String parameter, or (`chatter`) as talk
-        /// after the request (`freeTextReadings`).
+        /// Units read as the free text of the shortcut's String parameter, or as talk after the
+        /// request where the template has none (`freeTextReadings`, `readsTalk`).
         var freeText: Range<Int>? = nil
-        var chatter = false
     }
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
@@ -817,12 +816,9 @@ extension Query {
             let s = scored[k]
             let t = index.templates[s.template]
             guard let appSpan = s.appSpan else { continue }
-            let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: false)
+            let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
             appMask(appSpan, into: mask)
-            let appVariant = index.slotSets[Int(index.appSlot[t.app])].variants[Int(appSpan.variant)]
-            let valueVariant = s.option.map { index.slotSets[Int(t.paramSet)].variants[Int($0)] }
-            let g = valueVariant.map { group(t, mask, appVariant: appVariant.variantIndex, option: $0.optionIndex) } ?? []
-            let al = align(t.elems, mask: mask, paramSpans: g, ins: unitIns, trace: true)
+            let al = align(t.elems, mask: mask, paramSpans: valueGroup(s, t, mask), ins: unitIns, trace: true)
             guard al.cost < .infinity, al.dels < 1e-3, al.substitutions < 1e-3, !al.paramMissing else { continue }
             // (mask 1: the app name; 2: a connector next to it, read like a filler.)
             for u in 0..<n { role[u] = mask[u] == 1 ? 1 : (mask[u] == 2 ? 3 : 0) }
@@ -855,8 +851,7 @@ extension Query {
                 && (appSpan.end..<n).allSatisfy { role[$0] == 3 }
             // Any other template: talk after the request, the app clause ending it ("…in
             // Notely, I added it by mistake"), of two words or more.
-            let chatter = t.freeText == nil || t.isNegative
-            if chatter {
+            if Query.readsTalk(t) {
                 guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
             } else {
                 guard atEnd || afterApp || beforeApp else { continue }
@@ -869,7 +864,7 @@ extension Query {
             var runIns: Float = 0
             for u in lo...hi where role[u] == 2 {
                 runIns += unitIns?[u] ?? insCost[u]
-                if units[u].flags.contains(.unheard) && charWordUnits & (1 << UInt64(u)) == 0 && !coveredBySpan(u) { unheard += 1 }
+                if lowersEveryReading(u) { unheard += 1 }
                 mask[u] = 1  // taken: no unknown word "touches" the app name
             }
             a2.ins = max(0, al.ins - runIns) + Query.freeTextCost
@@ -880,9 +875,20 @@ extension Query {
             if score > s.score {
                 scored[k].score = score
                 scored[k].freeText = lo..<(hi + 1)
-                scored[k].chatter = chatter
             }
         }
+    }
+
+    /// Whether `freeTextReadings` reads a run of template `t`'s reading as talk after the request
+    /// (no free text, or a negative phrase) rather than as free text.
+    static func readsTalk(_ t: CompiledTemplate) -> Bool { t.freeText == nil || t.isNegative }
+
+    /// The spans of reading `s`'s bound value under `mask` (`group`), for its app name's variant;
+    /// none when no value is bound.
+    func valueGroup(_ s: Scored, _ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>) -> [SlotSpan] {
+        guard let o = s.option else { return [] }
+        let appVariant = s.appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)].variantIndex } ?? 0
+        return group(t, mask, appVariant: appVariant, option: index.slotSets[Int(t.paramSet)].variants[Int(o)].optionIndex)
     }
 
     func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool) -> MatchCandidate {
@@ -909,7 +915,7 @@ extension Query {
                 let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
                 al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
             } else {
-                let g = valueVariant.map { group(t, mask, appVariant: appVariant?.variantIndex ?? 0, option: $0.optionIndex) } ?? []
+                let g = valueGroup(s, t, mask)
                 if let mw = s.movedWord {
                     mask[mw.unit] = 1
                     al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, ins: unitIns, trace: true)
@@ -926,8 +932,9 @@ extension Query {
                 let a = units[ft.lowerBound].start, b = units[ft.upperBound - 1].end
                 for k in steps.indices where steps[k].kind == .extra && steps[k].start >= a && steps[k].end <= b {
                     // Talk after the request is discounted as filler.
-                    steps[k].kind = s.chatter ? .filler : .freeText
-                    steps[k].slot = s.chatter ? nil : t.freeText
+                    let talk = Query.readsTalk(t)
+                    steps[k].kind = talk ? .filler : .freeText
+                    steps[k].slot = talk ? nil : t.freeText
                 }
             }
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }

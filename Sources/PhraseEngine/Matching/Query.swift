@@ -783,8 +783,7 @@ struct Query {
             }
             var i0 = index.hasNegativeOnly ? 0 : n
             while i0 < min(n, 64) {
-                var j0 = i0 + 1
-                while j0 < n && units[j0].start == units[i0].start && units[j0].end == units[i0].end { j0 += 1 }
+                let j0 = wordEnd(i0)
                 if (i0..<j0).allSatisfy(negativeOnly) {
                     for u in i0..<min(j0, 64) {
                         insCost[u] = Query.unknownWordCost
@@ -796,8 +795,7 @@ struct Query {
             // A Han or kana word is matched character by character (units i..<j share its span).
             var i = 0
             while i < n {
-                var j = i + 1
-                while j < n && units[j].start == units[i].start && units[j].end == units[i].end { j += 1 }
+                let j = wordEnd(i)
                 // A word with two characters that follow each other nowhere in the catalogs'
                 // text is a word they never say ("明天" where the phrase says "今天"), even when
                 // each character is known.
@@ -1445,11 +1443,7 @@ struct Query {
         openAppClause()
         // Unknown words no slot span covers.
         var f: Float = 1
-        for i in 0..<n where units[i].flags.contains(.unheard) {
-            if i < 64, charWordUnits & (1 << UInt64(i)) != 0 { continue }
-            if coveredBySpan(i) { continue }
-            f *= Query.unknownWordFactor
-        }
+        for i in 0..<n where lowersEveryReading(i) { f *= Query.unknownWordFactor }
         unknownFactor = f
         otherAppClauses = foreignAppClauses()
         appClauseRuns()
@@ -1594,11 +1588,6 @@ struct Query {
     /// the keys of Han and kana are short (a romanization's consonants), one difference would
     /// match unrelated words.
     func splitScriptAppSounds(_ info: [(count: Int, split: Bool)], _ key: inout [UInt32], _ soundSpans: inout [Int32: [SlotSpan]]) {
-        @inline(__always) func wordEnd(_ a: Int) -> Int {
-            var f = a + 1
-            while f < n && units[f].start == units[a].start && units[f].end == units[a].end { f += 1 }
-            return f
-        }
         var a = 0
         while a < n {
             var e = a
@@ -1632,7 +1621,8 @@ struct Query {
     /// one difference.
     func syllableAppSounds(_ window: inout [UInt32], _ soundSpans: inout [Int32: [SlotSpan]]) {
         guard !index.appSyllables.isEmpty else { return }
-        @inline(__always) func wordEnd(_ a: Int) -> Int {
+        // The end of unit a's word, a particle or connector the segmenter kept with it left out.
+        @inline(__always) func syllableWordEnd(_ a: Int) -> Int {
             var f = a + 1
             while f < n && units[f].start == units[a].start && units[f].end == units[a].end
                     && units[f].flags.isDisjoint(with: [.particle, .connector, .optional]) { f += 1 }
@@ -1651,7 +1641,7 @@ struct Query {
             window.removeAll(keepingCapacity: true)
             for _ in 0..<2 {
                 guard e < n, syllabic(e) else { break }
-                let f = wordEnd(e)
+                let f = syllableWordEnd(e)
                 guard (e..<f).allSatisfy(syllabic) else { break }
                 for u in e..<f { Query.appendSyllables(units[u].text, to: &window) }
                 e = f
@@ -1664,7 +1654,7 @@ struct Query {
                     soundSpans[posting.set, default: []].append(SlotSpan(start: a, end: e, variant: posting.variant, sim: Query.soundSimilarity - 0.08))
                 }
             }
-            a = wordEnd(a)
+            a = syllableWordEnd(a)
         }
     }
 
@@ -1784,6 +1774,27 @@ struct Query {
         return c
     }
 
+    /// The units of the word unit i belongs to: a Han or kana word's characters share its span.
+    @inline(__always)
+    func wordStart(_ i: Int) -> Int {
+        var k = i
+        while k > 0 && units[k - 1].start == units[i].start && units[k - 1].end == units[i].end { k -= 1 }
+        return k
+    }
+    @inline(__always)
+    func wordEnd(_ i: Int) -> Int {
+        var k = i + 1
+        while k < n && units[k].start == units[i].start && units[k].end == units[i].end { k += 1 }
+        return k
+    }
+
+    /// Whether unknown unit i lowers every reading (`unknownFactor`): no Han or kana word the
+    /// catalogs never say (matched character by character, `charWordUnits`), no slot span over it.
+    @inline(__always)
+    func lowersEveryReading(_ i: Int) -> Bool {
+        units[i].flags.contains(.unheard) && !(i < 64 && charWordUnits & (1 << UInt64(i)) != 0) && !coveredBySpan(i)
+    }
+
     /// Whether unit i's word is written in the text with characters of `range` only (kana are
     /// folded to katakana by the normalizer: the text tells katakana from hiragana). Reads the
     /// text: for Han and kana words only, no copy of it otherwise.
@@ -1809,23 +1820,11 @@ struct Query {
     mutating func appClauseRuns() {
         clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
         guard n >= 2, n < 64, opts.mode == .flexible else { return }
-        func katakana(_ i: Int) -> Bool { writtenIn(0x30A0...0x30FF, i) }
         @inline(__always) func free(_ i: Int) -> Bool {
             units[i].flags.isDisjoint(with: [.number, .ordinal, .connector, .filler, .optional])
         }
         // Not part of a Han or kana word the catalogs never say.
         @inline(__always) func plain(_ i: Int) -> Bool { charWordUnits & (1 << UInt64(i)) == 0 }
-        // The units of the word unit i belongs to (a Han or kana word's characters share its span).
-        func wordStart(_ i: Int) -> Int {
-            var k = i
-            while k > 0 && units[k - 1].start == units[i].start && units[k - 1].end == units[i].end { k -= 1 }
-            return k
-        }
-        func wordEnd(_ i: Int) -> Int {
-            var k = i + 1
-            while k < n && units[k].start == units[i].start && units[k].end == units[i].end { k += 1 }
-            return k
-        }
         func glued(_ i: Int) -> Bool {
             index.gluedConnectors.contains { units[i].text.count > $0.count && units[i].text.hasPrefix($0) }
         }
@@ -1841,7 +1840,7 @@ struct Query {
         k = 0; words = 0
         while k < n - 1 && words < Query.appClauseMaxWords {
             let e = wordEnd(k)
-            guard e < n, (k..<e).allSatisfy({ free($0) && (plain($0) || katakana($0)) }) else { break }
+            guard e < n, (k..<e).allSatisfy({ free($0) && (plain($0) || writtenIn(0x30A0...0x30FF, $0)) }) else { break }
             k = e; words += 1
             if units[k].flags.contains(.connector) && k + 1 < n { clauseLead = k; break }
         }
