@@ -54,7 +54,14 @@ public enum XCConfig {
                 read(ProjectFiles.join(dir, inc), level: level, from: o, optional: opt, stack: &stack, out: &out, diags: &diags)
                 continue
             }
-            guard let eq = t.firstIndex(of: "=") else {
+            // The `=` outside `[cond=value]` brackets.
+            var bracket = 0
+            let eqAt = t.indices.first { i in
+                let c = t[i]
+                if c == "[" { bracket += 1 } else if c == "]" { bracket -= 1 }
+                return c == "=" && bracket == 0
+            }
+            guard let eq = eqAt else {
                 diags.append(o.diagnostic("malformed-input", .warning, "not a setting (KEY = value): \(t.prefix(60))")); continue
             }
             let key = t[..<eq].trimmingCharacters(in: .whitespaces)
