@@ -4,11 +4,15 @@ import Foundation
 public enum ImportCommand: Command {
     public static let name = "import"
     public static let summary = "Build a catalog from an app's sources and build products."
-    public static let usage = "[--entities TYPE=FILE ...] [--development-locale ID] [--app-id ID] [--output FILE] [--format text|json] [--strict] PATH ..."
+    public static let usage = "[--entities TYPE=FILE ...] [--development-locale ID] [--app-id ID] [--name NAME] [--target NAME] [--configuration NAME] [--output FILE] [--format text|json] [--strict] PATH ..."
     public static let discussion = """
     PATH is a project folder (searched for Swift sources, AppShortcuts.xcstrings,
     <locale>.lproj/AppShortcuts.strings, Localizable and InfoPlist tables, Info.plist,
-    project.pbxproj and Metadata.appintents/extract.actionsdata) or any of those files.
+    project.pbxproj, XcodeGen project.yml, Package.swift and
+    Metadata.appintents/extract.actionsdata) or any of those files.
+    With a project, the app target is the application target whose sources hold the
+    AppShortcutsProvider; only its files are read (and its frameworks' sources), and the
+    bundle id, name and locales come from it, each reported as a note with where it came from.
     The catalog goes to standard output or --output; every finding goes to standard error as
     `file:line:column: severity: message [rule]`, followed by a summary (text or json).
     Exit status: 0 success; 1 errors found (or warnings, with --strict), the catalog is still
@@ -18,6 +22,9 @@ public enum ImportCommand: Command {
         OptionSpec("--entities", value: "TYPE=FILE", repeatable: true, help: "Options of an AppEntity type, exported from the app as JSON or CSV."),
         OptionSpec("--development-locale", value: "ID", help: "The development locale (default: from the string catalogs or Info.plist, else en)."),
         OptionSpec("--app-id", value: "ID", help: "The bundle identifier (overrides Info.plist and the project)."),
+        OptionSpec("--name", value: "NAME", help: "The app's display name in the development locale (overrides Info.plist and the project)."),
+        OptionSpec("--target", value: "NAME", help: "The app target (default: the application target holding the AppShortcutsProvider)."),
+        OptionSpec("--configuration", value: "NAME", help: "The build configuration whose settings are read (default: Release)."),
         CatalogOptions.outputOption,
         OptionSpec("--format", short: "-f", value: "F", help: "Summary of the findings on standard error: text (default) or json."),
         OptionSpec("--strict", help: "Exit 1 on warnings too."),
@@ -40,6 +47,11 @@ public enum ImportCommand: Command {
         if let id = args.value("--app-id") {
             guard !id.isEmpty else { throw CLIError.usage("--app-id must not be empty") }
             opts.appID = id
+        }
+        for (flag, keyPath) in [("--name", \ImportOptions.appName), ("--target", \ImportOptions.target), ("--configuration", \ImportOptions.configuration)] {
+            guard let v = args.value(flag) else { continue }
+            guard !v.trimmingCharacters(in: .whitespaces).isEmpty else { throw CLIError.usage("\(flag) must not be empty") }
+            opts[keyPath: keyPath] = v
         }
         for (_, f) in opts.entities where !FileManager.default.fileExists(atPath: f) {
             throw CLIError.input("\(CatalogOptions.displayPath(f, ctx)): no such entity snapshot")

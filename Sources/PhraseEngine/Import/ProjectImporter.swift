@@ -5,6 +5,12 @@ public struct ImportOptions: Sendable {
     public var entities: [(type: String, file: String)] = []
     public var developmentLocale: String?
     public var appID: String?
+    /// `--name`: the app's display name in the development locale.
+    public var appName: String?
+    /// `--configuration`: the build configuration whose settings are read (default Release).
+    public var configuration: String?
+    /// `--target`: the app target, instead of the application target holding the AppShortcutsProvider.
+    public var target: String?
     public init() {}
 }
 
@@ -43,6 +49,10 @@ public enum ProjectImporter {
         case infoPlistStrings(locale: String)
         case actionsData
         case pbxproj
+        case xcodegenSpec
+        case packageManifest
+
+        var isProject: Bool { self == .pbxproj || self == .xcodegenSpec || self == .packageManifest }
 
         var name: String {
             switch self {
@@ -56,6 +66,8 @@ public enum ProjectImporter {
             case .infoPlistStrings(let l): return "InfoPlist.strings (\(l))"
             case .actionsData: return "extract.actionsdata"
             case .pbxproj: return "project.pbxproj"
+            case .xcodegenSpec: return "project.yml"
+            case .packageManifest: return "Package.swift"
             }
         }
     }
@@ -72,6 +84,7 @@ public enum ProjectImporter {
     /// What a file is read as, from its name (nil: not an input).
     public static func classify(_ path: String) -> InputKind? {
         let name = (path as NSString).lastPathComponent
+        if name == "Package.swift" { return .packageManifest }
         if name.hasSuffix(".swift") { return .swift }
         switch name {
         case "AppShortcuts.xcstrings": return .appShortcutsCatalog
@@ -80,6 +93,7 @@ public enum ProjectImporter {
         case "Info.plist": return .infoPlist
         case "extract.actionsdata": return .actionsData
         case "project.pbxproj": return .pbxproj
+        case "project.yml", "project.yaml": return .xcodegenSpec
         case "AppShortcuts.strings": return lprojLocale(path).map { .appShortcutsStrings(locale: $0) }
         case "Localizable.strings": return lprojLocale(path).map { .localizableStrings(locale: $0) }
         case "InfoPlist.strings":
@@ -101,7 +115,7 @@ public enum ProjectImporter {
             guard fm.fileExists(atPath: root, isDirectory: &isDir) else { throw ImportInputError(message: "\(root): no such file or folder") }
             if !isDir.boolValue {
                 guard let k = classify(root) else {
-                    throw ImportInputError(message: "\(root): not an input that import reads (Swift sources, AppShortcuts.xcstrings, <locale>.lproj/*.strings, Info.plist, InfoPlist/Localizable tables, extract.actionsdata, project.pbxproj)")
+                    throw ImportInputError(message: "\(root): not an input that import reads (Swift sources, AppShortcuts.xcstrings, <locale>.lproj/*.strings, Info.plist, InfoPlist/Localizable tables, extract.actionsdata, project.pbxproj, project.yml, Package.swift)")
                 }
                 out.append((root, k))
                 continue
@@ -145,10 +159,28 @@ public enum ProjectImporter {
         let (inputs, discoverDiags) = try discover(paths)
         var b = Builder(options: options, roots: paths)
         b.diags = discoverDiags
-        b.read(inputs)
+        b.explicitFiles = Set(paths.filter { !isFolder($0) })
+        // Projects and sources first: they decide the app target, which decides the rest.
+        let first = inputs.filter { $0.kind.isProject || $0.kind == .swift }
+        b.read(first)
+        b.chooseAppTarget()
+        var rest: [(path: String, kind: InputKind)] = []
+        var skipped: [String] = []
+        for i in inputs where !i.kind.isProject && i.kind != .swift {
+            if b.keeps(i.path, i.kind) { rest.append(i) } else { skipped.append(i.path) }
+        }
+        if let plist = b.appInfoPlistPath?.path, !rest.contains(where: { ProjectFiles.standard($0.path) == plist }), FileManager.default.fileExists(atPath: plist) {
+            rest.append((plist, .infoPlist))
+        }
+        if let app = b.appTarget, !skipped.isEmpty {
+            b.diags.append(app.origin.diagnostic("not-in-app-target", .note,
+                "\(skipped.count) table(s), catalog(s) or Info.plist(s) not read: not members of \(app.name) (\(skipped.prefix(3).map { b.relative($0) }.joined(separator: ", "))\(skipped.count > 3 ? ", …" : ""))"))
+        }
+        b.read(rest)
         let catalog = b.build()
+        let read = first + rest
         return ImportResult(catalog: catalog, diagnostics: b.diags.sorted(by: Diagnostic.ordered),
-                            inputs: inputs.map { ($0.path, $0.kind.name) })
+                            inputs: read.map { ($0.path, $0.kind.name) })
     }
 
     struct Builder {
@@ -163,9 +195,20 @@ public enum ProjectImporter {
         var infoPlists: [(path: String, bytes: [UInt8], value: PlistValue)] = []
         /// InfoPlist tables: locale → key → value.
         var infoTables: [String: [(key: String, value: PlistValue)]] = [:]
+        /// Where each InfoPlist table entry is: locale → key → place.
+        var infoOrigins: [String: [String: ImportOrigin]] = [:]
         var actionsData: [(path: String, model: ImportedModel)] = []
-        var pbxproj: [String] = []
+        /// Project files that could not be read as a model (their settings are scanned as text).
+        var legacyPBX: [String] = []
         var sourceLanguages: [String] = []
+        /// Projects read (file → targets), and what they say about regions.
+        var projects: [(file: String, targets: [ProjectTarget])] = []
+        var projectDevelopmentRegions: [String] = []
+        var projectKnownRegions: [String] = []
+        var appTarget: ProjectTarget?
+        var appSettings: BuildSettings?
+        /// Paths given as files on the command line (always read).
+        var explicitFiles: Set<String> = []
 
         init(options: ImportOptions, roots: [String]) {
             self.options = options
@@ -205,7 +248,10 @@ public enum ProjectImporter {
                     for e in f.entries {
                         for l in e.localizations {
                             guard case .unit(let v) = l.value else { continue }
-                            if kind == .localizableCatalog { titleTables[l.locale, default: [:]][e.key] = v } else { infoTables[l.locale, default: []].append((e.key, .string(v))) }
+                            if kind == .localizableCatalog { titleTables[l.locale, default: [:]][e.key] = v } else {
+                                infoTables[l.locale, default: []].append((e.key, .string(v)))
+                                infoOrigins[l.locale, default: [:]][e.key] = f.origin(l.offset)
+                            }
                         }
                     }
                 case .appShortcutsStrings(let l), .localizableStrings(let l), .infoPlistStrings(let l):
@@ -220,6 +266,8 @@ public enum ProjectImporter {
                         for e in f.entries { if let s = e.value.string { titleTables[l, default: [:]][e.key] = s } }
                     default:
                         infoTables[l, default: []] += f.entries.map { ($0.key, $0.value) }
+                        let lt = LineTable(f.text)
+                        for e in f.entries { let p = lt.position(of: e.offset); infoOrigins[l, default: [:]][e.key] = ImportOrigin(file: path, line: p.line, column: p.column) }
                     }
                 case .infoPlist:
                     do {
@@ -231,11 +279,11 @@ public enum ProjectImporter {
                     let (m, d) = ActionsData.read(bytes, path: path)
                     diags += d
                     if let m { actionsData.append((path, m)) }
-                case .pbxproj:
+                case .pbxproj, .xcodegenSpec, .packageManifest:
                     if let bad = SwiftLexer.firstInvalidUTF8(bytes) {
                         diags.append(ImportOrigin(file: path).diagnostic("invalid-utf8", .error, "not valid UTF-8 (offset \(bad)); not read"))
                     } else {
-                        pbxproj.append(String(decoding: bytes, as: UTF8.self))
+                        readProject(path, kind, bytes)
                     }
                 }
             }
@@ -246,7 +294,7 @@ public enum ProjectImporter {
         /// Distinct literal values of a build setting in the project files (`NAME = value;`).
         func buildSetting(_ name: String) -> [String] {
             var out: [String] = []
-            for text in pbxproj {
+            for text in legacyPBX {
                 for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
                     let t = line.trimmingCharacters(in: .whitespaces)
                     guard t.hasPrefix(name + " = ") || t.hasPrefix("\"\(name)\" = "), t.hasSuffix(";") else { continue }
@@ -299,9 +347,9 @@ public enum ProjectImporter {
             }
 
             // Development locale.
-            let infoDev = infoPlists.compactMap { $0.value["CFBundleDevelopmentRegion"]?.string }.first { Builder.isLiteral($0) }
+            let infoDev = infoPlists.compactMap { $0.value["CFBundleDevelopmentRegion"]?.string.map { expandInfo($0) } }.first { Builder.isLiteral($0) }
             let dev = options.developmentLocale ?? sourceLanguages.first ?? infoDev?.replacingOccurrences(of: "_", with: "-")
-                ?? buildSetting("developmentRegion").first ?? "en"
+                ?? projectDevelopmentRegions.first ?? buildSetting("developmentRegion").first ?? "en"
 
             // Localized phrases.
             let phrases = localizePhrases(model, dev: dev)
@@ -313,6 +361,7 @@ public enum ProjectImporter {
             for l in (Array(phrases.locales) + app.locales + Array(titleTables.keys)).sorted() where !locales.contains(l) && CatalogLoader.isValidLocale(l) {
                 locales.append(l)
             }
+            reportLocales(locales, dev: dev)
 
             func localized(_ key: String) -> JSONOut {
                 var entries: [(String, JSONOut)] = [(dev, .string(titleTables[dev]?[key] ?? key))]
@@ -602,7 +651,10 @@ public enum ProjectImporter {
 
             // Bundle identifier.
             var id = options.appID
-            if id == nil {
+            if id == nil, let app = appTarget, let s = appSettings {
+                let places = ["CFBundleIdentifier": at("CFBundleIdentifier")]
+                id = targetBundleID(app, s, info.map { ($0.path, $0.value) }, places)
+            } else if id == nil {
                 let v = info?.value["CFBundleIdentifier"]?.string
                 if Builder.isLiteral(v) { id = v } else {
                     let ids = buildSetting("PRODUCT_BUNDLE_IDENTIFIER").filter { !$0.lowercased().hasSuffix("tests") }
@@ -626,12 +678,19 @@ public enum ProjectImporter {
 
             // Display name: the development locale's InfoPlist table overrides Info.plist, as the
             // localized info dictionary does at run time.
-            var name: String? = nil
-            for k in ["CFBundleDisplayName", "CFBundleName"] {
+            var name: String? = options.appName
+            if name == nil, let app = appTarget, let s = appSettings {
+                let keys = ["CFBundleDisplayName", "CFBundleName"]
+                var places: [String: ImportOrigin] = [:]
+                var values: [String: String] = [:]
+                for k in keys { places[k] = at(k); values[k] = table(k, dev) }
+                name = targetName(app, s, info.map { ($0.path, $0.value) }, places, table: values, dev: dev)
+            }
+            for k in ["CFBundleDisplayName", "CFBundleName"] where name == nil {
                 if let v = table(k, dev), !v.isEmpty { name = v; break }
                 if let v = info?.value[k]?.string, Builder.isLiteral(v) { name = v; break }
             }
-            if name == nil { name = buildSetting("INFOPLIST_KEY_CFBundleDisplayName").first ?? buildSetting("PRODUCT_NAME").first }
+            if name == nil, appTarget == nil { name = buildSetting("INFOPLIST_KEY_CFBundleDisplayName").first ?? buildSetting("PRODUCT_NAME").first }
             if name == nil {
                 diags.append(at("CFBundleDisplayName").diagnostic("app-name-unresolved", .error, "the app's display name cannot be resolved statically (no literal CFBundleDisplayName or CFBundleName); edit app.name"))
             }
@@ -691,6 +750,9 @@ public enum ProjectImporter {
             var app: [(String, JSONOut)] = [("id", .string(id ?? "unresolved.bundle.identifier")),
                                             ("name", nameEntries.count == 1 ? nameEntries[0].1 : .object(nameEntries))]
             if !alts.isEmpty { app.append(("alternativeNames", .array(alts))) }
+            if let t = appTarget, let s = appSettings {
+                app.append(("source", .object([("target", .string(t.name)), ("project", .string(relative(t.projectFile))), ("configuration", .string(s.configuration))])))
+            }
             return App(json: .object(app), locales: locales)
         }
     }

@@ -1,0 +1,282 @@
+import Foundation
+
+/// Choosing the app target of a project and reading the app's identity from it alone.
+///
+/// The app target is the application target whose sources hold the `AppShortcutsProvider`
+/// (`--target` chooses one). From it: which Swift sources, string tables, catalogs and which
+/// Info.plist are read (its members, plus the sources of framework and library targets, which
+/// can declare its intents and enums); the bundle identifier and name from its build settings
+/// for one configuration (Release unless `--configuration`); its Info.plist. Each value's
+/// origin is reported as a note; guesses as warnings.
+extension ProjectImporter.Builder {
+    /// Reads a project file (pbxproj, project.yml, Package.swift) into targets.
+    mutating func readProject(_ path: String, _ kind: ProjectImporter.InputKind, _ bytes: [UInt8]) {
+        switch kind {
+        case .pbxproj:
+            do {
+                let p = try PBXProject.read(bytes, path: path)
+                diags += p.diagnostics
+                projects.append((path, p.targets))
+                if let d = p.developmentRegion { projectDevelopmentRegions.append(d) }
+                projectKnownRegions += p.knownRegions.filter { !projectKnownRegions.contains($0) }
+                if p.targets.isEmpty { legacyPBX.append(String(decoding: bytes, as: UTF8.self)) }
+            } catch {
+                diags.append(error.diagnostic)
+                legacyPBX.append(String(decoding: bytes, as: UTF8.self))
+            }
+        case .xcodegenSpec:
+            do {
+                let r = try XcodeGenProject.read(bytes, path: path)
+                diags += r.diagnostics
+                projects.append((path, r.targets))
+                if let d = r.developmentLanguage { projectDevelopmentRegions.append(d) }
+            } catch { diags.append(error.diagnostic) }
+        case .packageManifest:
+            let r = SwiftPackageProject.read(bytes, path: path)
+            if !r.targets.isEmpty {
+                projects.append((path, r.targets))
+                if let d = r.defaultLocalization { projectDevelopmentRegions.append(d) }
+            }
+        default: break
+        }
+    }
+
+    var allTargets: [ProjectTarget] { projects.flatMap(\.targets) }
+
+    static func isApp(_ t: ProjectTarget) -> Bool { t.kind == .application || t.kind == .watchApplication }
+
+    /// The configuration to read, and whether it was guessed.
+    func configuration(of t: ProjectTarget) -> (name: String, guessed: Bool)? {
+        let names = t.configurations.map(\.name)
+        if let c = options.configuration { return names.contains(c) ? (c, false) : nil }
+        if names.contains("Release") { return ("Release", false) }
+        if let d = t.defaultConfiguration, names.contains(d) { return (d, true) }
+        return names.first.map { ($0, true) }
+    }
+
+    func buildSettings(_ t: ProjectTarget) -> BuildSettings? {
+        guard let c = configuration(of: t), let s = t.settings(c.name) else { return nil }
+        return BuildSettings(s, configuration: c.name, sdk: t.sdk ?? "iphoneos")
+    }
+
+    /// Chooses the app target (after the Swift sources are read) and keeps only the sources it
+    /// builds with.
+    mutating func chooseAppTarget() {
+        let targets = allTargets
+        guard !projects.isEmpty else {
+            if !roots.isEmpty, roots.contains(where: { ProjectImporter.isFolder($0) }) {
+                diags.append(ImportOrigin(file: roots[0]).diagnostic("no-project", .note,
+                    "no Xcode project, project.yml or app Package.swift: target membership is unknown, so every source, table and Info.plist under the folder is read; pass --app-id and --name if they come out wrong"))
+            }
+            return
+        }
+        let at = ImportOrigin(file: projects[0].file)
+        var sdks: [String: String] = [:]
+        for t in targets { if let s = buildSettings(t)?.value("SDKROOT")?.value, !s.isEmpty { sdks[t.name] = s } else if let s = t.sdk { sdks[t.name] = s } }
+        var chosen: ProjectTarget?
+        if let want = options.target {
+            guard let t = targets.first(where: { $0.name == want }) else {
+                diags.append(at.diagnostic("app-target-unresolved", .error, "no target named \(want) (targets: \(targets.map(\.name).joined(separator: ", ")))"))
+                return
+            }
+            chosen = t
+            diags.append(t.origin.diagnostic("app-target", .note, "app target \(t.name) (\(t.kind.rawValue)), chosen with --target"))
+        } else {
+            let (m, _) = SwiftAppIntentsReader.read(swiftFiles)
+            let providerFiles = Set(m.providers.map { ProjectFiles.standard($0.origin.file) })
+            let apps = targets.filter { Self.isApp($0) }
+            let withProvider = apps.filter { t in providerFiles.contains { t.isMember($0) } }
+            let providerNames = m.providers.map(\.name).joined(separator: ", ")
+            if withProvider.count == 1 {
+                chosen = withProvider[0]
+                diags.append(withProvider[0].origin.diagnostic("app-target", .note,
+                    "app target \(withProvider[0].name): the application target whose sources hold the AppShortcutsProvider (\(providerNames))"))
+            } else if withProvider.count > 1 {
+                // Several: an iOS app first, then the one named like the project, then the first.
+                let ranked = withProvider.enumerated().sorted { a, b in
+                    func rank(_ t: ProjectTarget) -> Int {
+                        (sdks[t.name].map { $0.hasPrefix("iphoneos") } ?? true ? 0 : 2) + (t.kind == .application ? 0 : 1)
+                    }
+                    let ra = rank(a.element), rb = rank(b.element)
+                    return ra != rb ? ra < rb : a.offset < b.offset
+                }.map(\.element)
+                chosen = ranked[0]
+                diags.append(ranked[0].origin.diagnostic("app-target-guessed", .warning,
+                    "several application targets hold the AppShortcutsProvider (\(withProvider.map(\.name).joined(separator: ", "))); \(ranked[0].name) is read (an iOS app first); pass --target to choose"))
+            } else if apps.count == 1 {
+                chosen = apps[0]
+                let why = m.providers.isEmpty ? "no AppShortcutsProvider in the sources" : "the AppShortcutsProvider (\(providerNames)) is in no application target's sources"
+                diags.append(apps[0].origin.diagnostic("app-target-guessed", .warning, "app target \(apps[0].name): the only application target (\(why))"))
+            } else if apps.count > 1 {
+                chosen = apps[0]
+                diags.append(apps[0].origin.diagnostic("app-target-guessed", .warning,
+                    "no application target's sources hold an AppShortcutsProvider; \(apps[0].name) is read, the first of \(apps.map(\.name).joined(separator: ", ")); pass --target to choose"))
+            } else {
+                diags.append(at.diagnostic("app-target-unresolved", .warning,
+                    "no application target in \(projects.map { relative($0.file) }.joined(separator: ", ")) (targets: \(targets.map { "\($0.name) (\($0.kind.rawValue))" }.joined(separator: ", "))); every file under the folder is read"))
+            }
+        }
+        guard let app = chosen else { return }
+        guard let cfg = configuration(of: app) else {
+            diags.append(app.origin.diagnostic("configuration-unknown", .error,
+                "target \(app.name) has no configuration \(options.configuration ?? "") (it has \(app.configurations.map(\.name).joined(separator: ", ")))"))
+            return
+        }
+        if cfg.guessed {
+            diags.append(app.origin.diagnostic("configuration-guessed", .warning, "target \(app.name) has no Release configuration; \(cfg.name) is read (pass --configuration)"))
+        }
+        appTarget = app
+        appSettings = buildSettings(app)
+        // Swift sources: the app's, its frameworks' and libraries' (which can declare its intents
+        // and enums), and files no target lists (local packages).
+        let before = swiftFiles.count
+        var dropped: [String] = []
+        swiftFiles = swiftFiles.filter { f in
+            if explicitFiles.contains(f.path) { return true }
+            let owners = targets.filter { $0.isMember(f.path) }
+            let keep = owners.isEmpty || owners.contains { $0.name == app.name && $0.projectFile == app.projectFile || $0.kind.isLinkedIntoApp }
+            if !keep { dropped.append(f.path) }
+            return keep
+        }
+        if !dropped.isEmpty {
+            diags.append(app.origin.diagnostic("not-in-app-target", .note,
+                "\(before - swiftFiles.count) Swift file(s) not read: members only of other targets (\(relative(dropped[0]))\(dropped.count > 1 ? ", …" : ""))"))
+        }
+    }
+
+    /// The app's Info.plist (`INFOPLIST_FILE`, relative to the project folder).
+    var appInfoPlistPath: (path: String, setting: BuildSettings.Resolved)? {
+        guard let app = appTarget, let s = appSettings, let r = s.value("INFOPLIST_FILE"), !r.value.isEmpty else { return nil }
+        let dir = (app.projectFile as NSString).deletingLastPathComponent
+        let base = app.projectFile.hasSuffix("project.pbxproj") ? (dir as NSString).deletingLastPathComponent : dir
+        let srcroot = s.value("SRCROOT")?.value ?? base
+        return (ProjectFiles.join(srcroot.isEmpty ? base : srcroot, r.value), r)
+    }
+
+    /// Whether a table, catalog or Info.plist found in a folder is the app's.
+    func keeps(_ path: String, _ kind: ProjectImporter.InputKind) -> Bool {
+        guard let app = appTarget else { return true }
+        if explicitFiles.contains(path) { return true }
+        switch kind {
+        case .actionsData, .pbxproj, .xcodegenSpec, .packageManifest, .swift: return true
+        case .infoPlist:
+            if let p = appInfoPlistPath?.path { return ProjectFiles.standard(path) == p }
+            return app.isMember(path) && !app.projectFile.hasSuffix("project.pbxproj")
+        default:
+            return app.isMember(path)
+        }
+    }
+
+    // MARK: Provenance
+
+    /// Where a resolved setting came from: `PRODUCT_BUNDLE_IDENTIFIER (Release) at App.xcconfig:3,
+    /// from ORG_PREFIX (Build.xcconfig:12)`.
+    func describe(_ name: String, _ r: BuildSettings.Resolved, config: String) -> String {
+        var s = "build setting \(name) (\(config)) = \"\(r.origin.value)\" at \(sourceText(r.origin.origin)) [\(r.origin.level)]"
+        let used = r.from.filter { $0.origin.level != "built-in" || ["TARGET_NAME", "PROJECT_NAME"].contains($0.name) }
+        if !used.isEmpty {
+            s += ", with " + used.prefix(4).map { "\($0.name) = \"\($0.origin.value)\" (\($0.origin.level == "built-in" ? "built-in" : sourceText($0.origin.origin)))" }.joined(separator: ", ")
+        }
+        return s
+    }
+
+    /// An Info.plist string with the app target's settings substituted (as written without a target).
+    func expandInfo(_ v: String) -> String {
+        guard let s = appSettings, v.contains("$") else { return v }
+        return s.expand(v).value
+    }
+
+    func chain(_ from: [(name: String, origin: BuildSettings.Assignment)]) -> String {
+        let used = from.filter { $0.origin.level != "built-in" || ["TARGET_NAME", "PROJECT_NAME", "DEVELOPMENT_LANGUAGE"].contains($0.name) }
+        guard !used.isEmpty else { return "" }
+        return "; " + used.prefix(5).map { a in
+            "\(a.name) = \"\(a.origin.value)\" " + (a.origin.level == "built-in" ? "(built-in)" : "at \(sourceText(a.origin.origin)) [\(a.origin.level)]")
+        }.joined(separator: "; ")
+    }
+
+    /// The app target's bundle identifier: Info.plist `CFBundleIdentifier` with the settings
+    /// substituted, else `PRODUCT_BUNDLE_IDENTIFIER`; its origin as a note.
+    mutating func targetBundleID(_ app: ProjectTarget, _ s: BuildSettings, _ info: (path: String, value: PlistValue)?, _ at: [String: ImportOrigin]) -> String? {
+        let cfg = s.configuration
+        if let v = info?.value["CFBundleIdentifier"]?.string, !v.isEmpty {
+            let e = s.expand(v)
+            let where_ = "CFBundleIdentifier = \"\(v)\" in \(relative(info?.path ?? ""))"
+            if !e.value.isEmpty {
+                if e.unresolved.isEmpty {
+                    diags.append((at["CFBundleIdentifier"] ?? app.origin).diagnostic("app-id-source", .note, "bundle identifier \"\(e.value)\" (target \(app.name), \(cfg)): \(where_)\(chain(e.from))"))
+                } else {
+                    diags.append((at["CFBundleIdentifier"] ?? app.origin).diagnostic("app-id-guessed", .warning, "bundle identifier \"\(e.value)\" (target \(app.name), \(cfg)): \(where_)\(chain(e.from)); \(e.unresolved.joined(separator: ", ")) not set anywhere (empty, as Xcode would read it); pass --app-id if wrong"))
+                }
+                return e.value
+            }
+        }
+        if let r = s.value("PRODUCT_BUNDLE_IDENTIFIER"), !r.value.isEmpty {
+            let o = r.origin.origin
+            let text = "bundle identifier \"\(r.value)\" (target \(app.name), \(cfg)): PRODUCT_BUNDLE_IDENTIFIER = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from))"
+            if r.unresolved.isEmpty { diags.append(o.diagnostic("app-id-source", .note, text)) }
+            else { diags.append(o.diagnostic("app-id-guessed", .warning, text + "; \(r.unresolved.joined(separator: ", ")) not set anywhere (empty, as Xcode would read it); pass --app-id if wrong")) }
+            return r.value
+        }
+        diags.append(app.origin.diagnostic("app-id-unresolved", .error, "target \(app.name) has no PRODUCT_BUNDLE_IDENTIFIER in \(cfg) and its Info.plist no CFBundleIdentifier; pass --app-id"))
+        return nil
+    }
+
+    /// The app target's display name: the development locale's InfoPlist table, Info.plist
+    /// (`CFBundleDisplayName`, then `CFBundleName`, settings substituted), the project's own
+    /// Info.plist keys (XcodeGen `info.properties`), `INFOPLIST_KEY_*`, then `PRODUCT_NAME`.
+    mutating func targetName(_ app: ProjectTarget, _ s: BuildSettings, _ info: (path: String, value: PlistValue)?, _ at: [String: ImportOrigin],
+                             table: [String: String], dev: String) -> String? {
+        let cfg = s.configuration
+        let who = "app name"
+        for k in ["CFBundleDisplayName", "CFBundleName"] {
+            if let v = table[k], !v.isEmpty {
+                let o = infoOrigins[dev]?[k] ?? infoOrigins[ProjectImporter.Builder.baseLocale]?[k] ?? app.origin
+                diags.append(o.diagnostic("app-name-source", .note, "\(who) \"\(v)\": \(k) in the \(dev) InfoPlist table of target \(app.name)"))
+                return v
+            }
+            if let v = info?.value[k]?.string, !v.isEmpty {
+                let e = s.expand(v)
+                if !e.value.isEmpty {
+                    let text = "\(who) \"\(e.value)\" (target \(app.name), \(cfg)): \(k) = \"\(v)\" in \(relative(info?.path ?? ""))\(chain(e.from))"
+                    if e.unresolved.isEmpty { diags.append((at[k] ?? app.origin).diagnostic("app-name-source", .note, text)) }
+                    else { diags.append((at[k] ?? app.origin).diagnostic("app-name-guessed", .warning, text + "; \(e.unresolved.joined(separator: ", ")) not set anywhere; pass --name if wrong")) }
+                    return e.value
+                }
+            }
+            if let p = app.infoProperties.last(where: { $0.key == k }), !p.value.isEmpty {
+                let e = s.expand(p.value)
+                diags.append(p.origin.diagnostic("app-name-source", .note, "\(who) \"\(e.value)\" (target \(app.name)): \(k) in the project's Info.plist properties\(chain(e.from))"))
+                return e.value
+            }
+            if let r = s.value("INFOPLIST_KEY_" + k), !r.value.isEmpty {
+                diags.append(r.origin.origin.diagnostic("app-name-source", .note, "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): build setting INFOPLIST_KEY_\(k) = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from))"))
+                return r.value
+            }
+        }
+        if let r = s.value("PRODUCT_NAME"), !r.value.isEmpty {
+            let noPlist = info == nil ? "no Info.plist" : "its Info.plist has no CFBundleDisplayName or CFBundleName"
+            let text = "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): PRODUCT_NAME = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from)) (\(noPlist); the bundle name is the product name)"
+            diags.append(r.origin.origin.diagnostic(r.unresolved.isEmpty ? "app-name-source" : "app-name-guessed", r.unresolved.isEmpty ? .note : .warning, text))
+            return r.value
+        }
+        diags.append(app.origin.diagnostic("app-name-unresolved", .error, "target \(app.name) has no display name, bundle name or PRODUCT_NAME in \(cfg); pass --name"))
+        return nil
+    }
+
+    /// A note listing the catalog's locales and the app target's files they come from.
+    mutating func reportLocales(_ locales: [String], dev: String) {
+        guard let app = appTarget else { return }
+        var text = "locales \(locales.joined(separator: ", ")) (development \(dev)): from the members of target \(app.name)"
+        let known = projectKnownRegions.filter { $0 != "Base" }
+        let extra = locales.filter { l in !known.isEmpty && !known.contains(l) && !known.contains(String(l.prefix { $0 != "-" })) }
+        if !extra.isEmpty { text += "; not in the project's knownRegions: \(extra.joined(separator: ", "))" }
+        diags.append(app.origin.diagnostic("app-locales", .note, text))
+    }
+}
+
+extension ProjectImporter {
+    static func isFolder(_ p: String) -> Bool {
+        var d: ObjCBool = false
+        return FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue
+    }
+}

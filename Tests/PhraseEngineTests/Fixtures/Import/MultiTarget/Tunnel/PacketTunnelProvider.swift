@@ -1,0 +1,2 @@
+import NetworkExtension
+final class PacketTunnelProvider: NEPacketTunnelProvider {}

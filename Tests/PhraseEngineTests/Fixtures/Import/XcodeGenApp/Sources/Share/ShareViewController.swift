@@ -1,0 +1,2 @@
+import UIKit
+final class ShareViewController: UIViewController {}

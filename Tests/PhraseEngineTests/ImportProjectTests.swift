@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+
+/// `phrasematch import` reading the project: the app target, its bundle id, name and locales,
+/// from project.pbxproj with .xcconfig files, XcodeGen project.yml and an app Package.swift.
+@Suite struct ImportProjectTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Import")
+    static var multi: String { fixtures.appendingPathComponent("MultiTarget").path }
+    static var xcodegen: String { fixtures.appendingPathComponent("XcodeGenApp").path }
+    static var package: String { fixtures.appendingPathComponent("PackageApp").path }
+
+    func importCatalog(_ paths: [String], _ configure: (inout ImportOptions) -> Void = { _ in }) throws -> (Catalog, [Diagnostic], JSONNode) {
+        var o = ImportOptions()
+        configure(&o)
+        let r = try ProjectImporter.run(paths: paths, options: o)
+        let text = r.catalog.render(pretty: true)
+        return (try CatalogLoader.parse(text, file: "imported.json"), r.diagnostics, try JSONReader.parse(text))
+    }
+
+    func tempDir() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-import-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func write(_ dir: URL, _ name: String, _ text: String) throws {
+        let url = dir.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func run(_ args: [String]) -> (Int32, String, String) {
+        let (ctx, buf) = CLIContext.capturing()
+        let code = PhraseMatchCLI.run(args, context: ctx)
+        return (code, buf.stdout, buf.stderr)
+    }
+
+    // MARK: project.pbxproj
+
+    @Test func multiTargetProjectGivesTheAppsOwnIdentity() throws {
+        let (c, diags, json) = try importCatalog([Self.multi])
+        #expect(!diags.contains { $0.severity == .error })
+        // Name: the app target's Info.plist CFBundleDisplayName = $(PRODUCT_NAME), not TideKit's or the extensions'.
+        #expect(c.app.name.resolve("en", development: "en") == "Tide Log")
+        #expect(c.app.name.resolve("fr", development: "en") == "Journal des marées")
+        #expect(c.app.name.resolve("de", development: "en") == "Gezeitenbuch")
+        // Bundle id: xcconfig chain (App.xcconfig includes Shared.xcconfig), $(ORG_PREFIX), :rfc1034identifier.
+        #expect(c.app.id == "com.example.Tide-Log")
+        // Locales: only the app target's files (the tunnel's ja/ko catalog and the widget's es table are not the app's).
+        #expect(c.locales == ["en", "de", "fr"])
+        // The framework's enum is read (it ships in the app); the extensions' sources are not.
+        #expect(c.enumType("TideKind")?.cases.map(\.rawValue) == ["high", "low"])
+        #expect(json["app"]?["source"]?["target"]?.string == "TideLog")
+        #expect(json["app"]?["source"]?["configuration"]?.string == "Release")
+        // Provenance: where each value came from.
+        let target = try #require(diags.first { $0.rule == "app-target" })
+        #expect(target.message.contains("TideShortcuts") && target.file.hasSuffix("project.pbxproj") && target.line != nil)
+        let id = try #require(diags.first { $0.rule == "app-id-source" })
+        #expect(id.severity == .note && id.file.hasSuffix("App/Info.plist") && id.line == 9)
+        #expect(id.message.contains("Config/App.xcconfig:5") && id.message.contains("ORG_PREFIX = \"com.example\" at Config/Shared.xcconfig:2"))
+        let name = try #require(diags.first { $0.rule == "app-name-source" })
+        #expect(name.message.contains("PRODUCT_NAME = \"Tide Log\" at TideLog.xcodeproj/project.pbxproj:"))
+        #expect(diags.contains { $0.rule == "app-locales" && $0.message.contains("en, de, fr") })
+        #expect(diags.contains { $0.rule == "not-in-app-target" && $0.message.contains("Tunnel/InfoPlist.xcstrings") == false && $0.message.contains("TideKit/Info.plist") })
+        #expect(!diags.contains { $0.rule.hasSuffix("-guessed") })
+    }
+
+    @Test func configurationAndOverrides() throws {
+        let (debug, _, _) = try importCatalog([Self.multi]) { $0.configuration = "Debug" }
+        #expect(debug.app.id == "com.example.Tide-Log.debug")   // PRODUCT_BUNDLE_IDENTIFIER[config=Debug] = $(inherited).debug
+        let (_, bad, _) = try importCatalog([Self.multi]) { $0.configuration = "Staging" }
+        #expect(bad.contains { $0.rule == "configuration-unknown" && $0.severity == .error && $0.message.contains("Debug, Release") })
+        let (named, _, _) = try importCatalog([Self.multi]) { $0.appName = "Tides"; $0.appID = "com.other.tides" }
+        #expect(named.app.name.resolve("en", development: "en") == "Tides")
+        #expect(named.app.id == "com.other.tides")
+        // --target picks another target; an unknown one is an error naming the targets.
+        let (kit, _, _) = try importCatalog([Self.multi]) { $0.target = "TideKit" }
+        #expect(kit.app.id == "com.example.TideKit")
+        let (_, missing, _) = try importCatalog([Self.multi]) { $0.target = "Nope" }
+        #expect(missing.contains { $0.rule == "app-target-unresolved" && $0.message.contains("TideLog, TideKit, Tunnel, TideWidget") })
+    }
+
+    @Test func importCommandOnAProject() throws {
+        let (code, stdout, stderr) = run(["import", Self.multi])
+        #expect(code == 0)
+        #expect(stdout.contains("\"id\": \"com.example.Tide-Log\""))
+        #expect(stderr.contains("[app-id-source]") && stderr.contains("[app-name-source]") && stderr.contains("[app-target]"))
+        let (c2, out2, _) = run(["import", "--name", "Tide Journal", "--configuration", "Debug", Self.multi])
+        #expect(c2 == 0)
+        #expect(out2.contains("\"en\": \"Tide Journal\"") && out2.contains("com.example.Tide-Log.debug"))
+        #expect(run(["import", "--target", "Nope", Self.multi]).0 == 1)
+        #expect(run(["import", "--name", "", Self.multi]).0 == 2)
+        let help = run(["import", "--help"]).1
+        for o in ImportCommand.options { #expect(help.contains(o.name), "\(o.name)") }
+        for o in ["--name", "--target", "--configuration", "--app-id"] { #expect(help.contains(o)) }
+    }
+
+    // MARK: XcodeGen and Package.swift
+
+    @Test func xcodeGenProject() throws {
+        let (c, diags, _) = try importCatalog([Self.xcodegen])
+        #expect(!diags.contains { $0.severity == .error })
+        #expect(c.app.id == "org.example.lantern.ios")          // configFiles Release: ${BUNDLE_ROOT}.$(APP_ID_SUFFIX)
+        #expect(c.app.name.resolve("en", development: "en") == "Lantern Notes")   // info.properties
+        #expect(c.locales == ["en", "it"])                       // not the share extension's pt table
+        #expect(diags.contains { $0.rule == "app-name-source" && $0.file.hasSuffix("project.yml") && $0.line == 22 })
+        // Debug has no config file: XcodeGen's bundleIdPrefix + target name.
+        let (d, _, _) = try importCatalog([Self.xcodegen]) { $0.configuration = "Debug" }
+        #expect(d.app.id == "org.example.lantern.Lantern")
+    }
+
+    @Test func packageOnlyApp() throws {
+        let (c, diags, _) = try importCatalog([Self.package])
+        #expect(!diags.contains { $0.severity == .error })
+        #expect(c.app.id == "net.example.pebbles")
+        #expect(c.app.name.resolve("en", development: "en") == "Pebble Count")
+        #expect(c.locales == ["en", "nl"])
+        #expect(diags.contains { $0.rule == "app-id-source" && $0.file.hasSuffix("Package.swift") && $0.line == 14 })
+    }
+
+    @Test func bareFolderSaysMembershipIsUnknown() throws {
+        let (_, diags, _) = try importCatalog([Self.fixtures.appendingPathComponent("CoffeeOrder").path])
+        #expect(diags.contains { $0.rule == "no-project" && $0.severity == .note && $0.message.contains("target membership is unknown") })
+    }
+
+    // MARK: Build settings
+
+    @Test func buildSettingResolution() {
+        let o = ImportOrigin(file: "x")
+        func a(_ k: String, _ v: String) -> BuildSettings.Assignment { .init(key: k, value: v, origin: o, level: "t") }
+        let s = BuildSettings([
+            a("PRODUCT_NAME", "My App 2"), a("BASE", "org.ex"),
+            a("PRODUCT_BUNDLE_IDENTIFIER", "$(BASE)"),
+            a("PRODUCT_BUNDLE_IDENTIFIER", "$(inherited).${PRODUCT_NAME:rfc1034identifier}"),
+            a("PRODUCT_BUNDLE_IDENTIFIER[sdk=macosx*]", "mac.only"),
+            a("MODULE", "$(PRODUCT_NAME:c99extidentifier)"), a("LOW", "$(PRODUCT_NAME:lower)"),
+            a("FALLBACK", "$(MISSING:default=dflt)"), a("HOLE", "a.$(NOT_SET).b"),
+            a("NESTED", "$(PREFIX_$(KIND))"), a("KIND", "ONE"), a("PREFIX_ONE", "nested"),
+            a("LOOP", "$(LOOP2)"), a("LOOP2", "$(LOOP)"), a("DOLLARS", "$$(X)"),
+        ], configuration: "Release")
+        #expect(s.value("PRODUCT_BUNDLE_IDENTIFIER")?.value == "org.ex.My-App-2")
+        #expect(s.value("MODULE")?.value == "My_App_2")
+        #expect(s.value("LOW")?.value == "my app 2")
+        #expect(s.value("FALLBACK")?.value == "dflt")
+        #expect(s.value("FALLBACK")?.unresolved.isEmpty == true)
+        #expect(s.value("HOLE")?.value == "a..b")
+        #expect(s.value("HOLE")?.unresolved == ["NOT_SET"])
+        #expect(s.value("NESTED")?.value == "nested")
+        #expect(s.value("LOOP") != nil)   // a cycle ends, reported as unresolved
+        #expect(s.value("LOOP")?.unresolved.isEmpty == false)
+        #expect(s.value("DOLLARS")?.value == "$(X)")
+        #expect(s.value("UNSET") == nil)
+    }
+
+    @Test func xcconfigIncludeCycleAndMissingInclude() throws {
+        let dir = try tempDir()
+        try write(dir, "A.xcconfig", "#include \"B.xcconfig\"\nNAME = a // comment\n")
+        try write(dir, "B.xcconfig", "#include \"A.xcconfig\"\n#include \"Gone.xcconfig\"\n#include? \"Optional.xcconfig\"\nNAME = b\nKEY[config=Release][sdk=iphoneos*] = r\nnot a setting\n")
+        var diags: [Diagnostic] = []
+        let list = XCConfig.assignments(path: dir.appendingPathComponent("A.xcconfig").path, level: "t", diagnostics: &diags)
+        #expect(list.map(\.name) == ["NAME", "KEY", "NAME"])
+        #expect(list.last?.value == "a")
+        #expect(list[1].conditions.map(\.0) == ["config", "sdk"])
+        #expect(diags.contains { $0.rule == "xcconfig-include-cycle" && $0.file.hasSuffix("B.xcconfig") && $0.line == 1 })
+        #expect(diags.contains { $0.rule == "xcconfig-missing" && $0.line == 2 })
+        #expect(!diags.contains { $0.message.contains("Optional") })
+        #expect(diags.contains { $0.rule == "malformed-input" && $0.line == 6 })
+    }
+
+    // MARK: Bad project files
+
+    @Test func truncatedAndOddProjectFilesGiveAnErrorWithItsLine() throws {
+        let full = try String(contentsOfFile: Self.multi + "/TideLog.xcodeproj/project.pbxproj", encoding: .utf8)
+        let cut = String(full.prefix(full.count / 2))
+        let cases: [(String, String)] = [
+            (cut, "malformed project.pbxproj"),
+            (cut.components(separatedBy: "\n").dropLast(3).joined(separator: "\n") + "\n", "unterminated dictionary (opened here)"),
+            ("", "expected '{'"),
+            ("// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject; targets = (B); };\n\t};\n}\n", "rootObject"),
+            ("{ rootObject = A; objects = { A = { isa = PBXGroup; }; }; }", "not a PBXProject"),
+            ("{\n a = b\n}", "expected ';'"),
+            ("{ a = (x y); }", "expected ','"),
+            (String(repeating: "{a=", count: 5_000), "nesting"),
+            ("{ a = \"never closed; }", "unterminated string"),
+        ]
+        for (text, message) in cases {
+            do {
+                _ = try PBXProject.read(Array(text.utf8), path: "p.pbxproj")
+                Issue.record("no error for \(text.prefix(40))")
+            } catch {
+                #expect(error.diagnostic.severity == .error)
+                #expect(error.diagnostic.line != nil)
+                #expect(error.diagnostic.message.contains(message), "\(error.diagnostic.message)")
+            }
+        }
+        // A target listed but not defined, a cyclic group: read, reported, no crash.
+        let odd = "{ rootObject = P; objects = { P = { isa = PBXProject; mainGroup = G; targets = (T, U); }; G = { isa = PBXGroup; children = (H); }; H = { isa = PBXGroup; children = (G); path = x; }; T = { isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; buildPhases = (S); }; S = { isa = PBXSourcesBuildPhase; files = (F); }; F = { isa = PBXBuildFile; fileRef = H; }; }; }"
+        let p = try PBXProject.read(Array(odd.utf8), path: "p.pbxproj")
+        #expect(p.targets.map(\.name) == ["App"])
+        #expect(p.diagnostics.contains { $0.message.contains("U is listed but not defined") })
+        // Through the importer: an error with the line, the rest still read, exit 1 from the command.
+        let dir = try tempDir()
+        try write(dir, "X.xcodeproj/project.pbxproj", cut)
+        try write(dir, "S.swift", "struct S: AppShortcutsProvider { static var appShortcuts: [AppShortcut] { AppShortcut(intent: I(), phrases: [\"Go \\(.applicationName)\"]) } }")
+        let r = try ProjectImporter.run(paths: [dir.path])
+        #expect(r.diagnostics.contains { $0.rule == "malformed-input" && $0.file.hasSuffix("project.pbxproj") && $0.line != nil })
+        #expect(run(["import", dir.path]).0 == 1)
+    }
+
+    @Test func malformedProjectYAML() throws {
+        for (text, line) in [("name: A\ntargets:\n  App:\n    type: application\n   bad: indent\n", 5), ("targets: [a, b\n", 1), ("name: A\n\tsources: x\n", 2)] {
+            do {
+                _ = try XcodeGenProject.read(Array(text.utf8), path: "project.yml")
+                Issue.record("no error for \(text)")
+            } catch {
+                #expect(error.diagnostic.line == line, "\(text): \(error.diagnostic.message)")
+            }
+        }
+        let y = try YAMLValue.parse(Array("a:\n  - x\n  - k: v\n    m: [1, {n: o}]\nb: 'q # not a comment' # comment\nc: |\n  line one\n  line two\n".utf8))
+        #expect(y["a"]?.sequence?.first?.string == "x")
+        #expect(y["a"]?.sequence?.last?["m"]?.sequence?.last?["n"]?.string == "o")
+        #expect(y["b"]?.string == "q # not a comment")
+        #expect(y["c"]?.string == "line one\nline two")
+    }
+}
