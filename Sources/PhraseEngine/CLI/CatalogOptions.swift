@@ -19,6 +19,18 @@ enum CatalogOptions {
     static let formatOption = OptionSpec("--format", short: "-f", value: "F", help: "Output format.")
     static let outputOption = OptionSpec("--output", short: "-o", value: "FILE", help: "Write the report to FILE (atomically) instead of standard output.")
     static let matchingOption = OptionSpec("--matching", value: "M", help: "flexible (default) or exact.")
+    static let modelOption = OptionSpec("--model", value: "FILE",
+                                        help: "A score model file (default: the bundled Locales/profiles/model/score-model.json).")
+
+    /// The score model: `--model FILE`, else the bundled one (a bundled file that cannot be
+    /// used stops the command, as a bad catalog does).
+    static func scoreModel(_ args: ParsedArguments, _ ctx: CLIContext) throws -> ScoreModel {
+        if let f = args.value("--model") {
+            do { return try ScoreModel.load(path: resolvePath(f, ctx)) } catch { throw CLIError.input(error.message) }
+        }
+        if let e = ScoreModel.standardError { throw CLIError.input(e.message) }
+        return .standard
+    }
 
     /// Where the bundled sample apps are: `$PHRASEENGINE_CORPORA`, ./Corpora, or the source tree.
     static func sampleDirectory(_ ctx: CLIContext) -> String? {
@@ -71,8 +83,9 @@ enum CatalogOptions {
     static let resultWindowOption = OptionSpec("--result-window", value: "X",
         help: "List results only within X of the best score (default 0.25; 1 lists the best however far).")
 
-    static func matchOptions(_ args: ParsedArguments) throws -> MatchOptions {
+    static func matchOptions(_ args: ParsedArguments, _ ctx: CLIContext) throws -> MatchOptions {
         var o = MatchOptions()
+        o.model = try scoreModel(args, ctx)
         if let m = args.value("--matching") {
             guard let mode = MatchingMode(rawValue: m) else { throw CLIError.usage("unknown matching mode '\(m)'; use flexible or exact") }
             o.mode = mode

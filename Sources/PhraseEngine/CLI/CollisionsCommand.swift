@@ -4,7 +4,7 @@ import Foundation
 public enum CollisionsCommand: Command {
     public static let name = "collisions"
     public static let summary = "Report phrases that are easy to confuse, ranked by risk, with reasons and fixes."
-    public static let usage = "[--catalog FILE ...] [--locale ID|all] [--format F] [--min-similarity X] [--fail-on SEVERITY] [--top N] [--output FILE] [--against-corpus FILE ...] [--against-synth N]"
+    public static let usage = "[--catalog FILE ...] [--locale ID|all] [--format F] [--min-similarity X] [--fail-on SEVERITY] [--top N] [--output FILE] [--against-corpus FILE ...] [--against-synth N] [--model FILE]"
     public static let discussion = """
     Every expanded phrase is matched as if a person said it; another target scoring at least --min-similarity
     makes a pair (kinds: intent, parameter, app-name, negative). Severities: error, warning, note (see
@@ -20,7 +20,7 @@ public enum CollisionsCommand: Command {
         OptionSpec("--min-similarity", value: "X", help: "Report pairs at or above this similarity (default 0.75)."),
         OptionSpec("--fail-on", value: "SEVERITY", help: "Exit 1 when a pair of this severity or worse exists: error, warning or note."),
         OptionSpec("--top", value: "N", help: "List only the N worst pairs (default: all; the exit status counts every pair)."),
-        CatalogOptions.outputOption, CatalogOptions.matchingOption,
+        CatalogOptions.outputOption, CatalogOptions.matchingOption, CatalogOptions.modelOption,
         OptionSpec("--against-corpus", value: "FILE", repeatable: true, help: "Evaluate a corpus and count confusions between each pair's targets."),
         OptionSpec("--against-synth", value: "N", help: "Check against N noisy utterances per phrase from a simulated recognizer (1-100)."),
         OptionSpec("--noise-rate", value: "X", help: "With --against-synth: chance that each word is damaged (default \(JSONOut.formatNumber(CollisionNoise.Options().wordErrorRate)))."),
@@ -60,6 +60,7 @@ public enum CollisionsCommand: Command {
         o.damageProbes = !args.flag("--no-damage")
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         var mo = MatchOptions()
+        mo.model = try CatalogOptions.scoreModel(args, ctx)
         mo.mode = o.mode
         if let l = args.value("--locale"), l != "all" {
             guard CatalogLoader.isValidLocale(l) else { throw CLIError.usage("'\(l)' is not a locale identifier") }

@@ -4,7 +4,7 @@ import Foundation
 public enum EvalCommand: Command {
     public static let name = "eval"
     public static let summary = "Evaluate one or more corpora (JSON Lines or TSV) and report the spec's metrics."
-    public static let usage = "[--catalog FILE ...] [--format F] [--min-accuracy X] [--baseline OLD.json] CORPUS ..."
+    public static let usage = "[--catalog FILE ...] [--format F] [--min-accuracy X] [--baseline OLD.json] [--model FILE] CORPUS ..."
     public static let discussion = """
     CORPUS files are JSON Lines (spec: corpus.md) or TSV (text<TAB>intent<TAB>param=value ...; intent '-'
     for out-of-domain). With no CORPUS and no --stream, the bundled sample corpora are evaluated.
@@ -16,7 +16,7 @@ public enum EvalCommand: Command {
     public static let options = [
         CatalogOptions.catalogOption, CatalogOptions.localeOption,
         OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown, junit or html."),
-        CatalogOptions.outputOption, CatalogOptions.matchingOption,
+        CatalogOptions.outputOption, CatalogOptions.matchingOption, CatalogOptions.modelOption,
         OptionSpec("--min-accuracy", value: "X", help: "Fail (exit 1) when accuracy is below X (0-1)."),
         OptionSpec("--min", value: "METRIC=X", repeatable: true, help: "Fail when METRIC is below X."),
         OptionSpec("--max", value: "METRIC=X", repeatable: true, help: "Fail when METRIC is above X (e.g. falseAcceptRate=0.02)."),
@@ -36,7 +36,7 @@ public enum EvalCommand: Command {
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
         let format = try PhraseMatchCLI.format(args, allowed: ["text", "json", "markdown", "junit", "html"])
-        var opts = try CatalogOptions.matchOptions(args)
+        var opts = try CatalogOptions.matchOptions(args, ctx)
         opts.explain = false
         let k = Int(args.value("--top") ?? "3") ?? 3
         opts.limit = max(k, 2)

@@ -4,22 +4,24 @@ import Foundation
 public enum ReplCommand: Command {
     public static let name = "repl"
     public static let summary = "Type utterances, see what they route to (bundled sample apps when no --catalog)."
-    public static let usage = "[--catalog FILE ...] [--locale ID]"
+    public static let usage = "[--catalog FILE ...] [--locale ID] [--model FILE] [--no-explain]"
     public static let discussion = """
     On a terminal: line editing (arrows, Ctrl-A/E, Ctrl-R history search), history kept in
     $XDG_STATE_HOME/phrasematch/history; Ctrl-C abandons the line, Ctrl-D leaves. From a pipe:
     one utterance or command per line, plain output. NO_COLOR turns colors off.
     """
     public static let options = [
-        CatalogOptions.catalogOption, CatalogOptions.localeOption,
+        CatalogOptions.catalogOption, CatalogOptions.localeOption, CatalogOptions.modelOption,
         OptionSpec("--no-explain", help: "Start with explanations off."),
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
         let (catalogs, samples) = try CatalogOptions.load(args, ctx, allowSamples: true)
         let paths = samples ? CatalogOptions.sampleCatalogPaths(ctx) : args.values("--catalog").map { CatalogOptions.resolvePath($0, ctx) }
+        var options = MatchOptions()
+        options.model = try CatalogOptions.scoreModel(args, ctx)
         let session = ReplSession(catalogPaths: paths, catalogs: catalogs, locale: args.value("--locale"),
-                                  color: ctx.useColor, usedSamples: samples, currentDirectory: ctx.currentDirectory)
+                                  color: ctx.useColor, usedSamples: samples, currentDirectory: ctx.currentDirectory, options: options)
         if args.flag("--no-explain") { session.explain = false }
         let interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal
         ctx.out(session.banner)

@@ -32,14 +32,14 @@ public final class ReplSession {
     ]
 
     public init(catalogPaths: [String], catalogs: [Catalog], locale: String?, color: Bool, usedSamples: Bool,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+                currentDirectory: String = FileManager.default.currentDirectoryPath, options: MatchOptions = MatchOptions()) {
         self.currentDirectory = currentDirectory
         self.catalogPaths = catalogPaths
         self.catalogs = catalogs
         self.color = color
         self.usedSamples = usedSamples
         self.locale = locale ?? CatalogOptions.defaultLocale(catalogs)
-        self.matcher = Matcher(catalogs: catalogs)
+        self.matcher = Matcher(catalogs: catalogs, options: options)
     }
 
     public var prompt: String { "phrasematch[\(locale)]> " }
@@ -158,7 +158,7 @@ public final class ReplSession {
             let cats = try CatalogLoader.loadAll(paths: paths).map { c in var c = c; c.file = displayed(c.file); return c }
             catalogs = cats
             catalogPaths = paths
-            matcher = Matcher(catalogs: cats)
+            matcher = Matcher(catalogs: cats, options: matcher.options)
             return "loaded \(cats.count) catalog(s): \(cats.map(\.app.id).joined(separator: ", "))\n"
         } catch {
             return error.diagnostics.map { d in var d = d; d.file = displayed(d.file); return "error: " + d.oneLine }.joined(separator: "\n")

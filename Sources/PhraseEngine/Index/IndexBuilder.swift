@@ -3,10 +3,6 @@ enum IndexBuilder {
     /// Romanized syllables of single Han and kana characters (a bounded set: the CJK blocks).
     static let syllableCache = Mutex<[UInt32: String]>([:])
 
-    /// Weights of the slots, relative to a distinctive word (1.0).
-    static let appWeight: Float = 1.2
-    static let parameterWeight: Float = 2.0
-
     /// Units of a text: normalized tokens, with Han and kana words split into characters so
     /// that phrases and utterances segmented differently still meet.
     static func units(_ n: Normalizer, _ text: String) -> [Raw] {
@@ -103,18 +99,21 @@ enum IndexBuilder {
             || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x2FFFF)
     }
 
-    static func literalWeight(df: Int, templates: Int, flags: Token.Flags) -> Float {
-        if flags.contains(.filler) { return 0.2 }
-        if flags.contains(.optional) || flags.contains(.particle) || flags.contains(.elision) { return 0.2 }
-        if flags.contains(.connector) { return 0.3 }
+    /// A phrase word's weight: by its class, a content word by how few of the locale's
+    /// templates say it (idf, 0-1). Numbers from `ScoreModel` (`weight.*`).
+    static func literalWeight(df: Int, templates: Int, flags: Token.Flags, _ m: ScoreModel) -> Float {
+        if flags.contains(.filler) { return m.fillerLiteralWeight }
+        if flags.contains(.optional) || flags.contains(.particle) || flags.contains(.elision) { return m.functionLiteralWeight }
+        if flags.contains(.connector) { return m.connectorLiteralWeight }
         let t = Float(max(templates, 1))
         let idf = logf(1 + t / Float(max(df, 1))) / logf(1 + t)
-        return 0.4 + 0.6 * min(1, max(0, idf))
+        return m.contentLiteralWeight + m.contentIdfWeight * min(1, max(0, idf))
     }
 
-    static func slotUnitWeight(_ flags: Token.Flags) -> Float {
-        if flags.contains(.filler) || flags.contains(.optional) || flags.contains(.particle) || flags.contains(.elision) { return 0.2 }
-        return 1.0
+    /// A word's weight in a value or app name.
+    static func slotUnitWeight(_ flags: Token.Flags, _ m: ScoreModel) -> Float {
+        if flags.contains(.filler) || flags.contains(.optional) || flags.contains(.particle) || flags.contains(.elision) { return m.functionSlotWeight }
+        return m.contentSlotWeight
     }
 
     /// Whether text piece `s` (its units `us`) ends with a prefix the locale writes on the next
@@ -202,7 +201,7 @@ enum IndexBuilder {
         return out
     }
 
-    static func build(catalogs: [Catalog], locale: String) -> LocaleIndex {
+    static func build(catalogs: [Catalog], locale: String, model: ScoreModel = .standard) -> LocaleIndex {
         let n = Normalizer.forLocale(locale)
         var vocab: [String] = []
         var vocabFlags: [Token.Flags] = []
@@ -241,7 +240,7 @@ enum IndexBuilder {
                 if readings { spokenTexts.append(v.text) }
                 let us = units(n, v.text)
                 if us.isEmpty { continue }
-                var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
+                var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags, model) }, totalWeight: 0,
                                      text: v.text, variantIndex: k, value: nil, optionIndex: 0, synonym: nil, title: v.text,
                                      isAlternativeName: false)
                 sv.totalWeight = sv.weights.reduce(0, +)
@@ -254,7 +253,7 @@ enum IndexBuilder {
                 if kind == .parameter, let o = ordinalFirst(us) {
                     var ov = sv
                     ov.units = o.map(internDerived)
-                    ov.weights = o.map { slotUnitWeight($0.flags) }
+                    ov.weights = o.map { slotUnitWeight($0.flags, model) }
                     ov.totalWeight = ov.weights.reduce(0, +)
                     ov.soundKey = soundKey(n, o.map(\.text))
                     vs.append(SlotVariant(ov))
@@ -283,7 +282,7 @@ enum IndexBuilder {
                 if readings { spokenTexts.append(said) }
                 let us = units(n, said)
                 if us.isEmpty { return }
-                var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags) }, totalWeight: 0,
+                var sv = VariantDraft(units: us.map(intern), weights: us.map { slotUnitWeight($0.flags, model) }, totalWeight: 0,
                                       text: shown, variantIndex: k, value: nil, optionIndex: 0, synonym: said, title: shown,
                                       isAlternativeName: alternative)
                 sv.totalWeight = sv.weights.reduce(0, +)
@@ -398,13 +397,13 @@ enum IndexBuilder {
                 case .literal:
                     guard let r else { continue }
                     let id = intern(r)
-                    full.append(.init(kind: .literal, id: id, weight: literalWeight(df: df[id] ?? 1, templates: positive, flags: r.flags)))
+                    full.append(.init(kind: .literal, id: id, weight: literalWeight(df: df[id] ?? 1, templates: positive, flags: r.flags, model)))
                     flagsOf.append(r.flags)
                 case .app:
-                    full.append(.init(kind: .app, id: slot, weight: appWeight))
+                    full.append(.init(kind: .app, id: slot, weight: model.appWeight))
                     flagsOf.append([])
                 case .param:
-                    full.append(.init(kind: .param, id: slot, weight: parameterWeight))
+                    full.append(.init(kind: .param, id: slot, weight: model.parameterWeight))
                     flagsOf.append([])
                 }
             }
@@ -431,16 +430,16 @@ enum IndexBuilder {
             t.fullElems = full
             t.elems = full.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
             t.hasApp = full.contains { $0.kind == .app }
-            t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? appWeight : 0)
+            t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? model.appWeight : 0)
             drafts.append(t)
         }
-        drafts += paraphrases(drafts)
+        drafts += paraphrases(drafts, model)
         let templates = drafts.map(CompiledTemplate.init)
         let phon = vocab.enumerated().map { (i, w) in phonetic(n, w, flags: vocabFlags[i]) }
-        let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i]) }
+        let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i], model) }
         return LocaleIndex(locale: locale, normalizer: n, vocabText: vocab, vocabPhonetic: phon, vocabWeight: weights,
                            templates: templates, slotSets: slotSets, appSlot: appSlot, appDisplayNames: appDisplayNames,
-                           readingWindows: readings ? ReadingWindows(n, spokenTexts) : nil, derivedOnly: derivedOnly)
+                           readingWindows: readings ? ReadingWindows(n, spokenTexts) : nil, derivedOnly: derivedOnly, model: model)
     }
 
     /// The most units either wording of a catalog paraphrase may have (`paraphrases`).
@@ -457,13 +456,13 @@ enum IndexBuilder {
     /// the noun of "where's my order"), when no phrase of its shortcut already reads so.
     /// Derived phrases run as their source phrase (same shortcut, budget and rendering), are
     /// never matched exactly, and are marked `derived`.
-    static func paraphrases(_ drafts: [TemplateDraft]) -> [TemplateDraft] {
+    static func paraphrases(_ drafts: [TemplateDraft], _ model: ScoreModel) -> [TemplateDraft] {
         struct Key: Hashable { var kind: UInt8; var id: Int32 }
         func key(_ e: [CompiledTemplate.Elem]) -> [Key] { e.map { Key(kind: $0.kind.rawValue, id: $0.id) } }
         /// An element next to a wording: a literal by its word, any parameter alike.
         func neighbour(_ e: CompiledTemplate.Elem) -> Int32 { e.kind == .literal ? e.id : -2 }
         func wording(_ r: ArraySlice<CompiledTemplate.Elem>) -> Bool {
-            !r.isEmpty && r.count <= paraphraseMaxUnits && r.allSatisfy { $0.kind == .literal } && r.contains { $0.weight >= 0.5 }
+            !r.isEmpty && r.count <= paraphraseMaxUnits && r.allSatisfy { $0.kind == .literal } && r.contains { $0.weight >= model.contentWordWeight }
         }
         var out: [TemplateDraft] = []
         var byApp: [Int: [Int]] = [:]
@@ -515,7 +514,7 @@ enum IndexBuilder {
                     d.elems = elems
                     d.fullElems = []
                     d.derived = true
-                    d.totalWeight = elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? appWeight : 0)
+                    d.totalWeight = elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? model.appWeight : 0)
                     out.append(d)
                 }
             }

@@ -12,6 +12,8 @@ import Darwin
 /// their parameter as a slot, so options never multiply the phrases held in memory: a slot
 /// points to a shared option set, indexed by its own words.
 final class LocaleIndex: Sendable {
+    /// The score model the index was built with: its weights are in the templates and values.
+    let model: ScoreModel
     let locale: String
     let normalizer: Normalizer
 
@@ -287,7 +289,8 @@ final class LocaleIndex: Sendable {
 
     init(locale: String, normalizer: Normalizer, vocabText: [String], vocabPhonetic: [String], vocabWeight: [Float],
          templates: [CompiledTemplate], slotSets: [SlotSet], appSlot: [Int32], appDisplayNames: [String],
-         readingWindows: ReadingWindows? = nil, derivedOnly: Set<Int32> = []) {
+         readingWindows: ReadingWindows? = nil, derivedOnly: Set<Int32> = [], model: ScoreModel = .standard) {
+        self.model = model
         self.derivedOnly = derivedOnly
         self.appDisplayNames = appDisplayNames
         self.readingWindows = readingWindows
@@ -318,18 +321,18 @@ final class LocaleIndex: Sendable {
         var formsOf: [String: [String]] = [:]
         for group in formGroups {
             for m in group {
-                for o in group where o != m { relate(m, o, Query.formSimilarity, .fuzzy) }
+                for o in group where o != m { relate(m, o, model.formSimilarity, .fuzzy) }
                 for o in group where !(formsOf[m]?.contains(o) ?? false) { formsOf[m, default: []].append(o) }
             }
         }
         for group in normalizer.synonymGroups {
             for m in group {
                 for o in group where o != m {
-                    relate(m, o, Query.synonymSimilarity, .synonym)
+                    relate(m, o, model.synonymSimilarity, .synonym)
                     // Another form of a synonym ("mettez" for "joue": "mets" ~ "joue").
                     for fm in formsOf[m] ?? [m] {
                         for fo in formsOf[o] ?? [o] where fm != m || fo != o {
-                            relate(fm, fo, Query.synonymFormSimilarity, .synonym)
+                            relate(fm, fo, model.synonymFormSimilarity, .synonym)
                         }
                     }
                 }
@@ -413,7 +416,7 @@ final class LocaleIndex: Sendable {
         for (i, sc) in vocabScalars.enumerated() where sc.count > 3 {
             for other in (pre[LocaleIndex.prefixHash(sc)] ?? []).prefix(64) where other != Int32(i) {
                 let s = WordSimilarity.stem(sc, vocabScalars[Int(other)])
-                if s >= WordSimilarity.minimum { infl[i].append((other, s)) }
+                if s >= model.minimumWordSimilarity { infl[i].append((other, s)) }
             }
         }
         (self.inflectionStart, self.inflectionFlat) = LocaleIndex.flatten(infl.map { list in

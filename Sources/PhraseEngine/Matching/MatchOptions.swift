@@ -9,12 +9,24 @@ public enum MatchingMode: String, Sendable, CaseIterable {
 /// The matcher's tunable numbers, documented in docs/matching.md.
 public struct MatchOptions: Sendable, Hashable {
     public var mode: MatchingMode = .flexible
-    /// Below this score the decision is "none".
-    public var threshold: Double = 0.6
+    /// Every number that shapes a score or the decision (`Locales/profiles/model/score-model.json`).
+    /// Its weights are read when a `Matcher` builds its indexes (see `ScoreModel`).
+    public var model: ScoreModel = .standard
+    /// Below this score the decision is "none" (`model.threshold`).
+    public var threshold: Double {
+        get { model.threshold }
+        set { model.threshold = newValue }
+    }
     /// An utterance that names no app needs this score (and exactly one app able to take it).
-    public var noAppThreshold: Double = 0.72
+    public var noAppThreshold: Double {
+        get { model.noAppThreshold }
+        set { model.noAppThreshold = newValue }
+    }
     /// When the two best results (different shortcut or value) are closer than this: "ambiguous".
-    public var ambiguityMargin: Double = 0.04
+    public var ambiguityMargin: Double {
+        get { model.ambiguityMargin }
+        set { model.ambiguityMargin = newValue }
+    }
     /// Results to return.
     public var limit: Int = 3
     /// Results are listed only within this of the best score (at most `limit` of them): the

@@ -21,7 +21,7 @@ public final class Matcher: Sendable {
         // One locale per core at a time: each index (and its locale's normalizer, with the
         // number spellings ICU writes out) is built on its own.
         let order = ls
-        let built = Parallel.map(count: order.count, chunk: 1) { IndexBuilder.build(catalogs: catalogs, locale: order[$0]) }
+        let built = Parallel.map(count: order.count, chunk: 1) { IndexBuilder.build(catalogs: catalogs, locale: order[$0], model: options.model) }
         var idx: [String: LocaleIndex] = [:]
         for (l, x) in zip(ls, built) { idx[l] = x }
         indexes = idx

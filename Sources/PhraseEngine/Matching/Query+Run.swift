@@ -1,8 +1,4 @@
 extension Query {
-    /// A reading that leaves the parameter without a value is no phrase of the app (every phrase
-    /// with a parameter is said with one of its values): its score is halved, so that it can show
-    /// as the closest phrase but does not run.
-    static let noValueFactor: Float = 0.5
     /// A scored way of reading the utterance as one template.
     struct Scored {
         var template: Int
@@ -27,7 +23,9 @@ extension Query {
         if n == 0 { return none(.noWords) }
         // An utterance far longer than any phrase cannot reach the threshold: its extra words
         // alone cost more than any phrase can gain. Refuse it in linear time.
-        let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * 0.08
+        // (At the cheapest insertion, and against half the threshold: a safe margin.)
+        let cheapest = min(opts.model.fillerInsertion, opts.model.functionInsertion, opts.model.connectorInsertion)
+        let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * cheapest
         let maxW = index.maxTemplateWeight
         if maxW / (maxW + minExtra) < Float(opts.threshold) * 0.5 {
             return none(.tooLong)
@@ -40,7 +38,7 @@ extension Query {
         swap(&heard, &ws.pool.pointee.heardApps)
         heard.clear()
         if !opts.exhaustive {
-            for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= 0.9 {
+            for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= opts.model.clearAppSimilarity {
                 heard.append(index.setApp[Int(set)])
             }
         }
@@ -97,7 +95,7 @@ extension Query {
             cands.append(Query.sortKey(bound: ub, t))
         }
         cands.sort()
-        let floor: Float = 0.3
+        let floor = Float(opts.model.searchFloor)
         let need = max(opts.limit, 2)
         let logBounds = boundLog != nil
         var kth: Float = -1
@@ -163,26 +161,23 @@ extension Query {
     func readingScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> Float {
         var g = a.gain
         var w = t.totalWeight
-        var extra: Float = Query.substitutionCost * a.substitutions + Query.otherAppClauseCost * Float(otherAppClauses)
+        var extra: Float = opts.model.substitutionCost * a.substitutions + opts.model.otherAppClauseCost * Float(otherAppClauses)
         if let s = appSpan {
-            g += IndexBuilder.appWeight * s.sim
+            g += index.model.appWeight * s.sim
             // "google home": an unknown word glued to the app name names another app.
             extra += adjacentUnknownPenalty(s.start, s.end, mask)
         }
-        let f: Float = t.derived ? Query.paraphraseFactor : 1
+        let f: Float = t.derived ? opts.model.paraphraseFactor : 1
         if appSpan == nil && t.hasApp {
-            w -= IndexBuilder.appWeight
+            w -= index.model.appWeight
             if clauseTrail + clauseLead > 0 {
-                extra += Query.otherAppClauseCost * Float(otherAppClauses(app: Int32(t.app)) - otherAppClauses)
+                extra += opts.model.otherAppClauseCost * Float(otherAppClauses(app: Int32(t.app)) - otherAppClauses)
             }
-            return f * Query.noAppFactor * g / max(w + a.ins + extra, 1e-6)
+            return f * opts.model.noAppFactor * g / max(w + a.ins + extra, 1e-6)
         }
         return f * g / max(w + a.ins + extra, 1e-6)
     }
 
-    /// A phrase the catalog implies but does not declare (`IndexBuilder.paraphrases`) scores
-    /// this much of what the same words would score as a declared phrase.
-    static let paraphraseFactor: Float = 0.97
 
     /// The best reading of a template whose parameter slot is taken by words the catalog has
     /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
@@ -231,17 +226,17 @@ extension Query {
             for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
                 literals += index.templateElems[k].weight * ws.best[Int(index.templateElems[k].id)]
             }
-            let runGain = literals + IndexBuilder.parameterWeight * Query.unknownValueSimilarity
-            let appW: Float = t.hasApp ? IndexBuilder.appWeight : 0
+            let runGain = literals + index.model.parameterWeight * opts.model.unknownValueSimilarity
+            let appW: Float = t.hasApp ? index.model.appWeight : 0
             let named = (runGain + appW) / max(t.totalWeight, 1e-6)
-            let unnamed = t.hasApp ? Query.noAppFactor * runGain / max(t.totalWeight - appW, 1e-6) : named
+            let unnamed = t.hasApp ? opts.model.noAppFactor * runGain / max(t.totalWeight - appW, 1e-6) : named
             if min(1, max(named, unnamed)) < above - 1e-3 { continue }
             attached.removeAll(keepingCapacity: true)
             let ps = spans[t.paramSet] ?? []
             unknownCompounds(ps, foreign, into: &attached)
             // A value of the slot was heard: the person named one the app has (unless words the
             // catalog has never heard are attached to it).
-            let heardValue = ps.contains(where: { $0.sim >= Query.heardValueSimilarity })
+            let heardValue = ps.contains(where: { $0.sim >= opts.model.heardValueSimilarity })
             if heardValue && attached.isEmpty { continue }
             // Nothing unknown to read in the slot.
             if attached.isEmpty && (heardValue || runs.isEmpty) { continue }
@@ -279,7 +274,7 @@ extension Query {
         while x != 0 {
             let i = x.trailingZeroBitCount
             x &= x - 1
-            let whole = hasValueSpan(app: app) { $0.start <= i && i < $0.end && $0.sim >= Query.heardValueSimilarity }
+            let whole = hasValueSpan(app: app) { $0.start <= i && i < $0.end && $0.sim >= opts.model.heardValueSimilarity }
             if !whole { partial |= 1 << UInt64(i) }
         }
         var out: UInt64 = 0
@@ -351,7 +346,7 @@ extension Query {
             var j = i
             while j < n && unknownUnit(j, foreign) { j += 1 }
             if j - i <= Query.unknownValueMaxWords {
-                runs.append(SlotSpan(start: i, end: j, variant: -1, sim: Query.unknownValueSimilarity))
+                runs.append(SlotSpan(start: i, end: j, variant: -1, sim: opts.model.unknownValueSimilarity))
             }
             i = j
         }
@@ -372,7 +367,7 @@ extension Query {
             b += 1
             while b < n && unknownUnit(b, foreign) && b - sp.end <= Query.unknownValueMaxWords { b += 1 }
             if !out.contains(where: { $0.start == sp.start && $0.end == b }) {
-                out.append(SlotSpan(start: sp.start, end: b, variant: -1, sim: Query.unknownValueSimilarity))
+                out.append(SlotSpan(start: sp.start, end: b, variant: -1, sim: opts.model.unknownValueSimilarity))
             }
         }
     }
@@ -465,7 +460,7 @@ extension Query {
     /// `appUnitsTaken` whatever the search (`findSlots` reads it in the exhaustive search too).
     func appNameUnits(_ app: Int) -> AppUnits {
         guard let list = spans[index.appSlot[app]], let first = list.first,
-              first.sim >= Query.appNameSureSimilarity else { return AppUnits(units: 0, sure: false) }
+              first.sim >= opts.model.appNameSureSimilarity else { return AppUnits(units: 0, sure: false) }
         guard n < 64 else { return AppUnits(units: 0, sure: true) }
         var m: UInt64 = ~0
         for s in list.prefix(Query.appReadings) { m &= Query.unitRange(s.start, s.end) }
@@ -526,12 +521,12 @@ extension Query {
             minIns = forcedInsertions(free: Query.unitRange(0, n), cover: covered | joinedUnits | lits | connectorUnits,
                                       ins: otherValueInsertions(paramSet, app: index.templateApp[ti], negative: index.templateIsNegative[ti]))
         }
-        let appW: Float = hasApp ? IndexBuilder.appWeight : 0
+        let appW: Float = hasApp ? index.model.appWeight : 0
         let appG = hasApp ? appW * bestSpanSim(index.appSlot[app]) : 0
         let namedOnly = hasApp && taken.sure
         let named = ((namedOnly ? g - lost : g) + appG) / max(totalWeight + minIns, 1e-6)
         if namedOnly { return min(1, named) }
-        let noApp = Query.noAppFactor * g / max(totalWeight - appW + minIns, 1e-6)
+        let noApp = opts.model.noAppFactor * g / max(totalWeight - appW + minIns, 1e-6)
         return min(1, max(named, noApp))
     }
 
@@ -596,7 +591,7 @@ extension Query {
         let appSpans = t.hasApp ? spans[index.appSlot[t.app]] : nil
         let appCount = min(appSpans?.count ?? 0, opts.exhaustive ? Int.max : Query.appReadings)
         // Reading the utterance without its app name only helps when the name was heard poorly.
-        let withoutApp = (appSpans?.first?.sim ?? 0) < Query.appNameSureSimilarity
+        let withoutApp = (appSpans?.first?.sim ?? 0) < opts.model.appNameSureSimilarity
         scratch.reserveMasks(n)
         let mask = scratch.maskA, moveMask = scratch.maskB
         let paramSpans = t.paramSet >= 0 ? spans[t.paramSet] : nil
@@ -607,7 +602,7 @@ extension Query {
         for k in elemRange where index.templateElems[k].kind != .param {
             literalBound += index.templateElems[k].weight * ws.best[Int(index.templateElems[k].id)]
         }
-        let paramWeight: Float = t.paramSet >= 0 ? IndexBuilder.parameterWeight : 0
+        let paramWeight: Float = t.paramSet >= 0 ? index.model.parameterWeight : 0
         // The best score found so far per option (readings of one option are one target): a
         // reading whose bound is below it cannot change the result.
         var bestOf: [(option: Int, score: Float)] = []
@@ -664,9 +659,9 @@ extension Query {
                     let minIns = forcedInsertions(free: free, cover: cover, ins: unitIns)
                     var gb = literalBound + paramWeight * valueSim
                     var wb = t.totalWeight + minIns
-                    if let s = appSpan { gb += IndexBuilder.appWeight * s.sim } else if t.hasApp { wb -= IndexBuilder.appWeight }
+                    if let s = appSpan { gb += index.model.appWeight * s.sim } else if t.hasApp { wb -= index.model.appWeight }
                     var bound = gb / max(wb, 1e-6)
-                    if appSpan == nil && t.hasApp { bound *= Query.noAppFactor }
+                    if appSpan == nil && t.hasApp { bound *= opts.model.noAppFactor }
                     if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
                 }
                 group.clear()
@@ -677,13 +672,13 @@ extension Query {
                 // rest, and charge a small reordering cost.
                 var moved: SlotSpan? = nil
                 if let best = group.first, t.paramSet >= 0 {
-                    let i1 = a.ins + Query.substitutionCost * a.substitutions
+                    let i1 = a.ins + opts.model.substitutionCost * a.substitutions
                     let current = a.gain / (t.totalWeight + i1)
                     // Taking the value out cannot gain more than every literal at its best, and
                     // the units no literal relates to, outside the value, are inserted. (The
                     // group's spans are never under the app name: `spanAllowed`.)
                     let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end), ins: unitIns) : 0
-                    let reachGain = literalBound + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
+                    let reachGain = literalBound + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
                     let movedReach = reachGain / (t.totalWeight + minIns)
                     // The same on the final score's scale (app name, factors), against the score
                     // other readings already reached.
@@ -695,10 +690,10 @@ extension Query {
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, ins: unitIns, trace: false)
                         let adj = adjacentUnknownPenalty(best.start, best.end, mask)
                             + cutWordPenalty(best.start, best.end, literals: literalUnits, mask)
-                        let g2 = b.gain + IndexBuilder.parameterWeight * best.sim - Query.reorderCost
-                        let i2 = b.ins + adj + Query.substitutionCost * b.substitutions
+                        let g2 = b.gain + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
+                        let i2 = b.ins + adj + opts.model.substitutionCost * b.substitutions
                         if b.cost < .infinity, g2 / (t.totalWeight + i2) > current + 1e-6 {
-                            a = Alignment(cost: b.cost, gain: g2, ins: i2 - Query.substitutionCost * b.substitutions, steps: [],
+                            a = Alignment(cost: b.cost, gain: g2, ins: i2 - opts.model.substitutionCost * b.substitutions, steps: [],
                                           substitutions: b.substitutions)
                             moved = best
                         }
@@ -711,8 +706,8 @@ extension Query {
                 if moved == nil && a.dels >= 1 {
                     var groupParamBound: Float = 0
                     for sp in group { groupParamBound = max(groupParamBound, paramWeight * sp.sim) }
-                    var current = a.gain / (t.totalWeight + a.ins + Query.substitutionCost * a.substitutions)
-                    for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= 0.5 {
+                    var current = a.gain / (t.totalWeight + a.ins + opts.model.substitutionCost * a.substitutions)
+                    for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= index.model.contentWordWeight {
                         var u = -1
                         var us: Float = 0
                         if n < 64 {
@@ -730,14 +725,14 @@ extension Query {
                                 if si > us { us = si; u = i }
                             }
                         }
-                        guard u >= 0, us >= Query.movedWordSimilarity else { continue }
+                        guard u >= 0, us >= opts.model.movedWordSimilarity else { continue }
                         // Not more than every other word kept and this one's unit no longer inserted:
                         // against this reading, and on the final score's scale (app name, factors)
                         // against the score other readings already reached.
                         // (Nor more than every other element at its best: this reading's gain counts
                         // the word once already when it was read in place.)
                         let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
-                        let bound = Alignment(cost: 0, gain: min(a.gain, others) + e.weight * us - Query.wordReorderCost,
+                        let bound = Alignment(cost: 0, gain: min(a.gain, others) + e.weight * us - opts.model.wordReorderCost,
                                               ins: max(0, a.ins - (unitIns?[u] ?? insCost[u])), steps: [])
                         if bound.gain / (t.totalWeight + bound.ins) <= current + 1e-6 && !opts.noBounds { continue }
                         if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
@@ -745,8 +740,8 @@ extension Query {
                         let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, ins: unitIns, trace: false)
                         mask[u] = 0
                         guard b.cost < .infinity else { continue }
-                        let g2 = b.gain + e.weight * us - Query.wordReorderCost
-                        let s2 = g2 / (t.totalWeight + b.ins + Query.substitutionCost * b.substitutions)
+                        let g2 = b.gain + e.weight * us - opts.model.wordReorderCost
+                        let s2 = g2 / (t.totalWeight + b.ins + opts.model.substitutionCost * b.substitutions)
                         if s2 > current + 1e-6 {
                             a = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels,
                                           paramMissing: b.paramMissing)
@@ -756,7 +751,7 @@ extension Query {
                     }
                 }
                 var score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask) * unknownFactor))
-                if t.paramSet >= 0 && (variant < 0 || (moved == nil && a.paramMissing)) { score *= Query.noValueFactor }
+                if t.paramSet >= 0 && (variant < 0 || (moved == nil && a.paramMissing)) { score *= opts.model.noValueFactor }
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
@@ -771,9 +766,6 @@ extension Query {
         }
     }
 
-    /// What a reading of a free-text template costs for the words it takes as the free text,
-    /// in place of their insertions (about one word's).
-    static let freeTextCost: Float = 0.5
     /// The most units free text may have.
     static let freeTextMaxUnits = 16
     /// How many readings are read again for free text (the best first), and the least score
@@ -858,7 +850,7 @@ extension Query {
             }
             // Words that name a value of the app are that value, not free text ("neue Aufgabe in
             // der Liste Schule": the list "Schule" of another phrase of the shortcut).
-            if (lo...hi).contains(where: { u in hasValueSpan(app: Int32(t.app)) { $0.start <= u && u < $0.end && $0.sim >= 0.9 } }) { continue }
+            if (lo...hi).contains(where: { u in hasValueSpan(app: Int32(t.app)) { $0.start <= u && u < $0.end && $0.sim >= opts.model.clearValueSimilarity } }) { continue }
             var a2 = al
             var unheard = 0
             var runIns: Float = 0
@@ -867,11 +859,11 @@ extension Query {
                 if lowersEveryReading(u) { unheard += 1 }
                 mask[u] = 1  // taken: no unknown word "touches" the app name
             }
-            a2.ins = max(0, al.ins - runIns) + Query.freeTextCost
+            a2.ins = max(0, al.ins - runIns) + opts.model.freeTextCost
             var f = unknownFactor
-            for _ in 0..<unheard { f /= Query.unknownWordFactor }
+            for _ in 0..<unheard { f /= opts.model.unknownWordFactor }
             var score = min(1, max(0, readingScore(a2, t, appSpan: appSpan, mask: mask) * f))
-            if t.paramSet >= 0 && s.option == nil { score *= Query.noValueFactor }
+            if t.paramSet >= 0 && s.option == nil { score *= opts.model.noValueFactor }
             if score > s.score {
                 scored[k].score = score
                 scored[k].freeText = lo..<(hi + 1)

@@ -99,50 +99,31 @@ struct Query {
 
     // MARK: - Costs
 
-    static func insertionCost(_ f: Token.Flags) -> Float {
-        if f.contains(.filler) { return 0.08 }
-        if f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return 0.15 }
-        if f.contains(.connector) { return 0.25 }
-        return 0.6
+    /// What inserting a unit of this class costs (`ScoreModel`'s `insertion.*`).
+    func insertionCost(_ f: Token.Flags) -> Float {
+        let m = opts.model
+        if f.contains(.filler) { return m.fillerInsertion }
+        if f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return m.functionInsertion }
+        if f.contains(.connector) { return m.connectorInsertion }
+        return m.contentInsertion
     }
 
-    /// Insertion cost of a content word that is in no phrase, name or value of the locale.
-    static let unknownWordCost: Float = 0.9
 
-    static func slotInsertionCost(_ f: Token.Flags) -> Float {
-        if f.contains(.filler) || f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return 0.15 }
-        return 0.6
+    /// What a unit inside a value's span that the value does not have costs.
+    func slotInsertionCost(_ f: Token.Flags) -> Float {
+        if f.contains(.filler) || f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return opts.model.functionSlotInsertion }
+        return opts.model.contentSlotInsertion
     }
 
-    /// Each word of the utterance that the catalog has never heard (and that no phrase can take)
-    /// multiplies the score by this: the person is likely talking about something else.
-    static let unknownWordFactor: Float = 0.93
 
-    /// Extra cost per phrase word replaced by an unknown word ("share" said for "delete").
-    static let substitutionCost: Float = 0.6
 
-    /// Similarity of a run of unknown words standing where a parameter value goes.
-    static let unknownValueSimilarity: Float = 0.85
-    /// A value span this similar means the person named a value the app has.
-    static let heardValueSimilarity: Float = 0.75
     /// The longest run of unknown words read as one value the app does not have.
     static let unknownValueMaxWords = 4
 
-    /// Cost of reading one phrase word out of the template's word order.
-    static let wordReorderCost: Float = 0.3
-    /// The least similarity of a word read out of order.
-    static let movedWordSimilarity: Float = 0.7
 
-    /// Cost of reading a parameter value out of the template's word order.
-    static let reorderCost: Float = 0.3
 
-    /// An app name heard at least this well is read as the app name in every reading (no
-    /// reading leaves it out), at one of its `appReadings` best spans.
-    static let appNameSureSimilarity: Float = 0.8
     static let appReadings = 3
 
-    /// Discount applied to the score of a result whose app was not named.
-    static let noAppFactor: Float = 0.9
 
     // MARK: - Preparation
 
@@ -727,8 +708,8 @@ struct Query {
         Query.fill(&insCost, 0, count: n)
         Query.fill(&slotIns, 0, count: n)
         for i in 0..<n {
-            insCost[i] = Query.insertionCost(units[i].flags)
-            slotIns[i] = Query.slotInsertionCost(units[i].flags)
+            insCost[i] = insertionCost(units[i].flags)
+            slotIns[i] = slotInsertionCost(units[i].flags)
         }
         Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
@@ -742,14 +723,14 @@ struct Query {
                 // Two words the recognizer split ("book worm"), even when each is a word of its own.
                 if i + 1 < n, let id = index.vocabId(joining: units[i].text, units[i + 1].text) {
                     merge[i] = id
-                    note(id, WordSimilarity.joinSimilarity)
+                    note(id, opts.model.joinSimilarity)
                 }
                 splitStart[i] = splitPairs.count
                 if !hasExact, let pairs = index.concatPairs(units[i].text) {
                     splitPairs.append(contentsOf: pairs)
                     for (a, b) in pairs {
-                        note(a, WordSimilarity.joinSimilarity)
-                        note(b, WordSimilarity.joinSimilarity)
+                        note(a, opts.model.joinSimilarity)
+                        note(b, opts.model.joinSimilarity)
                     }
                 }
             }
@@ -764,9 +745,9 @@ struct Query {
                 for j in mStart[i]..<(mStart[i] + mCount[i]) where !index.derivedOnly.contains(mVocab[j]) { return false }
                 return true
             }
-            for i in 0..<n where (mCount[i] == 0 || onlyDerived(i)) && insCost[i] >= 0.6 {
+            for i in 0..<n where (mCount[i] == 0 || onlyDerived(i)) && insCost[i] >= opts.model.contentInsertion {
                 let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
-                if !joined { insCost[i] = Query.unknownWordCost; units[i].flags.insert(.unheard) }
+                if !joined { insCost[i] = opts.model.unknownInsertion; units[i].flags.insert(.unheard) }
             }
             // A word only negative phrases say ("delete" of "Delete ${applicationName}") asks for
             // what the app refuses: another phrase that leaves it out pays for it as for a word
@@ -775,7 +756,7 @@ struct Query {
             // A Han or kana word (its characters share its span) counts only when each of its
             // characters is such a word: one character is no evidence ("何" of "何時も").
             func negativeOnly(_ i: Int) -> Bool {
-                guard insCost[i] >= 0.6, units[i].flags.isDisjoint(with: [.filler, .optional, .connector]) else { return false }
+                guard insCost[i] >= opts.model.contentInsertion, units[i].flags.isDisjoint(with: [.filler, .optional, .connector]) else { return false }
                 for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] == .exact {
                     return index.vocabNegativeOnly[Int(mVocab[j])]
                 }
@@ -786,7 +767,7 @@ struct Query {
                 let j0 = wordEnd(i0)
                 if (i0..<j0).allSatisfy(negativeOnly) {
                     for u in i0..<min(j0, 64) {
-                        insCost[u] = Query.unknownWordCost
+                        insCost[u] = opts.model.unknownInsertion
                         negativeUnits |= 1 << UInt64(u)
                     }
                 }
@@ -829,7 +810,7 @@ struct Query {
     /// "Lösch meine letzte Notiz": "teile" only sounds like "tall", a word of another phrase).
     mutating func guessedWords() {
         guard n < 64 else { return }
-        for i in 0..<n where mCount[i] > 0 && insCost[i] >= 0.6 && !units[i].flags.contains(.unheard) {
+        for i in 0..<n where mCount[i] > 0 && insCost[i] >= opts.model.contentInsertion && !units[i].flags.contains(.unheard) {
             if !units[i].flags.isDisjoint(with: [.number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
             var guess = true
             for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic { guess = false; break }
@@ -842,7 +823,7 @@ struct Query {
             // is a form of a word they know; written without the marks of letters the locale
             // keeps ("kac" / "kaç"), it is the word.
             for j in mStart[i]..<(mStart[i] + mCount[i]) where Query.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])])
-                || (index.normalizer.keepsMarkedLetters && mSim[j] == Query.unmarkedSimilarity
+                || (index.normalizer.keepsMarkedLetters && mSim[j] == opts.model.unmarkedSimilarity
                     && index.normalizer.unmarked(units[i].text) == index.normalizer.unmarked(index.vocabText[Int(mVocab[j])])) {
                 guess = false
                 break
@@ -931,7 +912,7 @@ struct Query {
     /// each other in the catalogs' text, or not such a word at all (Latin, filler, articles).
     func knownCharWord(_ a: Int, _ b: Int) -> Bool {
         for u in a..<b {
-            guard insCost[u] >= 0.6, units[u].flags.isDisjoint(with: [.number, .ordinal]),
+            guard insCost[u] >= opts.model.contentInsertion, units[u].flags.isDisjoint(with: [.number, .ordinal]),
                   let c = units[u].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) else { return true }
         }
         for u in a..<(b - 1) {
@@ -1019,7 +1000,7 @@ struct Query {
         if exactId >= 0 {
             // A catalog word put for a word that sounds the same (`readHomophones`).
             if i < 64 && readUnits & (1 << UInt64(i)) != 0 {
-                add(exactId, WordSimilarity.phoneticSimilarity, .phonetic, from: from)
+                add(exactId, opts.model.phoneticSimilarity, .phonetic, from: from)
             } else {
                 add(exactId, 1, .exact, from: from)
             }
@@ -1067,9 +1048,9 @@ struct Query {
         if index.normalizer.keepsMarkedLetters {
             let u = index.normalizer.unmarked(t)
             if let ids = index.unmarkedIds(u) {
-                for id in ids where id != exactId { add(id, Query.unmarkedSimilarity, .fuzzy, from: from) }
+                for id in ids where id != exactId { add(id, opts.model.unmarkedSimilarity, .fuzzy, from: from) }
             }
-            if u != t, let id = index.vocabId(u), id != exactId { add(id, Query.unmarkedSimilarity, .fuzzy, from: from) }
+            if u != t, let id = index.vocabId(u), id != exactId { add(id, opts.model.unmarkedSimilarity, .fuzzy, from: from) }
         }
         var sc: [UInt32] = []
         swap(&sc, &ws.pool.pointee.unitScalars)
@@ -1087,7 +1068,7 @@ struct Query {
         }
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
         if let ids = index.numberSoundIds(key) {
-            for id in ids.prefix(4) where id != exactId { add(id, Query.numberSoundSimilarity, .phonetic, from: from) }
+            for id in ids.prefix(4) where id != exactId { add(id, opts.model.numberSoundSimilarity, .phonetic, from: from) }
         }
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
         // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
@@ -1096,7 +1077,7 @@ struct Query {
         let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
         if phoneticOK, let ids = index.phoneticIds(key) {
             for id in ids.prefix(16) where id != exactId {
-                add(id, WordSimilarity.phoneticSimilarity, .phonetic, from: from)
+                add(id, opts.model.phoneticSimilarity, .phonetic, from: from)
             }
         }
         var cands: [Int32] = []
@@ -1121,13 +1102,13 @@ struct Query {
         }
         for id in cands where id != exactId {
             let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
-            if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
+            if s >= opts.model.minimumWordSimilarity { add(id, s, .fuzzy, from: from) }
         }
         // Inflections: the word's first four letters as a prefix key.
         if sc.count >= 4, let ids = index.prefixIds(LocaleIndex.prefixHash(sc)) {
             for id in ids.prefix(64) where id != exactId {
                 let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
-                if s >= WordSimilarity.minimum { add(id, s, .fuzzy, from: from) }
+                if s >= opts.model.minimumWordSimilarity { add(id, s, .fuzzy, from: from) }
             }
         }
     }
@@ -1161,22 +1142,9 @@ struct Query {
 
     // MARK: - Slots
 
-    /// Similarity of a word to another of its synonym group.
-    static let synonymSimilarity: Float = 0.85
-    /// Similarity of a word to another form of it (locale profile `forms`).
-    static let formSimilarity: Float = 0.95
-    /// Similarity of a form of a word to a form of its synonym.
-    static let synonymFormSimilarity: Float = 0.8
 
-    /// Similarity of a word written without (or with) the marks of letters the locale keeps
-    /// ("kac" for "kaç"; `Normalizer.unmarked`).
-    static let unmarkedSimilarity: Float = 0.95
 
-    /// Similarity of a word that sounds like a number of the phrases ("to" / "2").
-    static let numberSoundSimilarity: Float = 0.8
 
-    /// Similarity of a value heard as other words with the same sound.
-    static let soundSimilarity: Float = 0.8
 
     /// Values evaluated per slot set (best first by their upper bound).
     static let valuesPerSet = 8
@@ -1246,7 +1214,7 @@ struct Query {
             swap(&keys, &ws.pool.pointee.valueKeys)
             swap(&bySet, &ws.pool.pointee.valueSets)
         }
-        Query.collectValues(touched, bits, acc, index.setBase, into: &keys, &bySet)
+        Query.collectValues(touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &keys, &bySet)
         // (A value set's keys are sorted when it is searched, after its app's name: see below.)
         for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
@@ -1293,7 +1261,7 @@ struct Query {
                     let key = windowKey(a, b, &windowKeys)
                     guard Query.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
                     for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
-                        soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: Query.soundSimilarity))
+                        soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: opts.model.soundSimilarity))
                     }
                 }
             }
@@ -1342,8 +1310,8 @@ struct Query {
                     }
                     for j in index.appSounds.indices {
                         var best: Float = 0
-                        Query.soundMatch(k1, index.appSounds[j].key, unknown: windowUnknown, into: &best)
-                        if !localeKeyIsEnglish { Query.soundMatch(k2, index.appSounds[j].key, unknown: windowUnknown, into: &best) }
+                        soundMatch(k1, index.appSounds[j].key, unknown: windowUnknown, into: &best)
+                        if !localeKeyIsEnglish { soundMatch(k2, index.appSounds[j].key, unknown: windowUnknown, into: &best) }
                         if best > 0 {
                             let p = index.appSounds[j].posting
                             soundSpans[p.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: p.variant, sim: best))
@@ -1395,7 +1363,7 @@ struct Query {
                     for r in ks..<ke {
                         let vi = Query.sortKeyItem(keys[r])
                         let b = min(Query.sortKeyBound(keys[r]), valueBound(Int(index.setBase[Int(set)] + vi), outside: taken))
-                        if b >= 0.5 - 1e-5 { keys[end] = Query.sortKey(bound: b, vi); end += 1 }
+                        if b >= opts.model.minimumValueSimilarity - 1e-5 { keys[end] = Query.sortKey(bound: b, vi); end += 1 }
                     }
                 }
                 if end - ks > 1 { keys[ks..<end].sort() }
@@ -1404,7 +1372,7 @@ struct Query {
                 let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
                 if !opts.exhaustive, found.count >= Query.valuesPerSet, ub <= kth { break }
                 let g = Int(index.setBase[Int(set)] + vi)
-                if inflated && !prefilter && valueBound(g, outside: taken) < max(0.5, kth) - 1e-5 { continue }
+                if inflated && !prefilter && valueBound(g, outside: taken) < max(opts.model.minimumValueSimilarity, kth) - 1e-5 { continue }
                 let before = found.count
                 evaluate(set: set, variantIndex: vi, global: g, into: &found)
                 if taken != 0 {
@@ -1443,7 +1411,7 @@ struct Query {
         openAppClause()
         // Unknown words no slot span covers.
         var f: Float = 1
-        for i in 0..<n where lowersEveryReading(i) { f *= Query.unknownWordFactor }
+        for i in 0..<n where lowersEveryReading(i) { f *= opts.model.unknownWordFactor }
         unknownFactor = f
         otherAppClauses = foreignAppClauses()
         appClauseRuns()
@@ -1472,7 +1440,7 @@ struct Query {
             return best
         }
         for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] {
-            guard let sp = spans.lists[k].first, sp.sim >= Query.appNameSureSimilarity else { continue }
+            guard let sp = spans.lists[k].first, sp.sim >= opts.model.appNameSureSimilarity else { continue }
             // The name starts the utterance, or follows a verb of at most three units there.
             guard sp.start >= start && sp.start - start <= 3 else { continue }
             var clause: [Int] = []
@@ -1497,8 +1465,8 @@ struct Query {
             // Something must be left to ask for.
             guard (clause.max() ?? n) + 1 < n else { continue }
             for u in clause {
-                insCost[u] = Query.insertionCost(.filler)
-                slotIns[u] = Query.slotInsertionCost(.filler)
+                insCost[u] = insertionCost(.filler)
+                slotIns[u] = slotInsertionCost(.filler)
                 units[u].flags.remove(.unheard)
                 units[u].flags.insert(.filler)
                 let bit: UInt64 = 1 << UInt64(u)
@@ -1510,12 +1478,6 @@ struct Query {
         }
     }
 
-    /// A value of a parameter said this well is said clearly (`otherValueCost`).
-    static let clearValueSimilarity: Float = 0.9
-    /// Extra insertion cost of a value of another parameter than the phrase's, said clearly, that
-    /// a reading leaves out ("turn the kitchen lights on" read as "Turn the lights ${power}": the
-    /// person named a room). Shared by the value's units, like a word's by its characters.
-    static let otherValueCost: Float = 0.6
 
     /// The insertion costs with the values of other parameters said clearly, computed once per
     /// query (`otherValueInsertions`). The slot sets with such a value are `clearSets`, their
@@ -1538,7 +1500,7 @@ struct Query {
             swap(&apps, &ws.pool.pointee.clearApps)
             swap(&charges, &ws.pool.pointee.clearRowCharges)
         }
-        for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= Query.clearValueSimilarity {
+        for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= opts.model.clearValueSimilarity {
             sets.append(set)
             let app = index.setApp[Int(set)]
             if !apps.contains(app) { apps.append(app) }
@@ -1554,8 +1516,8 @@ struct Query {
             guard let c = sets.firstIndex(of: set) else { continue }
             let app = index.setApp[Int(set)]
             for sp in spans.lists[k] {
-                guard sp.sim >= Query.clearValueSimilarity else { break }
-                let share = Query.otherValueCost / Float(sp.end - sp.start)
+                guard sp.sim >= opts.model.clearValueSimilarity else { break }
+                let share = opts.model.otherValueCost / Float(sp.end - sp.start)
                 for r in 0..<rows where r != c {
                     if (r < sets.count ? index.setApp[Int(sets[r])] : apps[r - sets.count]) != app { continue }
                     charges[r] = true
@@ -1601,7 +1563,7 @@ struct Query {
                 Query.scalars(index.normalizer.phoneticKey(joinedText(a, e - 1)), into: &key)
                 for j in index.appSounds.indices {
                     var best: Float = 0
-                    Query.soundMatch(key, index.appSounds[j].key, unknown: false, into: &best)
+                    soundMatch(key, index.appSounds[j].key, unknown: false, into: &best)
                     if best > 0 {
                         let p = index.appSounds[j].posting
                         soundSpans[p.set, default: []].append(SlotSpan(start: a, end: e, variant: p.variant, sim: best))
@@ -1651,7 +1613,7 @@ struct Query {
                 let han = window.contains { $0 & Query.foldedSyllableMark == 0 && IndexBuilder.isSplitScript($0) && !Query.isKana($0) }
                 for (posting, name) in index.appSyllables where abs(name.count - window.count) <= (han ? 0 : 1) {
                     guard window != name, WordSimilarity.distance(window, name, limit: 1) <= 1 else { continue }
-                    soundSpans[posting.set, default: []].append(SlotSpan(start: a, end: e, variant: posting.variant, sim: Query.soundSimilarity - 0.08))
+                    soundSpans[posting.set, default: []].append(SlotSpan(start: a, end: e, variant: posting.variant, sim: opts.model.soundSimilarity - opts.model.soundOneOffDiscount))
                 }
             }
             a = syllableWordEnd(a)
@@ -1711,10 +1673,10 @@ struct Query {
     }
 
     /// Reads back the values touched (`touched`, `bits`), clearing their bits and bounds, and
-    /// lists those with a bound of at least 0.5 as sort keys grouped by set (`bySet`: each set's
-    /// range of `keys`), in ascending global variant order.
+    /// lists those with a bound of at least `minimum` (a value's least similarity) as sort keys
+    /// grouped by set (`bySet`: each set's range of `keys`), in ascending global variant order.
     static func collectValues(_ touched: [Int32], _ bits: UnsafeMutableBufferPointer<UInt64>, _ acc: UnsafeMutableBufferPointer<Float>,
-                              _ setBase: Table<Int32>, into keys: inout [UInt64], _ bySet: inout [(set: Int32, start: Int, end: Int)]) {
+                              _ setBase: Table<Int32>, minimum: Float, into keys: inout [UInt64], _ bySet: inout [(set: Int32, start: Int, end: Int)]) {
         var total = 0
         for wi in touched { total += bits[Int(wi)].nonzeroBitCount }
         keys.reserveCapacity(total)
@@ -1728,7 +1690,7 @@ struct Query {
                 x &= x - 1
                 let v = acc[Int(g)]
                 acc[Int(g)] = 0
-                guard v >= 0.5 else { continue }
+                guard v >= minimum else { continue }
                 while setCursor + 1 < setBase.count, setBase[setCursor + 1] <= g { setCursor += 1 }
                 let set = Int32(setCursor)
                 if lastSet != set {
@@ -1748,9 +1710,6 @@ struct Query {
         return false
     }
 
-    /// Extra cost of an app clause that names an app the catalogs do not have ("cherche
-    /// Bookworm sur Google", "play jazz on Spotify"). Charged on every reading (`readingScore`).
-    static let otherAppClauseCost: Float = 0.6
 
     /// App clauses of words the catalog has never heard: a connector and a run of such words
     /// ending the utterance ("sur Google"), or such words starting it and a connector
@@ -1876,23 +1835,20 @@ struct Query {
         return max(c, otherAppClauses)
     }
 
-    /// A value heard this poorly (about half of it or less) is named only if no other value of
-    /// the set is heard as well in the same words (`dropUnidentifying`).
-    static let partialValueSimilarity: Float = 0.6
 
     /// Words heard as part of a value (below `partialValueSimilarity`) that fit another value of
     /// the set as well ("thé" of "thé chaï" and of "thé matcha") name neither: those spans are
     /// dropped. `found` is sorted (similarity descending, then start, end, variant), so the
     /// spans of the same words at the same similarity are adjacent.
     func dropUnidentifying(_ set: Int32, _ found: inout [SlotSpan]) {
-        guard found.count > 1, let last = found.last, last.sim < Query.partialValueSimilarity else { return }
+        guard found.count > 1, let last = found.last, last.sim < opts.model.partialValueSimilarity else { return }
         var out = 0
         var a = 0
         while a < found.count {
             var b = a + 1
             while b < found.count && found[b].sim == found[a].sim && found[b].start == found[a].start && found[b].end == found[a].end { b += 1 }
             var several = false
-            if found[a].sim < Query.partialValueSimilarity && b - a > 1 {
+            if found[a].sim < opts.model.partialValueSimilarity && b - a > 1 {
                 let o = index.optionOf(set, found[a].variant)
                 for k in (a + 1)..<b where index.optionOf(set, found[k].variant) != o { several = true; break }
             }
@@ -1907,11 +1863,11 @@ struct Query {
     /// How well the sound key `k` of a window matches an app name's key: the same key, or (for
     /// windows with words the catalog does not know: "herz", not its own "notes" for "Notely")
     /// one difference. Raises `best`.
-    static func soundMatch(_ k: [UInt32], _ key: [UInt32], unknown: Bool, into best: inout Float) {
+    func soundMatch(_ k: [UInt32], _ key: [UInt32], unknown: Bool, into best: inout Float) {
         guard k.count >= 2 else { return }
-        if k == key { best = max(best, Query.soundSimilarity); return }
+        if k == key { best = max(best, opts.model.soundSimilarity); return }
         if unknown, key.count >= 3, k.count >= 3, WordSimilarity.distance(k, key, limit: 1) <= 1 {
-            best = max(best, Query.soundSimilarity - 0.08)
+            best = max(best, opts.model.soundSimilarity - opts.model.soundOneOffDiscount)
         }
     }
 
@@ -2069,7 +2025,7 @@ struct Query {
     /// Spans of the units where value `vi` of `set` (global variant id `g`) is heard at least at
     /// the slot's minimum similarity, appended to `found`.
     func evaluate(set: Int32, variantIndex vi: Int32, global g: Int, into found: inout [SlotSpan]) {
-        let minimum: Float = index.setIsApp[Int(set)] ? Query.minimumAppSimilarity : 0.5
+        let minimum: Float = index.setIsApp[Int(set)] ? opts.model.minimumAppSimilarity : opts.model.minimumValueSimilarity
         let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
         let maxLen = ue - us + 2
         if n >= 64 {
@@ -2234,7 +2190,7 @@ struct Query {
                         while q < qe { if mvP[q] == u { s = simP[q]; break }; q += 1 }
                         if s > 0 { relax(here, (j + 1) * w + x + 1, wj * (1 - s), wj * s, 0) }
                         if x + 1 < len, mergeP[a + x] == u {
-                            let s2 = WordSimilarity.joinSimilarity
+                            let s2 = opts.model.joinSimilarity
                             relax(here, (j + 1) * w + x + 2, wj * (1 - s2), wj * s2, 0)
                         }
                         if j + 1 < k {
@@ -2245,7 +2201,7 @@ struct Query {
                             var found = false
                             while p < pe { if spP[p] == (u, next) { found = true; break }; p += 1 }
                             if found {
-                                let s2 = WordSimilarity.joinSimilarity
+                                let s2 = opts.model.joinSimilarity
                                 let ww = wj + vw[j + 1]
                                 relax(here, (j + 2) * w + x + 1, ww * (1 - s2), ww * s2, 0)
                             }
@@ -2318,7 +2274,7 @@ struct Query {
         for (k, e) in elems.enumerated() {
             if dropped(k) {
                 dropCost += e.weight
-                if e.weight >= 0.5 { dropDels += 1 }
+                if e.weight >= index.model.contentWordWeight { dropDels += 1 }
                 continue
             }
             if k == skip { skipRow = m }
@@ -2405,7 +2361,7 @@ struct Query {
         for j in 0...m {
             // The element of row j (the last row has none).
             let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
-            let delCount: Float = e.kind == .literal && e.weight >= 0.5 ? 1 : 0
+            let delCount: Float = e.kind == .literal && e.weight >= index.model.contentWordWeight ? 1 : 0
             let pdelCount: Float = e.kind == .param ? 1 : 0
             let hasNextLiteral = j < m && rowNext[j] >= 0
             let nextLiteral: Int32 = hasNextLiteral ? el[j + 1].id : -1
@@ -2460,7 +2416,7 @@ struct Query {
                     if s > 0 && (flexible || s >= 1) { relax(here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
                     guard flexible else { break }
                     if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
-                        let s2 = WordSimilarity.joinSimilarity
+                        let s2 = opts.model.joinSimilarity
                         relax((j + 1) * w + Int(posOf[i + 2 <= n ? i + 2 : n]), e.weight * (1 - s2), e.weight * s2, 0, 4)
                     }
                     if hasNextLiteral {
@@ -2470,7 +2426,7 @@ struct Query {
                         var found = false
                         while k < ke { if spP[k] == (e.id, nextLiteral) { found = true; break }; k += 1 }
                         if found {
-                            let s2 = WordSimilarity.joinSimilarity
+                            let s2 = opts.model.joinSimilarity
                             let ww = e.weight + nextWeight
                             relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
                         }
@@ -2522,10 +2478,10 @@ struct Query {
                     let (s, k) = sim(pi, elems[pj].id)
                     steps.append(step(k, pi, ci, index.vocabText[Int(elems[pj].id)], nil, s))
                 case 4:
-                    steps.append(step(.merged, pi, ci, index.vocabText[Int(elems[pj].id)], nil, WordSimilarity.joinSimilarity))
+                    steps.append(step(.merged, pi, ci, index.vocabText[Int(elems[pj].id)], nil, opts.model.joinSimilarity))
                 case 5:
                     let t = index.vocabText[Int(elems[pj].id)] + " " + index.vocabText[Int(elems[pj + 1].id)]
-                    steps.append(step(.split, pi, ci, t, nil, WordSimilarity.joinSimilarity))
+                    steps.append(step(.split, pi, ci, t, nil, opts.model.joinSimilarity))
                 case 6:
                     let k = Int(spanOf[cur])
                     let s = k < paramSpans.count ? paramSpans[k] : appSpans[k - paramSpans.count]
@@ -2543,11 +2499,7 @@ struct Query {
         return a
     }
 
-    /// An app name heard this poorly is not the app (half of "Hearth Home" is not Hearth Home).
-    static let minimumAppSimilarity: Float = 0.7
 
-    /// Extra cost when an unknown content word touches a slot span (before or after it).
-    static let adjacentUnknownCost: Float = 0.6
 
     /// Extra cost when a value span starts or ends inside a Han or kana word and the word's
     /// characters outside the span relate to no literal of the phrase ("アイスティー" read as
@@ -2558,7 +2510,7 @@ struct Query {
         guard innerUnits != 0, n < 64 else { return 0 }
         var p: Float = 0
         @inline(__always) func side(_ x: Int) {
-            if mask[x] == 0, (literals >> UInt64(x)) & 1 == 0, !units[x].flags.contains(.unheard) { p += Query.adjacentUnknownCost }
+            if mask[x] == 0, (literals >> UInt64(x)) & 1 == 0, !units[x].flags.contains(.unheard) { p += opts.model.adjacentUnknownCost }
         }
         if start > 0, (innerUnits >> UInt64(start - 1)) & 1 == 1 { side(start - 1) }
         if end < n, (innerUnits >> UInt64(end - 1)) & 1 == 1 { side(end) }
@@ -2567,8 +2519,8 @@ struct Query {
 
     func adjacentUnknownPenalty(_ start: Int, _ end: Int, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
         var p: Float = 0
-        if start > 0, mask[start - 1] == 0, units[start - 1].flags.contains(.unheard) { p += Query.adjacentUnknownCost }
-        if end < n, mask[end] == 0, units[end].flags.contains(.unheard) { p += Query.adjacentUnknownCost }
+        if start > 0, mask[start - 1] == 0, units[start - 1].flags.contains(.unheard) { p += opts.model.adjacentUnknownCost }
+        if end < n, mask[end] == 0, units[end].flags.contains(.unheard) { p += opts.model.adjacentUnknownCost }
         return p
     }
 

@@ -65,10 +65,4 @@ enum WordSimilarity {
         return 0
     }
 
-    /// Similarity when only the sound matches.
-    static let phoneticSimilarity: Float = 0.85
-    /// Similarity of a split or merged word ("book worm" / "bookworm").
-    static let joinSimilarity: Float = 0.95
-    /// Below this a word pair does not count as matched.
-    static let minimum: Float = 0.6
 }

@@ -13,8 +13,8 @@ enum CollisionDirect {
         var s = Double(max(WordSimilarity.fuzzy(sa, sb), WordSimilarity.stem(sa, sb)))
         let ka = na.map(\.phonetic).joined(separator: " "), kb = nb.map(\.phonetic).joined(separator: " ")
         let sound = !ka.isEmpty && ka == kb
-        if sound { s = max(s, Double(WordSimilarity.phoneticSimilarity)) }
-        return (s < Double(WordSimilarity.minimum) ? 0 : s, sound)
+        if sound { s = max(s, Double(ScoreModel.standard.phoneticSimilarity)) }
+        return (s < Double(ScoreModel.standard.minimumWordSimilarity) ? 0 : s, sound)
     }
 
     /// Blocking keys of a value: its normalized text, each one-letter deletion of it, and its sound key.
