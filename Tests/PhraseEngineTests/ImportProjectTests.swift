@@ -90,6 +90,19 @@ import Testing
         #expect(debug.contains { $0.rule == "app-id-guessed" && $0.message.contains("BUNDLE_PREFIX") })
     }
 
+    /// A provider whose `appShortcuts` is an empty array (a sample app that has not added any):
+    /// the identity is still read; the error names the provider instead of saying there is none.
+    @Test func emptyProviderIsNamedInTheError() throws {
+        let dir = try tempDir()
+        try write(dir, "Log.xcodeproj/project.pbxproj", "{ rootObject = P; objects = { P = { isa = PBXProject; mainGroup = G; targets = (T); buildConfigurationList = L; }; G = { isa = PBXGroup; children = (); }; T = { isa = PBXNativeTarget; name = Log; productType = \"com.apple.product-type.application\"; buildConfigurationList = M; }; L = { isa = XCConfigurationList; buildConfigurations = (R); }; M = { isa = XCConfigurationList; buildConfigurations = (S); }; R = { isa = XCBuildConfiguration; name = Release; buildSettings = { }; }; S = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = org.example.log; PRODUCT_NAME = \"$(TARGET_NAME)\"; }; }; }; }")
+        try write(dir, "Log/LogShortcuts.swift", "import AppIntents\nclass LogShortcuts: AppShortcutsProvider {\n    static var appShortcuts: [AppShortcut] = []\n}\n")
+        let r = try ProjectImporter.run(paths: [dir.path])
+        let e = try #require(r.diagnostics.first { $0.rule == "no-shortcuts" && $0.severity == .error })
+        #expect(e.message.contains("LogShortcuts declares none"))
+        #expect(r.diagnostics.contains { $0.rule == "app-id-source" && $0.message.contains("org.example.log") })
+        #expect(r.diagnostics.contains { $0.rule == "app-name-source" && $0.message.contains("\"Log\"") })
+    }
+
     @Test func configurationAndOverrides() throws {
         let (debug, _, _) = try importCatalog([Self.multi]) { $0.configuration = "Debug" }
         #expect(debug.app.id == "com.example.Tide-Log.debug")   // PRODUCT_BUNDLE_IDENTIFIER[config=Debug] = $(inherited).debug
