@@ -66,6 +66,43 @@ import Testing
         #expect(!diags.contains { $0.rule.hasSuffix("-guessed") })
     }
 
+    /// A project-level base .xcconfig per configuration, the Debug one a git-ignored local file
+    /// that is not in the checkout (only its template is): Release, which is read, has no
+    /// warning; the missing file is reported once, at the project line naming it, and only when
+    /// its configuration is the one read (not once per target and configuration).
+    @Test func missingXcconfigOfAnotherConfigurationIsNotReported() throws {
+        let folder = Self.fixtures.appendingPathComponent("LocalConfig").path
+        let (c, diags, _) = try importCatalog([folder])
+        #expect(c.app.id == "org.harborlog.Harbor")
+        #expect(c.app.name.resolve("en", development: "en") == "Harbor Log")
+        // Synchronized folders: the app's Localizable catalog (nl) counts, the widget's InfoPlist catalog (sv) does not.
+        #expect(c.locales == ["en", "nl"])
+        #expect(!diags.contains { $0.rule == "xcconfig-missing" })
+        #expect(!diags.contains { $0.severity != .note && $0.rule != "synthesized-raw-value" }, "\(diags.filter { $0.severity != .note })")
+        #expect(run(["import", folder]).0 == 0)
+
+        let (_, debug, _) = try importCatalog([folder]) { $0.configuration = "Debug" }
+        let missing = debug.filter { $0.rule == "xcconfig-missing" }
+        #expect(missing.count == 1)
+        #expect(missing.first?.file.hasSuffix("Harbor.xcodeproj/project.pbxproj") == true)
+        #expect(missing.first?.line != nil)
+        #expect(missing.first?.message.contains("Harbor-Local.xcconfig") == true)
+        #expect(debug.contains { $0.rule == "app-id-guessed" && $0.message.contains("BUNDLE_PREFIX") })
+    }
+
+    /// A provider whose `appShortcuts` is an empty array (a sample app that has not added any):
+    /// the identity is still read; the error names the provider instead of saying there is none.
+    @Test func emptyProviderIsNamedInTheError() throws {
+        let dir = try tempDir()
+        try write(dir, "Log.xcodeproj/project.pbxproj", "{ rootObject = P; objects = { P = { isa = PBXProject; mainGroup = G; targets = (T); buildConfigurationList = L; }; G = { isa = PBXGroup; children = (); }; T = { isa = PBXNativeTarget; name = Log; productType = \"com.apple.product-type.application\"; buildConfigurationList = M; }; L = { isa = XCConfigurationList; buildConfigurations = (R); }; M = { isa = XCConfigurationList; buildConfigurations = (S); }; R = { isa = XCBuildConfiguration; name = Release; buildSettings = { }; }; S = { isa = XCBuildConfiguration; name = Release; buildSettings = { PRODUCT_BUNDLE_IDENTIFIER = org.example.log; PRODUCT_NAME = \"$(TARGET_NAME)\"; }; }; }; }")
+        try write(dir, "Log/LogShortcuts.swift", "import AppIntents\nclass LogShortcuts: AppShortcutsProvider {\n    static var appShortcuts: [AppShortcut] = []\n}\n")
+        let r = try ProjectImporter.run(paths: [dir.path])
+        let e = try #require(r.diagnostics.first { $0.rule == "no-shortcuts" && $0.severity == .error })
+        #expect(e.message.contains("LogShortcuts declares none"))
+        #expect(r.diagnostics.contains { $0.rule == "app-id-source" && $0.message.contains("org.example.log") })
+        #expect(r.diagnostics.contains { $0.rule == "app-name-source" && $0.message.contains("\"Log\"") })
+    }
+
     @Test func configurationAndOverrides() throws {
         let (debug, _, _) = try importCatalog([Self.multi]) { $0.configuration = "Debug" }
         #expect(debug.app.id == "com.example.Tide-Log.debug")   // PRODUCT_BUNDLE_IDENTIFIER[config=Debug] = $(inherited).debug

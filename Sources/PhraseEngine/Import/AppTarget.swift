@@ -127,6 +127,9 @@ extension ProjectImporter.Builder {
         }
         appTarget = app
         appSettings = buildSettings(app)
+        // What reading the settings found (a missing base .xcconfig), for the configuration read only:
+        // another configuration's or target's files do not change the app's identity.
+        for d in app.configurationDiagnostics[cfg.name] ?? [] where !diags.contains(d) { diags.append(d) }
         // Swift sources: the app's, its frameworks' and libraries' (which can declare its intents
         // and enums), and files no target lists (local packages).
         let before = swiftFiles.count

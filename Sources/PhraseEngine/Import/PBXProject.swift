@@ -125,6 +125,9 @@ public struct ProjectTarget: Sendable {
     /// Files in other targets' folders that are members of this one.
     public var extraMembers: Set<String> = []
     public var configurations: [(name: String, settings: [BuildSettings.Assignment])] = []
+    /// What reading a configuration's settings found (a missing or cyclic `.xcconfig`), reported
+    /// only for the configuration that is read.
+    public var configurationDiagnostics: [String: [Diagnostic]] = [:]
     public var defaultConfiguration: String?
     /// Info.plist keys the project itself declares (XcodeGen `info.properties`, Package.swift).
     public var infoProperties: [(key: String, value: String, origin: ImportOrigin)] = []
@@ -247,9 +250,10 @@ public struct PBXProject: Sendable {
             return filePath(refID).map { [$0] } ?? []
         }
 
-        func configurations(_ listID: String?, level: String, target: String?) -> (list: [(name: String, settings: [BuildSettings.Assignment], base: String?, origin: ImportOrigin)], defaultName: String?) {
+        typealias Configuration = (name: String, settings: [BuildSettings.Assignment], base: String?, baseOrigin: ImportOrigin, origin: ImportOrigin)
+        func configurations(_ listID: String?, level: String, target: String?) -> (list: [Configuration], defaultName: String?) {
             guard let listID, let list = objects[listID] else { return ([], nil) }
-            var out: [(name: String, settings: [BuildSettings.Assignment], base: String?, origin: ImportOrigin)] = []
+            var out: [Configuration] = []
             for cid in list["buildConfigurations"]?.strings ?? [] {
                 guard let c = objects[cid], let n = c["name"]?.string else { continue }
                 var settings: [BuildSettings.Assignment] = []
@@ -259,7 +263,7 @@ public struct PBXProject: Sendable {
                     settings.append(BuildSettings.Assignment(key: k, value: value, origin: at(v), level: level))
                 }
                 let base = c["baseConfigurationReference"]?.string.flatMap { filePath($0) }
-                out.append((n, settings, base, at(c)))
+                out.append((n, settings, base, at(c["baseConfigurationReference"] ?? c), at(c)))
             }
             return (out, list["defaultConfigurationName"]?.string)
         }
@@ -313,11 +317,13 @@ public struct PBXProject: Sendable {
                 let own = tc.list.first { $0.name == n }
                 var stack = BuildSettings.builtins(target: tname, project: name, projectDir: projectDir, configuration: n,
                                                    developmentRegion: project["developmentRegion"]?.string, origin: at(t))
-                if let base = pc?.base { stack += XCConfig.assignments(path: base, level: "project \(name) \(n)", diagnostics: &diags) }
+                var found: [Diagnostic] = []
+                if let pc, let base = pc.base { stack += XCConfig.assignments(path: base, level: "project \(name) \(n)", from: pc.baseOrigin, diagnostics: &found) }
                 stack += pc?.settings ?? []
-                if let base = own?.base { stack += XCConfig.assignments(path: base, level: "target \(tname) \(n)", diagnostics: &diags) }
+                if let own, let base = own.base { stack += XCConfig.assignments(path: base, level: "target \(tname) \(n)", from: own.baseOrigin, diagnostics: &found) }
                 stack += own?.settings ?? []
                 target.configurations.append((n, stack))
+                if !found.isEmpty { target.configurationDiagnostics[n] = found }
             }
             targets.append(target)
             targetIDs.append(tid)

@@ -342,8 +342,10 @@ public enum ProjectImporter {
                 for e in built.entityTypes where !model.isEntity(e.name) { model.entityTypes.append(e) }
             }
             if model.shortcuts.isEmpty {
-                diags.append(ImportOrigin(file: roots.first ?? "").diagnostic("no-shortcuts", .error,
-                    "no App Shortcuts found (no AppShortcutsProvider in the Swift sources, no autoShortcuts in extract.actionsdata)"))
+                let why = model.providers.isEmpty
+                    ? "no AppShortcutsProvider in the Swift sources, no autoShortcuts in extract.actionsdata"
+                    : "\(model.providers.map(\.name).joined(separator: ", ")) declares none that can be read statically, and there are no autoShortcuts in extract.actionsdata"
+                diags.append(ImportOrigin(file: roots.first ?? "").diagnostic("no-shortcuts", .error, "no App Shortcuts found (\(why))"))
             }
 
             // Development locale.

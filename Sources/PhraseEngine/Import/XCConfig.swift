@@ -7,11 +7,13 @@ import Foundation
 public enum XCConfig {
     public static let maxIncludeDepth = 32
 
-    /// The assignments of a file and its includes, in file order (later ones win).
-    public static func assignments(path: String, level: String, diagnostics: inout [Diagnostic]) -> [BuildSettings.Assignment] {
+    /// The assignments of a file and its includes, in file order (later ones win). `from` is the
+    /// place that names the file (a configuration's base `.xcconfig` in the project), where a
+    /// missing file is reported.
+    public static func assignments(path: String, level: String, from: ImportOrigin? = nil, diagnostics: inout [Diagnostic]) -> [BuildSettings.Assignment] {
         var out: [BuildSettings.Assignment] = []
         var stack: [String] = []
-        read(path, level: level, from: nil, optional: false, stack: &stack, out: &out, diags: &diagnostics)
+        read(path, level: level, from: from, optional: false, stack: &stack, out: &out, diags: &diagnostics)
         return out
     }
 

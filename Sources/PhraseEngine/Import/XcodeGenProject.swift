@@ -363,10 +363,11 @@ public enum XcodeGenProject {
             for (cn, cv) in v?["configs"]?.mapping ?? [] where cn.lowercased() == config.lowercased() { add(cv.mapping ?? []) }
             return out
         }
-        func configFile(_ v: YAMLValue?, config: String, file: String, level: String) -> [BuildSettings.Assignment] {
+        func configFile(_ v: YAMLValue?, config: String, file: String, level: String, _ found: inout [Diagnostic]) -> [BuildSettings.Assignment] {
             for (cn, cv) in v?.mapping ?? [] where cn.lowercased() == config.lowercased() {
                 guard let rel = cv.string else { continue }
-                return XCConfig.assignments(path: ProjectFiles.join((file as NSString).deletingLastPathComponent, rel), level: level, diagnostics: &diags)
+                return XCConfig.assignments(path: ProjectFiles.join((file as NSString).deletingLastPathComponent, rel), level: level,
+                                            from: ImportOrigin(file: file, line: cv.line), diagnostics: &found)
             }
             return []
         }
@@ -407,16 +408,18 @@ public enum XcodeGenProject {
                     if let px = prefix?.string {
                         stack.append(.init(key: "PRODUCT_BUNDLE_IDENTIFIER", value: px + "." + tname, origin: ImportOrigin(file: options?.1 ?? path, line: prefix?.line), level: "XcodeGen bundleIdPrefix"))
                     }
+                    var found: [Diagnostic] = []
                     for sp in all {
-                        stack += configFile(sp.root["configFiles"], config: c, file: sp.path, level: "project \(c)")
+                        stack += configFile(sp.root["configFiles"], config: c, file: sp.path, level: "project \(c)", &found)
                         stack += settingsAssignments(sp.root["settings"], config: c, file: sp.path, level: "project \(c)")
                     }
-                    stack += configFile(t["configFiles"], config: c, file: s.path, level: "target \(tname) \(c)")
+                    stack += configFile(t["configFiles"], config: c, file: s.path, level: "target \(tname) \(c)", &found)
                     stack += settingsAssignments(t["settings"], config: c, file: s.path, level: "target \(tname) \(c)")
                     if let ip = t["info"]?["path"], let rel = ip.string, !stack.contains(where: { $0.name == "INFOPLIST_FILE" }) {
                         stack.append(.init(key: "INFOPLIST_FILE", value: rel, origin: ImportOrigin(file: s.path, line: ip.line), level: "target \(tname) \(c)"))
                     }
                     target.configurations.append((c, stack))
+                    if !found.isEmpty { target.configurationDiagnostics[c] = found }
                 }
                 target.defaultConfiguration = configNames.contains("Release") ? "Release" : configNames.last
                 targets.append(target)
