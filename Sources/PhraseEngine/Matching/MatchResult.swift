@@ -50,6 +50,8 @@ public struct MatchCandidate: Sendable, Hashable {
     /// Whether the utterance named the app (display or alternative name).
     public var appNamed: Bool
     public var explanation: [AlignmentStep]
+    /// What the score was made of (`ScoreModel.score`); shown with the explanation.
+    public var terms: ReadingTerms
     private var overrides: Overrides?
 
     /// Fields set by a caller (rare): replaced as a whole on each set, so copies stay independent.
@@ -133,7 +135,8 @@ public struct MatchCandidate: Sendable, Hashable {
     }
 
     init(source: CompiledTemplate, appVariant: SlotVariant?, valueVariant: SlotVariant?, score: Double, appNamed: Bool,
-         explanation: [AlignmentStep]) {
+         explanation: [AlignmentStep], terms: ReadingTerms = ReadingTerms()) {
+        self.terms = terms
         self.source = source
         self.appVariant = appVariant
         self.valueVariant = source.paramName == nil ? nil : valueVariant
@@ -165,7 +168,10 @@ public struct MatchCandidate: Sendable, Hashable {
         if !parameters.isEmpty {
             o.append(("titles", .object(parameters.map { ($0.name, .string($0.title)) })))
         }
-        if !explanation.isEmpty { o.append(("explanation", .array(explanation.map(\.json)))) }
+        if !explanation.isEmpty {
+            o.append(("explanation", .array(explanation.map(\.json))))
+            o.append(("terms", terms.json))
+        }
         return .object(o)
     }
 }

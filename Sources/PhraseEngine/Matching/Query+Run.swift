@@ -13,6 +13,8 @@ extension Query {
         /// Units read as the free text of the shortcut's String parameter, or as talk after the
         /// request where the template has none (`freeTextReadings`, `readsTalk`).
         var freeText: Range<Int>? = nil
+        /// What the score was made of (`ScoreModel.score`).
+        var terms = ReadingTerms()
     }
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
@@ -156,26 +158,37 @@ extension Query {
         boundLog?.append((t, min(ub, ub2), best))
     }
 
-    /// The score of an alignment of template `t` read with `appSpan` (nil: the app not named):
-    /// gain over the template's weight, insertions and penalties, before the unknown-word factor.
-    func readingScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> Float {
-        var g = a.gain
-        var w = t.totalWeight
+    /// The terms of an alignment of template `t` read with `appSpan` (nil: the app not named),
+    /// before the unknown-word factor and the missing value (`ScoreModel.score`).
+    func readingTerms(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> ReadingTerms {
+        var r = ReadingTerms()
+        r.gain = a.gain
+        r.weight = t.totalWeight
+        r.insertions = a.ins
+        r.deletions = a.dels
+        r.substitutions = a.substitutions
+        r.appNamed = appSpan != nil
         var extra: Float = opts.model.substitutionCost * a.substitutions + opts.model.otherAppClauseCost * Float(otherAppClauses)
         if let s = appSpan {
-            g += index.model.appWeight * s.sim
+            r.gain += index.model.appWeight * s.sim
             // "google home": an unknown word glued to the app name names another app.
             extra += adjacentUnknownPenalty(s.start, s.end, mask)
         }
-        let f: Float = t.derived ? opts.model.paraphraseFactor : 1
+        r.factor = t.derived ? opts.model.paraphraseFactor : 1
         if appSpan == nil && t.hasApp {
-            w -= index.model.appWeight
+            r.weight -= index.model.appWeight
             if clauseTrail + clauseLead > 0 {
                 extra += opts.model.otherAppClauseCost * Float(otherAppClauses(app: Int32(t.app)) - otherAppClauses)
             }
-            return f * opts.model.noAppFactor * g / max(w + a.ins + extra, 1e-6)
+            r.factor *= opts.model.noAppFactor
         }
-        return f * g / max(w + a.ins + extra, 1e-6)
+        r.penalties = extra
+        return r
+    }
+
+    /// `readingTerms`' score before the unknown-word factor (`ScoreModel.baseScore`).
+    func readingScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> Float {
+        opts.model.baseScore(readingTerms(a, t, appSpan: appSpan, mask: mask))
     }
 
 
@@ -750,12 +763,14 @@ extension Query {
                         }
                     }
                 }
-                var score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask) * unknownFactor))
-                if t.paramSet >= 0 && (variant < 0 || (moved == nil && a.paramMissing)) { score *= opts.model.noValueFactor }
+                var terms = readingTerms(a, t, appSpan: appSpan, mask: mask)
+                terms.unknown = unknownFactor
+                terms.noValue = t.paramSet >= 0 && (variant < 0 || (moved == nil && a.paramMissing))
+                let score = opts.model.score(terms)
                 // Which value the alignment bound: the first span used (the group is one option).
                 let bound: Int32? = variant >= 0 ? variant : nil
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
-                                  option: bound, movedParam: moved, movedWord: movedWord))
+                                  option: bound, movedParam: moved, movedWord: movedWord, terms: terms))
                 if prunes { localReach = max(localReach, reach(after: score)) }
                 if let k = bestOf.firstIndex(where: { $0.option == option }) {
                     bestOf[k].score = max(bestOf[k].score, score)
@@ -862,10 +877,13 @@ extension Query {
             a2.ins = max(0, al.ins - runIns) + opts.model.freeTextCost
             var f = unknownFactor
             for _ in 0..<unheard { f /= opts.model.unknownWordFactor }
-            var score = min(1, max(0, readingScore(a2, t, appSpan: appSpan, mask: mask) * f))
-            if t.paramSet >= 0 && s.option == nil { score *= opts.model.noValueFactor }
+            var terms = readingTerms(a2, t, appSpan: appSpan, mask: mask)
+            terms.unknown = f
+            terms.noValue = t.paramSet >= 0 && s.option == nil
+            let score = opts.model.score(terms)
             if score > s.score {
                 scored[k].score = score
+                scored[k].terms = terms
                 scored[k].freeText = lo..<(hi + 1)
             }
         }
@@ -932,7 +950,8 @@ extension Query {
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
         }
         return MatchCandidate(source: t, appVariant: appVariant, valueVariant: valueVariant,
-                              score: (Double(s.score) * 10000).rounded() / 10000, appNamed: s.appNamed, explanation: steps)
+                              score: (Double(s.score) * 10000).rounded() / 10000, appNamed: s.appNamed, explanation: steps,
+                              terms: s.terms)
     }
 
     func decide(_ scored: [Scored], wildcard: (score: Float, template: Int, span: SlotSpan)? = nil, locale: String,

@@ -1,5 +1,40 @@
 import Foundation
 
+/// What one reading of an utterance as one phrase is made of: `ScoreModel.score` turns it into
+/// the reading's score, and nothing else does.
+public struct ReadingTerms: Sendable, Hashable {
+    /// The weighted similarity of what was said: each phrase word, the value and the app name
+    /// at its weight times how well it was heard.
+    public var gain: Float = 0
+    /// The phrase's weight (without the app name's when the app was not named).
+    public var weight: Float = 0
+    /// What the utterance's words that the phrase does not have cost.
+    public var insertions: Float = 0
+    /// Substitutions, clauses naming another app, unknown words glued to the app name.
+    public var penalties: Float = 0
+    /// The paraphrase and no-app factors.
+    public var factor: Float = 1
+    /// `penalty.unknownWordFactor` to the power of the words the catalog never says.
+    public var unknown: Float = 1
+    /// The phrase has a parameter and the reading bound no value.
+    public var noValue = false
+    /// Content words of the phrase left out, and how many of them an unknown word replaced
+    /// (counts, already inside `penalties` and the alignment; kept for the decision and reports).
+    public var deletions: Float = 0
+    public var substitutions: Float = 0
+    /// Whether the utterance named the app.
+    public var appNamed = false
+
+    public init() {}
+
+    public var json: JSONOut {
+        .object([("gain", .double(Double(gain))), ("weight", .double(Double(weight))), ("insertions", .double(Double(insertions))),
+                 ("penalties", .double(Double(penalties))), ("factor", .double(Double(factor))), ("unknown", .double(Double(unknown))),
+                 ("noValue", .bool(noValue)), ("deletions", .double(Double(deletions))), ("substitutions", .double(Double(substitutions))),
+                 ("appNamed", .bool(appNamed))])
+    }
+}
+
 /// Every number that shapes a reading's score or the decision: the similarity of each kind of
 /// word relation, the weights of phrase words, values and the app name, what an utterance word
 /// costs to insert, the penalties, and the decision's thresholds. No other place in the matcher
@@ -216,6 +251,22 @@ public struct ScoreModel: Sendable, Hashable {
         .init("decision", "ambiguityMargin", decision: \.ambiguityMargin, "two targets closer than this are ambiguous"),
         .init("decision", "searchFloor", decision: \.searchFloor, "readings below this are not evaluated"),
     ]
+
+    /// A reading's score before the unknown-word factor: its gain over the phrase's weight, the
+    /// insertions and the penalties, times its factors. (Also the scale of the search's bounds.)
+    @inline(__always)
+    public func baseScore(_ t: ReadingTerms) -> Float {
+        t.factor * t.gain / max(t.weight + t.insertions + t.penalties, 1e-6)
+    }
+
+    /// A reading's score, 0...1: `baseScore` times the unknown-word factor, halved (by
+    /// `penalty.noValueFactor`) when the phrase's parameter got no value.
+    @inline(__always)
+    public func score(_ t: ReadingTerms) -> Float {
+        var s = min(1, max(0, baseScore(t) * t.unknown))
+        if t.noValue { s *= noValueFactor }
+        return s
+    }
 
     /// A model file that cannot be used: what is wrong, with the file and line.
     public struct LoadError: Error, Sendable, CustomStringConvertible {
