@@ -299,6 +299,23 @@ def main():
     if peers:
         w("Peer timings on the corpora (µs per utterance, p50 / mean, over each app's served phrases): " + "; ".join(
             f"{n} {p['p50Micros']:.0f} / {p['meanMicros']:.0f}" for n, p in peers["peers"].items()) + ".\n")
+    w("## One-shot `phrasematch match` (start-up included)\n")
+    w("Wall time of one process answering one utterance, median of 7 runs (release build): what a user waits for "
+      "when calling the tool from a script. `match` builds only the index of the utterances' locale.\n")
+    w("| call | median ms | min ms |")
+    w("|---|---:|---:|")
+    for label, extra in (("one catalog (habits), en", ["--catalog", "Corpora/habits/catalog.json", "log water in habits"]),
+                         ("every sample app, en", ["log water in habits"]),
+                         ("every sample app, ja", ["--locale", "ja", "ハビットで水を記録"]),
+                         ("every sample app, zh-Hans", ["--locale", "zh-Hans", "在习惯打卡里记录喝水"])):
+        ts = []
+        for _ in range(7):
+            t0 = datetime.datetime.now()
+            subprocess.run([".build/release/phrasematch", "match"] + extra, cwd=ROOT, capture_output=True)
+            ts.append((datetime.datetime.now() - t0).total_seconds() * 1000)
+        ts.sort()
+        w(f"| `phrasematch match {' '.join(extra)}` ({label}) | {ts[3]:.0f} | {ts[0]:.0f} |")
+    w("")
     w("## Collisions against reality (Notely, all six locales, corpora + simulated recognizer)\n")
     cmd = [".build/release/phrasematch", "collisions", "--catalog", "Corpora/notes/catalog.json", "--top", "10",
            "--against-synth", "8", "--against-corpus"] + sorted(

@@ -28,7 +28,10 @@ public enum MatchCommand: Command {
         opts.explain = args.flag("--explain") || format == "json"
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         let locale = args.value("--locale") ?? CatalogOptions.defaultLocale(catalogs)
-        let matcher = Matcher(catalogs: catalogs, locales: nil, options: opts)
+        // Only the index the utterances' locale reads (a one-shot call builds no other).
+        var all: [String] = []
+        for l in catalogs.flatMap(\.allLocales) where !all.contains(l) { all.append(l) }
+        let matcher = Matcher(catalogs: catalogs, locales: Matcher.locale(for: locale, among: all).map { [$0] } ?? [], options: opts)
         var out = ""
         var allMatched = true
         func handle(_ text: String) {

@@ -32,11 +32,16 @@ public final class Matcher: Sendable {
     public var defaultLocale: String { catalogs.first?.developmentLocale ?? locales.first ?? "en" }
 
     /// The indexed locale an utterance locale maps to (exact, then by fallback: en-GB → en).
-    public func indexedLocale(for locale: String) -> String? {
-        if indexes[locale] != nil { return locale }
-        for c in LocaleStore.fallbackChain(locale) where indexes[c] != nil { return c }
+    public func indexedLocale(for locale: String) -> String? { Matcher.locale(for: locale, among: locales) }
+
+    /// The locale of `available` an utterance locale maps to (exact, then by fallback, then the
+    /// first of the same language). A matcher built for `[Matcher.locale(for: l, among: …)]`
+    /// alone answers utterances of `l` as one built for every locale does, and starts faster.
+    public static func locale(for locale: String, among available: [String]) -> String? {
+        if available.contains(locale) { return locale }
+        for c in LocaleStore.fallbackChain(locale) where available.contains(c) { return c }
         let lang = locale.split(separator: "-").first.map(String.init) ?? locale
-        return locales.first { $0.split(separator: "-").first.map(String.init) == lang }
+        return available.first { $0.split(separator: "-").first.map(String.init) == lang }
     }
 
     /// Number of compiled templates and vocabulary size per locale (for reports and benchmarks).
