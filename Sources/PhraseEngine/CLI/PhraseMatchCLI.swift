@@ -8,12 +8,15 @@ public enum PhraseMatchCLI {
     public struct Entry: Sendable {
         public var name: String
         public var summary: String
+        /// The command's options (without `--help`), which its usage line and help are made from.
+        public var options: [OptionSpec]
         public var helpText: @Sendable () -> String
         public var invoke: @Sendable ([String], CLIContext) throws -> Int32
 
         init<C: Command>(_ c: C.Type) {
             name = C.name
             summary = C.summary
+            options = C.options
             helpText = { C.helpText() }
             invoke = { argv, ctx in
                 let args = try C.parse(argv)
