@@ -99,6 +99,15 @@ import Testing
         }
     }
 
+    /// docs/cli.md shows each command's usage line as `--help` prints it.
+    @Test func docsShowTheGeneratedUsageLines() throws {
+        let text = try String(contentsOfFile: Self.root.appendingPathComponent("docs/cli.md").path, encoding: .utf8)
+        for c in PhraseMatchCLI.commands {
+            #expect(text.contains("## `\(c.name)`\n\n```\n\(c.usage)\n```\n"), "docs/cli.md: the usage of \(c.name) is not \(c.usage)")
+            #expect(Self.usage(c.helpText()).replacingOccurrences(of: "\n       ", with: "\n") == c.usage)
+        }
+    }
+
     /// The numbers the help states come from the values the code uses.
     @Test func statedNumbersAreTheCodes() {
         let match = Self.run(["match", "--help"]).out

@@ -32,11 +32,16 @@ enum CatalogOptions {
         return .standard
     }
 
-    /// Where the bundled sample apps are: `$PHRASEENGINE_CORPORA`, ./Corpora, or the source tree.
+    /// Where the bundled sample apps are: `$PHRASEENGINE_CORPORA`, ./Corpora, the
+    /// `share/phrasematch/Corpora` folder of an installed binary (`make install`), or the source tree.
     static func sampleDirectory(_ ctx: CLIContext) -> String? {
         var candidates: [String] = []
         if let e = ctx.environment["PHRASEENGINE_CORPORA"], !e.isEmpty { candidates.append(e) }
         candidates.append(ctx.currentDirectory + "/Corpora")
+        if let exe = CommandLine.arguments.first, exe.contains("/") {
+            let bin = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
+            candidates.append(bin.deletingLastPathComponent().appendingPathComponent("share/phrasematch/Corpora").path)
+        }
         let src = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpora").path
         candidates.append(src)
