@@ -127,15 +127,25 @@ public enum Synth {
 
     /// Generates the lines: per locale, each catalog's lines (in catalog order), then the
     /// locale's out-of-domain controls.
-    public static func generate(_ catalogs: [Catalog], locales sel: Locales = .development, options: Options = Options()) -> [SynthLine] {
+    /// `progress` is called after each (locale, catalog): (done, total).
+    public static func generate(_ catalogs: [Catalog], locales sel: Locales = .development, options: Options = Options(),
+                                progress: ((Int, Int) -> Void)? = nil) -> [SynthLine] {
         var out: [SynthLine] = []
-        for locale in locales(sel, catalogs: catalogs) {
+        let chosen = locales(sel, catalogs: catalogs)
+        func takes(_ c: Catalog, _ locale: String) -> Bool {
+            if case .development = sel, c.developmentLocale != locale { return false }
+            if case .all = sel, !c.allLocales.contains(locale) { return false }
+            return true
+        }
+        let total = chosen.reduce(0) { n, l in n + catalogs.filter { takes($0, l) }.count }
+        var done = 0
+        for locale in chosen {
             var seen = Set<String>()
-            for c in catalogs {
-                if case .development = sel, c.developmentLocale != locale { continue }
-                if case .all = sel, !c.allLocales.contains(locale) { continue }
+            for c in catalogs where takes(c, locale) {
                 var g = Generator(catalog: c, all: catalogs, locale: locale, options: options)
                 for l in g.run() where seen.insert(l.text).inserted { out.append(l) }
+                done += 1
+                progress?(done, total)
             }
             var rng = SplitMix64(seed: options.seed ^ SplitMix64.stableHash("out-of-domain|" + locale))
             for t in outOfDomain(locale: locale, rng: &rng) where seen.insert(t).inserted {

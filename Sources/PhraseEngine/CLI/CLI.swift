@@ -8,17 +8,22 @@ public final class CLIContext: @unchecked Sendable {
     public var readLine: () -> String?
     public var stdoutIsTerminal: Bool
     public var stdinIsTerminal: Bool
+    /// Whether standard error is a terminal: progress lines are drawn there only then.
+    public var stderrIsTerminal: Bool
+    /// Seconds a long command runs before its progress line appears (so quick runs draw none).
+    public var progressDelay: Double = 1.0
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
     public var currentDirectory: String
 
     public init(environment: [String: String] = [:], stdoutIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
-                currentDirectory: String = FileManager.default.currentDirectoryPath,
+                stderrIsTerminal: Bool = false, currentDirectory: String = FileManager.default.currentDirectoryPath,
                 readLine: @escaping () -> String? = { nil },
                 out: @escaping (String) -> Void, err: @escaping (String) -> Void) {
         self.environment = environment
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stdinIsTerminal = stdinIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
         self.currentDirectory = currentDirectory
         self.readLine = readLine
         self.writeOut = out
@@ -40,6 +45,7 @@ public final class CLIContext: @unchecked Sendable {
             environment: env,
             stdoutIsTerminal: isatty(1) == 1,
             stdinIsTerminal: isatty(0) == 1,
+            stderrIsTerminal: isatty(2) == 1,
             readLine: { Swift.readLine(strippingNewline: true) },
             out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
             err: { s in FileHandle.standardError.write(Data(s.utf8)) })
@@ -109,11 +115,13 @@ public struct ParsedArguments {
     public func flag(_ name: String) -> Bool { flags.contains(name) }
 }
 
-/// A subcommand: declares its options (help is generated from them) and runs.
+/// A subcommand: declares its options (help and the usage line are generated from them, so
+/// they cannot drift apart) and runs.
 public protocol Command: SendableMetatype {
     static var name: String { get }
     static var summary: String { get }
-    static var usage: String { get }
+    /// The positional part of the usage line (`[UTTERANCE ...]`, `OLD NEW`); "" for none.
+    static var arguments: String { get }
     static var discussion: String { get }
     static var options: [OptionSpec] { get }
     static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32
@@ -121,11 +129,40 @@ public protocol Command: SendableMetatype {
 
 extension Command {
     public static var discussion: String { "" }
+    public static var arguments: String { "" }
 
     static var allOptions: [OptionSpec] { options + [OptionSpec("--help", short: "-h", help: "Show this help.")] }
 
+    /// `phrasematch NAME [--option VALUE] [--flag] [--repeatable VALUE ...] ARGUMENTS`, made from
+    /// the options, wrapped before `width` columns with continuation lines indented under the
+    /// first option.
+    public static func usageLine(width: Int = 100) -> String {
+        let head = "phrasematch \(name)"
+        var pieces = options.map { o -> String in
+            var p = o.name
+            if let v = o.value { p += " \(v)" + (o.repeatable ? " ..." : "") }
+            return "[\(p)]"
+        }
+        if !arguments.isEmpty { pieces.append(arguments) }
+        let indent = String(repeating: " ", count: head.count + 1)
+        var lines: [String] = []
+        var line = head
+        for p in pieces {
+            if line.count + 1 + p.count > width, line != head, line != indent {
+                lines.append(line)
+                line = indent + p
+            } else {
+                line += (line == indent ? "" : " ") + p
+            }
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+
     public static func helpText() -> String {
-        var s = "OVERVIEW: \(summary)\n\nUSAGE: phrasematch \(name) \(usage)\n"
+        let usage = usageLine(width: 93).split(separator: "\n", omittingEmptySubsequences: false)
+            .enumerated().map { $0.offset == 0 ? String($0.element) : "       " + $0.element }.joined(separator: "\n")
+        var s = "OVERVIEW: \(summary)\n\nUSAGE: \(usage)\n"
         if !discussion.isEmpty { s += "\n" + discussion + "\n" }
         s += "\nOPTIONS:\n"
         let rows = allOptions.map { o -> (String, String) in

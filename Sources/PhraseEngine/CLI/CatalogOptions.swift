@@ -3,7 +3,7 @@ import Foundation
 /// Loading catalogs for commands: `--catalog FILE` (repeatable) or the bundled sample apps.
 enum CatalogOptions {
     static let catalogOption = OptionSpec("--catalog", short: "-c", value: "FILE", repeatable: true,
-                                          help: "A catalog file (spec: catalog.md); repeat for several apps. Default: the bundled sample apps.")
+                                          help: "A catalog file (docs/catalog-format.md); repeat for several apps. Default: the bundled sample apps.")
     static let localeOption = OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (default: the development locale most catalogs share; the first catalog's on a tie).")
 
     /// The locale to work in when none is given: the development locale most of the catalogs
@@ -32,11 +32,16 @@ enum CatalogOptions {
         return .standard
     }
 
-    /// Where the bundled sample apps are: `$PHRASEENGINE_CORPORA`, ./Corpora, or the source tree.
+    /// Where the bundled sample apps are: `$PHRASEENGINE_CORPORA`, ./Corpora, the
+    /// `share/phrasematch/Corpora` folder of an installed binary (`make install`), or the source tree.
     static func sampleDirectory(_ ctx: CLIContext) -> String? {
         var candidates: [String] = []
         if let e = ctx.environment["PHRASEENGINE_CORPORA"], !e.isEmpty { candidates.append(e) }
         candidates.append(ctx.currentDirectory + "/Corpora")
+        if let exe = CommandLine.arguments.first, exe.contains("/") {
+            let bin = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
+            candidates.append(bin.deletingLastPathComponent().appendingPathComponent("share/phrasematch/Corpora").path)
+        }
         let src = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpora").path
         candidates.append(src)
@@ -55,23 +60,50 @@ enum CatalogOptions {
         p.hasPrefix("/") ? p : ctx.currentDirectory + "/" + p
     }
 
+    /// The catalog files a command works on: those named by `--catalog` (resolved), else the
+    /// sample apps' (a usage error when there are none).
+    static func paths(_ args: ParsedArguments, _ ctx: CLIContext, extra: [String] = []) throws -> [String] {
+        let named = args.values("--catalog") + extra
+        if !named.isEmpty { return named.map { resolvePath($0, ctx) } }
+        let samples = sampleCatalogPaths(ctx)
+        if samples.isEmpty { throw CLIError.usage("no catalog given and no bundled sample apps found (use --catalog FILE)") }
+        return samples
+    }
+
     /// Loads the catalogs named by `--catalog`, or the samples when `allowSamples`.
     static func load(_ args: ParsedArguments, _ ctx: CLIContext, allowSamples: Bool) throws -> (catalogs: [Catalog], usedSamples: Bool) {
-        var paths = args.values("--catalog")
-        var samples = false
-        if paths.isEmpty {
-            guard allowSamples else { throw CLIError.usage("no catalog given (use --catalog FILE)") }
-            paths = sampleCatalogPaths(ctx)
-            samples = true
-            if paths.isEmpty { throw CLIError.usage("no catalog given and no bundled sample apps found (use --catalog FILE)") }
-        }
+        if args.values("--catalog").isEmpty && !allowSamples { throw CLIError.usage("no catalog given (use --catalog FILE)") }
+        let samples = args.values("--catalog").isEmpty
+        let paths = try self.paths(args, ctx)
         do {
-            let cats = try CatalogLoader.loadAll(paths: paths.map { samples ? $0 : resolvePath($0, ctx) }.map { p in p })
+            let cats = try CatalogLoader.loadAll(paths: paths)
             return (cats.map { c in var c = c; c.file = displayPath(c.file, ctx); return c }, samples)
         } catch {
             for d in error.diagnostics { ctx.err("error: " + DiagnosticFormat.displayed(d, ctx).oneLine + "\n") }
             throw CLIError("\(error.diagnostics.count) error(s) in the catalog\(paths.count > 1 ? "s" : "")", code: ExitCode.badInput)
         }
+    }
+
+    /// A catalog that loads can still break the App Shortcuts rules (a phrase without the app
+    /// name, a type nobody declared): `match`, `eval` and `repl` run it anyway but say so, one
+    /// line per catalog on standard error. Only the error rules run here (they are cheap).
+    static func warnLintErrors(_ catalogs: [Catalog], _ ctx: CLIContext) {
+        for line in lintWarnings(catalogs) { ctx.err(line + "\n") }
+    }
+
+    /// `warning: FILE: N lint errors (first: LINE:COLUMN: PATH: message [rule]); run phrasematch lint`
+    static func lintWarnings(_ catalogs: [Catalog]) -> [String] {
+        let findings = Linter.lint(catalogs, rules: Linter.rules.filter { $0.severity == .error }).filter { $0.severity == .error }
+        var out: [String] = []
+        for c in catalogs {
+            let mine = findings.filter { $0.file == c.file }
+            guard let first = mine.first else { continue }
+            var pos = ""
+            if let l = first.line { pos = "\(l):\(first.column ?? 1): " }
+            let what = pos + (first.path.isEmpty ? "" : first.path + ": ") + LintCommand.oneLine(first.message) + " [\(first.rule)]"
+            out.append("warning: \(c.file): \(mine.count) lint error\(mine.count == 1 ? "" : "s") (first: \(what)); run phrasematch lint")
+        }
+        return out
     }
 
     /// Paths relative to the current directory when inside it.
@@ -81,7 +113,11 @@ enum CatalogOptions {
     }
 
     static let resultWindowOption = OptionSpec("--result-window", value: "X",
-        help: "List results only within X of the best score (default 0.25; 1 lists the best however far).")
+        help: "List results only within X of the best score (default \(JSONOut.formatNumber(MatchOptions().resultWindow)); 1 lists the best however far).")
+    static let thresholdOption = OptionSpec("--threshold", value: "X",
+        help: "Score below which the decision is none (default \(JSONOut.formatNumber(ScoreModel.standard.threshold)), from the score model; 0-1).")
+    static let noAppThresholdOption = OptionSpec("--no-app-threshold", value: "X",
+        help: "Score an utterance that names no app needs (default \(JSONOut.formatNumber(ScoreModel.standard.noAppThreshold)), from the score model; 0-1).")
 
     static func matchOptions(_ args: ParsedArguments, _ ctx: CLIContext) throws -> MatchOptions {
         var o = MatchOptions()

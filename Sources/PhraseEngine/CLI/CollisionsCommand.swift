@@ -4,7 +4,6 @@ import Foundation
 public enum CollisionsCommand: Command {
     public static let name = "collisions"
     public static let summary = "Report phrases that are easy to confuse, ranked by risk, with reasons and fixes."
-    public static let usage = "[--catalog FILE ...] [--locale ID|all] [--format F] [--min-similarity X] [--fail-on SEVERITY] [--top N] [--output FILE] [--against-corpus FILE ...] [--against-synth N] [--model FILE]"
     public static let discussion = """
     Every expanded phrase is matched as if a person said it; another target scoring at least --min-similarity
     makes a pair (kinds: intent, parameter, app-name, negative). Severities: error, warning, note (see
@@ -15,7 +14,7 @@ public enum CollisionsCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID", help: "A locale, or all (default: every locale of the catalogs)."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: every locale of the catalogs)."),
         OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown or html."),
         OptionSpec("--min-similarity", value: "X", help: "Report pairs at or above this similarity (default 0.75)."),
         OptionSpec("--fail-on", value: "SEVERITY", help: "Exit 1 when a pair of this severity or worse exists: error, warning or note."),
@@ -29,6 +28,7 @@ public enum CollisionsCommand: Command {
         OptionSpec("--no-damage", help: "Skip the damage probes (each phrase said with one word lost)."),
         OptionSpec("--no-budget", help: "Analyze phrases past the 1,000-phrase budget too."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
+        ProgressLine.quietOption,
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
@@ -70,7 +70,10 @@ public enum CollisionsCommand: Command {
         if let ls = o.locales, ls.allSatisfy({ matcher.indexedLocale(for: $0) == nil }) {
             throw CLIError.input("no catalog has phrases in locale '\(ls.joined())'")
         }
+        let progress = ProgressLine.make(ctx, args, label: "collisions")
+        o.progress = progress?.callback(detail: "locales")
         var report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
+        progress?.finish()
         // `--against-corpus A B C`: the files after the first are positionals.
         let corpora = args.values("--against-corpus") + args.positionals
         if corpora.count > args.values("--against-corpus").count && args.values("--against-corpus").isEmpty {
@@ -115,7 +118,9 @@ public enum CollisionsCommand: Command {
                 }
                 items += generated
             }
-            var rc = CollisionReality.check(report, matcher: matcher, items: items, k: top ?? 10, threads: o.threads)
+            var rc = CollisionReality.check(report, matcher: matcher, items: items, k: top ?? 10, threads: o.threads,
+                                            progress: progress?.callback(detail: "utterances"))
+            progress?.finish()
             rc.corpora = corpora.count
             rc.noise = noise
             report.reality = rc

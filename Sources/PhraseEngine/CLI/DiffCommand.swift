@@ -2,7 +2,7 @@
 public enum DiffCommand: Command {
     public static let name = "diff"
     public static let summary = "Compare an old and a new catalog for broken contracts."
-    public static let usage = "OLD NEW [--format text|json] [--output FILE]"
+    public static let arguments = "OLD NEW"
     public static let discussion = """
     Phrases and enum raw values are persisted contracts: people say shipped phrases, and saved
     shortcuts store intents, raw values and entity ids. Breaking: removed or rewritten phrases
@@ -14,7 +14,7 @@ public enum DiffCommand: Command {
     malformed catalog.
     """
     public static let options = [
-        OptionSpec("--format", short: "-f", value: "F", help: "text (default) or json."),
+        OptionSpec("--format", short: "-f", value: "text|json", help: "text (default) or json."),
         CatalogOptions.outputOption,
     ]
 

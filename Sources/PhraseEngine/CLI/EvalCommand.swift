@@ -4,18 +4,20 @@ import Foundation
 public enum EvalCommand: Command {
     public static let name = "eval"
     public static let summary = "Evaluate one or more corpora (JSON Lines or TSV) and report the spec's metrics."
-    public static let usage = "[--catalog FILE ...] [--format F] [--min-accuracy X] [--baseline OLD.json] [--model FILE] CORPUS ..."
+    public static let arguments = "[CORPUS ...]"
     public static let discussion = """
-    CORPUS files are JSON Lines (spec: corpus.md) or TSV (text<TAB>intent<TAB>param=value ...; intent '-'
-    for out-of-domain). With no CORPUS and no --stream, the bundled sample corpora are evaluated.
+    CORPUS files are JSON Lines (docs/corpus-format.md) or TSV (text<TAB>intent<TAB>param=value ...; intent '-'
+    for out-of-domain). With no CORPUS and no --stream, the corpora next to the catalogs are evaluated
+    (corpus/*.jsonl in each catalog's folder): without --catalog, every bundled sample corpus.
     Thresholds: --min-accuracy X and --min/--max METRIC=X (metrics: \(Metrics.names.joined(separator: ", "))).
     Exit status: 0 thresholds met, 1 a threshold failed, 2 usage, 3 unreadable input or bad corpus lines.
     --stream reads corpus lines on stdin and writes one prediction line per utterance, in order, in
     bounded memory (for sharding with Spark's RDD.pipe, Hadoop streaming or GNU parallel).
     """
     public static let options = [
-        CatalogOptions.catalogOption, CatalogOptions.localeOption,
-        OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown, junit or html."),
+        CatalogOptions.catalogOption,
+        OptionSpec("--locale", short: "-l", value: "ID", help: "Locale of the corpus lines that name none (default: the first catalog's development locale)."),
+        OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown, junit or html; with --stream, the lines read: jsonl (default) or tsv."),
         CatalogOptions.outputOption, CatalogOptions.matchingOption, CatalogOptions.modelOption,
         OptionSpec("--min-accuracy", value: "X", help: "Fail (exit 1) when accuracy is below X (0-1)."),
         OptionSpec("--min", value: "METRIC=X", repeatable: true, help: "Fail when METRIC is below X."),
@@ -24,18 +26,28 @@ public enum EvalCommand: Command {
         OptionSpec("--predictions", value: "FILE", help: "Write one JSON line per utterance (text, locale, expect, got, correct)."),
         OptionSpec("--stream", help: "Corpus lines on stdin, prediction lines on stdout, bounded memory."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
-        OptionSpec("--top", value: "K", help: "k of topKAccuracy (default 3, the results the REPL shows)."),
-        OptionSpec("--threshold", value: "X", help: "Matcher threshold for none (default 0.6)."),
-        OptionSpec("--no-app-threshold", value: "X", help: "Score an utterance that names no app needs (default 0.72)."),
+        OptionSpec("--top", value: "K", help: "k of topKAccuracy (default 3, the results the REPL shows; 1-100)."),
+        CatalogOptions.thresholdOption, CatalogOptions.noAppThresholdOption,
         CatalogOptions.resultWindowOption,
         OptionSpec("--tag", value: "TAG", repeatable: true, help: "Evaluate only lines with this tag."),
         OptionSpec("--split", value: "S", help: "tune (even line numbers) or test (odd line numbers): the corpora's tuning/reporting split."),
         OptionSpec("--stable", help: "Leave timings out of reports (byte-identical output for the same input)."),
         OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),
+        ProgressLine.quietOption,
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
-        let format = try PhraseMatchCLI.format(args, allowed: ["text", "json", "markdown", "junit", "html"])
+        let streaming = args.flag("--stream")
+        let format: String
+        if streaming {
+            // A stream makes no report: --format names the shape of the lines read.
+            format = args.value("--format") ?? "jsonl"
+            guard ["jsonl", "tsv"].contains(format) else {
+                throw CLIError.usage("with --stream, --format takes jsonl or tsv (the lines read), found '\(format)'")
+            }
+        } else {
+            format = try PhraseMatchCLI.format(args, allowed: ["text", "json", "markdown", "junit", "html"])
+        }
         var opts = try CatalogOptions.matchOptions(args, ctx)
         opts.explain = false
         let k = Int(args.value("--top") ?? "3") ?? 3
@@ -45,17 +57,23 @@ public enum EvalCommand: Command {
             guard let v = Int(t), v >= 1 else { throw CLIError.usage("--threads takes a positive number") }
             threads = v
         }
+        let locale = args.value("--locale")
+        if let l = locale, !CatalogLoader.isValidLocale(l) {
+            throw CLIError.usage("'\(l)' is not a locale identifier (BCP 47, such as en, fr-CA, zh-Hans)")
+        }
         let thresholds = try parseThresholds(args)
+        let catalogPaths = try CatalogOptions.paths(args, ctx)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        CatalogOptions.warnLintErrors(catalogs, ctx)
         let matcher = Matcher(catalogs: catalogs, options: opts)
-        if args.flag("--stream") { return stream(matcher, args, ctx, k: k, threads: threads) }
+        if streaming { return stream(matcher, args, ctx, k: k, threads: threads, tsv: format == "tsv", locale: locale) }
 
         var paths = args.positionals
         if paths.isEmpty {
-            guard let dir = CatalogOptions.sampleDirectory(ctx), args.values("--catalog").isEmpty else {
-                throw CLIError.usage("no corpus given")
+            paths = corporaBeside(catalogPaths)
+            if paths.isEmpty {
+                throw CLIError.usage("no corpus given, and no corpus/*.jsonl next to the catalog\(catalogPaths.count == 1 ? "" : "s")")
             }
-            paths = samplesCorpora(dir)
         }
         var items: [CorpusItem] = []
         var errors: [Diagnostic] = []
@@ -75,18 +93,11 @@ public enum EvalCommand: Command {
         }
         let tags = args.values("--tag")
         if !tags.isEmpty { items = items.filter { !Set($0.tags).isDisjoint(with: tags) } }
+        if let locale { for i in items.indices where items[i].locale == nil { items[i].locale = locale } }
         for e in errors { ctx.err("warning: \(e.oneLine)\n") }
-        let showProgress = ctx.stdoutIsTerminal && items.count >= 20_000 && args.value("--output") == nil
-        var progress: (@Sendable (Int, Int) -> Void)? = nil
-        if showProgress {
-            progress = { (done: Int, total: Int) in
-                let pct = done * 100 / max(total, 1)
-                let line = "\r  \(pct)% (\(done)/\(total))"
-                FileHandle.standardError.write(Data(line.utf8))
-            }
-        }
-        var (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress)
-        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let progress = ProgressLine.make(ctx, args, label: "eval")
+        var (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress?.callback)
+        progress?.finish()
         // Explanations for the misrouted only, and only for the one format that lists them (JSON):
         // the misrouted are matched again with explanations on (the ranking is the same).
         if format == "json" {
@@ -149,13 +160,16 @@ public enum EvalCommand: Command {
         return out
     }
 
-    static func samplesCorpora(_ dir: String) -> [String] {
+    /// The corpora next to catalogs: `corpus/*.jsonl` in each catalog's folder, in catalog order
+    /// (for the sample apps, every sample corpus).
+    static func corporaBeside(_ catalogPaths: [String]) -> [String] {
         let fm = FileManager.default
         var out: [String] = []
-        for app in ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).sorted() {
-            let cdir = "\(dir)/\(app)/corpus"
+        for p in catalogPaths {
+            let cdir = URL(fileURLWithPath: p).deletingLastPathComponent().appendingPathComponent("corpus").path
             for f in ((try? fm.contentsOfDirectory(atPath: cdir)) ?? []).sorted() where f.hasSuffix(".jsonl") {
-                out.append("\(cdir)/\(f)")
+                let path = "\(cdir)/\(f)"
+                if !out.contains(path) { out.append(path) }
             }
         }
         return out
@@ -163,10 +177,10 @@ public enum EvalCommand: Command {
 
     /// Streaming: read a batch of lines, parse, match and render them on every core, write them in
     /// order; memory is bounded by the batch. No prediction is kept.
-    static func stream(_ matcher: Matcher, _ args: ParsedArguments, _ ctx: CLIContext, k: Int, threads: Int?) -> Int32 {
+    static func stream(_ matcher: Matcher, _ args: ParsedArguments, _ ctx: CLIContext, k: Int, threads: Int?,
+                       tsv: Bool, locale: String?) -> Int32 {
         let batchSize = 4096
         let options = Evaluator.options(matcher, k: k, explain: false)
-        let tsv = args.value("--format") == "tsv"
         enum Outcome: Sendable { case skip, line(String), bad(Diagnostic) }
         var firstLine = 1
         var bad = 0
@@ -187,7 +201,8 @@ public enum EvalCommand: Command {
                 switch r {
                 case .skip: return .skip
                 case .error(let d): return .bad(d)
-                case .item(let item):
+                case .item(var item):
+                    if item.locale == nil, let locale { item.locale = locale }
                     return .line(Evaluator.predict(item, matcher: matcher, k: k, options: options).json.render() + "\n")
                 }
             }

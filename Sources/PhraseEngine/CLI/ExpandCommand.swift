@@ -2,7 +2,6 @@
 public enum ExpandCommand: Command {
     public static let name = "expand"
     public static let summary = "List expanded phrases and the phrase budget per locale."
-    public static let usage = "[--catalog FILE ...] [--locale ID|all] [--format text|json] [--include-truncated] [--output FILE]"
     public static let discussion = """
     Every template × app-name variant × parameter option is one phrase, in the order the
     system's budget counts them: shortcuts, then templates, then options (title, then
@@ -14,8 +13,8 @@ public enum ExpandCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID", help: "A locale, or all (default: each catalog's development locale)."),
-        OptionSpec("--format", short: "-f", value: "F", help: "text (default) or json."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: each catalog's development locale)."),
+        OptionSpec("--format", short: "-f", value: "text|json", help: "text (default) or json."),
         OptionSpec("--include-truncated", help: "List the phrases past the budget too, marked as cut."),
         CatalogOptions.outputOption,
     ]

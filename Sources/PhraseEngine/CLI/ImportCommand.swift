@@ -4,7 +4,7 @@ import Foundation
 public enum ImportCommand: Command {
     public static let name = "import"
     public static let summary = "Build a catalog from an app's sources and build products."
-    public static let usage = "[--entities TYPE=FILE ...] [--development-locale ID] [--app-id ID] [--name NAME] [--target NAME] [--configuration NAME] [--output FILE] [--format text|json] [--strict] PATH ..."
+    public static let arguments = "PATH ..."
     public static let discussion = """
     PATH is a project folder (searched for Swift sources, AppShortcuts.xcstrings,
     <locale>.lproj/AppShortcuts.strings, Localizable and InfoPlist tables, Info.plist,
@@ -15,8 +15,10 @@ public enum ImportCommand: Command {
     bundle id, name and locales come from it, each reported as a note with where it came from.
     The catalog goes to standard output or --output; every finding goes to standard error as
     `file:line:column: severity: message [rule]`, followed by a summary (text or json).
-    Exit status: 0 success; 1 errors found (or warnings, with --strict), the catalog is still
-    written; 2 usage error; 3 an input cannot be read.
+    An import with errors writes no catalog (standard output stays empty, an --output file is
+    left as it was); with --strict, warnings fail the command but the catalog is written.
+    Exit status: 0 success; 1 errors found (or warnings, with --strict); 2 usage error;
+    3 an input cannot be read.
     """
     public static let options = [
         OptionSpec("--entities", value: "TYPE=FILE", repeatable: true, help: "Options of an AppEntity type, exported from the app as JSON or CSV."),
@@ -26,8 +28,9 @@ public enum ImportCommand: Command {
         OptionSpec("--target", value: "NAME", help: "The app target (default: the application target holding the AppShortcutsProvider)."),
         OptionSpec("--configuration", value: "NAME", help: "The build configuration whose settings are read (default: Release)."),
         CatalogOptions.outputOption,
-        OptionSpec("--format", short: "-f", value: "F", help: "Summary of the findings on standard error: text (default) or json."),
+        OptionSpec("--format", short: "-f", value: "text|json", help: "Summary of the findings on standard error: text (default) or json."),
         OptionSpec("--strict", help: "Exit 1 on warnings too."),
+        ProgressLine.quietOption,
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
@@ -56,8 +59,11 @@ public enum ImportCommand: Command {
         for (_, f) in opts.entities where !FileManager.default.fileExists(atPath: f) {
             throw CLIError.input("\(CatalogOptions.displayPath(f, ctx)): no such entity snapshot")
         }
+        let progress = ProgressLine.make(ctx, args, label: "import")
+        opts.progress = progress?.callback
         let result: ImportResult
         do {
+            defer { progress?.finish() }
             result = try ProjectImporter.run(paths: args.positionals.map { CatalogOptions.resolvePath($0, ctx) }, options: opts)
         } catch {
             throw CLIError.input(CatalogOptions.displayPath(error.message, ctx))
@@ -73,8 +79,14 @@ public enum ImportCommand: Command {
         } else {
             ctx.err("import: \(result.inputs.count) input file(s), \(errors) error(s), \(warnings) warning(s), \(notes) note(s)\n")
         }
+        if errors > 0 {
+            // A catalog from a failed import is missing what the errors are about (an app name,
+            // phrases): writing it would only move the failure downstream.
+            ctx.err("import: no catalog written (\(errors) error(s))\n")
+            return ExitCode.checkFailed
+        }
         try PhraseMatchCLI.emit(result.catalog.render(pretty: true) + "\n", args, ctx)
-        if errors > 0 || (args.flag("--strict") && warnings > 0) { return ExitCode.checkFailed }
+        if args.flag("--strict") && warnings > 0 { return ExitCode.checkFailed }
         return ExitCode.success
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 public enum LintCommand: Command {
     public static let name = "lint"
     public static let summary = "Check catalogs against the App Shortcuts rules."
-    public static let usage = "[--catalog FILE ...] [FILE ...] [--format text|json|xcode] [--strict] [--rule ID ...] [--disable ID ...] [--list-rules] [--output FILE]"
+    public static let arguments = "[FILE ...]"
     public static let discussion = """
     Every rule has a stable id, a severity and the App Shortcuts fact behind it
     (--list-rules prints them). A catalog that cannot be read is reported in the chosen format
@@ -33,8 +33,7 @@ public enum LintCommand: Command {
             try PhraseMatchCLI.emit(listRules(rules, format: format), args, ctx)
             return ExitCode.success
         }
-        let paths = args.values("--catalog") + args.positionals
-        guard !paths.isEmpty else { throw CLIError.usage("no catalog given (use --catalog FILE or name the files)") }
+        let paths = try CatalogOptions.paths(args, ctx, extra: args.positionals)
 
         // Load each catalog on its own, so one broken file does not hide the others' findings.
         var catalogs: [Catalog] = []
@@ -46,9 +45,10 @@ public enum LintCommand: Command {
                 if let other = catalogs.first(where: { $0.app.id == c.app.id }) {
                     loadErrors.append(Diagnostic(rule: "duplicate-id", severity: .error,
                                                  message: "app.id '\(c.app.id)' is also the id of \(CatalogOptions.displayPath(other.file, ctx)); catalogs linted together need distinct app ids",
-                                                 file: full, path: "app.id", line: 1, column: 1))
-                    continue
+                                                 file: full, path: "app.id", line: c.app.idLocation.map { c.position($0).line } ?? 1,
+                                                 column: c.app.idLocation.map { c.position($0).column } ?? 1))
                 }
+                // Linted all the same: a second file with a taken id still gets its own findings.
                 catalogs.append(c)
             } catch {
                 loadErrors += error.diagnostics

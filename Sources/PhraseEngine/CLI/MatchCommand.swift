@@ -2,7 +2,7 @@
 public enum MatchCommand: Command {
     public static let name = "match"
     public static let summary = "Match utterances given as arguments, or one per line on standard input."
-    public static let usage = "[--catalog FILE ...] [--locale ID] [--format text|json] [--matching M] [--model FILE] [UTTERANCE ...]"
+    public static let arguments = "[UTTERANCE ...]"
     public static let discussion = """
     Prints the decision (match, ambiguous or none), the ranked results with app, intent,
     parameter values by persisted identity, score and phrase, and with --explain how each word
@@ -11,11 +11,10 @@ public enum MatchCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption, CatalogOptions.localeOption,
-        OptionSpec("--format", short: "-f", value: "F", help: "text (default) or json."),
+        OptionSpec("--format", short: "-f", value: "text|json", help: "text (default) or json."),
         CatalogOptions.matchingOption, CatalogOptions.modelOption,
-        OptionSpec("--top", value: "N", help: "Results to show per utterance (default 5)."),
-        OptionSpec("--threshold", value: "X", help: "Score below which the decision is none (default 0.6)."),
-        OptionSpec("--no-app-threshold", value: "X", help: "Score an utterance that names no app needs (default 0.72)."),
+        OptionSpec("--top", value: "N", help: "Results to show per utterance (default \(MatchOptions().limit), 1-100)."),
+        CatalogOptions.thresholdOption, CatalogOptions.noAppThresholdOption,
         CatalogOptions.resultWindowOption,
         OptionSpec("--explain", short: "-e", help: "Show which words matched how."),
         OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),
@@ -27,6 +26,7 @@ public enum MatchCommand: Command {
         var opts = try CatalogOptions.matchOptions(args, ctx)
         opts.explain = args.flag("--explain") || format == "json"
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        CatalogOptions.warnLintErrors(catalogs, ctx)
         let locale = args.value("--locale") ?? CatalogOptions.defaultLocale(catalogs)
         // Only the index the utterances' locale reads (a one-shot call builds no other).
         var all: [String] = []

@@ -2,14 +2,14 @@
 public enum NormalizeCommand: Command {
     public static let name = "normalize"
     public static let summary = "Show the tokens the engine hears for a text (one per line on stdin when no argument)."
-    public static let usage = "[--locale ID] [--format text|json] [TEXT ...]"
+    public static let arguments = "[TEXT ...]"
     public static let discussion = """
     Each token shows its normalized form, its span in the input, its flags (filler, optional,
     connector, number, ordinal, particle, elision) and its phonetic key.
     """
     public static let options = [
         OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (BCP 47). Default: en."),
-        OptionSpec("--format", short: "-f", value: "F", help: "text or json."),
+        OptionSpec("--format", short: "-f", value: "text|json", help: "text or json."),
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {

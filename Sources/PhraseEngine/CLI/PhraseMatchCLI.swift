@@ -8,12 +8,18 @@ public enum PhraseMatchCLI {
     public struct Entry: Sendable {
         public var name: String
         public var summary: String
+        /// The command's options (without `--help`), which its usage line and help are made from.
+        public var options: [OptionSpec]
+        /// `phrasematch NAME [options] ARGUMENTS`, as `--help` and docs/cli.md show it.
+        public var usage: String
         public var helpText: @Sendable () -> String
         public var invoke: @Sendable ([String], CLIContext) throws -> Int32
 
         init<C: Command>(_ c: C.Type) {
             name = C.name
             summary = C.summary
+            options = C.options
+            usage = C.usageLine(width: 93)
             helpText = { C.helpText() }
             invoke = { argv, ctx in
                 let args = try C.parse(argv)

@@ -4,7 +4,6 @@ import Foundation
 public enum ReplCommand: Command {
     public static let name = "repl"
     public static let summary = "Type utterances, see what they route to (bundled sample apps when no --catalog)."
-    public static let usage = "[--catalog FILE ...] [--locale ID] [--model FILE] [--no-explain]"
     public static let discussion = """
     On a terminal: line editing (arrows, Ctrl-A/E, Ctrl-R history search), history kept in
     $XDG_STATE_HOME/phrasematch/history; Ctrl-C abandons the line, Ctrl-D leaves. From a pipe:
@@ -17,6 +16,7 @@ public enum ReplCommand: Command {
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
         let (catalogs, samples) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        CatalogOptions.warnLintErrors(catalogs, ctx)
         let paths = samples ? CatalogOptions.sampleCatalogPaths(ctx) : args.values("--catalog").map { CatalogOptions.resolvePath($0, ctx) }
         var options = MatchOptions()
         options.model = try CatalogOptions.scoreModel(args, ctx)

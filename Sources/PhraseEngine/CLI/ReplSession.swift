@@ -160,6 +160,7 @@ public final class ReplSession {
             catalogPaths = paths
             matcher = Matcher(catalogs: cats, options: matcher.options)
             return "loaded \(cats.count) catalog(s): \(cats.map(\.app.id).joined(separator: ", "))\n"
+                + CatalogOptions.lintWarnings(cats).map { $0 + "\n" }.joined()
         } catch {
             return error.diagnostics.map { d in var d = d; d.file = displayed(d.file); return "error: " + d.oneLine }.joined(separator: "\n")
                 + "\nkept the previously loaded catalogs\n"

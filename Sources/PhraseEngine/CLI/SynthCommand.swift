@@ -4,23 +4,22 @@ import Foundation
 public enum SynthCommand: Command {
     public static let name = "synth"
     public static let summary = "Generate a starter corpus (JSON Lines, tagged synth) from catalogs."
-    public static let usage = "--catalog FILE [--catalog FILE ...] [--locale ID|all] [--per-shortcut N] [--seed N] [--output FILE]"
     public static let discussion = """
     For a sample of expanded phrases inside the 1,000-phrase budget (N per shortcut and locale, spread
     over templates and options), writes the phrase (clean) and variants: filler, reword, asr-sound,
     asr-split, asr-number, asr-accent, alt-name, synonym, no-app-name; near misses (another app's name,
     a value the parameter does not have) and the catalog's negative phrases with expect null; and
     out-of-domain controls per locale. Every line is also tagged synth. Lines follow the corpus format
-    (spec: corpus.md) and can be fed to 'phrasematch eval'. The same catalogs, options and seed give
+    (docs/corpus-format.md) and can be fed to 'phrasematch eval'. The same catalogs, options and seed give
     the same bytes. Synthetic lines are a starting point: review them before using them as ground truth.
     Exit status: 0 success, 2 usage, 3 unreadable or malformed catalog.
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID", help: "A locale, or 'all' (default: each catalog's development locale)."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or 'all' (default: each catalog's development locale)."),
         OptionSpec("--per-shortcut", short: "-n", value: "N", help: "Phrases sampled per shortcut and locale (default \(Synth.Options().perShortcut), 1-1000)."),
         OptionSpec("--seed", short: "-s", value: "N", help: "Random seed, an unsigned integer (default \(Synth.Options().seed))."),
-        CatalogOptions.outputOption,
+        CatalogOptions.outputOption, ProgressLine.quietOption,
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
@@ -42,7 +41,7 @@ public enum SynthCommand: Command {
             guard !l.isEmpty else { throw CLIError.usage("--locale takes a locale identifier or 'all'") }
             selection = .only(l)
         }
-        let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: false)
+        let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         if case .only(let l) = selection {
             let withPhrases = catalogs.filter { Expansion.count($0, locale: l) > 0 }
             if withPhrases.isEmpty {
@@ -57,7 +56,9 @@ public enum SynthCommand: Command {
         for l in Synth.locales(selection, catalogs: catalogs) {
             if let note = Normalizer.forLocale(l).fallbackNote { ctx.err("note: \(note)\n") }
         }
-        let lines = Synth.generate(catalogs, locales: selection, options: opts)
+        let progress = ProgressLine.make(ctx, args, label: "synth")
+        let lines = Synth.generate(catalogs, locales: selection, options: opts, progress: progress?.callback)
+        progress?.finish()
         try PhraseMatchCLI.emit(Synth.render(lines), args, ctx)
         if args.value("--output") != nil {
             ctx.err("wrote \(lines.count) line(s) to \(args.value("--output") ?? "")\n")

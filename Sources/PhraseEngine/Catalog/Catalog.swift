@@ -78,6 +78,9 @@ public struct AppInfo: Sendable, Hashable {
     public var id: String
     public var name: LocalizedText
     public var alternativeNames: [AlternativeAppName]
+    /// Where `app.id` and `app.name` are in the file (nil for a catalog built in code).
+    public var idLocation: SourceLocation? = nil
+    public var nameLocation: SourceLocation? = nil
 }
 
 public struct EnumCase: Sendable, Hashable {

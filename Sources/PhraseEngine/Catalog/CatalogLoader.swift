@@ -221,7 +221,13 @@ public enum CatalogLoader {
                 error("format must be \"phrasematch-catalog\"", "format", f)
             }
             if let v = root["version"] {
-                if v.number != 1 { error("unsupported version (this engine reads version 1)", "version", v) }
+                if let n = v.number {
+                    if n != 1 { error("unsupported version \(JSONOut.formatNumber(n)) (this engine reads version 1)", "version", v) }
+                } else if let s = v.string {
+                    error("must be the number 1, not the string \"\(s)\" (write \"version\": 1, without quotes)", "version", v)
+                } else {
+                    error("must be the number 1, found \(v.typeName)", "version", v)
+                }
             }
             developmentLocale = string(root["developmentLocale"], "developmentLocale", required: false) ?? "en"
             if !CatalogLoader.isValidLocale(developmentLocale) { checkLocale(developmentLocale, "developmentLocale", root["developmentLocale"]) }
@@ -242,6 +248,8 @@ public enum CatalogLoader {
                     app.id = string(a["id"], "app.id") ?? ""
                     if app.id.isEmpty, a["id"]?.string == "" { error("app.id must not be empty", "app.id", a["id"]) }
                     app.name = localized(a["name"], "app.name", required: true) ?? LocalizedText("")
+                    if let n = a["id"] { app.idLocation = SourceLocation(path: "app.id", offset: n.offset) }
+                    if let n = a["name"] { app.nameLocation = SourceLocation(path: "app.name", offset: n.offset) }
                     if let alts = a["alternativeNames"] {
                         if let arr = alts.array {
                             for (i, v) in arr.enumerated() {

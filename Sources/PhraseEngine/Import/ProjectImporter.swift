@@ -11,6 +11,8 @@ public struct ImportOptions: Sendable {
     public var configuration: String?
     /// `--target`: the app target, instead of the application target holding the AppShortcutsProvider.
     public var target: String?
+    /// Called as input files are read: (files read, files to read). For a progress display.
+    public var progress: (@Sendable (Int, Int) -> Void)? = nil
     public init() {}
 }
 
@@ -162,6 +164,7 @@ public enum ProjectImporter {
         b.explicitFiles = Set(paths.filter { !isFolder($0) })
         // Projects and sources first: they decide the app target, which decides the rest.
         let first = inputs.filter { $0.kind.isProject || $0.kind == .swift }
+        b.toRead = inputs.count
         b.read(first)
         b.chooseAppTarget()
         var rest: [(path: String, kind: InputKind)] = []
@@ -176,6 +179,7 @@ public enum ProjectImporter {
             b.diags.append(app.origin.diagnostic("not-in-app-target", .note,
                 "\(skipped.count) table(s), catalog(s) or Info.plist(s) not read: not members of \(app.name) (\(skipped.prefix(3).map { b.relative($0) }.joined(separator: ", "))\(skipped.count > 3 ? ", …" : ""))"))
         }
+        b.toRead = first.count + rest.count
         b.read(rest)
         let catalog = b.build()
         let read = first + rest
@@ -187,6 +191,9 @@ public enum ProjectImporter {
         let options: ImportOptions
         let roots: [String]
         var diags: [Diagnostic] = []
+        /// Files read so far and to read (for `ImportOptions.progress`).
+        var readCount = 0
+        var toRead = 0
         var swiftFiles: [SwiftSourceFile] = []
         var shortcutCatalogs: [XCStringsFile] = []
         var shortcutStrings: [(locale: String, path: String, file: StringsFile)] = []
@@ -231,6 +238,8 @@ public enum ProjectImporter {
 
         mutating func read(_ inputs: [(path: String, kind: InputKind)]) {
             for (path, kind) in inputs {
+                readCount += 1
+                options.progress?(readCount, max(toRead, readCount))
                 guard let bytes = ProjectImporter.readBytes(path, &diags) else { continue }
                 switch kind {
                 case .swift:

@@ -181,6 +181,11 @@ public enum JSONReader {
             }
         }
 
+        func hex2(_ b: UInt8) -> String {
+            let hex = Array("0123456789ABCDEF")
+            return "00" + Swift.String(hex[Int(b >> 4)]) + Swift.String(hex[Int(b & 15)])
+        }
+
         func printable(_ b: UInt8) -> String {
             if b >= 0x20 && b < 0x7F { return Swift.String(Character(Unicode.Scalar(b))) }
             let hex = Array("0123456789ABCDEF")
@@ -258,7 +263,10 @@ public enum JSONReader {
                 guard i < bytes.count else { throw err("unterminated string", start) }
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") { i += 1; break }
-                if b < 0x20 { throw err("control character in string (escape it)") }
+                // A raw line break: the string's closing quote is missing (JSON strings do not
+                // span lines); reported where the string starts, which is where the fix goes.
+                if b == 0x0A || b == 0x0D { throw err("unterminated string: no closing quote before the end of the line", start) }
+                if b < 0x20 { throw err("control character U+\(hex2(b)) in string (escape it as \\u\(hex2(b)))") }
                 if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
                 i += 1
                 guard i < bytes.count else { throw err("unterminated string", start) }

@@ -41,11 +41,12 @@ public enum CollisionAnalyzer {
         }
         var pairs: [CollisionPair] = []
         var phrases = 0, probes = 0
-        for l in locales {
+        for (i, l) in locales.enumerated() {
             let r = analyzeLocale(matcher: matcher, locale: l, options: options)
             pairs += r.pairs
             phrases += r.phrases
             probes += r.probes
+            options.progress?(i + 1, locales.count)
         }
         pairs.sort(by: ranked)
         let clusters = cluster(&pairs)

@@ -198,6 +198,8 @@ public struct CollisionOptions: Sendable {
     public var mode: MatchingMode = .flexible
     /// Say each phrase again with one word lost and pair the phrases it is then taken for (`--no-damage`: off).
     public var damageProbes = true
+    /// Called after each locale is analyzed: (locales done, locales). For a progress display.
+    public var progress: (@Sendable (Int, Int) -> Void)? = nil
 
     public init() {}
 }

@@ -112,8 +112,9 @@ public struct RealityCheck: Sendable {
 public enum CollisionReality {
     /// Evaluates `items` with `matcher` (as `eval` does) and attaches the counts to the report.
     /// - Parameter k: the cutoff of precision@k and recall@k.
-    public static func check(_ report: CollisionReport, matcher: Matcher, items: [CorpusItem], k: Int = 10, threads: Int? = nil) -> RealityCheck {
-        let (preds, _) = Evaluator.run(items, matcher: matcher, k: 5, threads: threads, explain: false)
+    public static func check(_ report: CollisionReport, matcher: Matcher, items: [CorpusItem], k: Int = 10, threads: Int? = nil,
+                             progress: (@Sendable (Int, Int) -> Void)? = nil) -> RealityCheck {
+        let (preds, _) = Evaluator.run(items, matcher: matcher, k: 5, threads: threads, explain: false, progress: progress)
         let singleApp = matcher.catalogs.count == 1 ? matcher.catalogs.first?.app.id : nil
         // (locale, expected, got) → count, for every combination of the shortcut alone and the
         // shortcut with each of its values ("app/Intent", "app/Intent|name=value").

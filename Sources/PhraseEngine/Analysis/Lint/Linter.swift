@@ -29,6 +29,7 @@ public enum Linter {
         LintRules.missingTranslation, LintRules.multipleParameters, LintRules.negativePhraseShadows,
         LintRules.phraseBudgetExceeded, LintRules.phraseTooLong, LintRules.tooManyAlternativeNames,
         LintRules.tooManyShortcuts, LintRules.unknownParameter, LintRules.unsupportedParameterType,
+        LintRules.undeclaredType, LintRules.emptyAppName,
     ].sorted { $0.id < $1.id }
 
     /// Lints catalogs; findings in a stable order (file, line, column, rule).

@@ -10,7 +10,9 @@ extension LintRules {
                 for name in Set(t.parameterNames).sorted() {
                     guard let p = s.parameter(named: name) else { continue }
                     switch c.kind(of: p) {
-                    case .primitive(let ty) where ty != "Bool", .array(let ty), .unknown(let ty):
+                    case .unknown: continue  // undeclared-type says what is wrong, once per parameter
+                    case .array(let ty) where c.kind(of: Parameter(name: p.name, typeName: ty, location: p.location)).isUnknown: continue
+                    case .primitive(let ty) where ty != "Bool", .array(let ty):
                         out.append(ctx.finding("unsupported-parameter-type", .error, c, t.location,
                                                "${\(name)} is of type \(ty == p.typeName ? ty : p.typeName), which cannot be matched from a phrase (use an AppEnum, an AppEntity or a Bool with display names)"))
                     default: break
