@@ -44,6 +44,7 @@ import Testing
         case "normalize": return (["Ouvre l'école"], [])
         case "import": return ([habitsProject], [])
         case "diff": return ([plants, plants], [])
+        case "fit": return (["--catalog", plants, "--output", NSTemporaryDirectory() + "/fit-help-truth.json", plantsCorpus], [])
         default: return (["--catalog", plants], [])
         }
     }

@@ -224,6 +224,13 @@ public enum Evaluator {
         return o
     }
 
+    /// Whether a result is the expected one: its app (when expected), intent and every expected
+    /// parameter value.
+    public static func isExact(_ c: MatchCandidate, _ e: CorpusItem.Expectation) -> Bool {
+        c.intent == e.intent && (e.app == nil || e.app == c.app)
+            && e.parameters.allSatisfy { (k, v) in c.parameters.contains { $0.name == k && $0.value.identity == v } }
+    }
+
     static func predict(_ item: CorpusItem, matcher: Matcher, k: Int, options o: MatchOptions) -> Prediction {
         let locale = item.locale ?? matcher.defaultLocale
         let t0 = DispatchTime.now().uptimeNanoseconds

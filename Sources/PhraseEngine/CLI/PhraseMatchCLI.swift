@@ -43,6 +43,7 @@ public enum PhraseMatchCLI {
         Entry(ExpandCommand.self),
         Entry(DiffCommand.self),
         Entry(CollisionsCommand.self),
+        Entry(FitCommand.self),
     ]
 
     public static func helpText() -> String {

@@ -191,6 +191,9 @@ public enum Reason: Sendable, Hashable {
     case unknownValue(words: String, parameter: String, template: String)
     case matched(score: Double, threshold: Double)
     case matchedWithoutApp(app: String, score: Double)
+    /// A fitted decision (`ScoreModel.logistic`): the best result's confidence against the model's.
+    case lowConfidence(confidence: Double, threshold: Double)
+    case confident(confidence: Double, threshold: Double)
     case exact
 
     public var text: String {
@@ -210,6 +213,8 @@ public enum Reason: Sendable, Hashable {
             return "\"\(w)\" stands where \"\(t)\" has ${\(p)}, and it is none of its values"
         case .matched(let s, let t): return "score \(f(s)) ≥ threshold \(f(t))"
         case .matchedWithoutApp(let app, let s): return "no app named; only \(app) can take it (score \(f(s)))"
+        case .lowConfidence(let c, let t): return "the best result's confidence \(f(c)) is below \(f(t))"
+        case .confident(let c, let t): return "confidence \(f(c)) ≥ \(f(t))"
         case .exact: return "said as written"
         }
     }
@@ -229,6 +234,9 @@ public struct MatchResult: Sendable {
     public var reason: String { why.text }
     /// Set when a negative phrase blocked the utterance.
     public var negative: String?
+    /// The probability that the best result is right, when the score model has a fitted
+    /// decision (`phrasematch fit`); nil otherwise.
+    public var confidence: Double? = nil
 
     public var top: MatchCandidate? { decision == .none ? nil : results.first }
 
@@ -242,6 +250,7 @@ public struct MatchResult: Sendable {
                                       ("decision", .string(decision.rawValue)), ("results", .array(rs)),
                                       ("reason", .string(reason))]
         if let negative { o.append(("negativePhrase", .string(negative))) }
+        if let confidence { o.append(("confidence", .double((confidence * 10000).rounded() / 10000))) }
         if decision == .none, let best = results.first {
             var b = best
             if !includeExplanation { b.explanation = [] }

@@ -1001,9 +1001,18 @@ extension Query {
         // others too: the no-app rule may look further down).
         let lowest = (cands.first?.score ?? 0) - max(opts.resultWindow, margin) - 1e-9
         let listed = cands.firstIndex { $0.score < lowest } ?? cands.count
+        // A fitted decision: the best result's confidence (`ScoreModel.logistic`).
+        var confidence: Double? = nil
+        if let l = opts.model.logistic, let top = cands.first {
+            // (Over the listed results, as a result's reader sees them: `DecisionFit.samples`.)
+            let margin = listed > 1 ? top.score - cands[1].score : top.score
+            confidence = l.confidence(DecisionWeights.vector(score: top.score, margin: margin, terms: top.terms))
+        }
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
-            MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
-                        why: reason, negative: negative)
+            var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
+                                why: reason, negative: negative)
+            r.confidence = confidence
+            return r
         }
         guard !cands.isEmpty else {
             if let nb = negBest, nb.score >= th {
@@ -1028,7 +1037,13 @@ extension Query {
             let words = units[wc.span.start..<wc.span.end].map(\.text).joined(separator: " ")
             return result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
         }
-        if topNamed {
+        if let p = confidence {
+            let need = opts.model.confidenceThreshold
+            if p < need { return result(.none, .lowConfidence(confidence: p, threshold: need)) }
+            if !topNamed, cands.contains(where: { $0.app != cands[0].app && $0.score >= opts.noAppThreshold - margin }) {
+                return result(.ambiguous, .severalApps)
+            }
+        } else if topNamed {
             if Float(topScore) < th { return result(.none, .belowThreshold(score: topScore, threshold: opts.threshold)) }
         } else {
             if topScore < opts.noAppThreshold {
@@ -1042,6 +1057,7 @@ extension Query {
         if cands.count > 1, topScore - cands[1].score < margin, cands[1].score >= Double(th), !cands[0].sameTarget(cands[1]) {
             return result(.ambiguous, .tooClose(margin: margin))
         }
+        if let p = confidence { return result(.match, .confident(confidence: p, threshold: opts.model.confidenceThreshold)) }
         return result(.match, topNamed ? .matched(score: topScore, threshold: opts.threshold)
                       : .matchedWithoutApp(app: cands[0].app, score: topScore))
     }

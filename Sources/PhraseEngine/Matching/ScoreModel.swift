@@ -35,6 +35,45 @@ public struct ReadingTerms: Sendable, Hashable {
     }
 }
 
+/// A fitted decision (`phrasematch fit`): the probability that the best result is right, from
+/// its score, whether the app was named, how far it leads the next target and its terms, as a
+/// logistic model. With one, a result runs when its confidence reaches
+/// `ScoreModel.confidenceThreshold` (in place of the score thresholds); the other rules of the
+/// decision (negative phrases, a value the app does not have, several apps, two close targets)
+/// stay as they are.
+public struct DecisionWeights: Sendable, Hashable {
+    /// Feature names, in the order of `weights` (after the bias).
+    public static let features = ["score", "named", "scoreNamed", "margin", "gainRatio", "insertionRatio", "penaltyRatio",
+                                  "deletions", "substitutions", "unknownWords", "noValue"]
+    public var bias: Double
+    public var weights: [Double]
+
+    public init(bias: Double, weights: [Double]) {
+        self.bias = bias
+        self.weights = weights
+    }
+
+    /// The features of a result (`features` order): its score, 1 when the app was named, both
+    /// multiplied, its lead over the next target (at most 0.3), the shares of its gain,
+    /// insertions and penalties in its phrase's weight, content words left out and replaced
+    /// (at most 3), the words the catalog never says (as -ln of their factor, at most 0.5), and
+    /// 1 when its parameter has no value.
+    public static func vector(score: Double, margin: Double, terms t: ReadingTerms) -> [Double] {
+        let named: Double = t.appNamed ? 1 : 0
+        let w = Double(max(t.weight, 1e-6))
+        return [score, named, score * named, min(max(margin, 0), 0.3), Double(t.gain) / w, Double(t.insertions) / w,
+                Double(t.penalties) / w, min(Double(t.deletions), 3), min(Double(t.substitutions), 3),
+                min(-log(Double(max(t.unknown, 1e-6))), 0.5), t.noValue ? 1 : 0]
+    }
+
+    /// The probability that the result is right.
+    public func confidence(_ x: [Double]) -> Double {
+        var z = bias
+        for (a, b) in zip(weights, x) { z += a * b }
+        return 1 / (1 + exp(-z))
+    }
+}
+
 /// Every number that shapes a reading's score or the decision: the similarity of each kind of
 /// word relation, the weights of phrase words, values and the app name, what an utterance word
 /// costs to insert, the penalties, and the decision's thresholds. No other place in the matcher
@@ -156,6 +195,11 @@ public struct ScoreModel: Sendable, Hashable {
     /// Readings whose bound is below this are not evaluated: they are neither listed nor
     /// decide (nor shown as the closest phrase).
     public var searchFloor: Double
+
+    /// A fitted decision, when the model has one (`decision.logistic`); nil: the thresholds decide.
+    public var logistic: DecisionWeights? = nil
+    /// The least confidence of a result that runs, with `logistic` (`decision.confidence`).
+    public var confidenceThreshold: Double = 0.5
 
     /// Where the values came from (the file's `source`: "hand-set", a fit's command line).
     public var source: String
@@ -311,6 +355,15 @@ public struct ScoreModel: Sendable, Hashable {
                 guard groups.contains(key) else { throw fail(node.offset, "unknown key '\(key)'") }
                 guard let members = node.object else { throw fail(node.offset, "'\(key)' must be an object, found \(node.typeName)") }
                 for (name, v) in members {
+                    if key == "decision" && name == "logistic" {
+                        m.logistic = try parseLogistic(v, fail)
+                        continue
+                    }
+                    if key == "decision" && name == "confidence" {
+                        guard let x = v.number, x > 0, x < 1 else { throw fail(v.offset, "'decision.confidence' must be a number between 0 and 1") }
+                        m.confidenceThreshold = x
+                        continue
+                    }
                     guard let p = parameters.first(where: { $0.group == key && $0.key == name }) else {
                         throw fail(v.offset, "unknown key '\(key).\(name)'")
                     }
@@ -327,6 +380,20 @@ public struct ScoreModel: Sendable, Hashable {
         }
         if let why = m.inconsistency { throw fail(root.offset, why) }
         return m
+    }
+
+    private static func parseLogistic(_ v: JSONNode, _ fail: (Int, String) -> LoadError) throws(LoadError) -> DecisionWeights {
+        guard let o = v.object else { throw fail(v.offset, "'decision.logistic' must be an object, found \(v.typeName)") }
+        var values: [String: Double] = [:]
+        for (k, x) in o {
+            guard k == "bias" || DecisionWeights.features.contains(k) else {
+                throw fail(x.offset, "unknown key 'decision.logistic.\(k)' (features: \(DecisionWeights.features.joined(separator: ", ")))")
+            }
+            guard let d = x.number, d.isFinite, abs(d) <= 1000 else { throw fail(x.offset, "'decision.logistic.\(k)' must be a number in -1000...1000") }
+            values[k] = d
+        }
+        for k in ["bias"] + DecisionWeights.features where values[k] == nil { throw fail(v.offset, "'decision.logistic.\(k)' is missing") }
+        return DecisionWeights(bias: values["bias"] ?? 0, weights: DecisionWeights.features.map { values[$0] ?? 0 })
     }
 
     /// The orders between parameters that the matcher's tests of a word's class rely on.
@@ -348,6 +415,11 @@ public struct ScoreModel: Sendable, Hashable {
         for p in ScoreModel.parameters {
             if groups.last?.0 != p.group { groups.append((p.group, [])) }
             groups[groups.count - 1].1.append((p.key, .double(p.value(in: self))))
+        }
+        if let l = logistic, let k = groups.firstIndex(where: { $0.0 == "decision" }) {
+            groups[k].1.append(("logistic", .object([("bias", .double(l.bias))]
+                + zip(DecisionWeights.features, l.weights).map { ($0.0, JSONOut.double($0.1)) })))
+            groups[k].1.append(("confidence", .double(confidenceThreshold)))
         }
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]
                        + groups.map { ($0.0, JSONOut.object($0.1)) })

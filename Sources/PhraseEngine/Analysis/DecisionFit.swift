@@ -1,0 +1,161 @@
+import Foundation
+
+/// Fits a decision (`DecisionWeights`) to a corpus: a logistic model of whether the best result
+/// is right, from the features of `DecisionWeights.vector`, fitted on the tune split (even line
+/// numbers) and checked on the held-out split (odd ones). Deterministic: the same matcher and
+/// corpus give the same weights, bit for bit.
+public enum DecisionFit {
+    /// One corpus line as the fit sees it.
+    public struct Sample: Sendable {
+        public var features: [Double]
+        /// The best result (or the closest phrase) is the expected one (in-domain lines only).
+        public var right: Bool
+        public var outOfDomain: Bool
+        /// The threshold decided the line (a fitted decision may decide it otherwise); lines
+        /// refused by a negative phrase, a value the app does not have, several apps or two
+        /// close targets are decided by those rules whatever the confidence.
+        public var eligible: Bool
+        /// The line is right as the matcher decides it now.
+        public var correctNow: Bool
+        public var tune: Bool
+    }
+
+    /// Matches every item (explanations off) and collects the samples, in input order.
+    public static func samples(_ items: [CorpusItem], matcher: Matcher, threads: Int? = nil) -> [Sample] {
+        var o = matcher.options
+        o.explain = false
+        o.limit = max(o.limit, 2)
+        let opts = o
+        return Parallel.map(count: items.count, threads: threads) { i -> Sample in
+            let item = items[i]
+            let r = matcher.match(item.text, locale: item.locale ?? matcher.defaultLocale, options: opts)
+            let tune = item.line % 2 == 0
+            let correctNow: Bool
+            if let e = item.expect { correctNow = r.top.map { Evaluator.isExact($0, e) } ?? false } else { correctNow = r.decision == .none }
+            guard let c = r.results.first else {
+                return Sample(features: [], right: false, outOfDomain: item.expect == nil, eligible: false, correctNow: correctNow, tune: tune)
+            }
+            let margin = r.results.count > 1 ? c.score - r.results[1].score : c.score
+            let eligible: Bool
+            switch r.why {
+            case .belowThreshold, .noAppBelowThreshold, .matched, .matchedWithoutApp, .lowConfidence, .confident: eligible = true
+            default: eligible = false
+            }
+            return Sample(features: DecisionWeights.vector(score: c.score, margin: margin, terms: c.terms),
+                          right: item.expect.map { Evaluator.isExact(c, $0) } ?? false, outOfDomain: item.expect == nil,
+                          eligible: eligible, correctNow: correctNow, tune: tune)
+        }
+    }
+
+    /// Logistic regression by iteratively reweighted least squares with an L2 penalty
+    /// (`l2`, not on the bias), on the eligible samples given.
+    public static func fit(_ samples: [Sample], l2: Double = 0.1, iterations: Int = 50) -> DecisionWeights {
+        let rows = samples.filter { $0.eligible && !$0.features.isEmpty }
+        let d = DecisionWeights.features.count + 1
+        var beta = [Double](repeating: 0, count: d)
+        guard !rows.isEmpty else { return DecisionWeights(bias: -10, weights: Array(beta.dropFirst())) }
+        for _ in 0..<iterations {
+            var h = [Double](repeating: 0, count: d * d)
+            var g = [Double](repeating: 0, count: d)
+            for s in rows {
+                let x = [1.0] + s.features
+                var z = 0.0
+                for k in 0..<d { z += beta[k] * x[k] }
+                let p = 1 / (1 + exp(-z))
+                let y: Double = (s.right && !s.outOfDomain) ? 1 : 0
+                let w = max(p * (1 - p), 1e-9)
+                for a in 0..<d {
+                    g[a] += (y - p) * x[a]
+                    for b in 0..<d { h[a * d + b] += w * x[a] * x[b] }
+                }
+            }
+            for a in 1..<d {
+                h[a * d + a] += l2
+                g[a] -= l2 * beta[a]
+            }
+            h[0] += 1e-9
+            guard let step = solve(h, g, d) else { break }
+            var change = 0.0
+            for k in 0..<d { beta[k] += step[k]; change = max(change, abs(step[k])) }
+            if change < 1e-10 { break }
+        }
+        return DecisionWeights(bias: beta[0], weights: Array(beta.dropFirst()))
+    }
+
+    /// Gaussian elimination with partial pivoting; nil when the system is singular.
+    static func solve(_ m: [Double], _ v: [Double], _ n: Int) -> [Double]? {
+        var a = m, b = v
+        for c in 0..<n {
+            var p = c
+            for r in (c + 1)..<max(n, c + 1) where abs(a[r * n + c]) > abs(a[p * n + c]) { p = r }
+            guard abs(a[p * n + c]) > 1e-12 else { return nil }
+            if p != c {
+                for k in 0..<n { a.swapAt(c * n + k, p * n + k) }
+                b.swapAt(c, p)
+            }
+            for r in (c + 1)..<max(n, c + 1) {
+                let f = a[r * n + c] / a[c * n + c]
+                if f == 0 { continue }
+                for k in c..<n { a[r * n + k] -= f * a[c * n + k] }
+                b[r] -= f * b[c]
+            }
+        }
+        var x = [Double](repeating: 0, count: n)
+        for r in stride(from: n - 1, through: 0, by: -1) {
+            var s = b[r]
+            for k in (r + 1)..<max(n, r + 1) { s -= a[r * n + k] * x[k] }
+            x[r] = s / a[r * n + r]
+        }
+        return x
+    }
+
+    /// Accuracy and false accepts of `samples` when eligible lines run at confidence ≥ `tau`
+    /// (the other lines as decided now).
+    public static func figures(_ samples: [Sample], weights: DecisionWeights?, tau: Double) -> (accuracy: Double, falseAccepts: Double) {
+        var right = 0, fa = 0, ood = 0
+        for s in samples {
+            if s.outOfDomain { ood += 1 }
+            let ok: Bool
+            if let w = weights, s.eligible, !s.features.isEmpty {
+                let runs = w.confidence(s.features) >= tau
+                ok = s.outOfDomain ? !runs : (runs && s.right)
+                if s.outOfDomain && runs { fa += 1 }
+            } else {
+                ok = s.correctNow
+                if s.outOfDomain && !ok { fa += 1 }
+            }
+            if ok { right += 1 }
+        }
+        return (samples.isEmpty ? 0 : Double(right) / Double(samples.count), ood == 0 ? 0 : Double(fa) / Double(ood))
+    }
+
+    /// The confidence threshold with the best accuracy on `samples` whose false accepts stay at
+    /// most `maxFalseAccepts`; ties go to the higher threshold. Candidates: each sample's
+    /// confidence, rounded down to 4 decimals.
+    public static func threshold(_ samples: [Sample], weights: DecisionWeights, maxFalseAccepts: Double) -> Double {
+        var cands = Set<Double>()
+        for s in samples where s.eligible && !s.features.isEmpty {
+            // Rounded down, so the sample's own confidence reaches it.
+            let c = (weights.confidence(s.features) * 10000).rounded(.down) / 10000
+            if c > 0, c < 1 { cands.insert(c) }
+        }
+        // Each sample's confidence once; then each candidate in one pass.
+        let conf = samples.map { s -> Double? in s.eligible && !s.features.isEmpty ? weights.confidence(s.features) : nil }
+        let ood = samples.filter(\.outOfDomain).count
+        var best = 0.9999, bestAcc = -1.0
+        for t in cands.sorted(by: >) {
+            var right = 0, fa = 0
+            for (s, c) in zip(samples, conf) {
+                if let c {
+                    let runs = c >= t
+                    if s.outOfDomain { if runs { fa += 1 } else { right += 1 } } else if runs && s.right { right += 1 }
+                } else {
+                    if s.correctNow { right += 1 } else if s.outOfDomain { fa += 1 }
+                }
+            }
+            let acc = Double(right) / Double(max(1, samples.count)), far = ood == 0 ? 0 : Double(fa) / Double(ood)
+            if far <= maxFalseAccepts + 1e-12, acc > bestAcc + 1e-12 { best = t; bestAcc = acc }
+        }
+        return best
+    }
+}
