@@ -11,12 +11,15 @@ public enum FitCommand: Command {
     score is made of — on the tune split (even line numbers), picks the confidence a result needs
     so that false accepts on the tune split stay at most --max-false-accepts (default: as many as
     the base model has there), and checks the model on the held-out split (odd line numbers). A
-    model that is less accurate on the held-out split than the base model is refused (exit 1,
-    nothing written). Otherwise FILE is the base model with the fitted decision: pass it to
+    model that is less accurate there than the base model, or has more than a point more false
+    accepts there, is refused (exit 1, nothing written). Otherwise FILE is the base model with the fitted decision: pass it to
     match, eval, repl and collisions with --model FILE; their results then carry `confidence`.
     The same corpus and catalogs give the same file. Exit status: 0 written, 1 refused, 2 usage,
     3 unreadable input.
     """
+    /// The most a fitted decision may raise false accepts on the held-out lines.
+    static let falseAcceptRise = 0.01
+
     public static let options = [
         CatalogOptions.catalogOption,
         OptionSpec("--model", value: "BASE", help: "The score model to start from (default: the bundled one)."),
@@ -84,9 +87,16 @@ public enum FitCommand: Command {
         for (n, w) in zip(DecisionWeights.features, weights.weights) { s += ", \(n) \(JSONOut.formatNumber((w * 1000).rounded() / 1000))" }
         s += "\n"
         let heldBase = rows[2].2, heldFit = rows[3].2
+        // Worse where it was not fitted: less accurate, or more than a point more false accepts.
+        var why: String? = nil
         if heldFit.accuracy < heldBase.accuracy {
+            why = "less accurate on the held-out lines (\(p(heldFit.accuracy)) < \(p(heldBase.accuracy)))"
+        } else if heldFit.falseAcceptRate > heldBase.falseAcceptRate + FitCommand.falseAcceptRise + 1e-12 {
+            why = "more false accepts on the held-out lines (\(p(heldFit.falseAcceptRate)), the base model \(p(heldBase.falseAcceptRate)))"
+        }
+        if let why {
             ctx.out(s)
-            ctx.err("phrasematch fit: refused: the fitted decision is less accurate on the held-out lines (\(p(heldFit.accuracy)) < \(p(heldBase.accuracy))); nothing written\n")
+            ctx.err("phrasematch fit: refused: the fitted decision is \(why); nothing written\n")
             return ExitCode.checkFailed
         }
         try AtomicFile.write(fitted.model.json.render(pretty: true) + "\n", to: CatalogOptions.resolvePath(output, ctx))
