@@ -94,12 +94,83 @@ def accuracy_table(w, ev, peers):
     w("")
 
 
+SPARK_RESULTS = os.path.join(ROOT, "Benchmarks", "spark", "results.json")
+SPARK_HEADING = "## Beyond one machine: `eval --stream` under Spark's `RDD.pipe`"
+
+
+def spark_section():
+    """The Spark section's lines, from the results Benchmarks/spark/spark_eval.py wrote (none without them)."""
+    if not os.path.exists(SPARK_RESULTS):
+        return []
+    r = json.load(open(SPARK_RESULTS))
+    L = [SPARK_HEADING + "\n",
+         f"`python3 Benchmarks/spark/spark_eval.py` (not in CI: it needs a JVM and PySpark; it checks both and "
+         f"names what is missing). {r['utterances']:,} utterances: the six tuned apps' corpora, every locale "
+         f"({r['distinctLines']:,} lines), repeated; their six catalogs; `{r['command']}`. "
+         f"{r['spark']}, {r['java']}, {r['machine']}.\n",
+         "| run | seconds | utterances/s |", "|---|---:|---:|"]
+    for name, x in r["runs"].items():
+        extra = f" ({x['wallSeconds']:.1f} s with the JVM's start)" if "wallSeconds" in x else ""
+        L.append(f"| {name} | {x['seconds']:.1f}{extra} | {x['utterancesPerSecond']:,.0f} |")
+    eq = "equal" if r["mergedEqualsOneProcess"] else f"**different** ({r['firstDifference']})"
+    L += ["",
+          f"**Equality check:** the {r['parts']} part files of `sc.textFile(big, {r['partitions']}).pipe(cmd)"
+          f".saveAsTextFile(out)`, concatenated in partition order, against the one-process run: {eq}, "
+          f"{r['linesCompared']:,} lines compared byte for byte. `textFile` splits the file into byte ranges in "
+          "order and `pipe` runs one `phrasematch` per partition, which keeps its input's order, so the "
+          "parts in order are the input's order. The one field that differs is `source` (`<stdin>:LINE`), "
+          "which each process counts from 1; the check requires each part to be numbered 1, 2, … and "
+          "renumbers it by the lines of the parts before it. One thread and two threads in one process: "
+          + ("byte-identical." if r["oneThreadEqualsTwoThreads"] else "**different**.") + "\n",
+          "Each Spark task runs `--threads 1`, so `local[2]` keeps two `phrasematch` processes busy on the "
+          "two cores; every task also loads the catalogs and builds the index before its first line "
+          "(part of the difference from one process with two threads, with Spark's own serialization "
+          "through Python).\n",
+          "**On a cluster.** Ship the binary and the catalogs with the job and call them by their bare "
+          "names, which `--files` puts in each task's working folder: "
+          "`spark-submit --master yarn --files phrasematch,app.catalog.json job.py` with "
+          "`rdd.pipe(\"./phrasematch eval --stream --threads 1 --catalog app.catalog.json\")`. The locale "
+          "profiles go beside it: ship the release build's `PhraseEngine_PhraseEngineLocales.resources` "
+          "folder as an archive (`--archives locales.tgz#locales`, made with `tar -C .build/release -czf "
+          "locales.tgz PhraseEngine_PhraseEngineLocales.resources`) and point `PHRASEENGINE_LOCALES` at "
+          "it (`pipe(cmd, env={\"PHRASEENGINE_LOCALES\": \"locales/PhraseEngine_PhraseEngineLocales.resources/profiles\"})`): "
+          "the binary looks there first, then beside itself, and a task's folder holds neither the "
+          "bundle nor the source tree it was built from. The executors also need the binary's shared "
+          "libraries: the Swift runtime (or build with `swift build -c release --static-swift-stdlib`) "
+          "and the system ICU of the build machine's version (`libicu72` on Debian 12). Throughput then "
+          "grows with the executors' cores: each task is an "
+          "independent process with no shared state.\n"]
+    return L
+
+
+def replace_spark_section(path):
+    """Rewrites only the Spark section of an existing BENCHMARKS.md (appended when it has none)."""
+    text = open(path).read()
+    section = "\n".join(spark_section())
+    if not section:
+        sys.exit(f"no {os.path.relpath(SPARK_RESULTS, ROOT)}: run Benchmarks/spark/spark_eval.py first")
+    i = text.find(SPARK_HEADING)
+    if i < 0:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    else:
+        j = text.find("\n## ", i + len(SPARK_HEADING))
+        text = text[:i] + section + ("\n" + text[j:] if j >= 0 else "\n")
+    open(path, "w").write(text)
+    print(f"wrote the Spark section of {path}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--smoke", action="store_true", help="quick pipeline check (CI): no timings are written")
     ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--spark-section", action="store_true",
+                    help="only rewrite the Spark section of --out from Benchmarks/spark/results.json")
     a = ap.parse_args()
+
+    if a.spark_section:
+        replace_spark_section(a.out)
+        return
 
     if a.smoke:
         # The pipeline only, in seconds: the benchmark executable (debug build, a few iterations)
@@ -308,6 +379,7 @@ def main():
     out = r.stdout
     i = out.find("Against reality")
     w("```\n" + (out[i:] if i >= 0 else out).strip() + "\n```\n")
+    L.extend(spark_section())
     open(a.out, "w").write("\n".join(L) + "\n")
     print(f"wrote {a.out}")
 
