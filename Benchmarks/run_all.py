@@ -107,7 +107,10 @@ def spark_section():
          f"`python3 Benchmarks/spark/spark_eval.py` (not in CI: it needs a JVM and PySpark; it checks both and "
          f"names what is missing). {r['utterances']:,} utterances: the six tuned apps' corpora, every locale "
          f"({r['distinctLines']:,} lines), repeated; their six catalogs; `{r['command']}`. "
-         f"{r['spark']}, {r['java']}, {r['machine']}.\n",
+         f"Spark {r['spark']} (PySpark), {r['java'].replace('openjdk version', 'OpenJDK').replace(chr(34), '')}, "
+         f"{r['machine']}; load average {r['loadAverageBefore']} before the run"
+         + (" (other builds shared the machine, so every row is lower than on an idle one)"
+            if r['loadAverageBefore'] >= 1 else "") + ".\n",
          "| run | seconds | utterances/s |", "|---|---:|---:|"]
     for name, x in r["runs"].items():
         extra = f" ({x['wallSeconds']:.1f} s with the JVM's start)" if "wallSeconds" in x else ""
@@ -115,7 +118,8 @@ def spark_section():
     eq = "equal" if r["mergedEqualsOneProcess"] else f"**different** ({r['firstDifference']})"
     L += ["",
           f"**Equality check:** the {r['parts']} part files of `sc.textFile(big, {r['partitions']}).pipe(cmd)"
-          f".saveAsTextFile(out)`, concatenated in partition order, against the one-process run: {eq}, "
+          f".saveAsTextFile(out)`, concatenated in partition order, against the one-process run "
+          f"(`--threads 2`): {eq}, "
           f"{r['linesCompared']:,} lines compared byte for byte. `textFile` splits the file into byte ranges in "
           "order and `pipe` runs one `phrasematch` per partition, which keeps its input's order, so the "
           "parts in order are the input's order. The one field that differs is `source` (`<stdin>:LINE`), "
@@ -123,9 +127,10 @@ def spark_section():
           "renumbers it by the lines of the parts before it. One thread and two threads in one process: "
           + ("byte-identical." if r["oneThreadEqualsTwoThreads"] else "**different**.") + "\n",
           "Each Spark task runs `--threads 1`, so `local[2]` keeps two `phrasematch` processes busy on the "
-          "two cores; every task also loads the catalogs and builds the index before its first line "
-          "(part of the difference from one process with two threads, with Spark's own serialization "
-          "through Python).\n",
+          "two cores. What Spark adds per line: the JVM reads the file and hands each partition to a "
+          "Python worker, which feeds the process and collects its lines; and every task loads the "
+          "catalogs and builds the index before its first line (once per partition, where one process "
+          "does it once).\n",
           "**On a cluster.** Ship the binary and the catalogs with the job and call them by their bare "
           "names, which `--files` puts in each task's working folder: "
           "`spark-submit --master yarn --files phrasematch,app.catalog.json job.py` with "

@@ -170,6 +170,7 @@ def main():
         print("spark_eval: prerequisites ok")
         return
 
+    load_before = os.getloadavg()[0]
     os.makedirs(a.work, exist_ok=True)
     corpus = os.path.join(a.work, "big.jsonl")
     base = make_corpus(corpus, a.lines)
@@ -201,6 +202,7 @@ def main():
         "partitions": info["partitions"], "parts": parts, "spark": info["spark"],
         "java": java[0] if java else "?", "phrasematch": version[0] if version else "?",
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "loadAverageBefore": round(load_before, 2),
         "runs": runs, "mergedEqualsOneProcess": equal, "linesCompared": n, "firstDifference": diff,
         "oneThreadEqualsTwoThreads": same_threads,
         "command": " ".join(["phrasematch"] + stream_cmd(1)[1:]).replace(ROOT + "/", ""),
