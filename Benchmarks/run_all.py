@@ -108,13 +108,22 @@ def spark_section():
          f"names what is missing). {r['utterances']:,} utterances: the six tuned apps' corpora, every locale "
          f"({r['distinctLines']:,} lines), repeated; their six catalogs; `{r['command']}`. "
          f"Spark {r['spark']} (PySpark), {r['java'].replace('openjdk version', 'OpenJDK').replace(chr(34), '')}, "
-         f"{r['machine']}; load average {r['loadAverageBefore']} before the run"
+         f"{r['machine']}; load average {r['loadAverageBefore']} before the run, "
+         f"{r.get('loadAverageAfter', '?')} after"
          + (" (other builds shared the machine, so every row is lower than on an idle one)"
-            if r['loadAverageBefore'] >= 1 else "") + ".\n",
-         "| run | seconds | utterances/s |", "|---|---:|---:|"]
-    for name, x in r["runs"].items():
+            if r['loadAverageBefore'] >= 1 else "") + ". The CPU seconds of one process (its user and "
+         "system time) do not depend on what else runs; Spark's are spread over its tasks and not taken.\n",
+         "| run | seconds | utterances/s | CPU seconds (phrasematch) | utterances per CPU second |",
+         "|---|---:|---:|---:|---:|"]
+    for name, x in sorted(r["runs"].items(), key=lambda kv: (kv[0].startswith("Spark"), kv[0])):
         extra = f" ({x['wallSeconds']:.1f} s with the JVM's start)" if "wallSeconds" in x else ""
-        L.append(f"| {name} | {x['seconds']:.1f}{extra} | {x['utterancesPerSecond']:,.0f} |")
+        cpu = x.get("cpuSeconds")
+        L.append(f"| {name} | {x['seconds']:.1f}{extra} | {x['utterancesPerSecond']:,.0f} | "
+                 + (f"{cpu:.1f} | {r['utterances'] / cpu:,.0f} |" if cpu else "- | - |"))
+    two = r["runs"].get("one process, --threads 2", {})
+    if two.get("cpuSeconds"):
+        L += ["", f"One process with `--threads 2` kept {two['cpuSeconds'] / two['seconds']:.2f} cores busy on "
+              "average (CPU seconds over seconds)."]
     eq = "equal" if r["mergedEqualsOneProcess"] else f"**different** ({r['firstDifference']})"
     L += ["",
           f"**Equality check:** the {r['parts']} part files of `sc.textFile(big, {r['partitions']}).pipe(cmd)"
@@ -142,9 +151,10 @@ def spark_section():
           "the binary looks there first, then beside itself, and a task's folder holds neither the "
           "bundle nor the source tree it was built from. The executors also need the binary's shared "
           "libraries: the Swift runtime (or build with `swift build -c release --static-swift-stdlib`) "
-          "and the system ICU of the build machine's version (`libicu72` on Debian 12). Throughput then "
-          "grows with the executors' cores: each task is an "
-          "independent process with no shared state.\n"]
+          "and the system ICU of the build machine's version (`libicu72` on Debian 12). Each task is an "
+          "independent process with no shared state, so tasks spread over the executors' cores; what "
+          "one costs is the CPU figure above for its lines, plus Spark's handling of them and one "
+          "catalog load.\n"]
     return L
 
 
