@@ -6,6 +6,9 @@ let package = Package(
     products: [
         .library(name: "PhraseEngine", targets: ["PhraseEngine"]),
         .executable(name: "phrasematch", targets: ["phrasematch"]),
+        // Plugins for the packages and Xcode projects that hold a catalog (README, "Plugins").
+        .plugin(name: "PhraseMatchBuildToolPlugin", targets: ["PhraseMatchBuildToolPlugin"]),
+        .plugin(name: "PhraseMatchCommandPlugin", targets: ["PhraseMatchCommandPlugin"]),
     ],
     targets: [
         // The system ICU, found through pkg-config. Never imported from Swift:
@@ -33,7 +36,25 @@ let package = Package(
             dependencies: ["CICUShim", "PhraseEngineLocales"]
         ),
         .executableTarget(name: "phrasematch", dependencies: ["PhraseEngine"]),
+        // What the plugins run: `phrasematch` in process, with the catalogs and options found by
+        // the plugin conventions at run time. Not a product: only the plugins use it.
+        .executableTarget(name: "phrasematch-plugin", dependencies: ["PhraseEngine"], path: "Sources/phrasematch-plugin"),
         .executableTarget(name: "pebench", dependencies: ["PhraseEngine"], path: "Sources/pebench"),
+        // Lints the target's catalogs on every build (`phrasematch lint --format xcode`).
+        .plugin(
+            name: "PhraseMatchBuildToolPlugin",
+            capability: .buildTool(),
+            dependencies: ["phrasematch-plugin"]
+        ),
+        // `swift package phrasematch lint|eval|collisions`.
+        .plugin(
+            name: "PhraseMatchCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "phrasematch", description: "Lint, evaluate or check the collisions of the package's App Shortcuts catalogs"),
+                permissions: []
+            ),
+            dependencies: ["phrasematch-plugin"]
+        ),
         .testTarget(
             name: "PhraseEngineTests",
             dependencies: ["PhraseEngine"],

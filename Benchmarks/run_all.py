@@ -94,12 +94,98 @@ def accuracy_table(w, ev, peers):
     w("")
 
 
+SPARK_RESULTS = os.path.join(ROOT, "Benchmarks", "spark", "results.json")
+SPARK_HEADING = "## Beyond one machine: `eval --stream` under Spark's `RDD.pipe`"
+
+
+def spark_section():
+    """The Spark section's lines, from the results Benchmarks/spark/spark_eval.py wrote (none without them)."""
+    if not os.path.exists(SPARK_RESULTS):
+        return []
+    r = json.load(open(SPARK_RESULTS))
+    L = [SPARK_HEADING + "\n",
+         f"`python3 Benchmarks/spark/spark_eval.py` (not in CI: it needs a JVM and PySpark; it checks both and "
+         f"names what is missing). {r['utterances']:,} utterances: the six tuned apps' corpora, every locale "
+         f"({r['distinctLines']:,} lines), repeated; their six catalogs; `{r['command']}`. "
+         f"Spark {r['spark']} (PySpark), {r['java'].replace('openjdk version', 'OpenJDK').replace(chr(34), '')}, "
+         f"{r['machine']}; load average {r['loadAverageBefore']} before the run, "
+         f"{r.get('loadAverageAfter', '?')} after"
+         + (" (other builds shared the machine, so every row is lower than on an idle one)"
+            if r['loadAverageBefore'] >= 1 else "") + ". The CPU seconds of one process (its user and "
+         "system time) do not depend on what else runs; Spark's are spread over its tasks and not taken.\n",
+         "| run | seconds | utterances/s | CPU seconds (phrasematch) | utterances per CPU second |",
+         "|---|---:|---:|---:|---:|"]
+    for name, x in sorted(r["runs"].items(), key=lambda kv: (kv[0].startswith("Spark"), kv[0])):
+        extra = f" ({x['wallSeconds']:.1f} s with the JVM's start)" if "wallSeconds" in x else ""
+        cpu = x.get("cpuSeconds")
+        L.append(f"| {name} | {x['seconds']:.1f}{extra} | {x['utterancesPerSecond']:,.0f} | "
+                 + (f"{cpu:.1f} | {r['utterances'] / cpu:,.0f} |" if cpu else "- | - |"))
+    two = r["runs"].get("one process, --threads 2", {})
+    if two.get("cpuSeconds"):
+        L += ["", f"One process with `--threads 2` kept {two['cpuSeconds'] / two['seconds']:.2f} cores busy on "
+              "average (CPU seconds over seconds)."]
+    eq = "equal" if r["mergedEqualsOneProcess"] else f"**different** ({r['firstDifference']})"
+    L += ["",
+          f"**Equality check:** the {r['parts']} part files of `sc.textFile(big, {r['partitions']}).pipe(cmd)"
+          f".saveAsTextFile(out)`, concatenated in partition order, against the one-process run "
+          f"(`--threads 2`): {eq}, "
+          f"{r['linesCompared']:,} lines compared byte for byte. `textFile` splits the file into byte ranges in "
+          "order and `pipe` runs one `phrasematch` per partition, which keeps its input's order, so the "
+          "parts in order are the input's order. The one field that differs is `source` (`<stdin>:LINE`), "
+          "which each process counts from 1; the check requires each part to be numbered 1, 2, … and "
+          "renumbers it by the lines of the parts before it. One thread and two threads in one process: "
+          + ("byte-identical." if r["oneThreadEqualsTwoThreads"] else "**different**.") + "\n",
+          "Each Spark task runs `--threads 1`, so `local[2]` keeps two `phrasematch` processes busy on the "
+          "two cores. What Spark adds per line: the JVM reads the file and hands each partition to a "
+          "Python worker, which feeds the process and collects its lines; and every task loads the "
+          "catalogs and builds the index before its first line (once per partition, where one process "
+          "does it once).\n",
+          "**On a cluster.** Ship the binary and the catalogs with the job and call them by their bare "
+          "names, which `--files` puts in each task's working folder: "
+          "`spark-submit --master yarn --files phrasematch,app.catalog.json job.py` with "
+          "`rdd.pipe(\"./phrasematch eval --stream --threads 1 --catalog app.catalog.json\")`. The locale "
+          "profiles go beside it: ship the release build's `PhraseEngine_PhraseEngineLocales.resources` "
+          "folder as an archive (`--archives locales.tgz#locales`, made with `tar -C .build/release -czf "
+          "locales.tgz PhraseEngine_PhraseEngineLocales.resources`) and point `PHRASEENGINE_LOCALES` at "
+          "it (`pipe(cmd, env={\"PHRASEENGINE_LOCALES\": \"locales/PhraseEngine_PhraseEngineLocales.resources/profiles\"})`): "
+          "the binary looks there first, then beside itself, and a task's folder holds neither the "
+          "bundle nor the source tree it was built from. The executors also need the binary's shared "
+          "libraries: the Swift runtime (or build with `swift build -c release --static-swift-stdlib`) "
+          "and the system ICU of the build machine's version (`libicu72` on Debian 12). Each task is an "
+          "independent process with no shared state, so tasks spread over the executors' cores; what "
+          "one costs is the CPU figure above for its lines, plus Spark's handling of them and one "
+          "catalog load.\n"]
+    return L
+
+
+def replace_spark_section(path):
+    """Rewrites only the Spark section of an existing BENCHMARKS.md (appended when it has none)."""
+    text = open(path).read()
+    section = "\n".join(spark_section())
+    if not section:
+        sys.exit(f"no {os.path.relpath(SPARK_RESULTS, ROOT)}: run Benchmarks/spark/spark_eval.py first")
+    i = text.find(SPARK_HEADING)
+    if i < 0:
+        text = text.rstrip("\n") + "\n\n" + section + "\n"
+    else:
+        j = text.find("\n## ", i + len(SPARK_HEADING))
+        text = text[:i] + section + ("\n" + text[j:] if j >= 0 else "\n")
+    open(path, "w").write(text)
+    print(f"wrote the Spark section of {path}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--smoke", action="store_true", help="quick pipeline check (CI): no timings are written")
     ap.add_argument("--out", default=os.path.join(ROOT, "BENCHMARKS.md"))
     ap.add_argument("--no-peers", action="store_true")
+    ap.add_argument("--spark-section", action="store_true",
+                    help="only rewrite the Spark section of --out from Benchmarks/spark/results.json")
     a = ap.parse_args()
+
+    if a.spark_section:
+        replace_spark_section(a.out)
+        return
 
     if a.smoke:
         # The pipeline only, in seconds: the benchmark executable (debug build, a few iterations)
@@ -325,6 +411,7 @@ def main():
     out = r.stdout
     i = out.find("Against reality")
     w("```\n" + (out[i:] if i >= 0 else out).strip() + "\n```\n")
+    L.extend(spark_section())
     open(a.out, "w").write("\n".join(L) + "\n")
     print(f"wrote {a.out}")
 
