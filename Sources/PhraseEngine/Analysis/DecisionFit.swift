@@ -32,16 +32,15 @@ public enum DecisionFit {
             let tune = item.line % 2 == 0
             let correctNow: Bool
             if let e = item.expect { correctNow = r.top.map { Evaluator.isExact($0, e) } ?? false } else { correctNow = r.decision == .none }
-            guard let c = r.results.first else {
+            guard let c = r.results.first, let x = DecisionWeights.vector(results: r.results) else {
                 return Sample(features: [], right: false, outOfDomain: item.expect == nil, eligible: false, correctNow: correctNow, tune: tune)
             }
-            let margin = r.results.count > 1 ? c.score - r.results[1].score : c.score
             let eligible: Bool
             switch r.why {
             case .belowThreshold, .noAppBelowThreshold, .matched, .matchedWithoutApp, .lowConfidence, .confident: eligible = true
             default: eligible = false
             }
-            return Sample(features: DecisionWeights.vector(score: c.score, margin: margin, terms: c.terms),
+            return Sample(features: x,
                           right: item.expect.map { Evaluator.isExact(c, $0) } ?? false, outOfDomain: item.expect == nil,
                           eligible: eligible, correctNow: correctNow, tune: tune)
         }
@@ -110,21 +109,28 @@ public enum DecisionFit {
     }
 
     /// Accuracy and false accepts of `samples` when eligible lines run at confidence ≥ `tau`
-    /// (the other lines as decided now).
+    /// (the other lines as decided now); no weights: every line as decided now.
     public static func figures(_ samples: [Sample], weights: DecisionWeights?, tau: Double) -> (accuracy: Double, falseAccepts: Double) {
+        tally(samples, confidences(samples, weights), tau: tau)
+    }
+
+    /// Each sample's confidence under `weights`; nil where the decision stays as it is.
+    static func confidences(_ samples: [Sample], _ weights: DecisionWeights?) -> [Double?] {
+        samples.map { s in weights.flatMap { s.eligible && !s.features.isEmpty ? $0.confidence(s.features) : nil } }
+    }
+
+    static func tally(_ samples: [Sample], _ conf: [Double?], tau: Double) -> (accuracy: Double, falseAccepts: Double) {
         var right = 0, fa = 0, ood = 0
-        for s in samples {
+        for (s, c) in zip(samples, conf) {
             if s.outOfDomain { ood += 1 }
             let ok: Bool
-            if let w = weights, s.eligible, !s.features.isEmpty {
-                let runs = w.confidence(s.features) >= tau
+            if let c {
+                let runs = c >= tau
                 ok = s.outOfDomain ? !runs : (runs && s.right)
-                if s.outOfDomain && runs { fa += 1 }
             } else {
                 ok = s.correctNow
-                if s.outOfDomain && !ok { fa += 1 }
             }
-            if ok { right += 1 }
+            if ok { right += 1 } else if s.outOfDomain { fa += 1 }
         }
         return (samples.isEmpty ? 0 : Double(right) / Double(samples.count), ood == 0 ? 0 : Double(fa) / Double(ood))
     }
@@ -139,22 +145,11 @@ public enum DecisionFit {
             let c = (weights.confidence(s.features) * 10000).rounded(.down) / 10000
             if c > 0, c < 1 { cands.insert(c) }
         }
-        // Each sample's confidence once; then each candidate in one pass.
-        let conf = samples.map { s -> Double? in s.eligible && !s.features.isEmpty ? weights.confidence(s.features) : nil }
-        let ood = samples.filter(\.outOfDomain).count
+        let conf = confidences(samples, weights)
         var best = 0.9999, bestAcc = -1.0
         for t in cands.sorted(by: >) {
-            var right = 0, fa = 0
-            for (s, c) in zip(samples, conf) {
-                if let c {
-                    let runs = c >= t
-                    if s.outOfDomain { if runs { fa += 1 } else { right += 1 } } else if runs && s.right { right += 1 }
-                } else {
-                    if s.correctNow { right += 1 } else if s.outOfDomain { fa += 1 }
-                }
-            }
-            let acc = Double(right) / Double(max(1, samples.count)), far = ood == 0 ? 0 : Double(fa) / Double(ood)
-            if far <= maxFalseAccepts + 1e-12, acc > bestAcc + 1e-12 { best = t; bestAcc = acc }
+            let f = tally(samples, conf, tau: t)
+            if f.falseAccepts <= maxFalseAccepts + 1e-12, f.accuracy > bestAcc + 1e-12 { best = t; bestAcc = f.accuracy }
         }
         return best
     }

@@ -22,6 +22,21 @@ enum CatalogOptions {
     static let modelOption = OptionSpec("--model", value: "FILE",
                                         help: "A score model file (default: the bundled Locales/profiles/model/score-model.json).")
 
+    /// Reads corpus files (JSON Lines, or TSV by their extension): the items in order and the
+    /// bad lines; an unreadable file is an input error.
+    static func readCorpora(_ paths: [String], _ ctx: CLIContext) throws -> (items: [CorpusItem], errors: [Diagnostic]) {
+        var items: [CorpusItem] = []
+        var errors: [Diagnostic] = []
+        for p in paths {
+            let full = resolvePath(p, ctx)
+            guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(p): cannot read corpus") }
+            let r = CorpusReader.parse(String(decoding: data, as: UTF8.self), file: displayPath(full, ctx))
+            items += r.items
+            errors += r.errors
+        }
+        return (items, errors)
+    }
+
     /// The score model: `--model FILE`, else the bundled one (a bundled file that cannot be
     /// used stops the command, as a bad catalog does).
     static func scoreModel(_ args: ParsedArguments, _ ctx: CLIContext) throws -> ScoreModel {

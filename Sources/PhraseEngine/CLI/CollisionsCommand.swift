@@ -96,17 +96,9 @@ public enum CollisionsCommand: Command {
         }
         if args.value("--synth-output") != nil && noise == nil { throw CLIError.usage("--synth-output goes with --against-synth") }
         if !corpora.isEmpty || noise != nil {
-            var items: [CorpusItem] = []
-            var bad = 0
-            for p in corpora {
-                let full = CatalogOptions.resolvePath(p, ctx)
-                guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(p): cannot read corpus") }
-                let r = CorpusReader.parse(String(decoding: data, as: UTF8.self), file: CatalogOptions.displayPath(full, ctx))
-                for e in r.errors { ctx.err("error: \(e.oneLine)\n") }
-                bad += r.errors.count
-                items += r.items
-            }
-            if bad > 0 { throw CLIError.input("\(bad) bad corpus line(s)") }
+            var (items, errors) = try CatalogOptions.readCorpora(corpora, ctx)
+            for e in errors { ctx.err("error: \(e.oneLine)\n") }
+            if !errors.isEmpty { throw CLIError.input("\(errors.count) bad corpus line(s)") }
             if let ls = o.locales {
                 let keep = Set(ls.compactMap { matcher.indexedLocale(for: $0) })
                 items = items.filter { matcher.indexedLocale(for: $0.locale ?? matcher.defaultLocale).map(keep.contains) ?? false }

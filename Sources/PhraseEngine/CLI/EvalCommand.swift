@@ -75,18 +75,7 @@ public enum EvalCommand: Command {
                 throw CLIError.usage("no corpus given, and no corpus/*.jsonl next to the catalog\(catalogPaths.count == 1 ? "" : "s")")
             }
         }
-        var items: [CorpusItem] = []
-        var errors: [Diagnostic] = []
-        for p in paths {
-            let full = CatalogOptions.resolvePath(p, ctx)
-            guard let data = FileManager.default.contents(atPath: full) else {
-                throw CLIError.input("\(p): cannot read corpus")
-            }
-            let text = String(decoding: data, as: UTF8.self)
-            let r = CorpusReader.parse(text, file: CatalogOptions.displayPath(full, ctx))
-            items += r.items
-            errors += r.errors
-        }
+        var (items, errors) = try CatalogOptions.readCorpora(paths, ctx)
         if let split = args.value("--split") {
             guard split == "tune" || split == "test" else { throw CLIError.usage("--split takes tune or test") }
             items = items.filter { ($0.line % 2 == 0) == (split == "tune") }

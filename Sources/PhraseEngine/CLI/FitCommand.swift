@@ -45,14 +45,8 @@ public enum FitCommand: Command {
         base.model = try CatalogOptions.scoreModel(args, ctx)
         base.model.logistic = nil
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
-        var items: [CorpusItem] = []
-        for p in args.positionals {
-            let full = CatalogOptions.resolvePath(p, ctx)
-            guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(p): cannot read corpus") }
-            let r = CorpusReader.parse(String(decoding: data, as: UTF8.self), file: CatalogOptions.displayPath(full, ctx))
-            if let e = r.errors.first { throw CLIError.input(e.oneLine) }
-            items += r.items
-        }
+        let (items, errors) = try CatalogOptions.readCorpora(args.positionals, ctx)
+        if let e = errors.first { throw CLIError.input(e.oneLine) }
         let tuneItems = items.filter { $0.line % 2 == 0 }, testItems = items.filter { $0.line % 2 == 1 }
         guard !tuneItems.isEmpty, !testItems.isEmpty else {
             throw CLIError.input("the corpora need lines of both splits (even and odd line numbers)")

@@ -29,9 +29,8 @@ public enum MatchCommand: Command {
         CatalogOptions.warnLintErrors(catalogs, ctx)
         let locale = args.value("--locale") ?? CatalogOptions.defaultLocale(catalogs)
         // Only the index the utterances' locale reads (a one-shot call builds no other).
-        var all: [String] = []
-        for l in catalogs.flatMap(\.allLocales) where !all.contains(l) { all.append(l) }
-        let matcher = Matcher(catalogs: catalogs, locales: Matcher.locale(for: locale, among: all).map { [$0] } ?? [], options: opts)
+        let one = Matcher.locale(for: locale, among: Matcher.locales(of: catalogs))
+        let matcher = Matcher(catalogs: catalogs, locales: one.map { [$0] } ?? [], options: opts)
         var out = ""
         var allMatched = true
         func handle(_ text: String) {

@@ -15,8 +15,7 @@ public final class Matcher: Sendable {
     public init(catalogs: [Catalog], locales: [String]? = nil, options: MatchOptions = MatchOptions()) {
         self.catalogs = catalogs
         self.options = options
-        var ls: [String] = []
-        for l in locales ?? catalogs.flatMap(\.allLocales) where !ls.contains(l) { ls.append(l) }
+        let ls = locales.map { Matcher.distinct($0) } ?? Matcher.locales(of: catalogs)
         self.locales = ls
         // One locale per core at a time: each index (and its locale's normalizer, with the
         // number spellings ICU writes out) is built on its own.
@@ -33,6 +32,15 @@ public final class Matcher: Sendable {
 
     /// The indexed locale an utterance locale maps to (exact, then by fallback: en-GB → en).
     public func indexedLocale(for locale: String) -> String? { Matcher.locale(for: locale, among: locales) }
+
+    /// Every locale of the catalogs, each once, in catalog order (what a matcher indexes by default).
+    public static func locales(of catalogs: [Catalog]) -> [String] { distinct(catalogs.flatMap(\.allLocales)) }
+
+    static func distinct(_ ls: [String]) -> [String] {
+        var out: [String] = []
+        for l in ls where !out.contains(l) { out.append(l) }
+        return out
+    }
 
     /// The locale of `available` an utterance locale maps to (exact, then by fallback, then the
     /// first of the same language). A matcher built for `[Matcher.locale(for: l, among: …)]`

@@ -191,7 +191,6 @@ extension Query {
         opts.model.baseScore(readingTerms(a, t, appSpan: appSpan, mask: mask))
     }
 
-
     /// The best reading of a template whose parameter slot is taken by words the catalog has
     /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
     /// called "garage"): when it beats every real reading, the person named a value the app
@@ -1003,10 +1002,8 @@ extension Query {
         let listed = cands.firstIndex { $0.score < lowest } ?? cands.count
         // A fitted decision: the best result's confidence (`ScoreModel.logistic`).
         var confidence: Double? = nil
-        if let l = opts.model.logistic, let top = cands.first {
-            // (Over the listed results, as a result's reader sees them: `DecisionFit.samples`.)
-            let margin = listed > 1 ? top.score - cands[1].score : top.score
-            confidence = l.confidence(DecisionWeights.vector(score: top.score, margin: margin, terms: top.terms))
+        if let l = opts.model.logistic, let x = DecisionWeights.vector(results: cands[..<listed]) {
+            confidence = l.confidence(x)
         }
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
             var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
