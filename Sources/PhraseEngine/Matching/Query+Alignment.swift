@@ -1,0 +1,332 @@
+// Template alignment: the dynamic program that reads a template (literals, value spans, the app name) out of the utterance.
+
+/// Whether `Query.align` records its path (for explanations).
+protocol AlignTrace { static var enabled: Bool { get } }
+enum NoTrace: AlignTrace { static var enabled: Bool { false } }
+enum WithTrace: AlignTrace { static var enabled: Bool { true } }
+
+extension Query {
+    struct Alignment {
+        var cost: Float
+        var gain: Float
+        var ins: Float
+        var steps: [AlignmentStep]
+        /// Phrase content words left out while unknown words were said: likely another meaning.
+        var substitutions: Float = 0
+        /// Phrase content words left out.
+        var dels: Float = 0
+        /// The parameter slot was left without a value.
+        var paramMissing = false
+    }
+
+    /// Aligns a template's elements (without the app clause) with the unmasked units.
+    /// `paramSpans` are the spans the parameter slot may take; `appSpans` the app slot's (exact
+    /// matching, where the app slot stays in place).
+    /// `mask[i]`: 0 usable, 1 taken by the app name (skipped for free), 2 a connector next to
+    /// the app name (usable, and free to leave out).
+    /// `skip`: an element said elsewhere (see `evaluate`), passed over for free.
+    /// `literals`: the units the template's literals relate to (`literalUnits`), when known.
+    /// `ins`: each unit's insertion cost for this template (`otherValueInsertions`); nil: `insCost`.
+    @inline(__always)
+    func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
+               skip: Int = -1, literals: UInt64? = nil, ins: UnsafeMutablePointer<Float>? = nil, trace: Bool) -> Alignment {
+        trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self)
+            : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self)
+    }
+
+    /// `align`, compiled once with the trace and once without (`T.enabled` is a constant).
+    func align<T: AlignTrace>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
+                              appSpans: [SlotSpan], skip: Int, literals: UInt64?, ins insOverride: UnsafeMutablePointer<Float>?,
+                              _: T.Type) -> Alignment {
+        let trace = T.enabled
+        let flexible = opts.mode == .flexible
+        // Rows. A literal no unit relates to (no match, merge or split: each is noted in
+        // `ws.best`) can only be left out: without the trace its row is dropped and its deletion
+        // charged once (`dropCost`, `dropDels`). `rowNext[j]`: the next element of the template
+        // when it is a literal with a row (-1 otherwise), for splits.
+        scratch.reserveRows(elems.count + 1)
+        let rowEl = scratch.rowElems, rowNext = scratch.rowNext
+        // The full table: with the trace, and for the reference searches of the tests.
+        let full = trace || opts.fullAlignment || opts.exhaustive
+        @inline(__always) func dropped(_ k: Int) -> Bool {
+            let e = elems[k]
+            return !full && flexible && k != skip && e.kind == .literal && !(e.id >= 0 && ws.best[Int(e.id)] > 0)
+        }
+        var m = 0
+        var skipRow = -1
+        var dropCost: Float = 0, dropDels: Float = 0
+        for (k, e) in elems.enumerated() {
+            if dropped(k) {
+                dropCost += e.weight
+                if e.weight >= index.model.contentWordWeight { dropDels += 1 }
+                continue
+            }
+            if k == skip { skipRow = m }
+            rowEl[m] = e
+            rowNext[m] = k + 1 < elems.count && elems[k + 1].kind == .literal && !dropped(k + 1) ? Int32(k + 1) : -1
+            m += 1
+        }
+        let el = UnsafeBufferPointer(start: rowEl, count: m)
+        @inline(__always) func usable(_ s: SlotSpan) -> Bool {
+            if s.start >= n { return false }
+            for u in s.start..<s.end where mask[u] == 1 { return false }
+            return true
+        }
+        // Words that count as unheard for substitutions, as bits (`substitutionUnits`).
+        let unheardBits = substitutionUnits
+        // Units a literal of the template relates to (for `cutWordPenalty`).
+        // Units a literal of the template relates to (`literalUnits`, passed in by `evaluate`):
+        // for `cutWordPenalty` and the pass-over columns below.
+        var literalBits: UInt64 = literals ?? 0
+        if literals == nil && n < 64 { for e in elems where e.kind == .literal && e.id >= 0 { literalBits |= ws.hits[Int(e.id)] } }
+        @inline(__always) func isUnheard(_ k: Int) -> Bool {
+            n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
+        }
+        // Columns. A unit that no element can take (no literal of the template relates to it, no
+        // slot span covers it; or the app name's) can only be passed over, at its insertion cost:
+        // a run of such units is one column, its costs added in order. Without the trace and under
+        // 64 units; otherwise one column per unit. `colUnit[c]` is the column's first unit,
+        // `colPass[c]` its pass-over cost (-1: a unit elements can take); `posOf[u]` the column
+        // position before unit u (`posOf[n]`: the end).
+        scratch.reserveColumns(n + 1)
+        let colUnit = scratch.colUnit, colPass = scratch.colPass, colUnk = scratch.colUnk, posOf = scratch.posOf
+        var columns = 0
+        if !full && flexible && n < 64 {
+            var taken = literalBits
+            for s in paramSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
+            for s in appSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
+            var i = 0
+            while i < n {
+                posOf[i] = Int32(columns)
+                colUnit[columns] = Int32(i)
+                if taken & (1 << UInt64(i)) != 0 && mask[i] != 1 {
+                    colPass[columns] = -1
+                    colUnk[columns] = 0
+                    i += 1
+                } else {
+                    var c: Float = 0, unk: Float = 0
+                    while i < n && (taken & (1 << UInt64(i)) == 0 || mask[i] == 1) {
+                        posOf[i] = Int32(columns)
+                        if mask[i] == 0 {
+                            c += insOverride?[i] ?? insCost[i]
+                            if isUnheard(i) { unk += 1 }
+                        }
+                        i += 1
+                    }
+                    colPass[columns] = c
+                    colUnk[columns] = unk
+                }
+                columns += 1
+            }
+        } else {
+            for i in 0..<n { posOf[i] = Int32(i); colUnit[i] = Int32(i); colPass[i] = -1; colUnk[i] = 0 }
+            columns = n
+        }
+        posOf[n] = Int32(columns)
+        let w = columns + 1
+        let size = (m + 1) * w
+        scratch.reserve(size)
+        let cells = scratch.cells
+        let back = scratch.back, op = scratch.op, spanOf = scratch.spanOf
+        let blank = Scratch.Cell(cost: .infinity, gain: 0, ins: 0, dels: 0, unks: 0, pdels: 0)
+        cells.update(repeating: blank, count: size)
+        if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
+        cells[0].cost = 0
+        // The per-unit arrays as buffer pointers (no bounds checks or retains in the loops).
+        insCost.withUnsafeBufferPointer { insCostP in
+        merge.withUnsafeBufferPointer { mergeP in
+        mStart.withUnsafeBufferPointer { msP in
+        mCount.withUnsafeBufferPointer { mcP in
+        mVocab.withUnsafeBufferPointer { mvP in
+        mSim.withUnsafeBufferPointer { simP in
+        splitStart.withUnsafeBufferPointer { ssP in
+        splitPairs.withUnsafeBufferPointer { spP in
+        let insP = UnsafeBufferPointer<Float>(start: insOverride.map { UnsafePointer($0) } ?? insCostP.baseAddress, count: insCostP.count)
+        for j in 0...m {
+            // The element of row j (the last row has none).
+            let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
+            let delCount: Float = e.kind == .literal && e.weight >= index.model.contentWordWeight ? 1 : 0
+            let pdelCount: Float = e.kind == .param ? 1 : 0
+            let hasNextLiteral = j < m && rowNext[j] >= 0
+            let nextLiteral: Int32 = hasNextLiteral ? el[j + 1].id : -1
+            let nextWeight: Float = hasNextLiteral ? el[j + 1].weight : 0
+            // A literal no unit relates to (no match, merge or split: each is noted in
+            // `ws.best`) can only be left out: its row tries no match.
+            let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
+            for p in 0...columns {
+                let here = j * w + p
+                let c0 = cells[here].cost
+                if c0 == .infinity { continue }
+                let cur = cells[here]
+                @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1,
+                                             del: Float = 0, unk: Float = 0, pdel: Float = 0) {
+                    let nc = c0 + c
+                    let ng = cur.gain + g
+                    let old = cells[to].cost
+                    if nc < old - 1e-6 || (abs(nc - old) <= 1e-6 && ng > cells[to].gain + 1e-6) {
+                        cells[to] = Scratch.Cell(cost: nc, gain: ng, ins: cur.ins + ii, dels: cur.dels + del, unks: cur.unks + unk,
+                                                 pdels: cur.pdels + pdel)
+                        if trace { back[to] = Int32(here); op[to] = o; spanOf[to] = sp }
+                    }
+                }
+                let i = p < columns ? Int(colUnit[p]) : n
+                let pass = p < columns ? colPass[p] : -1
+                if pass >= 0 {
+                    // A run of units no element can take: passed over (and nothing else).
+                    relax(here + 1, pass, 0, pass, 1, unk: colUnk[p])
+                } else if i < n {
+                    let mk = mask[i]
+                    if mk == 1 {
+                        relax(here + 1, 0, 0, 0, 0)
+                    } else if mk == 2 {
+                        relax(here + 1, 0, 0, 0, 7)
+                    } else if flexible {
+                        let c = insP[i]
+                        relax(here + 1, c, 0, c, 1, unk: isUnheard(i) ? 1 : 0)
+                    }
+                }
+                guard j < m else { continue }
+                if j == skipRow { relax(here + w, 0, 0, 0, 8); continue }
+                if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
+                if pass >= 0 { continue }
+                switch e.kind {
+                case .literal:
+                    guard heard, i < n, mask[i] != 1 else { break }
+                    // sim(i, e.id)
+                    var s: Float = 0
+                    var q = msP[i]
+                    let qe = q + mcP[i]
+                    while q < qe { if mvP[q] == e.id { s = simP[q]; break }; q += 1 }
+                    if s > 0 && (flexible || s >= 1) { relax(here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                    guard flexible else { break }
+                    if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
+                        let s2 = opts.model.joinSimilarity
+                        relax((j + 1) * w + Int(posOf[i + 2 <= n ? i + 2 : n]), e.weight * (1 - s2), e.weight * s2, 0, 4)
+                    }
+                    if hasNextLiteral {
+                        // splits(i, e.id, next)
+                        var k = ssP[i]
+                        let ke = ssP[i + 1]
+                        var found = false
+                        while k < ke { if spP[k] == (e.id, nextLiteral) { found = true; break }; k += 1 }
+                        if found {
+                            let s2 = opts.model.joinSimilarity
+                            let ww = e.weight + nextWeight
+                            relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                        }
+                    }
+                case .param, .app:
+                    let list = e.kind == .app ? appSpans : paramSpans
+                    let base = e.kind == .app ? paramSpans.count : 0
+                    for (k, s) in list.enumerated() where s.start == i && usable(s) {
+                        if !flexible && s.sim < 1 { continue }
+                        // A word the catalog does not know right next to the value: the person
+                        // likely named a different value ("pumpkin spice latte").
+                        let adj = adjacentUnknownPenalty(s.start, s.end, mask) + cutWordPenalty(s.start, s.end, literals: literalBits, mask)
+                        relax((j + 1) * w + Int(posOf[s.end]), e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(base + k))
+                    }
+                }
+            }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        }
+        let end = m * w + columns
+        let last = cells[end]
+        let dels = last.dels + dropDels
+        var a = Alignment(cost: last.cost + dropCost, gain: last.gain, ins: last.ins, steps: [],
+                          substitutions: min(dels, last.unks), dels: dels, paramMissing: last.pdels > 0)
+        if trace, last.cost < .infinity {
+            var cur = end
+            var steps: [AlignmentStep] = []
+            while cur > 0, back[cur] >= 0 {
+                let prev = Int(back[cur])
+                let pj = prev / w, pi = prev % w
+                let ci = cur % w
+                switch op[cur] {
+                case 0: break
+                case 7: steps.append(step(.filler, pi, ci, "", "app", 0))
+                case 1:
+                    let f = units[pi].flags
+                    steps.append(step(f.contains(.filler) ? .filler : .extra, pi, ci, "", nil, 0))
+                case 2:
+                    let e = elems[pj]
+                    steps.append(AlignmentStep(kind: .missing, utterance: "", start: 0, end: 0,
+                                               phrase: elemText(e), slot: e.kind == .param ? "parameter" : nil, similarity: 0))
+                case 3:
+                    let (s, k) = sim(pi, elems[pj].id)
+                    steps.append(step(k, pi, ci, index.vocabText[Int(elems[pj].id)], nil, s))
+                case 4:
+                    steps.append(step(.merged, pi, ci, index.vocabText[Int(elems[pj].id)], nil, opts.model.joinSimilarity))
+                case 5:
+                    let t = index.vocabText[Int(elems[pj].id)] + " " + index.vocabText[Int(elems[pj + 1].id)]
+                    steps.append(step(.split, pi, ci, t, nil, opts.model.joinSimilarity))
+                case 6:
+                    let k = Int(spanOf[cur])
+                    let s = k < paramSpans.count ? paramSpans[k] : appSpans[k - paramSpans.count]
+                    let v = index.slotSets[Int(elems[pj].id)].variants[Int(s.variant)]
+                    let isApp = elems[pj].kind == .app
+                    let kind: AlignmentStep.Kind = isApp ? (v.isAlternativeName ? .alternativeName : (s.sim >= 0.999 ? .exact : .fuzzy))
+                        : (v.synonym != nil ? .synonym : (s.sim >= 0.999 ? .exact : .fuzzy))
+                    steps.append(step(kind, s.start, s.end, v.text, isApp ? "app" : "parameter", s.sim))
+                default: break
+                }
+                cur = prev
+            }
+            a.steps = steps.reversed()
+        }
+        return a
+    }
+
+
+
+    /// Extra cost when a value span starts or ends inside a Han or kana word and the word's
+    /// characters outside the span relate to no literal of the phrase ("アイスティー" read as
+    /// "ラテ"): the value is part of a word naming something else. (Not on top of
+    /// `adjacentUnknownPenalty`, which charges a word the catalog has never heard on that side.)
+    @inline(__always)
+    func cutWordPenalty(_ start: Int, _ end: Int, literals: UInt64, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
+        guard innerUnits != 0, n < 64 else { return 0 }
+        var p: Float = 0
+        @inline(__always) func side(_ x: Int) {
+            if mask[x] == 0, (literals >> UInt64(x)) & 1 == 0, !units[x].flags.contains(.unheard) { p += opts.model.adjacentUnknownCost }
+        }
+        if start > 0, (innerUnits >> UInt64(start - 1)) & 1 == 1 { side(start - 1) }
+        if end < n, (innerUnits >> UInt64(end - 1)) & 1 == 1 { side(end) }
+        return p
+    }
+
+    func adjacentUnknownPenalty(_ start: Int, _ end: Int, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
+        var p: Float = 0
+        if start > 0, mask[start - 1] == 0, units[start - 1].flags.contains(.unheard) { p += opts.model.adjacentUnknownCost }
+        if end < n, mask[end] == 0, units[end].flags.contains(.unheard) { p += opts.model.adjacentUnknownCost }
+        return p
+    }
+
+    func elemText(_ e: CompiledTemplate.Elem) -> String {
+        switch e.kind {
+        case .literal: return index.vocabText[Int(e.id)]
+        case .param: return "${parameter}"
+        case .app: return "${applicationName}"
+        }
+    }
+
+    func source(_ a: Int, _ b: Int) -> (String, Int, Int) {
+        guard a < b, a < units.count else { return ("", 0, 0) }
+        let s = units[a].start, e = units[b - 1].end
+        let u = text.utf16
+        guard s >= 0, e <= u.count, s <= e else { return ("", s, e) }
+        let si = u.index(u.startIndex, offsetBy: s), ei = u.index(u.startIndex, offsetBy: e)
+        return (String(text[si..<ei]), s, e)
+    }
+
+    func step(_ k: AlignmentStep.Kind, _ a: Int, _ b: Int, _ phrase: String, _ slot: String?, _ s: Float) -> AlignmentStep {
+        let (t, st, en) = source(a, b)
+        return AlignmentStep(kind: k, utterance: t, start: st, end: en, phrase: phrase, slot: slot, similarity: Double(s))
+    }
+}

@@ -1,0 +1,171 @@
+// Bounds: what a template can score at best, to skip the templates that cannot win.
+
+extension Query {
+    /// The target of a reading: app, shortcut and bound option (negatives: their template).
+    func targetKey(_ s: Scored) -> Int64 { targetKey(template: s.template, option: s.option) }
+
+    func targetKey(template t: Int, option: Int32?) -> Int64 {
+        if index.templateIsNegative[t] { return -1 - Int64(t) }
+        return Int64(index.templateApp[t]) << 40 | Int64(index.templateShortcut[t] & 0xFFFF) << 24
+            | Int64((optionIndex(template: t, option: option) + 1) & 0xFF_FFFF)
+    }
+
+    /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
+    /// treated as fully covered, which only loosens the bound).
+    func slotCoverage(into out: inout [UInt64]) {
+        out.clear()
+        for list in spans.lists {
+            var m: UInt64 = 0
+            if n >= 64 { m = ~0 } else { for sp in list { m |= Query.unitRange(sp.start, sp.end) } }
+            out.append(m)
+        }
+    }
+
+    func coverage(_ c: [UInt64], _ set: Int32) -> UInt64 {
+        for (k, s) in spans.sets.enumerated() where s == set { return c[k] }
+        return 0
+    }
+
+    /// The app span is taken; the connectors right next to it may be left out for free.
+    /// Returns the units left usable (`mask` 0) as bits (utterances under 64 units).
+    @discardableResult
+    func appMask(_ appSpan: SlotSpan?, into mask: UnsafeMutablePointer<UInt8>) -> UInt64 {
+        mask.update(repeating: 0, count: n)
+        let all = n < 64 ? Query.unitRange(0, n) : 0
+        guard let a = appSpan else { return all }
+        for u in a.start..<a.end { mask[u] = 1 }
+        var k = a.start - 1
+        while k >= 0, units[k].flags.contains(.connector) { mask[k] = 2; k -= 1 }
+        let first = k + 1
+        k = a.end
+        while k < n, units[k].flags.contains(.connector) { mask[k] = 2; k += 1 }
+        return all & ~Query.unitRange(first, k)
+    }
+
+    func bestSpanSim(_ set: Int32) -> Float { spans.best(set) }
+
+    /// The gain of a template with every element at its best similarity (the numerator of
+    /// `upperBound` without the app name).
+    func bestGain(_ ti: Int) -> Float {
+        var g: Float = 0
+        for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) {
+            let e = index.templateElems[k]
+            switch e.kind {
+            case .literal: g += e.weight * ws.best[Int(e.id)]
+            case .param, .app: g += e.weight * bestSpanSim(e.id)
+            }
+        }
+        return g
+    }
+
+    /// The units (as bits, utterances under 64 units) that the app name takes in every reading
+    /// of a template of `app` that names it, and whether every reading names it (see
+    /// `evaluate`: the name heard at `appNameSureSimilarity` or better, read at one of its
+    /// first `appReadings` spans).
+    struct AppUnits { var units: UInt64; var sure: Bool }
+    func appUnitsTaken(_ app: Int) -> AppUnits {
+        opts.exhaustive ? AppUnits(units: 0, sure: false) : appNameUnits(app)
+    }
+
+    /// `appUnitsTaken` whatever the search (`findSlots` reads it in the exhaustive search too).
+    func appNameUnits(_ app: Int) -> AppUnits {
+        guard let list = spans[index.appSlot[app]], let first = list.first,
+              first.sim >= opts.model.appNameSureSimilarity else { return AppUnits(units: 0, sure: false) }
+        guard n < 64 else { return AppUnits(units: 0, sure: true) }
+        var m: UInt64 = ~0
+        for s in list.prefix(Query.appReadings) { m &= Query.unitRange(s.start, s.end) }
+        return AppUnits(units: m, sure: true)
+    }
+
+    /// The lowest score still worth finding once a reading scored `score`: below the result
+    /// window under it nothing is listed, and nothing decides — the no-app rule looks for
+    /// another app's result down to `noAppThreshold` minus the margin. (With a slack under the
+    /// rounding of listed scores.)
+    @inline(__always)
+    func reach(after score: Float) -> Float {
+        min(score - Float(max(opts.resultWindow, opts.ambiguityMargin)) - 1e-3, Float(opts.noAppThreshold - opts.ambiguityMargin))
+    }
+
+    /// `appUnitsTaken(app)`, computed again only for another app than the last (`lastApp`, `last`).
+    @inline(__always)
+    func appUnits(_ app: Int, _ lastApp: inout Int, _ last: inout AppUnits) -> AppUnits {
+        if app != lastApp { last = appUnitsTaken(app); lastApp = app }
+        return last
+    }
+
+    /// The units (as bits, utterances under 64 units) that relate to a literal of template `ti`
+    /// (`ws.hits`, see `markHits`).
+    func literalUnits(_ ti: Int) -> UInt64 {
+        var u: UInt64 = 0
+        for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
+            u |= ws.hits[Int(index.templateElems[k].id)]
+        }
+        return u
+    }
+
+    /// An upper bound of a template's score: every element at its best similarity, and the
+    /// units no element can take inserted at their cost (the app name's and its connectors free).
+    /// `g` is `bestGain(ti)`; `taken` (refined only): the app name's units in every reading.
+    func upperBound(_ ti: Int, coverage cov: [UInt64], refined: Bool, gain g: Float, taken: AppUnits = AppUnits(units: 0, sure: false)) -> Float {
+        let paramSet = index.templateParamSet[ti], hasApp = index.templateHasApp[ti]
+        let app = Int(index.templateApp[ti]), totalWeight = index.templateTotalWeight[ti]
+        var minIns: Float = 0
+        // Where every reading names the app: the gain of the literals heard only in the units
+        // its name takes in every reading (`taken`), which no such reading can give them.
+        var lost: Float = 0
+        if refined && n < 64 {
+            var covered: UInt64 = 0
+            if paramSet >= 0 { covered |= coverage(cov, paramSet) }
+            if hasApp { covered |= coverage(cov, index.appSlot[app]) }
+            // A unit is usable when it relates to a literal of the template (`ws.hits`: every
+            // unit match has a similarity above 0) or is part of a merged or split word.
+            var lits: UInt64 = 0
+            let outside = ~taken.units
+            for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
+                let id = Int(index.templateElems[k].id)
+                let h = ws.hits[id]
+                lits |= h
+                if h & outside == 0 { lost += index.templateElems[k].weight * ws.best[id] }
+            }
+            // The units no element can take, connectors aside, in unit order.
+            minIns = forcedInsertions(free: Query.unitRange(0, n), cover: covered | joinedUnits | lits | connectorUnits,
+                                      ins: otherValueInsertions(paramSet, app: index.templateApp[ti], negative: index.templateIsNegative[ti]))
+        }
+        let appW: Float = hasApp ? index.model.appWeight : 0
+        let appG = hasApp ? appW * bestSpanSim(index.appSlot[app]) : 0
+        let namedOnly = hasApp && taken.sure
+        let named = ((namedOnly ? g - lost : g) + appG) / max(totalWeight + minIns, 1e-6)
+        if namedOnly { return min(1, named) }
+        let noApp = opts.model.noAppFactor * g / max(totalWeight - appW + minIns, 1e-6)
+        return min(1, max(named, noApp))
+    }
+
+    /// Units [a, b) as a bit set (utterances under 64 units).
+    @inline(__always)
+    static func unitRange(_ a: Int, _ b: Int) -> UInt64 {
+        guard b > a, a < 64 else { return 0 }
+        let len = min(b, 64) - a
+        return (len >= 64 ? ~0 : ((1 << UInt64(len)) - 1)) << UInt64(a)
+    }
+
+    /// Insertion cost of the usable units (`mask` 0) outside `cover`: units no element of a
+    /// reading can take (utterances under 64 units).
+    /// The usable units are given as bits (`free`); costs are added in unit order.
+    @inline(__always)
+    func forcedInsertions(free: UInt64, cover: UInt64, ins: UnsafeMutablePointer<Float>?) -> Float {
+        var c: Float = 0
+        var x = free & ~cover
+        if let ins {
+            while x != 0 {
+                c += ins[x.trailingZeroBitCount]
+                x &= x - 1
+            }
+        } else {
+            while x != 0 {
+                c += insCost[x.trailingZeroBitCount]
+                x &= x - 1
+            }
+        }
+        return c
+    }
+}

@@ -1,0 +1,212 @@
+// Evaluating one template: every app reading × the best values, aligned and scored.
+
+extension Query {
+    /// Whether a parameter span may be read with this app reading: not under the app name, and
+    /// (with the budget enforced) a phrase the system keeps.
+    func spanAllowed(_ s: SlotSpan, _ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int) -> Bool {
+        for u in s.start..<s.end where mask[u] == 1 { return false }
+        if opts.enforceBudget {
+            if t.budgetBase + index.positionOf(t.paramSet, s.variant) * t.appNameCount + appVariant >= Expansion.budget { return false }
+        }
+        return true
+    }
+
+    /// The spans of one option (the option of `variant`) that a reading may use, in span order.
+    func group(_ t: CompiledTemplate, _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int) -> [SlotSpan] {
+        var out: [SlotSpan] = []
+        guard t.paramSet >= 0, let ps = spans[t.paramSet] else { return out }
+        group(t, ps, mask, appVariant: appVariant, option: option, into: &out)
+        return out
+    }
+
+    /// `group` from the template's parameter spans `ps` (already looked up), appended to `out`.
+    func group(_ t: CompiledTemplate, _ ps: [SlotSpan], _ mask: UnsafeMutablePointer<UInt8>, appVariant: Int, option: Int,
+               into out: inout [SlotSpan]) {
+        for s in ps where index.optionOf(t.paramSet, s.variant) == option && spanAllowed(s, t, mask, appVariant: appVariant) { out.append(s) }
+    }
+
+    /// Scores a template: each way of placing the app name (or none) × the best few values.
+    /// Readings whose bound is below `kth` (the score enough other targets already beat; not
+    /// for negative phrases) or below their option's best reading are not aligned.
+    func evaluate(_ ti: Int, into out: inout [Scored], below kth: Float = -1) {
+        let t = index.templates[ti]
+        let appSpans = t.hasApp ? spans[index.appSlot[t.app]] : nil
+        let appCount = min(appSpans?.count ?? 0, opts.exhaustive ? Int.max : Query.appReadings)
+        // Reading the utterance without its app name only helps when the name was heard poorly.
+        let withoutApp = (appSpans?.first?.sim ?? 0) < opts.model.appNameSureSimilarity
+        scratch.reserveMasks(n)
+        let mask = scratch.maskA, moveMask = scratch.maskB
+        let paramSpans = t.paramSet >= 0 ? spans[t.paramSet] : nil
+        // Literal gains bound what reading the value out of order can reach.
+        // (`t.elemsWithoutParam`, read from the flat element array.)
+        let elemRange = Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1])
+        var literalBound: Float = 0
+        for k in elemRange where index.templateElems[k].kind != .param {
+            literalBound += index.templateElems[k].weight * ws.best[Int(index.templateElems[k].id)]
+        }
+        let paramWeight: Float = t.paramSet >= 0 ? index.model.parameterWeight : 0
+        // The best score found so far per option (readings of one option are one target): a
+        // reading whose bound is below it cannot change the result.
+        var bestOf: [(option: Int, score: Float)] = []
+        swap(&bestOf, &ws.pool.pointee.bestOf)
+        bestOf.clear()
+        var options: [(variant: Int32, option: Int)] = []
+        swap(&options, &ws.pool.pointee.options)
+        var group: [SlotSpan] = []
+        swap(&group, &ws.pool.pointee.group)
+        defer {
+            swap(&bestOf, &ws.pool.pointee.bestOf)
+            swap(&options, &ws.pool.pointee.options)
+            swap(&group, &ws.pool.pointee.group)
+        }
+        // Units a literal of the template relates to (bit sets; see `markHits`).
+        var literalUnits: UInt64 = 0
+        if n < 64 { literalUnits = self.literalUnits(ti) }
+        // Each unit's insertion cost, when a value of another parameter was said clearly.
+        let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
+        let prunes = !(t.isNegative || opts.exhaustive || opts.noBounds)
+        let floor: Float = prunes ? kth : -1
+        // `reach(after:)` this template's own best reading so far (see `run`): a later reading of
+        // the template below it is neither listed nor decides.
+        var localReach: Float = -1
+        for ak in (withoutApp ? -1 : 0)..<appCount {
+            let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
+            // The usable units as bits (utterances under 64 units).
+            let free = appMask(appSpan, into: mask)
+            let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
+            // Options in the order of their best span (spans are sorted best first).
+            options.clear()
+            if let ps = paramSpans {
+                for s in ps where spanAllowed(s, t, mask, appVariant: appVariant) {
+                    let o = index.optionOf(t.paramSet, s.variant)
+                    if !options.contains(where: { $0.option == o }) { options.append((s.variant, o)) }
+                }
+            }
+            let groups = options.isEmpty ? 1 : min(options.count, opts.exhaustive ? Int.max : 3)
+            for gk in 0..<groups {
+                let variant: Int32 = options.isEmpty ? -1 : options[gk].variant
+                let option = options.isEmpty ? -1 : options[gk].option
+                let reference = max(floor, localReach, opts.exhaustive || opts.noBounds ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
+                if reference > 0 && n < 64 {
+                    // Every word at its best, the value and the app name as heard; the units that
+                    // neither a literal nor the value can take inserted at their cost.
+                    var valueSim: Float = 0
+                    var cover = literalUnits
+                    if let ps = paramSpans {
+                        for sp in ps where index.optionOf(t.paramSet, sp.variant) == option {
+                            valueSim = max(valueSim, sp.sim)
+                            cover |= Query.unitRange(sp.start, sp.end)
+                        }
+                    }
+                    let minIns = forcedInsertions(free: free, cover: cover, ins: unitIns)
+                    var gb = literalBound + paramWeight * valueSim
+                    var wb = t.totalWeight + minIns
+                    if let s = appSpan { gb += index.model.appWeight * s.sim } else if t.hasApp { wb -= index.model.appWeight }
+                    var bound = gb / max(wb, 1e-6)
+                    if appSpan == nil && t.hasApp { bound *= opts.model.noAppFactor }
+                    if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
+                }
+                group.clear()
+                if !options.isEmpty, let ps = paramSpans { self.group(t, ps, mask, appVariant: appVariant, option: option, into: &group) }
+                var a = align(t.elems, mask: mask, paramSpans: group, literals: literalUnits, ins: unitIns, trace: false)
+                guard a.cost < .infinity else { continue }
+                // The value said elsewhere in the sentence: take its best span out, align the
+                // rest, and charge a small reordering cost.
+                var moved: SlotSpan? = nil
+                if let best = group.first, t.paramSet >= 0 {
+                    let i1 = a.ins + opts.model.substitutionCost * a.substitutions
+                    let current = a.gain / (t.totalWeight + i1)
+                    // Taking the value out cannot gain more than every literal at its best, and
+                    // the units no literal relates to, outside the value, are inserted. (The
+                    // group's spans are never under the app name: `spanAllowed`.)
+                    let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end), ins: unitIns) : 0
+                    let reachGain = literalBound + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
+                    let movedReach = reachGain / (t.totalWeight + minIns)
+                    // The same on the final score's scale (app name, factors), against the score
+                    // other readings already reached.
+                    let reachScore = min(1, readingScore(Alignment(cost: 0, gain: reachGain, ins: minIns, steps: []), t,
+                                                         appSpan: appSpan, mask: mask) * unknownFactor)
+                    if (movedReach > current + 1e-6 && reachScore >= reference - 1e-5) || opts.noBounds {
+                        moveMask.update(from: mask, count: n)
+                        for u in best.start..<best.end { moveMask[u] = 1 }
+                        let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, ins: unitIns, trace: false)
+                        let adj = adjacentUnknownPenalty(best.start, best.end, mask)
+                            + cutWordPenalty(best.start, best.end, literals: literalUnits, mask)
+                        let g2 = b.gain + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
+                        let i2 = b.ins + adj + opts.model.substitutionCost * b.substitutions
+                        if b.cost < .infinity, g2 / (t.totalWeight + i2) > current + 1e-6 {
+                            a = Alignment(cost: b.cost, gain: g2, ins: i2 - opts.model.substitutionCost * b.substitutions, steps: [],
+                                          substitutions: b.substitutions)
+                            moved = best
+                        }
+                    }
+                }
+                // One word of the phrase said elsewhere in the sentence ("kannst du … suchen" for
+                // "Such …", "turn the lights off" for "turn off the lights"): take its unit out,
+                // align the rest without the word, and charge a small reordering cost.
+                var movedWord: (elem: Int, unit: Int)? = nil
+                if moved == nil && a.dels >= 1 {
+                    var groupParamBound: Float = 0
+                    for sp in group { groupParamBound = max(groupParamBound, paramWeight * sp.sim) }
+                    var current = a.gain / (t.totalWeight + a.ins + opts.model.substitutionCost * a.substitutions)
+                    for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= index.model.contentWordWeight {
+                        var u = -1
+                        var us: Float = 0
+                        if n < 64 {
+                            // Only the usable units that relate to the word (`ws.hits`), in order.
+                            var x = free & ws.hits[Int(e.id)]
+                            while x != 0 {
+                                let i = x.trailingZeroBitCount
+                                x &= x - 1
+                                let si = sim(i, e.id).0
+                                if si > us { us = si; u = i }
+                            }
+                        } else {
+                            for i in 0..<n where mask[i] == 0 {
+                                let si = sim(i, e.id).0
+                                if si > us { us = si; u = i }
+                            }
+                        }
+                        guard u >= 0, us >= opts.model.movedWordSimilarity else { continue }
+                        // Not more than every other word kept and this one's unit no longer inserted:
+                        // against this reading, and on the final score's scale (app name, factors)
+                        // against the score other readings already reached.
+                        // (Nor more than every other element at its best: this reading's gain counts
+                        // the word once already when it was read in place.)
+                        let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
+                        let bound = Alignment(cost: 0, gain: min(a.gain, others) + e.weight * us - opts.model.wordReorderCost,
+                                              ins: max(0, a.ins - (unitIns?[u] ?? insCost[u])), steps: [])
+                        if bound.gain / (t.totalWeight + bound.ins) <= current + 1e-6 && !opts.noBounds { continue }
+                        if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
+                        mask[u] = 1
+                        let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, ins: unitIns, trace: false)
+                        mask[u] = 0
+                        guard b.cost < .infinity else { continue }
+                        let g2 = b.gain + e.weight * us - opts.model.wordReorderCost
+                        let s2 = g2 / (t.totalWeight + b.ins + opts.model.substitutionCost * b.substitutions)
+                        if s2 > current + 1e-6 {
+                            a = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels,
+                                          paramMissing: b.paramMissing)
+                            current = s2
+                            movedWord = (j, u)
+                        }
+                    }
+                }
+                var terms = readingTerms(a, t, appSpan: appSpan, mask: mask)
+                terms.unknown = unknownFactor
+                terms.noValue = t.paramSet >= 0 && (variant < 0 || (moved == nil && a.paramMissing))
+                let score = opts.model.score(terms)
+                // Which value the alignment bound: the first span used (the group is one option).
+                let bound: Int32? = variant >= 0 ? variant : nil
+                out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
+                                  option: bound, movedParam: moved, movedWord: movedWord, terms: terms))
+                if prunes { localReach = max(localReach, reach(after: score)) }
+                if let k = bestOf.firstIndex(where: { $0.option == option }) {
+                    bestOf[k].score = max(bestOf[k].score, score)
+                } else {
+                    bestOf.append((option, score))
+                }
+            }
+        }
+    }
+}

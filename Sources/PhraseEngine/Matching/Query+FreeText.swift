@@ -1,0 +1,115 @@
+// Free text: a String parameter no phrase can say, and talk after a request.
+
+extension Query {
+    /// The most units free text may have.
+    static let freeTextMaxUnits = 16
+    /// How many readings are read again for free text (the best first), and the least score
+    /// one needs (free text takes only insertions off: a reading far below cannot get there).
+    static let freeTextReadings = 3
+    static let freeTextFloor: Float = 0.2
+
+    /// Free text for a String parameter no phrase can say ("search Bookworm for climate change"
+    /// for "Search ${applicationName}" of an intent with a `query`), and talk after a request
+    /// ("…in Notely, I added it by mistake"). Only when no reading reaches the threshold, for the
+    /// best readings (`freeTextReadings`) that name the app and say every content word of their
+    /// phrase (nothing left out or replaced), with one run of words the phrase does not have
+    /// (fillers may stand in and around it): for a shortcut with free text, a run ending the
+    /// utterance, right after the app clause before phrase words (verb-final), or right before
+    /// an app clause that ends the utterance is the free text; for any phrase, a run of two
+    /// words or more right after an app clause that ends the request is talk. The run is
+    /// charged `freeTextCost` instead of its insertions, its unknown words no longer count as
+    /// unknown. A run anywhere else is neither ("search Google for Bookworm": other words
+    /// before the app name), nor is a run a connector opens at the end ("search Bookworm on
+    /// Google": an app clause), nor one with a value of the app in it.
+    mutating func freeTextReadings(_ scored: inout [Scored]) {
+        guard opts.mode == .flexible, n < 64, !scored.isEmpty else { return }
+        var top: Float = 0
+        for s in scored where !index.templateIsNegative[s.template] { top = max(top, s.score) }
+        guard top < Float(opts.threshold) else { return }
+        scratch.reserveMasks(n)
+        let mask = scratch.maskA
+        // The best readings of such templates that name the app (ties: first scored).
+        var picks: [Int] = []
+        for k in scored.indices {
+            let s = scored[k]
+            guard s.appSpan != nil, s.movedParam == nil, s.movedWord == nil, s.score >= Query.freeTextFloor else { continue }
+            picks.append(k)
+        }
+        guard !picks.isEmpty else { return }
+        picks.sort { scored[$0].score != scored[$1].score ? scored[$0].score > scored[$1].score : $0 < $1 }
+        // 0 not read, 1 read as a phrase word, the value or the app name, 2 extra, 3 filler.
+        var role = [UInt8](repeating: 0, count: n)
+        for k in picks.prefix(Query.freeTextReadings) {
+            let s = scored[k]
+            let t = index.templates[s.template]
+            guard let appSpan = s.appSpan else { continue }
+            let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
+            appMask(appSpan, into: mask)
+            let al = align(t.elems, mask: mask, paramSpans: valueGroup(s, t, mask), ins: unitIns, trace: true)
+            guard al.cost < .infinity, al.dels < 1e-3, al.substitutions < 1e-3, !al.paramMissing else { continue }
+            // (mask 1: the app name; 2: a connector next to it, read like a filler.)
+            for u in 0..<n { role[u] = mask[u] == 1 ? 1 : (mask[u] == 2 ? 3 : 0) }
+            for st in al.steps where st.kind != .missing {
+                let r: UInt8 = st.kind == .extra ? 2 : (st.kind == .filler ? 3 : 1)
+                for u in 0..<n where mask[u] != 1 && units[u].start >= st.start && units[u].end <= st.end { role[u] = r }
+            }
+            // A verb ending written in hiragana after the phrase's last word ("検索して" for
+            // "検索") belongs to the request.
+            if let last = role.lastIndex(of: 1), last < n - 1, n - 1 - last <= 3,
+               ((last + 1)..<n).allSatisfy({ role[$0] != 1 && writtenIn(0x3040...0x309F, $0) }) {
+                for u in (last + 1)..<n { role[u] = 3 }
+            }
+            guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < Query.freeTextMaxUnits,
+                  (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
+            // Where the run stands, fillers around it aside: at the end, right after the app
+            // clause and before phrase words (verb-final), or right before an app clause that
+            // ends the utterance. A connector opening a run at the end or closing one after the
+            // app makes the run an app clause ("busca Bookworm en Google"); before the app clause
+            // a connector must join them ("cherche un article sur la réforme dans Bookworm", not
+            // "search Google for Bookworm").
+            func connector(_ r: ClosedRange<Int>) -> Bool { r.contains { units[$0].flags.contains(.connector) } }
+            var p = lo - 1
+            while p >= 0 && role[p] == 3 { p -= 1 }
+            var q = hi + 1
+            while q < n && role[q] == 3 { q += 1 }
+            let atEnd = q == n && !connector((p + 1)...lo)
+            let afterApp = p == appSpan.end - 1 && q < n && role[q] == 1 && !connector(hi...(q - 1))
+            let beforeApp = q == appSpan.start && q > hi + 1 && connector((hi + 1)...(q - 1))
+                && (appSpan.end..<n).allSatisfy { role[$0] == 3 }
+            // Any other template: talk after the request, the app clause ending it ("…in
+            // Notely, I added it by mistake"), of two words or more.
+            if Query.readsTalk(t) {
+                guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
+            } else {
+                guard atEnd || afterApp || beforeApp else { continue }
+            }
+            // Words that name a value of the app are that value, not free text ("neue Aufgabe in
+            // der Liste Schule": the list "Schule" of another phrase of the shortcut).
+            if (lo...hi).contains(where: { u in hasValueSpan(app: Int32(t.app)) { $0.start <= u && u < $0.end && $0.sim >= opts.model.clearValueSimilarity } }) { continue }
+            var a2 = al
+            var unheard = 0
+            var runIns: Float = 0
+            for u in lo...hi where role[u] == 2 {
+                runIns += unitIns?[u] ?? insCost[u]
+                if lowersEveryReading(u) { unheard += 1 }
+                mask[u] = 1  // taken: no unknown word "touches" the app name
+            }
+            a2.ins = max(0, al.ins - runIns) + opts.model.freeTextCost
+            var f = unknownFactor
+            for _ in 0..<unheard { f /= opts.model.unknownWordFactor }
+            var terms = readingTerms(a2, t, appSpan: appSpan, mask: mask)
+            terms.unknown = f
+            terms.noValue = t.paramSet >= 0 && s.option == nil
+            let score = opts.model.score(terms)
+            if score > s.score {
+                scored[k].score = score
+                scored[k].terms = terms
+                scored[k].freeText = lo..<(hi + 1)
+            }
+        }
+    }
+
+    /// Whether `freeTextReadings` reads a run of template `t`'s reading as talk after the request
+    /// (no free text, or a negative phrase) rather than as free text.
+    static func readsTalk(_ t: CompiledTemplate) -> Bool { t.freeText == nil || t.isNegative }
+}

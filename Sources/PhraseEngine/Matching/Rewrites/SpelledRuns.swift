@@ -1,0 +1,90 @@
+// Rewrite: numbers and codes said digit by digit or letter by letter, joined into the word of the catalogs they spell.
+
+extension Query {
+    /// Numbers and codes said digit by digit, letter by letter or in groups ("four eight two
+    /// one", "48 21" for the card "4821"; "a b 1 2 3" for the plate "AB 123"; flight, room and
+    /// card numbers; "XA 四五四" for the flight "XA454"): a run of pieces, each a number in digits,
+    /// Han digits said one by one, or Latin letters (one, or two or three in a run with digits),
+    /// whose text put together is a word of the catalogs is read as that word (the longest such
+    /// run first). Other runs stay as said ("2 3" is no "23" the catalogs say).
+    static func joinSpelledRuns(_ units: inout [Raw], _ index: LocaleIndex) {
+        guard index.hasSpelledWords, units.count >= 2 else { return }
+        // Han digits said one by one ("四五四" for 454; the segmenter may keep "五四" as a word).
+        func hanDigits(_ t: String) -> String? {
+            var out = ""
+            for c in t.unicodeScalars {
+                switch c {
+                case "〇", "零": out += "0"
+                case "一": out += "1"
+                case "二": out += "2"
+                case "三": out += "3"
+                case "四": out += "4"
+                case "五": out += "5"
+                case "六": out += "6"
+                case "七": out += "7"
+                case "八": out += "8"
+                case "九": out += "9"
+                default: return nil
+                }
+            }
+            return out.isEmpty ? nil : out
+        }
+        // A piece's text: digits (or Han digits read as digits), or one to three Latin letters
+        // ("xa" of "XA 454").
+        func pieceText(_ i: Int) -> String? {
+            var t = units[i].text
+            if units[i].flags.contains(.number) { return Core.isDigits(t) ? t : nil }
+            if t.utf8.count <= 3 {
+                let letters = t.withUTF8 { p in !p.contains { $0 < 0x61 || $0 > 0x7A } }
+                if letters { return t }
+            }
+            if units[i].flags.isEmpty, let c = t.unicodeScalars.first, c.value >= 0x3007 { return hanDigits(t) }
+            return nil
+        }
+        // Most utterances have no two pieces in a row: look with cheap tests first (a number, a
+        // word of three bytes or fewer, a word starting at U+3000 or above).
+        @inline(__always) func maybePiece(_ i: Int) -> Bool {
+            units[i].flags.contains(.number) || units[i].text.utf8.count <= 3
+                || (units[i].flags.isEmpty && (units[i].text.utf8.first ?? 0) >= 0xE3)
+        }
+        var pair = false
+        for i in 0..<(units.count - 1) where maybePiece(i) && maybePiece(i + 1) { pair = true; break }
+        guard pair else { return }
+        // Each unit's piece text, read once.
+        let texts = units.indices.map(pieceText)
+        func piece(_ i: Int) -> Bool { texts[i] != nil }
+        func numeric(_ i: Int) -> Bool { units[i].flags.contains(.number) || (texts[i].map(Core.isDigits) ?? false) }
+        // Built only once a run is joined: most utterances have none.
+        var out: [Raw]? = nil
+        var i = 0
+        while i < units.count {
+            if i + 1 < units.count, piece(i), piece(i + 1) {
+                var j = i + 1
+                while j + 1 < units.count && j + 1 - i < 12 && piece(j + 1) { j += 1 }
+                var e = j
+                while e > i {
+                    var t = ""
+                    for k in i...e { t += texts[k] ?? "" }
+                    // Letters in twos and threes only in a code with digits ("xa" "454"; "to" "do"
+                    // is a split word, matched as one).
+                    let letterGroups = (i...e).contains { !numeric($0) && units[$0].text.utf8.count > 1 }
+                    if letterGroups && !(i...e).contains(where: numeric) { e -= 1; continue }
+                    if index.vocabId(t) != nil {
+                        let number = (i...e).allSatisfy(numeric)
+                        if out == nil { out = Array(units[..<i]) }
+                        out?.append(Raw(text: t, start: units[i].start, end: units[e].end, flags: number ? [.number] : []))
+                        break
+                    }
+                    e -= 1
+                }
+                if e > i {
+                    i = e + 1
+                    continue
+                }
+            }
+            out?.append(units[i])
+            i += 1
+        }
+        if let out { units = out }
+    }
+}

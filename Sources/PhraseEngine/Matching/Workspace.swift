@@ -1,0 +1,311 @@
+// Pooled buffers of a matcher, borrowed by one query at a time (no allocation per query once warm).
+
+/// Flat buffers for the alignments of one query.
+final class Scratch {
+    struct Cell {
+        var cost: Float
+        var gain: Float
+        var ins: Float
+        var dels: Float
+        var unks: Float
+        /// Parameter slots left without a value.
+        var pdels: Float
+    }
+    private(set) var capacity = 0
+    private(set) var cells = UnsafeMutablePointer<Cell>.allocate(capacity: 1)
+    private(set) var back = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var op = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var spanOf = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    // For the slot alignments.
+    private(set) var cost = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var gain = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var ins = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    /// Two unit masks (the app name's, and the app name's plus a moved value).
+    private(set) var maskCapacity = 0
+    private(set) var maskA = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    private(set) var maskB = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
+    func reserve(_ n: Int) {
+        if n <= capacity { return }
+        let c = max(n, 256)
+        free()
+        cells = .allocate(capacity: c)
+        cost = .allocate(capacity: c)
+        gain = .allocate(capacity: c)
+        ins = .allocate(capacity: c)
+        back = .allocate(capacity: c)
+        op = .allocate(capacity: c)
+        spanOf = .allocate(capacity: c)
+        capacity = c
+    }
+
+    /// Column buffers of `Query.align` (per unit, plus one).
+    private(set) var columnCapacity = 0
+    private(set) var colUnit = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var colPass = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var colUnk = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+    private(set) var posOf = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    func reserveColumns(_ n: Int) {
+        if n <= columnCapacity { return }
+        let c = max(n, 64)
+        colUnit.deallocate(); colPass.deallocate(); colUnk.deallocate(); posOf.deallocate()
+        colUnit = .allocate(capacity: c)
+        colPass = .allocate(capacity: c)
+        colUnk = .allocate(capacity: c)
+        posOf = .allocate(capacity: c)
+        columnCapacity = c
+    }
+
+    /// Row buffers of `Query.align` (per template element).
+    private(set) var rowCapacity = 0
+    private(set) var rowElems = UnsafeMutablePointer<CompiledTemplate.Elem>.allocate(capacity: 1)
+    private(set) var rowNext = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+
+    func reserveRows(_ n: Int) {
+        if n <= rowCapacity { return }
+        let c = max(n, 32)
+        rowElems.deallocate(); rowNext.deallocate()
+        rowElems = .allocate(capacity: c)
+        rowNext = .allocate(capacity: c)
+        rowCapacity = c
+    }
+
+    func reserveMasks(_ n: Int) {
+        if n <= maskCapacity { return }
+        let c = max(n, 64)
+        maskA.deallocate(); maskB.deallocate()
+        maskA = .allocate(capacity: c)
+        maskB = .allocate(capacity: c)
+        maskCapacity = c
+    }
+
+    /// Insertion costs with the values of other parameters (`Query.clearValues`).
+    private(set) var otherInsCapacity = 0
+    private(set) var otherIns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+
+    func reserveOtherIns(_ n: Int) {
+        if n <= otherInsCapacity { return }
+        let c = max(n, 256)
+        otherIns.deallocate()
+        otherIns = .allocate(capacity: c)
+        otherInsCapacity = c
+    }
+
+    private func free() {
+        cells.deallocate(); cost.deallocate(); gain.deallocate(); ins.deallocate()
+        back.deallocate(); op.deallocate(); spanOf.deallocate()
+    }
+
+    deinit {
+        free(); maskA.deallocate(); maskB.deallocate(); otherIns.deallocate()
+        colUnit.deallocate(); colPass.deallocate(); colUnk.deallocate(); posOf.deallocate()
+        rowElems.deallocate(); rowNext.deallocate()
+    }
+}
+
+/// Slot spans per slot set, in set order (a query finds few sets: a short sorted list).
+struct SpanTable {
+    private(set) var sets: [Int32] = []
+    private(set) var lists: [[Query.SlotSpan]] = []
+
+    subscript(_ set: Int32) -> [Query.SlotSpan]? {
+        for (k, s) in sets.enumerated() where s == set { return lists[k] }
+        return nil
+    }
+
+    /// Best similarity of a set's spans (0 when none).
+    func best(_ set: Int32) -> Float {
+        for (k, s) in sets.enumerated() where s == set { return lists[k].first?.sim ?? 0 }
+        return 0
+    }
+
+    /// Emptied lists, kept with their storage for the next query's lists (`takeList`).
+    private var spare: [[Query.SlotSpan]] = []
+
+    /// Empties the table, keeping the capacity of its own arrays and of its lists.
+    mutating func removeAll() {
+        while var l = lists.popLast() { giveBack(&l) }
+        sets.removeAll(keepingCapacity: true)
+    }
+
+    /// An empty list, with the storage of one given back when there is one.
+    mutating func takeList() -> [Query.SlotSpan] { spare.popLast() ?? [] }
+
+    /// Keeps a list's storage for `takeList`.
+    mutating func giveBack(_ l: inout [Query.SlotSpan]) {
+        l.removeAll(keepingCapacity: true)
+        if spare.count < 64 { spare.append(l) }
+        l = []
+    }
+
+    mutating func insert(_ set: Int32, _ list: [Query.SlotSpan]) {
+        // Sets usually come in order: append.
+        if sets.isEmpty || sets[sets.count - 1] < set {
+            sets.append(set)
+            lists.append(list)
+            return
+        }
+        var k = 0
+        while k < sets.count, sets[k] < set { k += 1 }
+        if k < sets.count, sets[k] == set { lists[k] = list; return }
+        sets.insert(set, at: k)
+        lists.insert(list, at: k)
+    }
+}
+
+/// Dense per-index buffers reused across queries (a pool per index): the best similarity of
+/// each vocabulary word and a mark per template. Entries a query touched are reset on release.
+final class Workspace: @unchecked Sendable {
+    let best: UnsafeMutableBufferPointer<Float>
+    let mark: UnsafeMutableBufferPointer<Bool>
+    /// `Query.bestGain` of each candidate template (written before it is read in a query).
+    let gain: UnsafeMutableBufferPointer<Float>
+    /// Upper bounds of slot values by global variant id (zero between queries).
+    let acc: UnsafeMutableBufferPointer<Float>
+    /// Units relating to each vocabulary word, as bits (see `Query.markHits`).
+    let hits: UnsafeMutableBufferPointer<UInt64>
+    let scratch = Scratch()
+    /// Storage of a query's per-unit arrays, lent to each query in turn.
+    struct Arrays {
+        var mStart: [Int] = []
+        var mCount: [Int] = []
+        var merge: [Int32] = []
+        var splitStart: [Int] = []
+        var insCost: [Float] = []
+        var slotIns: [Float] = []
+        var mVocab: [Int32] = []
+        var mSim: [Float] = []
+        var mKind: [AlignmentStep.Kind] = []
+        var splitPairs: [(Int32, Int32)] = []
+        var bestIds: [Int32] = []
+
+        /// Empties the arrays that grow with what a query finds, keeping their capacity. (The
+        /// per-unit arrays are set to each query's length by `Query.prepare`.)
+        mutating func removeAll() {
+            bestIds.clear()
+            mVocab.clear()
+            mSim.clear()
+            mKind.clear()
+            splitPairs.clear()
+        }
+    }
+
+    /// The buffers lent to each query, behind a pointer: a query swaps them in and out
+    /// without the dynamic exclusivity checks a class's stored properties need.
+    struct Pool {
+        var arrays = Arrays()
+        /// The slot spans table (`Query.spans`), lent to each query in turn.
+        var spans = SpanTable()
+        /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
+        var unitScalars: [UInt32] = []
+        /// Apps heard, and the words of `touchedBits` with a bit set (`Query.findSlots`).
+        var apps: [Int32] = []
+        var touched: [Int32] = []
+        /// The best value similarities of a slot set (`Query.findSlots`).
+        var topSims: [Float] = []
+        /// The values found per slot set: sort keys, and each set's range of them (`Query.findSlots`).
+        var valueKeys: [UInt64] = []
+        var valueSets: [(set: Int32, start: Int, end: Int)] = []
+        var fuzzyCandidates: [Int32] = []
+        /// Each unit's phonetic key when `Query.matchUnit` computed it, and the keys of the
+        /// windows of 1-3 units (`Query.findSlots`).
+        var unitKeys: [String?] = []
+        var windowKeys: [String?] = []
+        /// A window's sound keys as scalars (`Query.findSlots`), with room for any key.
+        var soundKeyA: [UInt32] = Array(repeating: 0, count: 32)
+        var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
+        /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
+        var unitInfo: [(count: Int, split: Bool)] = []
+        /// The parameter slot sets with a value said clearly, their apps, and whether each row of
+        /// the insertion costs charges anything (`Query.clearValues`).
+        var clearSets: [Int32] = []
+        var clearApps: [Int32] = []
+        var clearRowCharges: [Bool] = []
+        /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
+        /// and back, so they keep their capacity).
+        var scored: [Query.Scored] = []
+        var candList: [Int32] = []
+        /// The apps heard clearly, and the units each slot set's spans cover (`Query.run`).
+        var heardApps: [Int32] = []
+        var coverage: [UInt64] = []
+        var cands: [UInt64] = []
+        var options: [(variant: Int32, option: Int)] = []
+        var bestOf: [(option: Int, score: Float)] = []
+        var group: [Query.SlotSpan] = []
+        var targets = TargetTable<Float>()
+        var bestReadings = TargetTable<Query.Scored>()
+        /// What `Query.matchUnit` found for a word, remembered across this workspace's queries.
+        var unitMemo = UnitMemo()
+        /// The sound keys of windows of words (`Query.windowKey`), remembered likewise.
+        var windowKeyMemo = WindowKeyMemo()
+    }
+
+    /// A bit per slot value touched by a query (all clear between queries).
+    let touchedBits: UnsafeMutableBufferPointer<UInt64>
+    let pool: UnsafeMutablePointer<Pool> = {
+        let p = UnsafeMutablePointer<Pool>.allocate(capacity: 1)
+        p.initialize(to: Pool())
+        return p
+    }()
+
+    init(vocabulary: Int, templates: Int, variants: Int) {
+        best = .allocate(capacity: max(1, vocabulary))
+        best.initialize(repeating: 0)
+        acc = .allocate(capacity: max(1, variants))
+        acc.initialize(repeating: 0)
+        touchedBits = .allocate(capacity: max(1, (variants + 63) / 64))
+        touchedBits.initialize(repeating: 0)
+        hits = .allocate(capacity: max(1, vocabulary))
+        hits.initialize(repeating: 0)
+        mark = .allocate(capacity: max(1, templates))
+        mark.initialize(repeating: false)
+        gain = .allocate(capacity: max(1, templates))
+        gain.initialize(repeating: 0)
+    }
+
+    deinit {
+        pool.deinitialize(count: 1)
+        pool.deallocate()
+        best.deallocate()
+        mark.deallocate()
+        gain.deallocate()
+        acc.deallocate()
+        touchedBits.deallocate()
+        hits.deallocate()
+    }
+}
+
+/// Values by target key (`Query.targetKey`). A query scores few targets: a linear search, with
+/// a hash index once there are more than 32.
+struct TargetTable<Value> {
+    private(set) var keys: [Int64] = []
+    var values: [Value] = []
+    private var index: [Int64: Int] = [:]
+
+    var count: Int { keys.count }
+
+    func find(_ k: Int64) -> Int? {
+        if keys.count > 32 { return index[k] }
+        var i = 0
+        while i < keys.count { if keys[i] == k { return i }; i += 1 }
+        return nil
+    }
+
+    mutating func append(_ k: Int64, _ v: Value) {
+        keys.append(k)
+        values.append(v)
+        if keys.count == 33 {
+            for (i, x) in keys.enumerated() { index[x] = i }
+        } else if keys.count > 33 {
+            index[k] = keys.count - 1
+        }
+    }
+
+    /// Empties the table, keeping its capacity.
+    mutating func removeAll() {
+        keys.clear()
+        values.clear()
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
+    }
+}
