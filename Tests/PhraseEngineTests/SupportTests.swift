@@ -17,6 +17,25 @@ import Testing
         }
     }
 
+    /// The one script classifier: its predicates say what `Script.of` says on every code point
+    /// they cover, and characters of each script land where the rules expect them.
+    @Test func scriptPredicatesAgreeWithTheClassifier() {
+        for v in UInt32(0)...0x3134F {
+            let s = Script.of(v)
+            #expect(Script.isHan(v) == (s == .han), "U+\(String(v, radix: 16))")
+            #expect(Script.isKana(v) == (s == .hiragana || s == .katakana), "U+\(String(v, radix: 16))")
+            #expect(Script.isHangulSyllable(v) == (s == .hangul), "U+\(String(v, radix: 16))")
+            #expect(Script.isThai(v) == (s == .thai), "U+\(String(v, radix: 16))")
+            #expect(Script.isHanOrKana(v) == (Script.isHan(v) || Script.isKana(v)))
+            if Script.isHanOrKana(v) || s == .thai || s == .lao { #expect(Script.isDictionarySegmented(v)) }
+        }
+        let cases: [(String, Script)] = [("漢", .han), ("𠀋", .han), ("豈", .han), ("か", .hiragana), ("ゝ", .hiragana),
+                                          ("カ", .katakana), ("ー", .katakana), ("ㇰ", .katakana), ("한", .hangul),
+                                          ("ก", .thai), ("ກ", .lao), ("a", .latin), ("7", .digit), ("é", .other), ("ж", .other)]
+        for (c, want) in cases { #expect(Script.of(c.unicodeScalars.first!.value) == want, "\(c)") }
+        #expect(Script.isDictionarySegmented(0x1000) && Script.isDictionarySegmented(0x1780) && !Script.isDictionarySegmented(0xAC00))
+    }
+
     /// A word's postings in one app (two binary searches) and in app names (a list of their own)
     /// are exactly the postings a scan of all of them finds, for every word and app of the six
     /// sample apps loaded together.

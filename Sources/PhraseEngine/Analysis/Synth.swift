@@ -732,12 +732,12 @@ extension Synth {
 
         static func scriptClass(_ ch: Character) -> Int {
             guard let u = ch.unicodeScalars.first?.value else { return 0 }
-            switch u {
-            case 0x3040...0x309F: return 1            // hiragana
-            case 0x30A0...0x30FF: return 2            // katakana
-            case 0x3400...0x9FFF, 0xF900...0xFAFF: return 3  // han
-            case 0x41...0x5A, 0x61...0x7A: return 4   // latin
-            case 0x30...0x39: return 5
+            switch Script.of(u) {
+            case .hiragana: return 1
+            case .katakana: return 2
+            case .han: return 3
+            case .latin: return 4
+            case .digit: return 5
             default: return 0
             }
         }

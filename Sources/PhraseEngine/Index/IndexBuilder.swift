@@ -18,14 +18,14 @@ enum IndexBuilder {
         out.reserveCapacity(toks.count)
         for t in toks {
             var explode = false
-            for u in t.text.unicodeScalars where isSplitScript(u.value) { explode = true; break }
+            for u in t.text.unicodeScalars where Script.isHanOrKana(u.value) { explode = true; break }
             if !explode || t.text.unicodeScalars.count == 1 { out.append(t); continue }
             var latin = ""
             func flushLatin() {
                 if !latin.isEmpty { out.append(Raw(text: latin, start: t.start, end: t.end, flags: t.flags)); latin = "" }
             }
             for u in t.text.unicodeScalars {
-                if isSplitScript(u.value) {
+                if Script.isHanOrKana(u.value) {
                     flushLatin()
                     out.append(Raw(text: String(u), start: t.start, end: t.end, flags: t.flags))
                 } else {
@@ -56,10 +56,10 @@ enum IndexBuilder {
     /// character its romanized syllable (so homophone characters meet).
     static func phonetic(_ n: Normalizer, _ text: String, flags: Token.Flags) -> String {
         let sc = text.unicodeScalars
-        if sc.count == 1, let u = sc.first, isSplitScript(u.value) {
+        if sc.count == 1, let u = sc.first, Script.isHanOrKana(u.value) {
             // Chinese hears a Han character's syllable loosely (`fuzzyPinyin`); other languages
             // read Han their own way, so a Mandarin confusion means nothing there.
-            let fuzzy = n.core.language == "zh" && !Query.isKana(u.value)
+            let fuzzy = n.core.language == "zh" && !Script.isKana(u.value)
             let cacheKey = fuzzy ? u.value | 0x8000_0000 : u.value
             if let k = syllableCache.withLock({ $0[cacheKey] }) { return k }
             guard let r = n.romanized(text) ?? Normalizer.forLocale("zh-Hans").romanized(text) else { return "" }
@@ -88,16 +88,11 @@ enum IndexBuilder {
     static func soundKey(_ n: Normalizer, _ words: [String]) -> String {
         let joined = words.joined()
         guard joined.unicodeScalars.count >= 4 else { return "" }
-        if joined.unicodeScalars.contains(where: { isSplitScript($0.value) }) { return "" }
+        if joined.unicodeScalars.contains(where: { Script.isHanOrKana($0.value) }) { return "" }
         let k = n.phoneticKey(joined)
         return k.count >= 3 ? k : ""
     }
 
-    @inline(__always)
-    static func isSplitScript(_ cp: UInt32) -> Bool {
-        (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x31F0 && cp <= 0x31FF) || (cp >= 0x3400 && cp <= 0x4DBF)
-            || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x2FFFF)
-    }
 
     /// A phrase word's weight: by its class, a content word by how few of the locale's
     /// templates say it (idf, 0-1). Numbers from `ScoreModel` (`weight.*`).

@@ -443,7 +443,7 @@ final class LocaleIndex: Sendable {
                 // A number spelled and written together with the next word (ko "십분" for "10분",
                 // the recognizer spelling the number and dropping the space).
                 if let v = Int(a), let spelled = normalizer.spelledNumber(v), !spelled.contains(" "),
-                   b.unicodeScalars.allSatisfy({ Core.isHangulSyllable($0.value) }) {
+                   b.unicodeScalars.allSatisfy({ Script.isHangulSyllable($0.value) }) {
                     joined.append(spelled + b)
                 }
                 for s in joined where !(concat[s]?.contains(where: { $0 == (units[k], units[k + 1]) }) ?? false) {
@@ -491,7 +491,7 @@ final class LocaleIndex: Sendable {
             for (vi, v) in set.variants.enumerated() {
                 let joined = v.units.map { vocabText[Int($0)] }.joined()
                 var keys = Set<String>()
-                if joined.unicodeScalars.contains(where: { IndexBuilder.isSplitScript($0.value) }) {
+                if joined.unicodeScalars.contains(where: { Script.isHanOrKana($0.value) }) {
                     // A Han or kana name: its sound in the locale's key (words of 2+ characters).
                     guard joined.unicodeScalars.count >= 2 else { continue }
                     keys.insert(normalizer.phoneticKey(joined))
@@ -630,7 +630,7 @@ final class LocaleIndex: Sendable {
     static func charPairs(vocabScalars: [[UInt32]], templates: [CompiledTemplate], slotSets: [SlotSet]) -> Set<UInt64> {
         func isChar(_ id: Int32) -> Bool {
             let sc = vocabScalars[Int(id)]
-            return sc.count == 1 && IndexBuilder.isSplitScript(sc[0])
+            return sc.count == 1 && Script.isHanOrKana(sc[0])
         }
         var out = Set<UInt64>()
         func add(_ a: Int32, _ b: Int32) { if isChar(a) && isChar(b) { out.insert(charPair(a, b)) } }

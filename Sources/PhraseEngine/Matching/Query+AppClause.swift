@@ -108,9 +108,9 @@ extension Query {
         }
         func syllabic(_ u: Int) -> Bool {
             guard units[u].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector, .optional, .particle]) else { return false }
-            for c in units[u].text.unicodeScalars where !(IndexBuilder.isSplitScript(c.value) || Core.isHangulSyllable(c.value)) { return false }
+            for c in units[u].text.unicodeScalars where !(Script.isHanOrKana(c.value) || Script.isHangulSyllable(c.value)) { return false }
             // A Hangul word of the catalogs is that word.
-            if let c = units[u].text.unicodeScalars.first, Core.isHangulSyllable(c.value), index.vocabId(units[u].text) != nil { return false }
+            if let c = units[u].text.unicodeScalars.first, Script.isHangulSyllable(c.value), index.vocabId(units[u].text) != nil { return false }
             return true
         }
         var a = 0
@@ -126,7 +126,7 @@ extension Query {
                 guard window.count >= 2 else { continue }
                 // Han characters are words: one left out leaves another word ("寵物", pet, of the
                 // name "寵物窩"). A Han window is the name's length.
-                let han = window.contains { $0 & Query.foldedSyllableMark == 0 && IndexBuilder.isSplitScript($0) && !Query.isKana($0) }
+                let han = window.contains { $0 & Query.foldedSyllableMark == 0 && Script.isHanOrKana($0) && !Script.isKana($0) }
                 for (posting, name) in index.appSyllables where abs(name.count - window.count) <= (han ? 0 : 1) {
                     guard window != name, WordSimilarity.distance(window, name, limit: 1) <= 1 else { continue }
                     soundSpans[posting.set, default: []].append(SlotSpan(start: a, end: e, variant: posting.variant, sim: opts.model.soundSimilarity - opts.model.soundOneOffDiscount))
@@ -186,14 +186,14 @@ extension Query {
         units[i].flags.contains(.unheard) && !(i < 64 && charWordUnits & (1 << UInt64(i)) != 0) && !coveredBySpan(i)
     }
 
-    /// Whether unit i's word is written in the text with characters of `range` only (kana are
+    /// Whether unit i's word is written in the text with characters of `script` only (kana are
     /// folded to katakana by the normalizer: the text tells katakana from hiragana). Reads the
     /// text: for Han and kana words only, no copy of it otherwise.
-    func writtenIn(_ range: ClosedRange<UInt16>, _ i: Int) -> Bool {
+    func writtenIn(_ script: Script, _ i: Int) -> Bool {
         let u = text.utf16, a = units[i].start, b = units[i].end
         guard a >= 0, a < b, b <= u.count else { return false }
         let from = u.index(u.startIndex, offsetBy: a)
-        return u[from..<u.index(from, offsetBy: b - a)].allSatisfy { range.contains($0) }
+        return u[from..<u.index(from, offsetBy: b - a)].allSatisfy { Script.of(UInt32($0)) == script }
     }
 
     /// The most words an app clause's name is read as (`appClauseRuns`).
@@ -231,7 +231,7 @@ extension Query {
         k = 0; words = 0
         while k < n - 1 && words < Query.appClauseMaxWords {
             let e = wordEnd(k)
-            guard e < n, (k..<e).allSatisfy({ free($0) && (plain($0) || writtenIn(0x30A0...0x30FF, $0)) }) else { break }
+            guard e < n, (k..<e).allSatisfy({ free($0) && (plain($0) || writtenIn(.katakana, $0)) }) else { break }
             k = e; words += 1
             if units[k].flags.contains(.connector) && k + 1 < n { clauseLead = k; break }
         }

@@ -56,7 +56,7 @@ extension Query {
             // A verb ending written in hiragana after the phrase's last word ("検索して" for
             // "検索") belongs to the request.
             if let last = role.lastIndex(of: 1), last < n - 1, n - 1 - last <= 3,
-               ((last + 1)..<n).allSatisfy({ role[$0] != 1 && writtenIn(0x3040...0x309F, $0) }) {
+               ((last + 1)..<n).allSatisfy({ role[$0] != 1 && writtenIn(.hiragana, $0) }) {
                 for u in (last + 1)..<n { role[u] = 3 }
             }
             guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < Query.freeTextMaxUnits,

@@ -106,7 +106,7 @@ extension Query {
                 }
                 if j - i > 1 && j <= 64 { for u in i..<(j - 1) { innerUnits |= 1 << UInt64(u) } }
                 // Saying the word costs one word: its insertion cost is spread over its characters.
-                if j - i > 1, let c = units[i].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) {
+                if j - i > 1, let c = units[i].text.unicodeScalars.first, Script.isHanOrKana(c.value) {
                     let share = 1 / Float(j - i).squareRoot()
                     for u in i..<j { insCost[u] *= share }
                 }
@@ -223,7 +223,7 @@ extension Query {
     /// Whether unit k is a Han character (not kana).
     func isHan(_ k: Int) -> Bool {
         guard let c = units[k].text.unicodeScalars.first else { return false }
-        return IndexBuilder.isSplitScript(c.value) && !Query.isKana(c.value)
+        return Script.isHan(c.value)
     }
 
     /// Whether units a..<b (one word of the utterance) are Han or kana characters that follow
@@ -231,7 +231,7 @@ extension Query {
     func knownCharWord(_ a: Int, _ b: Int) -> Bool {
         for u in a..<b {
             guard insCost[u] >= opts.model.contentInsertion, units[u].flags.isDisjoint(with: [.number, .ordinal]),
-                  let c = units[u].text.unicodeScalars.first, IndexBuilder.isSplitScript(c.value) else { return true }
+                  let c = units[u].text.unicodeScalars.first, Script.isHanOrKana(c.value) else { return true }
         }
         for u in a..<(b - 1) {
             let x = index.vocabId(units[u].text), y = index.vocabId(units[u + 1].text)

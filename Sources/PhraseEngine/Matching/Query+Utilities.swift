@@ -79,7 +79,7 @@ extension Query {
             }
         }
         if ascii { return (c, false) }
-        for u in units[i].text.unicodeScalars where IndexBuilder.isSplitScript(u.value) { return (c, true) }
+        for u in units[i].text.unicodeScalars where Script.isHanOrKana(u.value) { return (c, true) }
         return (c, false)
     }
 }

@@ -132,7 +132,7 @@ extension Query {
         let keyLength = Query.keyLength(key)
         // Kept for the one-word windows of the sound search (the same key, except for a single
         // Han or kana character, whose key is its syllable's).
-        if !(sc.count == 1 && IndexBuilder.isSplitScript(sc[0])) {
+        if !(sc.count == 1 && Script.isHanOrKana(sc[0])) {
             ws.pool.pointee.unitKeys[i] = key
         }
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
@@ -142,7 +142,7 @@ extension Query {
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
         // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
         var letters = 0
-        for v in sc { letters += Core.isHangulSyllable(v) ? 2 : 1 }
+        for v in sc { letters += Script.isHangulSyllable(v) ? 2 : 1 }
         let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
         if phoneticOK, let ids = index.phoneticIds(key) {
             for id in ids.prefix(16) where id != exactId {

@@ -62,17 +62,6 @@ struct CharTable: Sendable {
         }
     }
 
-    static func isDictionaryScript(_ cp: UInt32) -> Bool {
-        switch cp {
-        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x19E0...0x19FF,
-             0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
-             0xFF66...0xFF9F, 0x20000...0x2FFFF, 0x30000...0x3134F:
-            return true
-        default:
-            return false
-        }
-    }
-
     /// Classifies any code point (table lookup when covered, ICU otherwise).
     @inline(__always)
     func classify(_ cp: UInt32) -> CharClass {
@@ -82,8 +71,8 @@ struct CharTable: Sendable {
 
     static func classifySlow(_ cp: UInt32) -> CharClass {
         if cp == 0x27 { return .apostrophe }
-        if isDictionaryScript(cp) { return .dictionary }
-        if cp >= 0xAC00 && cp <= 0xD7A3 { return .word }
+        if Script.isDictionarySegmented(cp) { return .dictionary }
+        if Script.isHangulSyllable(cp) { return .word }
         let t = ICU.charType(cp)
         // UCharCategory: 1-5 letters, 6-8 marks, 9-11 numbers
         switch t {

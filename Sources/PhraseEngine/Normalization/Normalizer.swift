@@ -137,7 +137,7 @@ public final class Normalizer: Sendable {
         var out: [String: Float] = [:]
         func longEnough(_ stem: Substring) -> Bool {
             var n = 0
-            for u in stem.unicodeScalars { n += Core.isHangulSyllable(u.value) ? 2 : 1 }
+            for u in stem.unicodeScalars { n += Script.isHangulSyllable(u.value) ? 2 : 1 }
             return n >= 2
         }
         func put(_ t: String, _ s: Float) {
@@ -480,7 +480,7 @@ struct Core: Sendable {
     /// alone: "シリ" begins "シリーズ".)
     func splitGluedWakeWord(_ raws: inout [Raw]) {
         if lexEntries.isEmpty || raws.count < 2 { return }
-        func isKana(_ u: Unicode.Scalar) -> Bool { Core.isKana(u.value) }
+        func isKana(_ u: Unicode.Scalar) -> Bool { Script.isKana(u.value) }
         guard raws[0].text.unicodeScalars.first.map(isKana) == true else { return }
         var m = 0
         var sc: [Unicode.Scalar] = []
@@ -512,9 +512,7 @@ struct Core: Sendable {
     /// does not split so, stays whole ("现在" is not "现" "在": "现" is no lexicon word).
     func splitHanLexiconWords(_ raws: inout [Raw]) {
         if lexEntries.isEmpty { return }
-        func isHan(_ u: Unicode.Scalar) -> Bool {
-            (0x4E00...0x9FFF).contains(u.value) || (0x3400...0x4DBF).contains(u.value)
-        }
+        func isHan(_ u: Unicode.Scalar) -> Bool { Script.isHan(u.value) }
         // Most utterances have no Han word: look at first scalars before building anything.
         guard raws.contains(where: { $0.flags.isEmpty && $0.text.unicodeScalars.first.map(isHan) == true }) else { return }
         // Whether the word spelled by these bytes is a filler of the lexicon (or, unless
@@ -570,10 +568,6 @@ extension Core {
         return String(v)
     }
 
-    /// Whether a scalar is a Hangul syllable (a block of two or three letters).
-    @inline(__always) static func isHangulSyllable(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
-    /// Hiragana or katakana (with the prolonged sound mark and the iteration marks).
-    @inline(__always) static func isKana(_ v: UInt32) -> Bool { v >= 0x3041 && v <= 0x30FF }
 
     /// Whether every byte of `s` is ASCII.
     static func isASCII(_ s: String) -> Bool {
@@ -692,7 +686,7 @@ extension Core {
             for k in before..<out.count {
                 origStart.append(Int32(offset))
                 origEnd.append(Int32(end))
-                if !needsDictionary, CharTable.isDictionaryScript(out[k]) { needsDictionary = true }
+                if !needsDictionary, Script.isDictionarySegmented(out[k]) { needsDictionary = true }
             }
             offset = end
             i = j
@@ -987,7 +981,7 @@ extension Core {
             // A Han number and a counter the dictionary keeps as one word ("十枚", "十张"; "三十枚"
             // comes apart): the number, then the counter. Numbers from 2 only: "一" begins words
             // that are no count ("一起", "一下").
-            if let c = t.unicodeScalars.first, CharTable.isDictionaryScript(c.value), t.unicodeScalars.count <= 6,
+            if let c = t.unicodeScalars.first, Script.isDictionarySegmented(c.value), t.unicodeScalars.count <= 6,
                let (value, used) = leadingNumber(Substring(t)), value >= 2, used < t.count,
                case let counter = String(t.dropFirst(used)), Core.counters.contains(counter) {
                 // An ordinal mark the dictionary keeps with the number ("二号" is "2号"): an ordinal.
@@ -1126,8 +1120,8 @@ extension Core {
             let d = rest.prefix { $0.isASCII && $0.isNumber }.count
             if d > 0 { return Int(rest.prefix(d)).map { ($0, d) } }
         }
-        guard CharTable.isDictionaryScript(first.value),
-              !(first.value >= 0x0E00 && first.value <= 0x0EFF), numberInitials.contains(first.value) else { return nil }
+        guard Script.isDictionarySegmented(first.value),
+              Script.of(first.value) != .thai, Script.of(first.value) != .lao, numberInitials.contains(first.value) else { return nil }
         var len = min(rest.count, 8)
         while len > 0 {
             let w = String(rest.prefix(len))

@@ -103,8 +103,7 @@ final class ReadingTable: Sendable {
     /// Whether a scalar is one the table's words are written with and a reading replaces
     /// (Han ideographs, the iteration mark 々, 〆 and the small ヶ).
     static func needsReading(_ v: UInt32) -> Bool {
-        (0x3400...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v) || (0x20000...0x2FFFF).contains(v)
-            || v == 0x3005 || v == 0x3006 || v == 0x30F6
+        Script.isHan(v) || v == 0x3005 || v == 0x3006 || v == 0x30F6
     }
 
     /// The word with its Han characters replaced by their reading: at each position the longest
@@ -230,11 +229,11 @@ struct ReadingWindows: Sendable {
 
     /// Whether a scalar is Han or kana (what a Japanese word is written with).
     @inline(__always)
-    static func isCJK(_ v: UInt32) -> Bool { IndexBuilder.isSplitScript(v) || ReadingTable.needsReading(v) }
+    static func isCJK(_ v: UInt32) -> Bool { Script.isHanOrKana(v) || ReadingTable.needsReading(v) }
 
     /// Whether every scalar of a word is Han or kana.
     static func isCJK(_ s: String) -> Bool { !s.isEmpty && s.unicodeScalars.allSatisfy { isCJK($0.value) } }
 
     /// A reading: all kana (no Han character left unread).
-    static func isReading(_ s: [UInt32]) -> Bool { !s.isEmpty && s.allSatisfy(Core.isKana) }
+    static func isReading(_ s: [UInt32]) -> Bool { !s.isEmpty && s.allSatisfy(Script.isKana) }
 }

@@ -24,7 +24,7 @@ extension Query {
         for k in units.indices {
             let sc = units[k].text.unicodeScalars
             guard sc.count >= 2, sc.count <= 12, units[k].flags.isDisjoint(with: [.number, .ordinal, .filler]),
-                  let c = sc.first, Core.isHangulSyllable(c.value) else { continue }
+                  let c = sc.first, Script.isHangulSyllable(c.value) else { continue }
             var digits: [UInt8] = []
             for u in sc {
                 guard let d = digit(u.value) else { digits = []; break }
@@ -49,7 +49,7 @@ extension Query {
         for r in units {
             let sc = Array(r.text.unicodeScalars)
             guard sc.count >= 4, r.flags.isEmpty, r.end - r.start == r.text.utf16.count,
-                  sc.allSatisfy({ Core.isHangulSyllable($0.value) }), index.vocabId(r.text) == nil else { out.append(r); continue }
+                  sc.allSatisfy({ Script.isHangulSyllable($0.value) }), index.vocabId(r.text) == nil else { out.append(r); continue }
             let L = sc.count
             var cost = [Int](repeating: Int.max, count: L + 1)
             var back = [Int](repeating: -1, count: L + 1)
@@ -83,7 +83,7 @@ extension Query {
     /// Whether a unit is a Hangul word with no lexicon flags. Most utterances have none: the
     /// Korean passes look at first scalars before building anything.
     static func hasHangulWord(_ units: [Raw]) -> Bool {
-        units.contains { $0.flags.isEmpty && ($0.text.unicodeScalars.first.map { Core.isHangulSyllable($0.value) } ?? false) }
+        units.contains { $0.flags.isEmpty && ($0.text.unicodeScalars.first.map { Script.isHangulSyllable($0.value) } ?? false) }
     }
 
     /// Recognizers also put spaces where Korean writes none ("일시 정지 해줘" for "일시정지해줘",
@@ -95,7 +95,7 @@ extension Query {
         guard hasHangulWord(units) else { return }
         func hangulWord(_ r: Raw) -> Bool {
             r.flags.isDisjoint(with: [.number, .ordinal]) && r.end - r.start == r.text.utf16.count
-                && r.text.unicodeScalars.allSatisfy { Core.isHangulSyllable($0.value) }
+                && r.text.unicodeScalars.allSatisfy { Script.isHangulSyllable($0.value) }
         }
         let n = units.count
         guard n >= 2 else { return }

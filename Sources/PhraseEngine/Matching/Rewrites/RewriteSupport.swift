@@ -18,7 +18,7 @@ extension Query {
             let v = c.value
             let small = v == 0x30A1 || v == 0x30A3 || v == 0x30A5 || v == 0x30A7 || v == 0x30A9
                 || v == 0x30E3 || v == 0x30E5 || v == 0x30E7 || v == 0x30EE
-            if small, let last = out.last, isKana(last) {
+            if small, let last = out.last, Script.isKana(last) {
                 out[out.count - 1] = Query.foldedSyllableMark | (last << 8) | (v & 0xFF)
             } else {
                 out.append(v)
@@ -33,12 +33,8 @@ extension Query {
     /// Whether an element of `appendSyllables` is a syllable of a script written in syllables:
     /// kana (folded with a small kana or not), Han, Hangul.
     static func isSyllable(_ v: UInt32) -> Bool {
-        v & foldedSyllableMark != 0 || IndexBuilder.isSplitScript(v) || Core.isHangulSyllable(v)
+        v & foldedSyllableMark != 0 || Script.isHanOrKana(v) || Script.isHangulSyllable(v)
     }
 
-    /// Whether a scalar is kana (hiragana, katakana, their extensions).
-    @inline(__always) static func isKana(_ v: UInt32) -> Bool { (v >= 0x3040 && v <= 0x30FF) || (v >= 0x31F0 && v <= 0x31FF) }
 
-    /// Whether a scalar is in the Thai block.
-    @inline(__always) static func isThai(_ v: UInt32) -> Bool { v >= 0x0E00 && v <= 0x0E7F }
 }

@@ -10,11 +10,11 @@ extension Query {
     /// (filler, connector, optional word) from the normalizer.
     static func recutThai(_ units: inout [Raw], _ index: LocaleIndex) {
         var any = false
-        for u in units where u.text.unicodeScalars.contains(where: { isThai($0.value) }) { any = true; break }
+        for u in units where u.text.unicodeScalars.contains(where: { Script.isThai($0.value) }) { any = true; break }
         guard any else { return }
         func thaiOnly(_ r: Raw) -> Bool {
             r.flags.isDisjoint(with: [.number, .ordinal]) && r.end - r.start == r.text.utf16.count
-                && r.text.unicodeScalars.allSatisfy { isThai($0.value) }
+                && r.text.unicodeScalars.allSatisfy { Script.isThai($0.value) }
         }
         var out: [Raw] = []
         out.reserveCapacity(units.count)
