@@ -151,6 +151,8 @@ final class LocaleIndex: Sendable {
     /// Japanese: the catalogs' words by their reading (`Query.readHomophones`); nil for locales
     /// without a reading table.
     let readingWindows: ReadingWindows?
+    /// The rewrites the locale's profile turns on (`LocaleProfile.rewriteMask`).
+    let rewriteMask: UInt32
 
     // Templates
     let templates: [CompiledTemplate]
@@ -294,6 +296,7 @@ final class LocaleIndex: Sendable {
         self.derivedOnly = derivedOnly
         self.appDisplayNames = appDisplayNames
         self.readingWindows = readingWindows
+        self.rewriteMask = normalizer.profile.rewriteMask
         self.locale = locale
         self.normalizer = normalizer
         self.vocabText = vocabText

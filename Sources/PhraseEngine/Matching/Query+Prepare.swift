@@ -3,16 +3,12 @@
 extension Query {
     mutating func prepare() {
         units = IndexBuilder.units(index.normalizer, text)
-        if opts.mode == .flexible {
-            Query.splitOrdinalPrefixes(&units, text, index)
-            Query.joinSpelledRuns(&units, index)
-        }
-        if opts.mode == .flexible && !Core.isASCII(text) {
-            Query.recutThai(&units, index)
-            Query.readHangulDigits(&units, index)
-            Query.recutHangul(&units, index)
-            Query.joinHangul(&units, index)
-            if let windows = index.readingWindows { readUnits = Query.readHomophones(&units, windows, index) }
+        // The rewrites the locale turns on (`Rewrite`), in order.
+        if opts.mode == .flexible && index.rewriteMask != 0 {
+            let ascii = Core.isASCII(text)
+            for (k, r) in Rewrite.all.enumerated() where index.rewriteMask & (1 << UInt32(k)) != 0 && !(r.nonASCII && ascii) {
+                readUnits |= r.apply(&units, text, index)
+            }
         }
         n = units.count
         ws.pool.pointee.arrays.removeAll()

@@ -73,6 +73,22 @@ public struct LocaleProfile: Sendable {
     /// written in the profile, relative to it; `readingTable` is the loaded file. The sound key
     /// of such a word is the key of its reading (`ReadingTable`).
     public var readings: String? = nil
+    /// The matcher's rewrites this locale turns on, by id (`rewriteIds`; the matcher's
+    /// `Rewrite.all` in the same order): the profile's `"rewrites"`, or `defaultRewrites`.
+    public var rewrites: [String] = LocaleProfile.defaultRewrites
+
+    /// Every rewrite's id, in the order the matcher runs them (`Rewrite.all`).
+    public static let rewriteIds = ["ordinal-prefixes", "spelled-runs", "thai-recut", "hangul-digits", "hangul-recut",
+                                    "hangul-join", "homophones"]
+    /// The rewrites of a profile that names none: those of no particular script.
+    public static let defaultRewrites = ["ordinal-prefixes", "spelled-runs"]
+
+    /// `rewrites` as bits in `rewriteIds` order.
+    var rewriteMask: UInt32 {
+        var m: UInt32 = 0
+        for (k, id) in LocaleProfile.rewriteIds.enumerated() where rewrites.contains(id) { m |= 1 << UInt32(k) }
+        return m
+    }
     var readingTable: ReadingTable? = nil
 
     /// The language subtag ("pt" for "pt-BR").
@@ -128,6 +144,16 @@ public struct LocaleProfile: Sendable {
         }
         let dia = root["diacritics"]
         let readings = root["readings"]?.string
+        var rewrites = LocaleProfile.defaultRewrites
+        if let node = root["rewrites"] {
+            guard let ids = node.array?.map(\.string), ids.allSatisfy({ $0 != nil }) else {
+                throw LoadError(file: file, message: "\"rewrites\" must be a list of rewrite ids")
+            }
+            rewrites = ids.compactMap { $0 }
+            for id in rewrites where !LocaleProfile.rewriteIds.contains(id) {
+                throw LoadError(file: file, message: "unknown rewrite \"\(id)\" in \"rewrites\" (known: \(LocaleProfile.rewriteIds.joined(separator: ", ")))")
+            }
+        }
         return LocaleProfile(
             id: id,
             name: try str("name", id),
@@ -167,6 +193,7 @@ public struct LocaleProfile: Sendable {
             openVerbs: list(root["openApp"]?["verbs"]),
             openThen: list(root["openApp"]?["then"]),
             readings: readings,
+            rewrites: rewrites,
             readingTable: try readings.map { r throws(LoadError) in
                 try ReadingTable.shared(path: URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(r).path)
             })

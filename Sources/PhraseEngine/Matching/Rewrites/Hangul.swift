@@ -135,3 +135,23 @@ extension Query {
         units = out
     }
 }
+
+extension Rewrite {
+    static let hangulDigits = Rewrite(
+        id: "hangul-digits", repairs: "A code said in Sino-Korean digit syllables and written as one word (\"일사\" for 14), read as its digits.",
+        nonASCII: true,
+        examples: [.init(locale: "ko", phrases: ["14 구역에 주차해줘"], utterance: "일사 구역에 주차해줘", units: ["14", "구역", "에", "주차해줘"])],
+        apply: { units, _, index in Query.readHangulDigits(&units, index); return 0 })
+
+    static let hangulRecut = Rewrite(
+        id: "hangul-recut", repairs: "Korean words the recognizer wrote without spaces, cut into the catalogs' words.",
+        nonASCII: true,
+        examples: [.init(locale: "ko", phrases: ["팬트리에서 장보기 목록 보여줘"], utterance: "팬트리에서장보기목록보여줘", units: ["팬트리", "에서", "장보기", "목록", "보여줘"])],
+        apply: { units, _, index in Query.recutHangul(&units, index); return 0 })
+
+    static let hangulJoin = Rewrite(
+        id: "hangul-join", repairs: "Korean words the recognizer spaced apart (\"일시 정지 해줘\"), joined into the catalog's word.",
+        nonASCII: true,
+        examples: [.init(locale: "ko", phrases: ["일시정지해줘"], utterance: "일시 정지 해줘", units: ["일시정지해줘"])],
+        apply: { units, _, index in Query.joinHangul(&units, index); return 0 })
+}

@@ -172,3 +172,14 @@ extension Query {
         return mask
     }
 }
+
+extension Rewrite {
+    static let homophones = Rewrite(
+        id: "homophones", repairs: "Japanese words written another way that sounds the same (a homophone, kana for kanji, kanji for kana), read as the catalogs' words.",
+        nonASCII: true,
+        examples: [.init(locale: "ja", phrases: ["今日の予定を見せて"], utterance: "きょうの予定を見せて", units: ["今", "日", "ノ", "予", "定", "ヲ", "見", "セ", "テ"])],
+        apply: { units, _, index in
+            guard let windows = index.readingWindows else { return 0 }
+            return Query.readHomophones(&units, windows, index)
+        })
+}

@@ -47,3 +47,11 @@ extension Query {
         if changed { units = out }
     }
 }
+
+extension Rewrite {
+    static let ordinalPrefixes = Rewrite(
+        id: "ordinal-prefixes", repairs: "A number read as an ordinal from a prefix that is also a word of the catalogs, read as the word and the number.",
+        nonASCII: false,
+        examples: [.init(locale: "th", phrases: ["ซักที่บ้าน", "ซัก 90 องศา"], utterance: "ซักที่ 90 องศา", units: ["ซัก", "ที่", "90", "องศา"])],
+        apply: { units, text, index in Query.splitOrdinalPrefixes(&units, text, index); return 0 })
+}

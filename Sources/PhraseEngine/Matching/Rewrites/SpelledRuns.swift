@@ -88,3 +88,11 @@ extension Query {
         if let out { units = out }
     }
 }
+
+extension Rewrite {
+    static let spelledRuns = Rewrite(
+        id: "spelled-runs", repairs: "Numbers and codes said digit by digit or letter by letter, joined into the word of the catalogs they spell.",
+        nonASCII: false,
+        examples: [.init(locale: "en", phrases: ["pay with card 4821"], utterance: "pay with card four eight two one", units: ["pay", "with", "card", "4821"])],
+        apply: { units, _, index in Query.joinSpelledRuns(&units, index); return 0 })
+}

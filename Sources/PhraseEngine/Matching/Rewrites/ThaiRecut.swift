@@ -78,3 +78,11 @@ extension Query {
         units = out
     }
 }
+
+extension Rewrite {
+    static let thaiRecut = Rewrite(
+        id: "thai-recut", repairs: "Thai letters ICU's dictionary cut apart differently by context, cut again into the catalogs' words.",
+        nonASCII: true,
+        examples: [.init(locale: "th", phrases: ["เพิ่มวัตถุดิบ", "ฮัมมูส", "ลงรายการซื้อของ"], utterance: "เพิ่มวัตถุดิบฮัมมูสลงรายการซื้อของ", units: ["เพิ่ม", "วัตถุดิบ", "ฮัม", "มูส", "ลง", "รายการ", "ซื้อ", "ของ"])],
+        apply: { units, _, index in Query.recutThai(&units, index); return 0 })
+}
