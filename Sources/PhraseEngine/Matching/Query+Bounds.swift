@@ -134,9 +134,9 @@ extension Query {
         let appW: Float = hasApp ? index.model.appWeight : 0
         let appG = hasApp ? appW * bestSpanSim(index.appSlot[app]) : 0
         let namedOnly = hasApp && taken.sure
-        let named = ((namedOnly ? g - lost : g) + appG) / max(totalWeight + minIns, 1e-6)
+        let named = scale(gain: (namedOnly ? g - lost : g) + appG, weight: totalWeight, insertions: minIns)
         if namedOnly { return min(1, named) }
-        let noApp = opts.model.noAppFactor * g / max(totalWeight - appW + minIns, 1e-6)
+        let noApp = scale(gain: g, weight: totalWeight - appW, insertions: minIns, factor: opts.model.noAppFactor)
         return min(1, max(named, noApp))
     }
 

@@ -102,8 +102,7 @@ extension Query {
                     var gb = literalBound + paramWeight * valueSim
                     var wb = t.totalWeight + minIns
                     if let s = appSpan { gb += index.model.appWeight * s.sim } else if t.hasApp { wb -= index.model.appWeight }
-                    var bound = gb / max(wb, 1e-6)
-                    if appSpan == nil && t.hasApp { bound *= opts.model.noAppFactor }
+                    let bound = scale(gain: gb, weight: wb, factor: appSpan == nil && t.hasApp ? opts.model.noAppFactor : 1)
                     if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
                 }
                 group.clear()
@@ -115,13 +114,13 @@ extension Query {
                 var moved: SlotSpan? = nil
                 if let best = group.first, t.paramSet >= 0 {
                     let i1 = a.ins + opts.model.substitutionCost * a.substitutions
-                    let current = a.gain / (t.totalWeight + i1)
+                    let current = scale(gain: a.gain, weight: t.totalWeight, insertions: i1)
                     // Taking the value out cannot gain more than every literal at its best, and
                     // the units no literal relates to, outside the value, are inserted. (The
                     // group's spans are never under the app name: `spanAllowed`.)
                     let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end), ins: unitIns) : 0
                     let reachGain = literalBound + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
-                    let movedReach = reachGain / (t.totalWeight + minIns)
+                    let movedReach = scale(gain: reachGain, weight: t.totalWeight, insertions: minIns)
                     // The same on the final score's scale (app name, factors), against the score
                     // other readings already reached.
                     let reachScore = min(1, readingScore(Alignment(cost: 0, gain: reachGain, ins: minIns, steps: []), t,
@@ -134,7 +133,7 @@ extension Query {
                             + cutWordPenalty(best.start, best.end, literals: literalUnits, mask)
                         let g2 = b.gain + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
                         let i2 = b.ins + adj + opts.model.substitutionCost * b.substitutions
-                        if b.cost < .infinity, g2 / (t.totalWeight + i2) > current + 1e-6 {
+                        if b.cost < .infinity, scale(gain: g2, weight: t.totalWeight, insertions: i2) > current + 1e-6 {
                             a = Alignment(cost: b.cost, gain: g2, ins: i2 - opts.model.substitutionCost * b.substitutions, steps: [],
                                           substitutions: b.substitutions)
                             moved = best
@@ -148,7 +147,7 @@ extension Query {
                 if moved == nil && a.dels >= 1 {
                     var groupParamBound: Float = 0
                     for sp in group { groupParamBound = max(groupParamBound, paramWeight * sp.sim) }
-                    var current = a.gain / (t.totalWeight + a.ins + opts.model.substitutionCost * a.substitutions)
+                    var current = scale(gain: a.gain, weight: t.totalWeight, insertions: a.ins + opts.model.substitutionCost * a.substitutions)
                     for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= index.model.contentWordWeight {
                         var u = -1
                         var us: Float = 0
@@ -176,14 +175,14 @@ extension Query {
                         let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
                         let bound = Alignment(cost: 0, gain: min(a.gain, others) + e.weight * us - opts.model.wordReorderCost,
                                               ins: max(0, a.ins - (unitIns?[u] ?? insCost[u])), steps: [])
-                        if bound.gain / (t.totalWeight + bound.ins) <= current + 1e-6 && !opts.noBounds { continue }
+                        if scale(gain: bound.gain, weight: t.totalWeight, insertions: bound.ins) <= current + 1e-6 && !opts.noBounds { continue }
                         if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
                         let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, ins: unitIns, trace: false)
                         mask[u] = 0
                         guard b.cost < .infinity else { continue }
                         let g2 = b.gain + e.weight * us - opts.model.wordReorderCost
-                        let s2 = g2 / (t.totalWeight + b.ins + opts.model.substitutionCost * b.substitutions)
+                        let s2 = scale(gain: g2, weight: t.totalWeight, insertions: b.ins + opts.model.substitutionCost * b.substitutions)
                         if s2 > current + 1e-6 {
                             a = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels,
                                           paramMissing: b.paramMissing)

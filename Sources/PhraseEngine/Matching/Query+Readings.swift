@@ -29,6 +29,20 @@ extension Query {
         return r
     }
 
+    /// A gain over a weight, insertions and penalties, times a factor, on the scale of
+    /// `ScoreModel.baseScore`: what the search's bounds and its comparisons of a template's other
+    /// alignments are measured in. The formula is the model's; nothing else writes it.
+    @inline(__always)
+    func scale(gain: Float, weight: Float, insertions: Float = 0, penalties: Float = 0, factor: Float = 1) -> Float {
+        var t = ReadingTerms()
+        t.gain = gain
+        t.weight = weight
+        t.insertions = insertions
+        t.penalties = penalties
+        t.factor = factor
+        return opts.model.baseScore(t)
+    }
+
     /// `readingTerms`' score before the unknown-word factor (`ScoreModel.baseScore`).
     func readingScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> Float {
         opts.model.baseScore(readingTerms(a, t, appSpan: appSpan, mask: mask))

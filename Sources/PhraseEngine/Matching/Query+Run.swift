@@ -31,7 +31,7 @@ extension Query {
         let cheapest = min(opts.model.fillerInsertion, opts.model.functionInsertion, opts.model.connectorInsertion)
         let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * cheapest
         let maxW = index.maxTemplateWeight
-        if maxW / (maxW + minExtra) < Float(opts.threshold) * 0.5 {
+        if scale(gain: maxW, weight: maxW, insertions: minExtra) < Float(opts.threshold) * 0.5 {
             return none(.tooLong)
         }
         if opts.mode == .exact { return runExact(locale: locale, catalogs: catalogs) }

@@ -50,8 +50,8 @@ extension Query {
             }
             let runGain = literals + index.model.parameterWeight * opts.model.unknownValueSimilarity
             let appW: Float = t.hasApp ? index.model.appWeight : 0
-            let named = (runGain + appW) / max(t.totalWeight, 1e-6)
-            let unnamed = t.hasApp ? opts.model.noAppFactor * runGain / max(t.totalWeight - appW, 1e-6) : named
+            let named = scale(gain: runGain + appW, weight: t.totalWeight)
+            let unnamed = t.hasApp ? scale(gain: runGain, weight: t.totalWeight - appW, factor: opts.model.noAppFactor) : named
             if min(1, max(named, unnamed)) < above - 1e-3 { continue }
             attached.removeAll(keepingCapacity: true)
             let ps = spans[t.paramSet] ?? []
