@@ -73,6 +73,22 @@ import Testing
         #expect(r?.from.map(\.origin.origin) == [o])
     }
 
+    /// A multiplatform project: the provider is in both apps' synchronized folder; the iOS app
+    /// says so with SDKROOT = auto and SUPPORTED_PLATFORMS, and is listed after the Mac app.
+    @Test func sdkrootAutoIsRankedByItsSupportedPlatforms() throws {
+        let dir = Self.fixtures.appendingPathComponent("AutoSDK").path
+        let (c, diags, json) = try importCatalog([dir])
+        #expect(c.app.id == "com.example.notes")
+        #expect(c.app.name.resolve("en", development: "en") == "Notes")
+        #expect(json["app"]?["source"]?["target"]?.string == "Notes")
+        let guess = try #require(diags.first { $0.rule == "app-target-guessed" })
+        #expect(guess.severity == .warning)
+        #expect(guess.message.contains("NotesMac: SDKROOT = macosx") && guess.message.contains("Notes: SUPPORTED_PLATFORMS = iphoneos"))
+        // --target still chooses.
+        let (mac, _, _) = try importCatalog([dir]) { $0.target = "NotesMac" }
+        #expect(mac.app.id == "com.example.notes.mac")
+    }
+
     @Test func multiTargetProjectGivesTheAppsOwnIdentity() throws {
         let (c, diags, json) = try importCatalog([Self.multi])
         #expect(!diags.contains { $0.severity == .error })

@@ -54,6 +54,20 @@ extension ProjectImporter.Builder {
         return names.first.map { ($0, true) }
     }
 
+    /// Whether a target builds for iOS, from its settings for the configuration read:
+    /// `SUPPORTED_PLATFORMS` when set (how `SDKROOT = auto`, a multiplatform target, says it),
+    /// else `SDKROOT`, else the project's platform; with the text that says so.
+    func platforms(of t: ProjectTarget) -> (ios: Bool, text: String)? {
+        let s = buildSettings(t)
+        if let p = s?.value("SUPPORTED_PLATFORMS")?.value, !p.isEmpty {
+            let list = p.split(separator: " ").map(String.init)
+            return (list.contains { $0.hasPrefix("iphone") }, "SUPPORTED_PLATFORMS = \(p)")
+        }
+        if let r = s?.value("SDKROOT")?.value, !r.isEmpty, r != "auto" { return (r.hasPrefix("iphone"), "SDKROOT = \(r)") }
+        if let r = t.sdk { return (r.hasPrefix("iphone"), "platform \(r)") }
+        return nil
+    }
+
     func buildSettings(_ t: ProjectTarget) -> BuildSettings? {
         guard let c = configuration(of: t), let s = t.settings(c.name) else { return nil }
         return BuildSettings(s, configuration: c.name, sdk: t.sdk ?? "iphoneos")
@@ -71,8 +85,6 @@ extension ProjectImporter.Builder {
             return
         }
         let at = ImportOrigin(file: projects[0].file)
-        var sdks: [String: String] = [:]
-        for t in targets { if let s = buildSettings(t)?.value("SDKROOT")?.value, !s.isEmpty { sdks[t.name] = s } else if let s = t.sdk { sdks[t.name] = s } }
         var chosen: ProjectTarget?
         if let want = options.target {
             guard let t = targets.first(where: { $0.name == want }) else {
@@ -92,17 +104,20 @@ extension ProjectImporter.Builder {
                 diags.append(withProvider[0].origin.diagnostic("app-target", .note,
                     "app target \(withProvider[0].name): the application target whose sources hold the AppShortcutsProvider (\(providerNames))"))
             } else if withProvider.count > 1 {
-                // Several: an iOS app first, then the one named like the project, then the first.
+                // Several: an iOS app first (its platforms, SDKROOT = auto read through
+                // SUPPORTED_PLATFORMS), then an application over a watch app, then the first.
+                let platforms = Dictionary(withProvider.compactMap { t in self.platforms(of: t).map { (t.name, $0) } }, uniquingKeysWith: { a, _ in a })
+                func rank(_ t: ProjectTarget) -> Int {
+                    (platforms[t.name]?.ios ?? true ? 0 : 2) + (t.kind == .application ? 0 : 1)
+                }
                 let ranked = withProvider.enumerated().sorted { a, b in
-                    func rank(_ t: ProjectTarget) -> Int {
-                        (sdks[t.name].map { $0.hasPrefix("iphoneos") } ?? true ? 0 : 2) + (t.kind == .application ? 0 : 1)
-                    }
                     let ra = rank(a.element), rb = rank(b.element)
                     return ra != rb ? ra < rb : a.offset < b.offset
                 }.map(\.element)
                 chosen = ranked[0]
+                let why = withProvider.map { "\($0.name): \(platforms[$0.name]?.text ?? "platform unknown")" }.joined(separator: "; ")
                 diags.append(ranked[0].origin.diagnostic("app-target-guessed", .warning,
-                    "several application targets hold the AppShortcutsProvider (\(withProvider.map(\.name).joined(separator: ", "))); \(ranked[0].name) is read (an iOS app first); pass --target to choose"))
+                    "several application targets hold the AppShortcutsProvider (\(why)); \(ranked[0].name) is read (an iOS app first, then the first listed); pass --target to choose"))
             } else if apps.count == 1 {
                 chosen = apps[0]
                 let why = m.providers.isEmpty ? "no AppShortcutsProvider in the sources" : "the AppShortcutsProvider (\(providerNames)) is in no application target's sources"
