@@ -89,6 +89,18 @@ import Testing
         #expect(mac.app.id == "com.example.notes.mac")
     }
 
+    /// The HabitTracker fixture is a whole project now: its app target is found, and the test
+    /// target's provider is not read.
+    @Test func habitTrackerProjectHasItsTargets() throws {
+        let dir = Self.fixtures.appendingPathComponent("HabitTracker").path
+        let (c, diags, json) = try importCatalog([dir])
+        #expect(!diags.contains { $0.rule.hasPrefix("app-target-") || $0.rule == "malformed-input" })
+        #expect(diags.first { $0.rule == "app-target" }?.message.contains("HabitShortcuts") == true)
+        #expect(json["app"]?["source"]?["target"]?.string == "HabitTracker")
+        #expect(c.app.id == "com.example.habits")
+        #expect(c.locales == ["en", "fr"])
+    }
+
     @Test func multiTargetProjectGivesTheAppsOwnIdentity() throws {
         let (c, diags, json) = try importCatalog([Self.multi])
         #expect(!diags.contains { $0.severity == .error })
