@@ -38,6 +38,69 @@ import Testing
 
     // MARK: project.pbxproj
 
+    /// Seen in a real app (iAPS): the target sets `APP_DISPLAY_NAME = $(APP_DISPLAY_NAME)` and
+    /// `BUNDLE_IDENTIFIER = $(BUNDLE_IDENTIFIER)` over the project's Config.xcconfig, whose id
+    /// uses the target's DEVELOPMENT_TEAM, and which ends with an optional local override.
+    @Test func selfReferencingSettingsReportTheLevelBelow() throws {
+        let dir = Self.fixtures.appendingPathComponent("SelfReference").path
+        let (c, diags, _) = try importCatalog([dir])
+        #expect(!diags.contains { $0.severity == .error || $0.severity == .warning })
+        #expect(c.app.id == "org.example.TEAM123.GlucoseDiary")
+        #expect(c.app.name.resolve("en", development: "en") == "Glucose Diary")
+        #expect(c.locales == ["en", "sv"])
+        // The watch app is an application too, but it does not hold the provider.
+        #expect(diags.first { $0.rule == "app-target" }?.message.contains("GlucoseApp") == true)
+        // Where the values really came from: the xcconfig line under the target's NAME = $(NAME).
+        let name = try #require(diags.first { $0.rule == "app-name-source" })
+        #expect(name.message.contains("APP_DISPLAY_NAME = \"Glucose Diary\" at Config.xcconfig:3"))
+        let id = try #require(diags.first { $0.rule == "app-id-source" })
+        #expect(id.message.contains("BUNDLE_IDENTIFIER = \"org.example.$(DEVELOPMENT_TEAM).GlucoseDiary\" at Config.xcconfig:4"))
+        #expect(id.message.contains("DEVELOPMENT_TEAM = \"TEAM123\" at Glucose.xcodeproj/project.pbxproj:"))
+        // The missing optional override is named, at its line, and in the values it could change.
+        let opt = try #require(diags.first { $0.rule == XCConfig.optionalMissingRule })
+        #expect(opt.severity == .note && opt.file.hasSuffix("Config.xcconfig") && opt.line == 8 && opt.message.contains("ConfigOverride.xcconfig"))
+        #expect(id.message.contains("optional #include at Config.xcconfig:8") && name.message.contains("optional #include at Config.xcconfig:8"))
+    }
+
+    @Test func inheritedValueIsPartOfTheResolution() {
+        let o = ImportOrigin(file: "x.xcconfig", line: 1)
+        let s = BuildSettings([
+            .init(key: "NAME", value: "Base", origin: o, level: "project"),
+            .init(key: "NAME", value: "$(NAME) Pro", origin: ImportOrigin(file: "p.pbxproj", line: 7), level: "target"),
+        ], configuration: "Release")
+        let r = s.value("NAME")
+        #expect(r?.value == "Base Pro")
+        #expect(r?.from.map(\.origin.origin) == [o])
+    }
+
+    /// A multiplatform project: the provider is in both apps' synchronized folder; the iOS app
+    /// says so with SDKROOT = auto and SUPPORTED_PLATFORMS, and is listed after the Mac app.
+    @Test func sdkrootAutoIsRankedByItsSupportedPlatforms() throws {
+        let dir = Self.fixtures.appendingPathComponent("AutoSDK").path
+        let (c, diags, json) = try importCatalog([dir])
+        #expect(c.app.id == "com.example.notes")
+        #expect(c.app.name.resolve("en", development: "en") == "Notes")
+        #expect(json["app"]?["source"]?["target"]?.string == "Notes")
+        let guess = try #require(diags.first { $0.rule == "app-target-guessed" })
+        #expect(guess.severity == .warning)
+        #expect(guess.message.contains("NotesMac: SDKROOT = macosx") && guess.message.contains("Notes: SUPPORTED_PLATFORMS = iphoneos"))
+        // --target still chooses.
+        let (mac, _, _) = try importCatalog([dir]) { $0.target = "NotesMac" }
+        #expect(mac.app.id == "com.example.notes.mac")
+    }
+
+    /// The HabitTracker fixture is a whole project now: its app target is found, and the test
+    /// target's provider is not read.
+    @Test func habitTrackerProjectHasItsTargets() throws {
+        let dir = Self.fixtures.appendingPathComponent("HabitTracker").path
+        let (c, diags, json) = try importCatalog([dir])
+        #expect(!diags.contains { $0.rule.hasPrefix("app-target-") || $0.rule == "malformed-input" })
+        #expect(diags.first { $0.rule == "app-target" }?.message.contains("HabitShortcuts") == true)
+        #expect(json["app"]?["source"]?["target"]?.string == "HabitTracker")
+        #expect(c.app.id == "com.example.habits")
+        #expect(c.locales == ["en", "fr"])
+    }
+
     @Test func multiTargetProjectGivesTheAppsOwnIdentity() throws {
         let (c, diags, json) = try importCatalog([Self.multi])
         #expect(!diags.contains { $0.severity == .error })
@@ -201,7 +264,9 @@ import Testing
         #expect(list[1].conditions.map(\.0) == ["config", "sdk"])
         #expect(diags.contains { $0.rule == "xcconfig-include-cycle" && $0.file.hasSuffix("B.xcconfig") && $0.line == 1 })
         #expect(diags.contains { $0.rule == "xcconfig-missing" && $0.line == 2 })
-        #expect(!diags.contains { $0.message.contains("Optional") })
+        // A missing #include? is only a note (a local override file), never a warning.
+        #expect(!diags.contains { $0.message.contains("Optional") && $0.severity != .note })
+        #expect(diags.contains { $0.rule == XCConfig.optionalMissingRule && $0.line == 3 && $0.message.contains("Optional.xcconfig") })
         #expect(diags.contains { $0.rule == "malformed-input" && $0.line == 6 })
     }
 

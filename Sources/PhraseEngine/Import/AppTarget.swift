@@ -54,6 +54,20 @@ extension ProjectImporter.Builder {
         return names.first.map { ($0, true) }
     }
 
+    /// Whether a target builds for iOS, from its settings for the configuration read:
+    /// `SUPPORTED_PLATFORMS` when set (how `SDKROOT = auto`, a multiplatform target, says it),
+    /// else `SDKROOT`, else the project's platform; with the text that says so.
+    func platforms(of t: ProjectTarget) -> (ios: Bool, text: String)? {
+        let s = buildSettings(t)
+        if let p = s?.value("SUPPORTED_PLATFORMS")?.value, !p.isEmpty {
+            let list = p.split(separator: " ").map(String.init)
+            return (list.contains { $0.hasPrefix("iphone") }, "SUPPORTED_PLATFORMS = \(p)")
+        }
+        if let r = s?.value("SDKROOT")?.value, !r.isEmpty, r != "auto" { return (r.hasPrefix("iphone"), "SDKROOT = \(r)") }
+        if let r = t.sdk { return (r.hasPrefix("iphone"), "platform \(r)") }
+        return nil
+    }
+
     func buildSettings(_ t: ProjectTarget) -> BuildSettings? {
         guard let c = configuration(of: t), let s = t.settings(c.name) else { return nil }
         return BuildSettings(s, configuration: c.name, sdk: t.sdk ?? "iphoneos")
@@ -71,8 +85,6 @@ extension ProjectImporter.Builder {
             return
         }
         let at = ImportOrigin(file: projects[0].file)
-        var sdks: [String: String] = [:]
-        for t in targets { if let s = buildSettings(t)?.value("SDKROOT")?.value, !s.isEmpty { sdks[t.name] = s } else if let s = t.sdk { sdks[t.name] = s } }
         var chosen: ProjectTarget?
         if let want = options.target {
             guard let t = targets.first(where: { $0.name == want }) else {
@@ -92,17 +104,20 @@ extension ProjectImporter.Builder {
                 diags.append(withProvider[0].origin.diagnostic("app-target", .note,
                     "app target \(withProvider[0].name): the application target whose sources hold the AppShortcutsProvider (\(providerNames))"))
             } else if withProvider.count > 1 {
-                // Several: an iOS app first, then the one named like the project, then the first.
+                // Several: an iOS app first (its platforms, SDKROOT = auto read through
+                // SUPPORTED_PLATFORMS), then an application over a watch app, then the first.
+                let platforms = Dictionary(withProvider.compactMap { t in self.platforms(of: t).map { (t.name, $0) } }, uniquingKeysWith: { a, _ in a })
+                func rank(_ t: ProjectTarget) -> Int {
+                    (platforms[t.name]?.ios ?? true ? 0 : 2) + (t.kind == .application ? 0 : 1)
+                }
                 let ranked = withProvider.enumerated().sorted { a, b in
-                    func rank(_ t: ProjectTarget) -> Int {
-                        (sdks[t.name].map { $0.hasPrefix("iphoneos") } ?? true ? 0 : 2) + (t.kind == .application ? 0 : 1)
-                    }
                     let ra = rank(a.element), rb = rank(b.element)
                     return ra != rb ? ra < rb : a.offset < b.offset
                 }.map(\.element)
                 chosen = ranked[0]
+                let why = withProvider.map { "\($0.name): \(platforms[$0.name]?.text ?? "platform unknown")" }.joined(separator: "; ")
                 diags.append(ranked[0].origin.diagnostic("app-target-guessed", .warning,
-                    "several application targets hold the AppShortcutsProvider (\(withProvider.map(\.name).joined(separator: ", "))); \(ranked[0].name) is read (an iOS app first); pass --target to choose"))
+                    "several application targets hold the AppShortcutsProvider (\(why)); \(ranked[0].name) is read (an iOS app first, then the first listed); pass --target to choose"))
             } else if apps.count == 1 {
                 chosen = apps[0]
                 let why = m.providers.isEmpty ? "no AppShortcutsProvider in the sources" : "the AppShortcutsProvider (\(providerNames)) is in no application target's sources"
@@ -172,29 +187,29 @@ extension ProjectImporter.Builder {
 
     // MARK: Provenance
 
-    /// Where a resolved setting came from: `PRODUCT_BUNDLE_IDENTIFIER (Release) at App.xcconfig:3,
-    /// from ORG_PREFIX (Build.xcconfig:12)`.
-    func describe(_ name: String, _ r: BuildSettings.Resolved, config: String) -> String {
-        var s = "build setting \(name) (\(config)) = \"\(r.origin.value)\" at \(sourceText(r.origin.origin)) [\(r.origin.level)]"
-        let used = r.from.filter { $0.origin.level != "built-in" || ["TARGET_NAME", "PROJECT_NAME"].contains($0.name) }
-        if !used.isEmpty {
-            s += ", with " + used.prefix(4).map { "\($0.name) = \"\($0.origin.value)\" (\($0.origin.level == "built-in" ? "built-in" : sourceText($0.origin.origin)))" }.joined(separator: ", ")
-        }
-        return s
-    }
-
     /// An Info.plist string with the app target's settings substituted (as written without a target).
     func expandInfo(_ v: String) -> String {
         guard let s = appSettings, v.contains("$") else { return v }
         return s.expand(v).value
     }
 
-    func chain(_ from: [(name: String, origin: BuildSettings.Assignment)]) -> String {
+    /// The settings a value was built from, each with where it was set; and, when one of them
+    /// comes from an .xcconfig, the optional includes of the read configuration that are missing
+    /// (a local override file would change the value).
+    func chain(_ from: [(name: String, origin: BuildSettings.Assignment)], setBy: BuildSettings.Assignment? = nil) -> String {
         let used = from.filter { $0.origin.level != "built-in" || ["TARGET_NAME", "PROJECT_NAME", "DEVELOPMENT_LANGUAGE"].contains($0.name) }
-        guard !used.isEmpty else { return "" }
-        return "; " + used.prefix(5).map { a in
+        var text = used.isEmpty ? "" : "; " + used.prefix(6).map { a in
             "\(a.name) = \"\(a.origin.value)\" " + (a.origin.level == "built-in" ? "(built-in)" : "at \(sourceText(a.origin.origin)) [\(a.origin.level)]")
         }.joined(separator: "; ")
+        let files = (used.map(\.origin) + (setBy.map { [$0] } ?? [])).map(\.origin.file)
+        if files.contains(where: { $0.hasSuffix(".xcconfig") }), let app = appTarget, let cfg = appSettings?.configuration {
+            let missing = (app.configurationDiagnostics[cfg] ?? []).filter { $0.rule == XCConfig.optionalMissingRule }
+            if !missing.isEmpty {
+                text += "; the optional #include at " + missing.map { sourceText(ImportOrigin(file: $0.file, line: $0.line)) }.joined(separator: ", ")
+                    + " is missing here (a local file there can replace these settings)"
+            }
+        }
+        return text
     }
 
     /// The app target's bundle identifier: Info.plist `CFBundleIdentifier` with the settings
@@ -215,7 +230,7 @@ extension ProjectImporter.Builder {
         }
         if let r = s.value("PRODUCT_BUNDLE_IDENTIFIER"), !r.value.isEmpty {
             let o = r.origin.origin
-            let text = "bundle identifier \"\(r.value)\" (target \(app.name), \(cfg)): PRODUCT_BUNDLE_IDENTIFIER = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from))"
+            let text = "bundle identifier \"\(r.value)\" (target \(app.name), \(cfg)): PRODUCT_BUNDLE_IDENTIFIER = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from, setBy: r.origin))"
             if r.unresolved.isEmpty { diags.append(o.diagnostic("app-id-source", .note, text)) }
             else { diags.append(o.diagnostic("app-id-guessed", .warning, text + "; \(r.unresolved.joined(separator: ", ")) not set anywhere (empty, as Xcode would read it); pass --app-id if wrong")) }
             return r.value
@@ -252,13 +267,13 @@ extension ProjectImporter.Builder {
                 return e.value
             }
             if let r = s.value("INFOPLIST_KEY_" + k), !r.value.isEmpty {
-                diags.append(r.origin.origin.diagnostic("app-name-source", .note, "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): build setting INFOPLIST_KEY_\(k) = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from))"))
+                diags.append(r.origin.origin.diagnostic("app-name-source", .note, "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): build setting INFOPLIST_KEY_\(k) = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from, setBy: r.origin))"))
                 return r.value
             }
         }
         if let r = s.value("PRODUCT_NAME"), !r.value.isEmpty {
             let noPlist = info == nil ? "no Info.plist" : "its Info.plist has no CFBundleDisplayName or CFBundleName"
-            let text = "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): PRODUCT_NAME = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from)) (\(noPlist); the bundle name is the product name)"
+            let text = "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): PRODUCT_NAME = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from, setBy: r.origin)) (\(noPlist); the bundle name is the product name)"
             diags.append(r.origin.origin.diagnostic(r.unresolved.isEmpty ? "app-name-source" : "app-name-guessed", r.unresolved.isEmpty ? .note : .warning, text))
             return r.value
         }

@@ -6,6 +6,8 @@ import Foundation
 /// than `maxIncludeDepth` are reported, not followed.
 public enum XCConfig {
     public static let maxIncludeDepth = 32
+    /// The rule of the note for a missing `#include?` file.
+    public static let optionalMissingRule = "xcconfig-optional-missing"
 
     /// The assignments of a file and its includes, in file order (later ones win). `from` is the
     /// place that names the file (a configuration's base `.xcconfig` in the project), where a
@@ -30,7 +32,12 @@ public enum XCConfig {
             return
         }
         guard FileManager.default.fileExists(atPath: p) else {
-            if !optional { diags.append(here.diagnostic("xcconfig-missing", .warning, "\(p): no such .xcconfig file; its settings are unknown")) }
+            if optional {
+                diags.append(here.diagnostic(XCConfig.optionalMissingRule, .note,
+                    "optional #include \"\((p as NSString).lastPathComponent)\" is not present (a local, often git-ignored file); what it would set is unknown, the values read without it are used"))
+            } else {
+                diags.append(here.diagnostic("xcconfig-missing", .warning, "\(p): no such .xcconfig file; its settings are unknown"))
+            }
             return
         }
         guard let bytes = ProjectImporter.readBytes(p, &diags) else { return }
@@ -218,6 +225,9 @@ public struct BuildSettings: Sendable {
             var value: String
             if name == "inherited" || name == key, let key {
                 if let d = definition(key, below: index) {
+                    // The value below is part of where the result came from (a target's
+                    // `NAME = $(NAME)` over the project's .xcconfig): report that level too.
+                    if !st.from.contains(where: { $0.name == key && $0.origin.origin == assignments[d].origin }) { st.from.append((key, assignments[d])) }
                     value = expand(assignments[d].value, key: key, index: d, depth: depth + 1, &st)
                 } else { value = "" }
             } else if let d = definition(name, below: assignments.count) {

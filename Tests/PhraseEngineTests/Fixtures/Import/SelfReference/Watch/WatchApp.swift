@@ -1,0 +1,4 @@
+import SwiftUI
+
+// The watch app: not the app target.
+struct WatchMain {}
