@@ -102,7 +102,7 @@ import Testing
         let cats = try ["habits", "coffee", "home", "music", "notes", "reader"].map { try SynthTests.sample($0) }
         let m = Matcher(catalogs: cats, locales: ["en", "ja"])
         var checked = 0
-        for index in m.indexList {
+        for index in m.poolList.map(\.index) {
             let apps = Int32(index.appSlot.count)
             for id in 0..<Int32(index.vocabText.count) {
                 let all = index.postings(id)
@@ -163,15 +163,15 @@ import Testing
     /// once are distinct, and one given back is the one taken next.
     @Test func workspacesAreReused() throws {
         let m = Matcher(catalogs: [try SynthTests.sample("habits")], locales: ["en"])
-        let index = try #require(m.indexList.first)
-        let a = index.acquire(), b = index.acquire()
+        let pool = try #require(m.poolList.first)
+        let a = pool.acquire(), b = pool.acquire()
         #expect(a !== b)
-        index.release(a)
-        let c = index.acquire()
+        pool.release(a)
+        let c = pool.acquire()
         #expect(c === a)
-        index.release(b)
-        index.release(c)
-        let d = index.acquire(), e = index.acquire()
+        pool.release(b)
+        pool.release(c)
+        let d = pool.acquire(), e = pool.acquire()
         #expect(Set([ObjectIdentifier(d), ObjectIdentifier(e)]) == Set([ObjectIdentifier(a), ObjectIdentifier(b)]))
     }
 }

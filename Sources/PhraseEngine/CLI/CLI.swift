@@ -223,18 +223,6 @@ extension Command {
     }
 }
 
-/// "Did you mean" suggestions by edit distance.
-public enum Suggest {
-    public static func closest(_ word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)? = nil
-        for c in candidates {
-            let d = Levenshtein.distance(Array(word.lowercased().unicodeScalars), Array(c.lowercased().unicodeScalars))
-            if d <= max(2, c.count / 3), d < (best?.1 ?? Int.max) { best = (c, d) }
-        }
-        return best?.0
-    }
-}
-
 /// Writes a report to a file atomically (temporary file in the same folder, then rename),
 /// so an interrupted run never leaves a half-written report or destroys the old one.
 public enum AtomicFile {

@@ -1,9 +1,3 @@
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 /// The compiled, immutable matching data of one locale across all loaded apps.
 ///
 /// Vocabulary: every distinct unit (normalized word; a single character for Han and kana) of
@@ -30,7 +24,7 @@ final class LocaleIndex: Sendable {
     struct Related: Sendable {
         var id: Int32
         var similarity: Float
-        var kind: AlignmentStep.Kind
+        var kind: StepKind
     }
     /// A word of the utterance in one lookup: its vocabulary id (-1: none) and its related words,
     /// `relatedFlat[relatedStart ..< relatedEnd]`: the catalog words of its synonym groups
@@ -264,23 +258,6 @@ final class LocaleIndex: Sendable {
     /// Largest total weight of any template.
     let maxTemplateWeight: Float
 
-    /// Workspaces not in use. A thread takes one from its own slot first (the one it gave back
-    /// last, its buffers still in that core's cache; no lock, no line shared with other
-    /// threads), then from the shared list.
-    private let pool = Mutex<[Workspace]>([])
-    private let slots: [WorkspaceSlot] = (0..<WorkspaceSlot.count).map { _ in WorkspaceSlot() }
-
-    func acquire() -> Workspace {
-        if let w = slots[WorkspaceSlot.mine()].take() { return w }
-        if let w = pool.withLock({ $0.popLast() }) { return w }
-        return Workspace(vocabulary: vocabText.count, templates: templates.count, variants: Int(setBase.last ?? 0))
-    }
-
-    func release(_ w: Workspace) {
-        guard let w = slots[WorkspaceSlot.mine()].put(w) else { return }
-        pool.withLock { if $0.count < 64 { $0.append(w) } }
-    }
-
     struct SlotPosting: Sendable {
         var set: Int32
         var variant: Int32
@@ -311,7 +288,7 @@ final class LocaleIndex: Sendable {
         for (i, t) in vocabText.enumerated() { ids[t] = Int32(i) }
         self.vocabIds = StringTable(ids)
         var rel: [String: [Related]] = [:]
-        func relate(_ m: String, _ o: String, _ s: Float, _ kind: AlignmentStep.Kind) {
+        func relate(_ m: String, _ o: String, _ s: Float, _ kind: StepKind) {
             guard m != o, let id = ids[o] else { return }
             let r = Related(id: id, similarity: s, kind: kind)
             if let k = rel[m, default: []].firstIndex(where: { $0.id == id }) {
@@ -513,8 +490,8 @@ final class LocaleIndex: Sendable {
         for (si, set) in slotSets.enumerated() where set.kind == .app {
             for (vi, v) in set.variants.enumerated() {
                 var sc: [UInt32] = []
-                for u in v.units { Query.appendSyllables(vocabText[Int(u)], to: &sc) }
-                guard sc.count >= 3, sc.allSatisfy(Query.isSyllable) else { continue }
+                for u in v.units { Script.appendSyllables(vocabText[Int(u)], to: &sc) }
+                guard sc.count >= 3, sc.allSatisfy(Script.isSyllable) else { continue }
                 syllables.append((SlotPosting(set: Int32(si), variant: Int32(vi)), sc))
             }
         }
@@ -811,42 +788,4 @@ struct VariantDraft {
     var synonym: String?
     var title: String
     var isAlternativeName: Bool
-}
-
-/// One workspace kept for the threads that hash to this slot (an atomic word: the workspace's
-/// retained address, 0 when empty), padded to a cache line of its own.
-final class WorkspaceSlot: Sendable {
-    static let count = 16
-    private let word = Atomic<UInt>(0)
-    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-
-    /// The calling thread's slot (threads' identities hashed; two threads may share one).
-    @inline(__always)
-    static func mine() -> Int {
-        #if canImport(Glibc)
-        let id = UInt64(pthread_self())
-        #else
-        let id = UInt64(UInt(bitPattern: pthread_self()))
-        #endif
-        return Int(truncatingIfNeeded: ((id >> 12) &* 0x9E37_79B9_7F4A_7C15) >> 60) & (count - 1)
-    }
-
-    /// The workspace kept here, if any (the slot is empty after).
-    @inline(__always)
-    func take() -> Workspace? {
-        let raw = word.exchange(0, ordering: .acquiring)
-        guard raw != 0, let p = UnsafeRawPointer(bitPattern: raw) else { return nil }
-        return Unmanaged<Workspace>.fromOpaque(p).takeRetainedValue()
-    }
-
-    /// Keeps `w` here if the slot is empty (nil), else gives it back.
-    @inline(__always)
-    func put(_ w: Workspace) -> Workspace? {
-        let u = Unmanaged.passRetained(w)
-        if word.compareExchange(expected: 0, desired: UInt(bitPattern: u.toOpaque()), ordering: .releasing).exchanged { return nil }
-        u.release()
-        return w
-    }
-
-    deinit { _ = take() }
 }

@@ -1,21 +1,7 @@
 /// How one part of the utterance met the phrase.
 public struct AlignmentStep: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
-        case exact, fuzzy, phonetic, split, merged
-        /// A parameter value said by a synonym, or a word said by another of its locale synonym group.
-        case synonym
-        /// The app said by an alternative name.
-        case alternativeName = "alternative-name"
-        /// Utterance words the phrase does not have, discounted as filler.
-        case filler
-        /// Utterance words the phrase does not have.
-        case extra
-        /// Utterance words taken as the free text of a String parameter no phrase can say
-        /// ("climate change" of "search Bookworm for climate change").
-        case freeText = "free-text"
-        /// Phrase words the utterance does not have.
-        case missing
-    }
+    /// How a part met the phrase (`StepKind`).
+    public typealias Kind = StepKind
     public var kind: Kind
     /// The utterance words (original text), empty for `missing`.
     public var utterance: String
@@ -257,5 +243,16 @@ public struct MatchResult: Sendable {
             o.append(("closest", b.json))
         }
         return .object(o)
+    }
+}
+
+extension DecisionWeights {
+    /// The features of the best of `results` (ranked, as a result's reader sees them), its lead
+    /// measured to the next one; nil for no result. The matcher's decision and `DecisionFit`
+    /// read results through this one function, so the two cannot disagree.
+    public static func vector<C: Collection<MatchCandidate>>(results: C) -> [Double]? {
+        guard let top = results.first else { return nil }
+        let next = results.dropFirst().first
+        return vector(score: top.score, margin: next.map { top.score - $0.score } ?? top.score, terms: top.terms)
     }
 }

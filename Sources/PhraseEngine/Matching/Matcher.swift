@@ -6,8 +6,10 @@ public final class Matcher: Sendable {
     public let catalogs: [Catalog]
     public let options: MatchOptions
     let indexes: [String: LocaleIndex]
-    /// The indexes in `locales` order (a requested locale that is indexed is found by a scan).
-    let indexList: [LocaleIndex]
+    /// Each index's workspaces, in `locales` order (a requested locale that is indexed is found
+    /// by a scan), and by locale.
+    let poolList: [WorkspacePool]
+    let pools: [String: WorkspacePool]
     /// Locales with an index, in a stable order.
     public let locales: [String]
 
@@ -24,7 +26,10 @@ public final class Matcher: Sendable {
         var idx: [String: LocaleIndex] = [:]
         for (l, x) in zip(ls, built) { idx[l] = x }
         indexes = idx
-        indexList = ls.compactMap { idx[$0] }
+        poolList = ls.compactMap { idx[$0] }.map { WorkspacePool($0) }
+        var ps: [String: WorkspacePool] = [:]
+        for (l, p) in zip(ls.filter { idx[$0] != nil }, poolList) { ps[l] = p }
+        pools = ps
     }
 
     /// The development locale of the first catalog (the default locale).
@@ -62,27 +67,27 @@ public final class Matcher: Sendable {
     /// refined one) and the score of its best reading, every candidate and reading evaluated
     /// (`MatchOptions.noBounds`). Nil for a locale not indexed.
     func templateBounds(_ text: String, locale: String) -> [(template: Int, bound: Float, score: Float)]? {
-        guard let index = indexes[locale] else { return nil }
+        guard let pool = pools[locale] else { return nil }
         var opts = options
         opts.explain = false
         opts.noBounds = true
-        return withQuery(index, text, opts) { q in
+        return withQuery(pool, text, opts) { q in
             q.boundLog = []
             _ = q.run(locale: locale, catalogs: catalogs)
             return q.boundLog
         }
     }
 
-    /// Runs `body` on a query of `text` with a workspace of `index`, then gives the workspace
-    /// back clean.
+    /// Runs `body` on a query of `text` with a workspace of the pool's index, then gives the
+    /// workspace back clean.
     @inline(__always)
-    private func withQuery<R>(_ index: LocaleIndex, _ text: String, _ opts: MatchOptions, _ body: (inout Query) -> R) -> R {
-        let ws = index.acquire()
-        var q = Query(index: index, text: text, options: opts, workspace: ws)
+    private func withQuery<R>(_ pool: WorkspacePool, _ text: String, _ opts: MatchOptions, _ body: (inout Query) -> R) -> R {
+        let ws = pool.acquire()
+        var q = Query(index: pool.index, text: text, options: opts, workspace: ws)
         let r = body(&q)
         for id in q.bestIds { ws.best[Int(id)] = 0; ws.hits[Int(id)] = 0 }
         q.exchangeArrays()
-        index.release(ws)
+        pool.release(ws)
         return r
     }
 
@@ -90,16 +95,16 @@ public final class Matcher: Sendable {
     public func match(_ text: String, locale: String? = nil, options override: MatchOptions? = nil) -> MatchResult {
         let opts = override ?? options
         let requested = locale ?? defaultLocale
-        let index: LocaleIndex
-        if let k = locales.firstIndex(of: requested), k < indexList.count {
-            index = indexList[k]
+        let pool: WorkspacePool
+        if let k = locales.firstIndex(of: requested), k < poolList.count {
+            pool = poolList[k]
         } else {
-            guard let l = indexedLocale(for: requested), let i = indexes[l] else {
+            guard let l = indexedLocale(for: requested), let p = pools[l] else {
                 return MatchResult(text: text, locale: requested, decision: .none, results: [],
                                    why: .noLocale(requested), negative: nil)
             }
-            index = i
+            pool = p
         }
-        return withQuery(index, text, opts) { $0.run(locale: requested, catalogs: catalogs) }
+        return withQuery(pool, text, opts) { $0.run(locale: requested, catalogs: catalogs) }
     }
 }

@@ -121,12 +121,12 @@ extension Query {
                 guard e < n, syllabic(e) else { break }
                 let f = syllableWordEnd(e)
                 guard (e..<f).allSatisfy(syllabic) else { break }
-                for u in e..<f { Query.appendSyllables(units[u].text, to: &window) }
+                for u in e..<f { Script.appendSyllables(units[u].text, to: &window) }
                 e = f
                 guard window.count >= 2 else { continue }
                 // Han characters are words: one left out leaves another word ("寵物", pet, of the
                 // name "寵物窩"). A Han window is the name's length.
-                let han = window.contains { $0 & Query.foldedSyllableMark == 0 && Script.isHanOrKana($0) && !Script.isKana($0) }
+                let han = window.contains { $0 & Script.foldedSyllableMark == 0 && Script.isHanOrKana($0) && !Script.isKana($0) }
                 for (posting, name) in index.appSyllables where abs(name.count - window.count) <= (han ? 0 : 1) {
                     guard window != name, WordSimilarity.distance(window, name, limit: 1) <= 1 else { continue }
                     soundSpans[posting.set, default: []].append(SlotSpan(start: a, end: e, variant: posting.variant, sim: opts.model.soundSimilarity - opts.model.soundOneOffDiscount))

@@ -1,5 +1,12 @@
 // Pooled buffers of a matcher, borrowed by one query at a time (no allocation per query once warm).
 
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Flat buffers for the alignments of one query.
 final class Scratch {
     struct Cell {
@@ -308,4 +315,66 @@ struct TargetTable<Value> {
         values.clear()
         if !index.isEmpty { index.removeAll(keepingCapacity: true) }
     }
+}
+
+/// The workspaces of one locale index not in use (the matcher keeps one pool per index).
+final class WorkspacePool: Sendable {
+    let index: LocaleIndex
+
+    init(_ index: LocaleIndex) { self.index = index }
+
+    /// Workspaces not in use. A thread takes one from its own slot first (the one it gave back
+    /// last, its buffers still in that core's cache; no lock, no line shared with other
+    /// threads), then from the shared list.
+    private let pool = Mutex<[Workspace]>([])
+    private let slots: [WorkspaceSlot] = (0..<WorkspaceSlot.count).map { _ in WorkspaceSlot() }
+
+    func acquire() -> Workspace {
+        if let w = slots[WorkspaceSlot.mine()].take() { return w }
+        if let w = pool.withLock({ $0.popLast() }) { return w }
+        return Workspace(vocabulary: index.vocabText.count, templates: index.templates.count, variants: Int(index.setBase.last ?? 0))
+    }
+
+    func release(_ w: Workspace) {
+        guard let w = slots[WorkspaceSlot.mine()].put(w) else { return }
+        pool.withLock { if $0.count < 64 { $0.append(w) } }
+    }
+}
+
+/// One workspace kept for the threads that hash to this slot (an atomic word: the workspace's
+/// retained address, 0 when empty), padded to a cache line of its own.
+final class WorkspaceSlot: Sendable {
+    static let count = 16
+    private let word = Atomic<UInt>(0)
+    private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// The calling thread's slot (threads' identities hashed; two threads may share one).
+    @inline(__always)
+    static func mine() -> Int {
+        #if canImport(Glibc)
+        let id = UInt64(pthread_self())
+        #else
+        let id = UInt64(UInt(bitPattern: pthread_self()))
+        #endif
+        return Int(truncatingIfNeeded: ((id >> 12) &* 0x9E37_79B9_7F4A_7C15) >> 60) & (count - 1)
+    }
+
+    /// The workspace kept here, if any (the slot is empty after).
+    @inline(__always)
+    func take() -> Workspace? {
+        let raw = word.exchange(0, ordering: .acquiring)
+        guard raw != 0, let p = UnsafeRawPointer(bitPattern: raw) else { return nil }
+        return Unmanaged<Workspace>.fromOpaque(p).takeRetainedValue()
+    }
+
+    /// Keeps `w` here if the slot is empty (nil), else gives it back.
+    @inline(__always)
+    func put(_ w: Workspace) -> Workspace? {
+        let u = Unmanaged.passRetained(w)
+        if word.compareExchange(expected: 0, desired: UInt(bitPattern: u.toOpaque()), ordering: .releasing).exchanged { return nil }
+        u.release()
+        return w
+    }
+
+    deinit { _ = take() }
 }

@@ -158,3 +158,14 @@ public enum CollisionFormats {
         return s
     }
 }
+
+extension CollisionFinder {
+    /// A short text report (used by the REPL's :collisions): the ranked pairs of one locale.
+    public static func quickReport(matcher: Matcher, locale: String, limit: Int) -> String {
+        guard let l = matcher.indexedLocale(for: locale) else { return "no phrases in \(locale)\n" }
+        var o = CollisionOptions()
+        o.locales = [l]
+        let report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
+        return CollisionFormats.text(report, top: limit)
+    }
+}

@@ -66,15 +66,6 @@ public struct DecisionWeights: Sendable, Hashable {
                 min(-log(Double(max(t.unknown, 1e-6))), 0.5), t.noValue ? 1 : 0]
     }
 
-    /// The features of the best of `results` (ranked, as a result's reader sees them), its lead
-    /// measured to the next one; nil for no result. The matcher's decision and `DecisionFit`
-    /// read results through this one function, so the two cannot disagree.
-    public static func vector<C: Collection<MatchCandidate>>(results: C) -> [Double]? {
-        guard let top = results.first else { return nil }
-        let next = results.dropFirst().first
-        return vector(score: top.score, margin: next.map { top.score - $0.score } ?? top.score, terms: top.terms)
-    }
-
     /// The probability that the result is right.
     public func confidence(_ x: [Double]) -> Double {
         var z = bias

@@ -1,0 +1,60 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs `body(i)` for i in 0..<count on worker threads and returns the results in index order, the
+/// same as one thread. Workers claim chunks of indices from a shared counter (a slow or preempted
+/// worker holds up no one) and write each result straight into its slot of the output array.
+enum Parallel {
+    static func map<T: Sendable>(count n: Int, threads: Int? = nil, chunk: Int = 64,
+                       progress: (@Sendable (Int, Int) -> Void)? = nil, _ body: @Sendable (Int) -> T) -> [T] {
+        guard n > 0 else { return [] }
+        let chunk = max(1, chunk)
+        let chunks = (n + chunk - 1) / chunk
+        let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 64, chunks))
+        return [T](unsafeUninitializedCapacity: n) { buffer, initialized in
+            guard let base = buffer.baseAddress else { initialized = 0; return }
+            if workers == 1 {
+                for i in 0..<n {
+                    (base + i).initialize(to: body(i))
+                    if let progress, (i + 1) % chunk == 0 || i + 1 == n { progress(i + 1, n) }
+                }
+                initialized = n
+                return
+            }
+            let out = SendablePointer(base)
+            let next = ChunkCounter()
+            let done = ChunkCounter()
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let c = next.add(1) - 1
+                    if c >= chunks { break }
+                    let lo = c * chunk, hi = min(n, lo + chunk)
+                    for i in lo..<hi { (out.base + i).initialize(to: body(i)) }
+                    if let progress { progress(done.add(hi - lo), n) }
+                }
+            }
+            // Every chunk was claimed exactly once and finished before concurrentPerform returned.
+            initialized = n
+        }
+    }
+}
+
+/// A shared counter of claimed chunks (or of finished items).
+final class ChunkCounter: Sendable {
+    private let value = Atomic<Int>(0)
+    /// Adds `k` and returns the new value.
+    func add(_ k: Int) -> Int { value.wrappingAdd(k, ordering: .relaxed).newValue }
+}
+
+/// Disjoint-index writes from concurrent workers.
+struct SendablePointer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
+    init(_ b: UnsafeMutablePointer<T>) { base = b }
+}
+
+/// Disjoint-index writes from concurrent workers.
+struct SendableBuffer<T>: @unchecked Sendable {
+    let base: UnsafeMutableBufferPointer<T>
+    init(_ b: UnsafeMutableBufferPointer<T>) { base = b }
+}
