@@ -62,6 +62,30 @@ import Testing
         #expect(id.message.contains("optional #include at Config.xcconfig:8") && name.message.contains("optional #include at Config.xcconfig:8"))
     }
 
+    /// Seen in a real app (Home Assistant): Info.plist `CFBundleDisplayName = $(APP_DISPLAY_NAME)`
+    /// with the variable set only in the Debug xcconfig, `CFBundleName = $(PRODUCT_NAME)`, and the
+    /// bundle id's `${BUNDLE_ID_SUFFIX}` also Debug's; a framework listed first has its own names.
+    @Test func emptyDisplayNameFallsBackToTheBundleNameWithAWarning() throws {
+        let dir = Self.fixtures.appendingPathComponent("EmptyDisplayName").path
+        let (c, diags, json) = try importCatalog([dir])
+        #expect(c.app.id == "com.example.HomeHub")
+        #expect(c.app.name.resolve("en", development: "en") == "Home Hub")
+        #expect(json["app"]?["source"]?["target"]?.string == "App")
+        #expect(!diags.contains { $0.severity == .error })
+        let name = try #require(diags.first { $0.rule == "app-name-guessed" })
+        #expect(name.severity == .warning && name.file.hasSuffix("App/Info.plist"))
+        #expect(name.message.contains("CFBundleName = \"$(PRODUCT_NAME)\""))
+        #expect(name.message.contains("CFBundleDisplayName = \"$(APP_DISPLAY_NAME)\" in App/Info.plist is empty (APP_DISPLAY_NAME not set anywhere in Release)"))
+        #expect(!diags.contains { $0.rule == "app-name-source" })
+
+        let (d, debugDiags, _) = try importCatalog([dir]) { $0.configuration = "Debug" }
+        #expect(d.app.id == "com.example.HomeHub.dev")
+        #expect(d.app.name.resolve("en", development: "en") == "Home Hub Δ")
+        let debugName = try #require(debugDiags.first { $0.rule == "app-name-source" })
+        #expect(debugName.message.contains("APP_DISPLAY_NAME = \"Home Hub Δ\" at Config/Hub.debug.xcconfig:4"))
+        #expect(!debugDiags.contains { $0.rule == "app-name-guessed" || $0.rule == "app-id-guessed" })
+    }
+
     @Test func inheritedValueIsPartOfTheResolution() {
         let o = ImportOrigin(file: "x.xcconfig", line: 1)
         let s = BuildSettings([

@@ -246,35 +246,45 @@ extension ProjectImporter.Builder {
                              table: [String: String], dev: String) -> String? {
         let cfg = s.configuration
         let who = "app name"
+        // An Info.plist key whose settings are all unset here (`CFBundleDisplayName =
+        // $(APP_DISPLAY_NAME)` with the variable set only in the Debug xcconfig, seen in Home
+        // Assistant) is empty, so the system shows the next name: said, and a warning, not silent.
+        var emptied: [String] = []
+        func report(_ o: ImportOrigin, _ text: String, guessed: Bool) {
+            if emptied.isEmpty && !guessed { diags.append(o.diagnostic("app-name-source", .note, text)); return }
+            let skipped = emptied.isEmpty ? "" : "; " + emptied.joined(separator: "; ") + ", so the system shows this name"
+            diags.append(o.diagnostic("app-name-guessed", .warning, text + skipped + "; pass --name if wrong"))
+        }
         for k in ["CFBundleDisplayName", "CFBundleName"] {
             if let v = table[k], !v.isEmpty {
                 let o = infoOrigins[dev]?[k] ?? infoOrigins[ProjectImporter.Builder.baseLocale]?[k] ?? app.origin
-                diags.append(o.diagnostic("app-name-source", .note, "\(who) \"\(v)\": \(k) in the \(dev) InfoPlist table of target \(app.name)"))
+                report(o, "\(who) \"\(v)\": \(k) in the \(dev) InfoPlist table of target \(app.name)", guessed: false)
                 return v
             }
             if let v = info?.value[k]?.string, !v.isEmpty {
                 let e = s.expand(v)
                 if !e.value.isEmpty {
                     let text = "\(who) \"\(e.value)\" (target \(app.name), \(cfg)): \(k) = \"\(v)\" in \(relative(info?.path ?? ""))\(chain(e.from))"
-                    if e.unresolved.isEmpty { diags.append((at[k] ?? app.origin).diagnostic("app-name-source", .note, text)) }
-                    else { diags.append((at[k] ?? app.origin).diagnostic("app-name-guessed", .warning, text + "; \(e.unresolved.joined(separator: ", ")) not set anywhere; pass --name if wrong")) }
+                    report(at[k] ?? app.origin, e.unresolved.isEmpty ? text : text + "; \(e.unresolved.joined(separator: ", ")) not set anywhere", guessed: !e.unresolved.isEmpty)
                     return e.value
                 }
+                let unset = e.unresolved.isEmpty ? "" : " (\(e.unresolved.joined(separator: ", ")) not set anywhere in \(cfg))"
+                emptied.append("\(k) = \"\(v)\" in \(relative(info?.path ?? "")) is empty\(unset)")
             }
             if let p = app.infoProperties.last(where: { $0.key == k }), !p.value.isEmpty {
                 let e = s.expand(p.value)
-                diags.append(p.origin.diagnostic("app-name-source", .note, "\(who) \"\(e.value)\" (target \(app.name)): \(k) in the project's Info.plist properties\(chain(e.from))"))
+                report(p.origin, "\(who) \"\(e.value)\" (target \(app.name)): \(k) in the project's Info.plist properties\(chain(e.from))", guessed: false)
                 return e.value
             }
             if let r = s.value("INFOPLIST_KEY_" + k), !r.value.isEmpty {
-                diags.append(r.origin.origin.diagnostic("app-name-source", .note, "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): build setting INFOPLIST_KEY_\(k) = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from, setBy: r.origin))"))
+                report(r.origin.origin, "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): build setting INFOPLIST_KEY_\(k) = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from, setBy: r.origin))", guessed: false)
                 return r.value
             }
         }
         if let r = s.value("PRODUCT_NAME"), !r.value.isEmpty {
-            let noPlist = info == nil ? "no Info.plist" : "its Info.plist has no CFBundleDisplayName or CFBundleName"
+            let noPlist = info == nil ? "no Info.plist" : emptied.isEmpty ? "its Info.plist has no CFBundleDisplayName or CFBundleName" : "its Info.plist names are empty"
             let text = "\(who) \"\(r.value)\" (target \(app.name), \(cfg)): PRODUCT_NAME = \"\(r.origin.value)\" [\(r.origin.level)]\(chain(r.from, setBy: r.origin)) (\(noPlist); the bundle name is the product name)"
-            diags.append(r.origin.origin.diagnostic(r.unresolved.isEmpty ? "app-name-source" : "app-name-guessed", r.unresolved.isEmpty ? .note : .warning, text))
+            report(r.origin.origin, text, guessed: !r.unresolved.isEmpty)
             return r.value
         }
         diags.append(app.origin.diagnostic("app-name-unresolved", .error, "target \(app.name) has no display name, bundle name or PRODUCT_NAME in \(cfg); pass --name"))
