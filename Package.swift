@@ -35,10 +35,13 @@ let package = Package(
             name: "PhraseEngine",
             dependencies: ["CICUShim", "PhraseEngineLocales"]
         ),
-        .executableTarget(name: "phrasematch", dependencies: ["PhraseEngine"]),
+        // The command line (every subcommand, the REPL, report files): a library of its own, so the
+        // engine never depends on it; `phrasematch` and the plugins' runner call it.
+        .target(name: "PhraseMatchCLI", dependencies: ["PhraseEngine"]),
+        .executableTarget(name: "phrasematch", dependencies: ["PhraseMatchCLI"]),
         // What the plugins run: `phrasematch` in process, with the catalogs and options found by
         // the plugin conventions at run time. Not a product: only the plugins use it.
-        .executableTarget(name: "phrasematch-plugin", dependencies: ["PhraseEngine"], path: "Sources/phrasematch-plugin"),
+        .executableTarget(name: "phrasematch-plugin", dependencies: ["PhraseMatchCLI"], path: "Sources/phrasematch-plugin"),
         .executableTarget(name: "pebench", dependencies: ["PhraseEngine"], path: "Sources/pebench"),
         // Lints the target's catalogs on every build (`phrasematch lint --format xcode`).
         .plugin(
@@ -57,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PhraseEngineTests",
-            dependencies: ["PhraseEngine"],
+            dependencies: ["PhraseEngine", "PhraseMatchCLI"],
             resources: [.copy("Fixtures")]
         ),
     ],

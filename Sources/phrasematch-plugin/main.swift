@@ -13,6 +13,7 @@
 // phrasematch.json's "catalogs", when given, replace both. Errors are one line, exit 2.
 import Foundation
 import PhraseEngine
+import PhraseMatchCLI
 
 struct Invocation {
     var mode: String

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// A request that names no app of its catalogs but another app ("…w strava") is not routed
 /// without its name; a request that names no app at all is (`noAppThreshold`). Each test fails

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// `--help` tells the truth: every option is in the usage line, every default it states is the
 /// default (running without the option works, and passing the stated value changes nothing),

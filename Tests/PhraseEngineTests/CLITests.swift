@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 @Suite struct CLITests {
     func run(_ args: [String], stdin: [String] = []) -> (Int32, String, String) { runCLI(args, stdin: stdin) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// `lint`, `expand` and `diff`: golden files, budget counts, contract changes, malformed input.
 @Suite struct CatalogCommandsTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Bad catalogs fail loudly and name the real problem, with file:line:column.
 @Suite struct CatalogErrorTests {

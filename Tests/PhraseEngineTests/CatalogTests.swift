@@ -1,5 +1,6 @@
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 @Suite struct CatalogTests {
     static let coffee = #"""

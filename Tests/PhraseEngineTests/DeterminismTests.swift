@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Same input, same bytes out — across processes, whose hash seeds differ, so that no result
 /// depends on the iteration order of a dictionary or a set.

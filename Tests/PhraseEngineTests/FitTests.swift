@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// `phrasematch fit`: a decision fitted to a corpus, checked on its held-out lines, refused when
 /// worse, deterministic, and used by the matcher with its confidence.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Free text for a String parameter no phrase can say (`Query.freeTextReadings`): "search
 /// Bookworm for climate change" is "Search ${applicationName}" with what to search for. Each

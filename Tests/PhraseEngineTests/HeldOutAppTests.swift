@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Rules found by the held-out check of a new app shape in the tuned locales (`Corpora/charge`).
 /// Each test fails without its rule.

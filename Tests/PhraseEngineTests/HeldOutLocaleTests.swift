@@ -1,5 +1,6 @@
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Rules found by the held-out check on locales the sample corpora did not cover (it, pt-BR, nl,
 /// pl, ru, tr; `Corpora/fitness`). Each test fails without its rule.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// The import gaps: regex literals in the Swift lexer, Bool display names from
 /// `extract.actionsdata`, alternative app names from `InfoPlist.xcstrings`.

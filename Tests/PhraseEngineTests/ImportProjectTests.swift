@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// `phrasematch import` reading the project: the app target, its bundle id, name and locales,
 /// from project.pbxproj with .xcconfig files, XcodeGen project.yml and an app Package.swift.

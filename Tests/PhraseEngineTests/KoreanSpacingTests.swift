@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Korean recognizers drop the spaces between words, and spell a number written together with
 /// its counter ("십분" for "10분").

@@ -6,7 +6,7 @@ import Testing
 /// is a target of its own (`Sources/PhraseMatchCLI`), which the compiler keeps apart.
 @Suite struct LayeringTests {
     static let layers = ["Support", "Normalization", "Catalog", "Expansion", "Scoring", "Index", "Matching", "Analysis",
-                         "Reporting", "Import", "CLI"]
+                         "Reporting", "Import"]
 
     static var sources: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,5 +1,6 @@
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 @Suite struct LintTests {
     @Test(arguments: Linter.rules.map(\.id))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// `match` builds the one index its utterances' locale reads: the choice must be the locale a
 /// matcher of every locale would use for them.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Real sentences per locale with the tokens a linguist expects, in
 /// `Fixtures/Normalization/<locale>.json`:

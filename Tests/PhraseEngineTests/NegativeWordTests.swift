@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// A word only the negative phrases say ("삭제해줘" of "메모장 삭제해줘", "删除" of "删除记事本")
 /// said in place of a phrase's verb is no rewording of that phrase: the person asks for what

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 @Suite struct NormalizerTests {
     func words(_ locale: String, _ text: String) -> [String] {

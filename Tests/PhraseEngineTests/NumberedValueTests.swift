@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// A value that ends with its number ("Bedroom 2") said with the number first, as an ordinal
 /// ("the second bedroom", "2番目の寝室", "第二个卧室", "二号卧室"), or with the number said as an

@@ -1,5 +1,6 @@
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 // MARK: - Double Metaphone
 

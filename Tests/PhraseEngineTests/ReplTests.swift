@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Every rewrite of the matcher (`Rewrite.all`) repairs its examples, and only its profile's
 /// locales run it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// The score model: one file of every number that shapes a score or a decision, loaded and
 /// validated, and really the numbers the matcher uses.

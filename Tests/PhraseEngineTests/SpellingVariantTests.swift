@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Spellings a locale profile reads as a catalog word (`attachedPrefixes`, `endings`,
 /// `droppableMarks`): ar clitics and the article written on the word, ko request endings and

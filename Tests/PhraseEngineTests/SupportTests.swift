@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 @Suite struct SupportTests {
     /// A `Table` reads what its array holds, in order, through copies of the table too.

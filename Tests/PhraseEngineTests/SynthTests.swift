@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 @Suite struct SynthTests {
     /// The sample apps of the repository (Corpora/<app>/catalog.json).

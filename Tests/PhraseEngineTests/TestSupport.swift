@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Runs the CLI in process with captured streams: (exit status, stdout, stderr).
 func runCLI(_ args: [String], stdin: [String] = []) -> (Int32, String, String) {

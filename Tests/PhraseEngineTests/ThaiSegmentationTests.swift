@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// ICU's Thai dictionary cuts a word it does not know differently by context: a value said
 /// between other words must still meet the value as the catalog cut it.

@@ -217,7 +217,7 @@ public enum Evaluator {
     }
 
     /// The matcher's options for an evaluation: at least k results, explanations only when asked.
-    static func options(_ matcher: Matcher, k: Int, explain: Bool) -> MatchOptions {
+    public static func options(_ matcher: Matcher, k: Int, explain: Bool) -> MatchOptions {
         var o = matcher.options
         o.limit = max(k, o.limit)
         o.explain = explain
@@ -231,7 +231,7 @@ public enum Evaluator {
             && e.parameters.allSatisfy { (k, v) in c.parameters.contains { $0.name == k && $0.value.identity == v } }
     }
 
-    static func predict(_ item: CorpusItem, matcher: Matcher, k: Int, options o: MatchOptions) -> Prediction {
+    public static func predict(_ item: CorpusItem, matcher: Matcher, k: Int, options o: MatchOptions) -> Prediction {
         let locale = item.locale ?? matcher.defaultLocale
         let t0 = DispatchTime.now().uptimeNanoseconds
         let r = matcher.match(item.text, locale: locale, options: o)

@@ -1,7 +1,7 @@
 /// Renders an evaluation report in each format. Timing figures are left out with
 /// `stable: true` so reports can be golden-tested and diffed.
 public enum EvalFormats {
-    static func pct(_ d: Double) -> String { JSONOut.formatNumber((d * 1000).rounded() / 10) + "%" }
+    public static func pct(_ d: Double) -> String { JSONOut.formatNumber((d * 1000).rounded() / 10) + "%" }
 
     public static func json(_ r: EvalReport, stable: Bool = false) -> String {
         var o = r.overall.jsonFields(includeTiming: !stable)

@@ -2,8 +2,8 @@ import CICUShim
 import Synchronization
 
 /// Thin Swift wrappers over the C shim. Every ICU call in PhraseEngine goes through here.
-enum ICU {
-    static var version: String { String(cString: pe_icu_version()) }
+public enum ICU {
+    public static var version: String { String(cString: pe_icu_version()) }
 
     /// Runs a shim function that writes UTF-16 into a caller buffer, growing it on overflow.
     @inline(__always)

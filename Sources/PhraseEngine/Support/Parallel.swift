@@ -5,8 +5,8 @@ import Synchronization
 /// Runs `body(i)` for i in 0..<count on worker threads and returns the results in index order, the
 /// same as one thread. Workers claim chunks of indices from a shared counter (a slow or preempted
 /// worker holds up no one) and write each result straight into its slot of the output array.
-enum Parallel {
-    static func map<T: Sendable>(count n: Int, threads: Int? = nil, chunk: Int = 64,
+public enum Parallel {
+    public static func map<T: Sendable>(count n: Int, threads: Int? = nil, chunk: Int = 64,
                        progress: (@Sendable (Int, Int) -> Void)? = nil, _ body: @Sendable (Int) -> T) -> [T] {
         guard n > 0 else { return [] }
         let chunk = max(1, chunk)

@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// Where a long report goes, piece by piece: standard output in chunks, or `--output FILE`
 /// through a temporary file renamed into place at the end (atomic, like `AtomicFile`), so a

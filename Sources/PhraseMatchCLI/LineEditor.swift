@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// A small line editor for the REPL (no libedit needed): arrows, Home/End, Ctrl-A / Ctrl-E,
 /// Ctrl-B / Ctrl-F, Ctrl-K / Ctrl-U / Ctrl-W, backspace and delete, history with up / down,

@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// `phrasematch fit`: fits the decision to your own app's test corpus.
 public enum FitCommand: Command {

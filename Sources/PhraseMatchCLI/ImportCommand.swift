@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// `phrasematch import`: builds a catalog from an app's sources and build products.
 public enum ImportCommand: Command {

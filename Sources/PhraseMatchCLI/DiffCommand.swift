@@ -1,3 +1,4 @@
+import PhraseEngine
 /// `phrasematch diff OLD NEW`: persisted contracts an app update would break.
 public enum DiffCommand: Command {
     public static let name = "diff"

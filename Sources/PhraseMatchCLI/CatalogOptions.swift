@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// Loading catalogs for commands: `--catalog FILE` (repeatable) or the bundled sample apps.
 enum CatalogOptions {

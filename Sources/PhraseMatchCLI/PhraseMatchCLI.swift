@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// The `phrasematch` command line: dispatches to the subcommands.
 public enum PhraseMatchCLI {

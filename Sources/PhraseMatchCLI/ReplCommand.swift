@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// `phrasematch repl`: type what a person would say, see where it goes and why.
 public enum ReplCommand: Command {

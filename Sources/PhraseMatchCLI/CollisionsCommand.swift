@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// `phrasematch collisions`: phrases that fight each other (docs/collisions.md).
 public enum CollisionsCommand: Command {

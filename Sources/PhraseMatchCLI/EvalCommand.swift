@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// `phrasematch eval`: batch-evaluate corpora against catalogs.
 public enum EvalCommand: Command {

@@ -1,3 +1,4 @@
+import PhraseEngine
 /// `phrasematch expand`: the expanded phrases per locale with their bindings, and the budget.
 public enum ExpandCommand: Command {
     public static let name = "expand"

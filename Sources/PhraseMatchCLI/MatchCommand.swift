@@ -1,3 +1,4 @@
+import PhraseEngine
 /// `phrasematch match`: match utterances given as arguments or one per line on stdin.
 public enum MatchCommand: Command {
     public static let name = "match"

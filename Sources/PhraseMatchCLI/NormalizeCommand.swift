@@ -1,3 +1,4 @@
+import PhraseEngine
 /// `phrasematch normalize`: shows what the engine hears.
 public enum NormalizeCommand: Command {
     public static let name = "normalize"

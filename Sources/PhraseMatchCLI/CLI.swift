@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// Where a command reads and writes. The real process uses the standard streams; tests use
 /// buffers, so the CLI is tested in process through the same code path.

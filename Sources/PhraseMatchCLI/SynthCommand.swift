@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// `phrasematch synth`: derive a starter corpus from catalogs.
 public enum SynthCommand: Command {

@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// `phrasematch lint`: checks catalogs against the App Shortcuts rules.
 public enum LintCommand: Command {

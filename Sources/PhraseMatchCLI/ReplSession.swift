@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// The REPL's state and its handling of one line. Independent of the terminal, so tests drive
 /// it through a pipe and the terminal front end only adds line editing.

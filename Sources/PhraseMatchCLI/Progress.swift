@@ -1,4 +1,5 @@
 import Foundation
+import PhraseEngine
 
 /// A progress line on standard error for commands that can run for a while (`eval`,
 /// `collisions`, `import`, `synth`): drawn only when standard error is a terminal (not with
