@@ -30,3 +30,83 @@ import Testing
         #expect(s.displayed(bad) == bad)
     }
 }
+
+extension ReadabilityTests {
+    /// The explanation lines of `match --explain` (the lines after the first result's phrase).
+    static func explained(_ text: String, locale: String) -> [String] {
+        let (_, out, _) = runCLI(["match", "--explain", "--locale", locale, "--top", "1", text])
+        return out.split(separator: "\n").map(String.init).filter { $0.hasPrefix("       ") }
+            .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: #" +"#, with: " ", options: .regularExpression) }
+    }
+
+    @Test func englishWordsOnceAsSaid() {
+        let lines = Self.explained("hey siri what's my streak on vocavo", locale: "en")
+        // "what's" is two words to the engine (what, is) and one line here, with what was heard.
+        #expect(lines.filter { $0.contains("\"what's\"") } == ["extra \"what's\" (heard \"what is\")"])
+        // The phrase side as the catalog writes it.
+        #expect(lines.contains("missing ∅ ↔ \"Show\""))
+        #expect(lines.contains("exact \"vocavo\" ↔ ${app} \"Vocavo\" 1"))
+        // Free text, one line.
+        #expect(Self.explained("search bookworm for climate change", locale: "en").last == "free-text \"for climate change\" ↔ ${query}")
+    }
+
+    @Test func japaneseByWordNotByCharacter() {
+        let lines = Self.explained("すみませんアンペリーでバッテリー残量を教えてください", locale: "ja")
+        #expect(lines == [
+            "filler \"すみません\"",
+            "exact \"アンペリー\" ↔ ${app} \"アンペリー\" 1",
+            "filler \"で\"",
+            "exact \"バッテリー\" ↔ \"バッテリー\" 1",
+            "exact \"残量\" ↔ \"残量\" 1",
+            "exact \"を\" ↔ \"を\" 1",
+            "exact \"教え\" ↔ \"教え\" 1",
+            "exact \"て\" ↔ \"て\" 1",
+            "filler \"ください\"",
+        ])
+        let lock = Self.explained("ハースで玄関をロックしてくれる", locale: "ja")
+        #expect(lock.filter { $0.contains("玄関") } == ["exact \"玄関\" ↔ \"玄関\" 1"])
+        #expect(lock.last == "filler \"してくれる\"")
+        // A character left out is part of its word's line, not a line of its own.
+        let short = Self.explained("アンペリーでバテリー残量を教えて", locale: "ja")
+        #expect(short.contains("exact+missing \"バテリー\" ↔ \"バッテリー\" 0.8"))
+        #expect(!short.contains { $0.hasPrefix("missing") })
+    }
+
+    @Test func chineseByWordWithWhatWasHeard() {
+        let lines = Self.explained("用爐邊開燈", locale: "zh-Hans")
+        #expect(lines == [
+            "filler \"用\"",
+            "exact \"爐邊\" (heard \"炉边\") ↔ ${app} \"炉边\" 1",
+            "exact \"開\" (heard \"开\") ↔ ${parameter} \"开\" 1",
+            "exact \"燈\" (heard \"灯\") ↔ \"灯\" 1",
+        ])
+        // One-character Chinese words stay words.
+        let all = Self.explained("用炉边把所有灯都开了", locale: "zh-Hans")
+        #expect(all.contains("exact \"所有\" ↔ \"所有\" 1") && all.contains("exact \"灯\" ↔ \"灯\" 1") && all.contains("exact \"都\" ↔ \"都\" 1"))
+    }
+
+    /// JSON keeps the matcher's steps and adds the words, each pointing at its steps.
+    @Test func jsonAddsWordsAndKeepsSteps() throws {
+        let (_, out, _) = runCLI(["match", "--explain", "--format", "json", "--locale", "ja", "ハースで玄関をロックしてくれる"])
+        let root = try JSONReader.parse(out)
+        let best = try #require(root["results"]?.array?.first)
+        let steps = try #require(best["explanation"]?.array)
+        let words = try #require(best["words"]?.array)
+        #expect(steps.count == 13 && words.count == 6)
+        let said: [String] = words.map { $0["said"]?.string ?? "" }
+        #expect(said == ["ハース", "で", "玄関", "を", "ロック", "してくれる"])
+        func indices(_ w: JSONNode) -> [Int] { (w["steps"]?.array ?? []).compactMap { $0.number.map { Int($0) } } }
+        #expect(indices(words[2]) == [2, 3])
+        let all: [Int] = words.flatMap(indices)
+        #expect(all == Array(0..<13))
+    }
+
+    @Test func normalizeColumnsLineUpInDisplayWidth() {
+        #expect(DisplayWidth.of("バッテリー") == 10 && DisplayWidth.of("abc") == 3 && DisplayWidth.of("所有") == 4)
+        let (_, out, _) = runCLI(["normalize", "--locale", "ja", "すみませんアンペリーで"])
+        let rows = out.split(separator: "\n").dropFirst().map(String.init)
+        // Every row's span column starts at the same display column.
+        let starts = rows.map { r in DisplayWidth.of(String(r[..<r.range(of: "..<")!.lowerBound].reversed().drop { $0.isNumber }.reversed())) }
+        #expect(Set(starts).count == 1, "\(rows)")
+    }
+}
