@@ -110,3 +110,32 @@ extension ReadabilityTests {
         #expect(Set(starts).count == 1, "\(rows)")
     }
 }
+
+extension ReadabilityTests {
+    static let kinds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Collisions/kinds.json").path
+
+    /// Collision reports name a value by its title with its id beside it (the JSON keeps the id
+    /// form and adds the title form).
+    @Test func collisionsNameValuesByTitle() throws {
+        let text = try String(contentsOfFile: Self.kinds, encoding: .utf8)
+            .replacingOccurrences(of: "{\"id\": \"ann\", \"title\": \"Ann\"}", with: "{\"id\": \"7E1C2B9A-0001\", \"title\": \"Ann\"}")
+        let file = try tempFile("catalog.json", text)
+        let (_, out, _) = runCLI(["collisions", "--catalog", file, "--quiet"])
+        #expect(out.contains("CallIntent(friend=Ann (7E1C2B9A-0001))"), "\(out)")
+        #expect(out.contains("CallIntent(friend=anne)"))
+        let (_, json, _) = runCLI(["collisions", "--catalog", file, "--quiet", "--format", "json"])
+        let root = try JSONReader.parse(json)
+        let sides = (root["pairs"]?.array ?? []).flatMap { [$0["a"], $0["b"]].compactMap { $0 } }
+        let ann = try #require(sides.first { $0["target"]?.string == "com.example.fit/CallIntent(friend=7E1C2B9A-0001)" })
+        #expect(ann["targetTitle"]?.string == "com.example.fit/CallIntent(friend=Ann (7E1C2B9A-0001))")
+    }
+
+    /// The html reports are laid out for a 1,400 px window (what Tests/HTML/check.py verifies in
+    /// a browser): the collision matrix at most 1,300 px wide, the pairs in fixed columns.
+    @Test func collisionsHTMLFitsTheWindow() throws {
+        let (_, html, _) = runCLI(["collisions", "--catalog", Self.kinds, "--quiet", "--format", "html"])
+        #expect(html.contains("<table class=\"pairs\">"))
+        let widths = html.matches(of: /<svg [^>]*width="(\d+)"/).map { Int($0.1)! }
+        #expect(!widths.isEmpty && widths.allSatisfy { $0 <= 1300 }, "\(widths)")
+    }
+}
