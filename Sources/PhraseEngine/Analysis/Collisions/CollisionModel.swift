@@ -91,10 +91,8 @@ public struct CollisionTarget: Sendable, Hashable, Comparable {
     /// The label people read: a value by its title with its id beside it when they differ
     /// ("LogHabitIntent(habit=Water (7E1C2B9A-…))"), as `match` prints values; else `label`.
     public func title(qualified: Bool) -> String {
-        guard !negative, let v = value, let t = valueTitle, let eq = v.firstIndex(of: "=") else { return label(qualified: qualified) }
-        let id = String(v[v.index(after: eq)...])
-        let shown = t.isEmpty || t.lowercased() == id.lowercased() ? id : "\(t) (\(id))"
-        return (qualified ? app + "/" : "") + intent + "(\(v[..<eq])=\(shown))"
+        guard !negative, let v = value, let eq = v.firstIndex(of: "=") else { return label(qualified: qualified) }
+        return (qualified ? app + "/" : "") + intent + "(" + EvalFormats.valueText(v[..<eq], id: String(v[v.index(after: eq)...]), title: valueTitle) + ")"
     }
 
     /// The shortcut this target belongs to (for the matrix).
