@@ -18,7 +18,10 @@ public enum EvalFormats {
             var m = p.json
             if case .object(var f) = m {
                 f.append(("reason", .string(p.reason)))
-                if let c = p.closest, !c.explanation.isEmpty { f.append(("explanation", .array(c.explanation.map(\.json)))) }
+                if let c = p.closest, !c.explanation.isEmpty {
+                    f.append(("explanation", .array(c.explanation.map(\.json))))
+                    f.append(("words", .array(WordAlignment.words(c, text: p.item.text, locale: p.locale).map(\.json))))
+                }
                 m = .object(f)
             }
             return m
