@@ -90,7 +90,7 @@ public enum CollisionFormats {
         if !rc.missed.isEmpty {
             let n = rc.missed.reduce(0) { $0 + $1.count }
             s += "  Confused but not reported (\(rc.missed.count) target pair\(rc.missed.count == 1 ? "" : "s"), \(n) utterance\(n == 1 ? "" : "s")), most first:\n"
-            for m in rc.missed.prefix(5) { s += "    \(m.count)  [\(m.locale)] \(m.a) ~ \(m.b)\n" }
+            for m in rc.missed.prefix(5) { s += "    \(m.count)  [\(m.locale)] \(m.aTitle) ~ \(m.bTitle)\n" }
         }
         return s
     }
@@ -121,7 +121,8 @@ public enum CollisionFormats {
                 ("k", .int(rc.k)), ("measured", .int(rc.measured.count)), ("precisionAtK", .double(rc.precisionAtK)), ("chance", .double(rc.chance)), ("recallAtK", .double(rc.recallAtK)),
                 ("recall", .double(rc.recall)), ("spearman", rc.spearman.map { .double($0) } ?? .null),
                 ("missed", .array(rc.missed.map { m in
-                    .object([("locale", .string(m.locale)), ("a", .string(m.a)), ("b", .string(m.b)), ("count", .int(m.count))])
+                    .object([("locale", .string(m.locale)), ("a", .string(m.a)), ("b", .string(m.b)), ("count", .int(m.count)),
+                             ("aTitle", .string(m.aTitle)), ("bTitle", .string(m.bTitle))])
                 })),
                 ("rows", .array(rc.rows.prefix(top ?? rc.rows.count).map { row in
                     .object([("locale", .string(row.locale)), ("kind", .string(row.kind.rawValue)),
