@@ -153,6 +153,15 @@ def main():
     files = a.html or make_reports(a.phrasematch, out)
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:
+        # The probe must see what it is for: a page that is too wide, a clipped SVG label.
+        bad = os.path.join(tmp, "known-bad.html")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write('<!DOCTYPE html><html><body><table><tr><td style="white-space:nowrap">' + "wide " * 400 + '</td></tr></table>'
+                    '<svg width="100" height="40"><text x="90" y="20">a label cut at the edge</text></svg></body></html>')
+        seen = {x["what"] for x in check(browser, bad, a.width, tmp).get("found", [])}
+        if not {"page scrolls sideways", "clipped"} <= seen:
+            print(f"the probe did not see a known overflow and clipping (saw: {sorted(seen)}); the check cannot be trusted", file=sys.stderr)
+            return 2
         for f in files:
             r = check(browser, f, a.width, tmp)
             found = r.get("found", [])
