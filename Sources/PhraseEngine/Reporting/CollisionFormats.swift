@@ -17,10 +17,11 @@ public enum CollisionFormats {
         return s
     }
 
-    static func clusterLine(_ r: CollisionReport, _ c: CollisionCluster) -> String {
+    /// - Parameter severity: start with the severity (the html report shows it colored apart).
+    static func clusterLine(_ r: CollisionReport, _ c: CollisionCluster, severity: Bool = true) -> String {
         let names = c.targets.map { $0.title(qualified: r.qualified) }
         let shown = names.count > 6 ? names.prefix(6).joined(separator: ", ") + ", … \(names.count - 6) more" : names.joined(separator: ", ")
-        return "\(c.severity.name) [\(c.locales.joined(separator: ", "))] \(shown) — \(c.pairs.count) pair\(c.pairs.count == 1 ? "" : "s"), max risk \(JSONOut.formatNumber(c.maxRisk))"
+        return (severity ? c.severity.name + " " : "") + "[\(c.locales.joined(separator: ", "))] \(shown) — \(c.pairs.count) pair\(c.pairs.count == 1 ? "" : "s"), max risk \(JSONOut.formatNumber(c.maxRisk))"
     }
 
     /// - Parameter top: pairs to list (nil: all).

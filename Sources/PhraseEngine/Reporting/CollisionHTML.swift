@@ -34,7 +34,7 @@ public enum CollisionHTML {
         h += matrix(r)
         h += "<h2>Clusters</h2>\n<ol>\n"
         for c in r.clusters {
-            h += "<li><span class=\"\(c.severity.name)\">\(c.severity.name)</span> \(esc(CollisionFormats.clusterLine(r, c)))</li>\n"
+            h += "<li><span class=\"\(c.severity.name)\">\(c.severity.name)</span> \(esc(CollisionFormats.clusterLine(r, c, severity: false)))</li>\n"
         }
         h += "</ol>\n"
         let limit = min(top ?? r.pairs.count, r.pairs.count)
