@@ -9,7 +9,7 @@ public enum EvalHTML {
     /// Misrouted utterances listed in the report (the count above the table is the full count).
     static let maxMisrouted = 200
 
-    public static func render(_ r: EvalReport, stable: Bool = false) -> String {
+    public static func render(_ r: EvalReport, stable: Bool = false, titles: ValueTitles = .none) -> String {
         var h = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>PhraseEngine evaluation</title>
@@ -48,7 +48,7 @@ public enum EvalHTML {
                 h += "<p class=\"note\">The first \(maxMisrouted) of \(mis.count); <code>eval --format json</code> or <code>--predictions FILE</code> lists them all.</p>\n"
             }
             h += table(["utterance", "expected", "got"], mis.prefix(maxMisrouted).map {
-                ["\($0.item.text)", EvalFormats.expectText($0), EvalFormats.gotText($0)]
+                ["\($0.item.text)", EvalFormats.expectText($0, titles), EvalFormats.gotText($0)]
             }, numeric: false, cls: "mis")
         }
         h += "</body></html>\n"
