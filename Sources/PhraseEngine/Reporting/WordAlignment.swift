@@ -89,10 +89,11 @@ public enum WordAlignment {
         }
 
         var words = groups.map { g in word(g, steps, tokenOf, text: text, heard: heard, phraseText: phraseText, phrase: phrase) }
-        // The words of one free text read as one; runs said without a space too: words only discounted or extra ("くだ" "さい" →
-        // "ください", "し" "て" "くれる"), and in Japanese single kanji aligned alike to consecutive
-        // phrase words ("残" "量" → "残量", a compound the segmenter split). (Not in Chinese, where
-        // one-character words are the rule: "灯" "都" stay two.)
+        // The words of one free text read as one; so do runs said without a space of words only
+        // discounted or extra ("くだ" "さい" → "ください", "し" "て" "くれる") and, in Japanese, of
+        // single kanji aligned alike to consecutive phrase words ("残" "量" → "残量", a compound
+        // the segmenter split). (Not in Chinese, where one-character words are the rule: "灯" "都"
+        // stay two.)
         k = 1
         var single = words.map { $0.said.count == 1 }
         let japanese = locale == "ja" || locale.hasPrefix("ja-")
