@@ -124,8 +124,15 @@ enum CatalogOptions {
 
     /// Paths relative to the current directory when inside it.
     static func displayPath(_ p: String, _ ctx: CLIContext) -> String {
-        let cwd = ctx.currentDirectory.hasSuffix("/") ? ctx.currentDirectory : ctx.currentDirectory + "/"
-        return p.hasPrefix(cwd) ? String(p.dropFirst(cwd.count)) : p
+        displayPath(p, relativeTo: ctx.currentDirectory)
+    }
+
+    /// `p` relative to the folder `cwd` when it lies inside it; otherwise (and when the folder is
+    /// the root, where a relative path would only lose its leading "/") `p` as given.
+    static func displayPath(_ p: String, relativeTo cwd: String) -> String {
+        let dir = cwd.hasSuffix("/") ? cwd : cwd + "/"
+        guard dir != "/", p.hasPrefix(dir), p.count > dir.count else { return p }
+        return String(p.dropFirst(dir.count))
     }
 
     static let resultWindowOption = OptionSpec("--result-window", value: "X",

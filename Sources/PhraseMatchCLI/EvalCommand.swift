@@ -98,12 +98,13 @@ public enum EvalCommand: Command {
         let report = Evaluator.report(preds, seconds: secs, k: k, errors: errors, qualifyApps: catalogs.count > 1)
         let stable = args.flag("--stable")
         var text: String
+        let titles = ValueTitles(catalogs: catalogs)
         switch format {
         case "json": text = EvalFormats.json(report, stable: stable)
-        case "markdown": text = EvalFormats.markdown(report, stable: stable)
-        case "junit": text = EvalFormats.junit(report, stable: stable)
-        case "html": text = EvalHTML.render(report, stable: stable)
-        default: text = EvalFormats.text(report, stable: stable)
+        case "markdown": text = EvalFormats.markdown(report, stable: stable, titles: titles)
+        case "junit": text = EvalFormats.junit(report, stable: stable, titles: titles)
+        case "html": text = EvalHTML.render(report, stable: stable, titles: titles)
+        default: text = EvalFormats.text(report, stable: stable, titles: titles)
         }
         if let b = args.value("--baseline") {
             let cmp = try Baseline.compare(path: CatalogOptions.resolvePath(b, ctx), report: report)

@@ -82,7 +82,7 @@ public enum ResultText {
                 // Why it fell short: the closest phrase, and what was extra or missing.
                 if explain && !c.explanation.isEmpty {
                     s += "     phrase: \(c.template) → \"\(c.phrase)\"\n"
-                    s += steps(c, paint)
+                    s += steps(c, r, paint)
                 }
             }
             if let n = r.negative { s += "  negative phrase: \(n)\n" }
@@ -95,20 +95,27 @@ public enum ResultText {
             let head = "  \(k + 1). \(c.app) \(paint(c.intent, "1"))\(c.parameters.isEmpty ? "" : " " + paramText(c))"
             s += head + "  score \(JSONOut.formatNumber(c.score))\(c.appNamed ? "" : "  [app not named]")\n"
             s += "     phrase: \(c.template) → \"\(c.phrase)\"\n"
-            if explain && k == 0 { s += steps(c, paint) }
+            if explain && k == 0 { s += steps(c, r, paint) }
         }
         return s
     }
 
-    /// The explanation of a result, one aligned word per line.
-    static func steps(_ c: MatchCandidate, _ paint: (String, String) -> String) -> String {
+    /// The explanation of a result, one word as said per line (`WordAlignment`).
+    static func steps(_ c: MatchCandidate, _ r: MatchResult, _ paint: (String, String) -> String) -> String {
         var s = ""
-        for st in c.explanation {
-            let u = st.utterance.isEmpty ? "∅" : "\"\(st.utterance)\""
-            let p = st.kind == .freeText ? " ↔ ${\(st.slot ?? "")}"
-                : st.phrase.isEmpty ? "" : " ↔ \(st.slot.map { "${\($0)} " } ?? "")\"\(st.phrase)\""
-            let sim = [.filler, .extra, .missing, .freeText].contains(st.kind) ? "" : " \(JSONOut.formatNumber(st.similarity))"
-            s += "       \(paint(st.kind.rawValue.padding(toLength: 17, withPad: " ", startingAt: 0), kindColor(st.kind)))\(u)\(p)\(sim)\n"
+        let words = WordAlignment.words(c, text: r.text, locale: r.locale)
+        let width = words.map { DisplayWidth.of($0.kind) + 1 }.max().map { max($0, 17) } ?? 17
+        for w in words {
+            var line = w.said.isEmpty ? "∅" : "\"\(w.said)\""
+            if let h = w.heard { line += " (heard \"\(h)\")" }
+            if w.kinds.contains(.freeText) {
+                line += " ↔ ${\(w.slot ?? "")}"
+            } else if !w.phrase.isEmpty {
+                line += " ↔ \(w.slot.map { "${\($0)} " } ?? "")\"\(w.phrase)\""
+            }
+            if let sim = w.similarity { line += " " + JSONOut.formatNumber((sim * 10000).rounded() / 10000) }
+            let kind = DisplayWidth.pad(w.kind, to: width)
+            s += "       \(paint(kind, kindColor(w.kinds.last { $0 != .exact } ?? .exact)))\(line)\n"
         }
         return s
     }

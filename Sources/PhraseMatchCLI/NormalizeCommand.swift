@@ -33,13 +33,17 @@ public enum NormalizeCommand: Command {
             } else {
                 var s = "\(text)\n"
                 if r.tokens.isEmpty { s += "  (no tokens)\n" }
+                // Columns padded by display width (a CJK character takes two columns).
+                let textWidth = r.tokens.map { DisplayWidth.of($0.text) }.max().map { max($0, 16) } ?? 16
+                let spanWidth = r.tokens.map { "\($0.start)..<\($0.end)".count }.max() ?? 0
+                let sourceWidth = r.tokens.map { DisplayWidth.of(r.source(of: $0)) + 2 }.max() ?? 0
                 for t in r.tokens {
-                    var line = "  \(t.text)"
-                    line = line.padding(toLength: max(line.count, 18), withPad: " ", startingAt: 0)
-                    line += " \(t.start)..<\(t.end) \"\(r.source(of: t))\""
+                    var line = "  " + DisplayWidth.pad(t.text, to: textWidth)
+                    line += " " + DisplayWidth.pad("\(t.start)..<\(t.end)", to: spanWidth)
+                    line += " " + DisplayWidth.pad("\"\(r.source(of: t))\"", to: sourceWidth)
                     if !t.flagNames.isEmpty { line += " [\(t.flagNames.joined(separator: ","))]" }
                     if !t.phonetic.isEmpty { line += " /\(t.phonetic)/" }
-                    s += line + "\n"
+                    s += String(line.reversed().drop { $0 == " " }.reversed()) + "\n"
                 }
                 ctx.out(s)
             }

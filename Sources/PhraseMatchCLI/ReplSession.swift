@@ -176,8 +176,5 @@ public final class ReplSession {
         return (currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/") + p
     }
 
-    func displayed(_ p: String) -> String {
-        let cwd = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
-        return p.hasPrefix(cwd) ? String(p.dropFirst(cwd.count)) : p
-    }
+    func displayed(_ p: String) -> String { CatalogOptions.displayPath(p, relativeTo: currentDirectory) }
 }

@@ -230,7 +230,7 @@ public struct MatchResult: Sendable {
         let rs: [JSONOut] = (decision == .none ? [] : results).map { r in
             var r = r
             if !includeExplanation { r.explanation = [] }
-            return r.json
+            return withWords(r)
         }
         var o: [(String, JSONOut)] = [("text", .string(text)), ("locale", .string(locale)),
                                       ("decision", .string(decision.rawValue)), ("results", .array(rs)),
@@ -240,8 +240,17 @@ public struct MatchResult: Sendable {
         if decision == .none, let best = results.first {
             var b = best
             if !includeExplanation { b.explanation = [] }
-            o.append(("closest", b.json))
+            o.append(("closest", withWords(b)))
         }
+        return .object(o)
+    }
+
+    /// A candidate's JSON with its explanation also as words as said (`WordAlignment`), after
+    /// the matcher's steps.
+    func withWords(_ c: MatchCandidate) -> JSONOut {
+        guard !c.explanation.isEmpty, case .object(var o) = c.json else { return c.json }
+        let words = JSONOut.array(WordAlignment.words(c, text: text, locale: locale).map(\.json))
+        o.insert(("words", words), at: (o.firstIndex { $0.0 == "explanation" } ?? o.count - 1) + 1)
         return .object(o)
     }
 }

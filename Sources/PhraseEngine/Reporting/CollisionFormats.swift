@@ -2,7 +2,7 @@
 /// byte-stable: no timings, everything in report order.
 public enum CollisionFormats {
     static func side(_ s: CollisionSide, _ q: Bool) -> String {
-        "\"\(s.text)\" (\(s.target.label(qualified: q)))"
+        "\"\(s.text)\" (\(s.target.title(qualified: q)))"
     }
 
     static func summary(_ r: CollisionReport, top: Int?) -> String {
@@ -17,10 +17,11 @@ public enum CollisionFormats {
         return s
     }
 
-    static func clusterLine(_ r: CollisionReport, _ c: CollisionCluster) -> String {
-        let names = c.targets.map { $0.label(qualified: r.qualified) }
+    /// - Parameter severity: start with the severity (the html report shows it colored apart).
+    static func clusterLine(_ r: CollisionReport, _ c: CollisionCluster, severity: Bool = true) -> String {
+        let names = c.targets.map { $0.title(qualified: r.qualified) }
         let shown = names.count > 6 ? names.prefix(6).joined(separator: ", ") + ", … \(names.count - 6) more" : names.joined(separator: ", ")
-        return "\(c.severity.name) [\(c.locales.joined(separator: ", "))] \(shown) — \(c.pairs.count) pair\(c.pairs.count == 1 ? "" : "s"), max risk \(JSONOut.formatNumber(c.maxRisk))"
+        return (severity ? c.severity.name + " " : "") + "[\(c.locales.joined(separator: ", "))] \(shown) — \(c.pairs.count) pair\(c.pairs.count == 1 ? "" : "s"), max risk \(JSONOut.formatNumber(c.maxRisk))"
     }
 
     /// - Parameter top: pairs to list (nil: all).
@@ -75,7 +76,7 @@ public enum CollisionFormats {
                             String(row.bToA).padding(toLength: 4, withPad: " ", startingAt: 0),
                             "\(row.supportA)/\(row.supportB)".padding(toLength: 9, withPad: " ", startingAt: 0),
                             (row.said ? EvalFormats.pct(row.rate) : "-").padding(toLength: 6, withPad: " ", startingAt: 0)]
-                s += "  " + cols.joined(separator: "  ") + "  \(row.a.label(qualified: r.qualified)) ~ \(row.b.label(qualified: r.qualified)) [\(row.kind.rawValue), \(row.pairs) pair\(row.pairs == 1 ? "" : "s")]\n"
+                s += "  " + cols.joined(separator: "  ") + "  \(row.a.title(qualified: r.qualified)) ~ \(row.b.title(qualified: r.qualified)) [\(row.kind.rawValue), \(row.pairs) pair\(row.pairs == 1 ? "" : "s")]\n"
             }
         }
         let measured = rc.measured
@@ -90,7 +91,7 @@ public enum CollisionFormats {
         if !rc.missed.isEmpty {
             let n = rc.missed.reduce(0) { $0 + $1.count }
             s += "  Confused but not reported (\(rc.missed.count) target pair\(rc.missed.count == 1 ? "" : "s"), \(n) utterance\(n == 1 ? "" : "s")), most first:\n"
-            for m in rc.missed.prefix(5) { s += "    \(m.count)  [\(m.locale)] \(m.a) ~ \(m.b)\n" }
+            for m in rc.missed.prefix(5) { s += "    \(m.count)  [\(m.locale)] \(m.aTitle) ~ \(m.bTitle)\n" }
         }
         return s
     }
@@ -103,6 +104,7 @@ public enum CollisionFormats {
             if ps.isEmpty { return nil }
             return .object([("severity", .string(c.severity.name)), ("maxRisk", .double(c.maxRisk)),
                             ("targets", .array(c.targets.map { .string($0.label(qualified: r.qualified)) })),
+                            ("titles", .array(c.targets.map { .string($0.title(qualified: r.qualified)) })),
                             ("locales", .array(c.locales.map { .string($0) })), ("pairs", .array(ps.map { .int($0) }))])
         })))
         o.append(("summary", .object([
@@ -120,11 +122,13 @@ public enum CollisionFormats {
                 ("k", .int(rc.k)), ("measured", .int(rc.measured.count)), ("precisionAtK", .double(rc.precisionAtK)), ("chance", .double(rc.chance)), ("recallAtK", .double(rc.recallAtK)),
                 ("recall", .double(rc.recall)), ("spearman", rc.spearman.map { .double($0) } ?? .null),
                 ("missed", .array(rc.missed.map { m in
-                    .object([("locale", .string(m.locale)), ("a", .string(m.a)), ("b", .string(m.b)), ("count", .int(m.count))])
+                    .object([("locale", .string(m.locale)), ("a", .string(m.a)), ("b", .string(m.b)), ("count", .int(m.count)),
+                             ("aTitle", .string(m.aTitle)), ("bTitle", .string(m.bTitle))])
                 })),
                 ("rows", .array(rc.rows.prefix(top ?? rc.rows.count).map { row in
                     .object([("locale", .string(row.locale)), ("kind", .string(row.kind.rawValue)),
                              ("a", .string(row.a.label(qualified: true))), ("b", .string(row.b.label(qualified: true))),
+                             ("aTitle", .string(row.a.title(qualified: true))), ("bTitle", .string(row.b.title(qualified: true))),
                              ("similarity", .double(row.similarity)), ("severity", .string(row.severity.name)),
                              ("pairs", .int(row.pairs)), ("aToB", .int(row.aToB)), ("bToA", .int(row.bToA)),
                              ("supportA", .int(row.supportA)), ("supportB", .int(row.supportB)),
@@ -144,7 +148,7 @@ public enum CollisionFormats {
         if r.pairs.isEmpty { return s + (r.reality.map { "\n## Against reality\n\n```\n" + realityText(r, $0, top: top) + "```\n" } ?? "") }
         s += "\n## Clusters\n\n| # | severity | locales | targets | pairs | max risk |\n|---|---|---|---|---|---|\n"
         for (i, c) in r.clusters.enumerated() {
-            s += "| \(i + 1) | \(c.severity.name) | \(c.locales.joined(separator: ", ")) | \(md(c.targets.map { $0.label(qualified: r.qualified) }.joined(separator: ", "))) | \(c.pairs.count) | \(JSONOut.formatNumber(c.maxRisk)) |\n"
+            s += "| \(i + 1) | \(c.severity.name) | \(c.locales.joined(separator: ", ")) | \(md(c.targets.map { $0.title(qualified: r.qualified) }.joined(separator: ", "))) | \(c.pairs.count) | \(JSONOut.formatNumber(c.maxRisk)) |\n"
         }
         let limit = min(top ?? r.pairs.count, r.pairs.count)
         s += "\n## Pairs\n\n| # | severity | similarity | kind | locale | a | b | why | fix |\n|---|---|---|---|---|---|---|---|---|\n"

@@ -18,7 +18,10 @@ public enum EvalFormats {
             var m = p.json
             if case .object(var f) = m {
                 f.append(("reason", .string(p.reason)))
-                if let c = p.closest, !c.explanation.isEmpty { f.append(("explanation", .array(c.explanation.map(\.json)))) }
+                if let c = p.closest, !c.explanation.isEmpty {
+                    f.append(("explanation", .array(c.explanation.map(\.json))))
+                    f.append(("words", .array(WordAlignment.words(c, text: p.item.text, locale: p.locale).map(\.json))))
+                }
                 m = .object(f)
             }
             return m
@@ -48,7 +51,7 @@ public enum EvalFormats {
 
     static let metricHeader = ["", "count", "accuracy", "exact", "intent", "false reject", "false accept"]
 
-    public static func text(_ r: EvalReport, stable: Bool = false, maxMisrouted: Int = 50) -> String {
+    public static func text(_ r: EvalReport, stable: Bool = false, maxMisrouted: Int = 50, titles: ValueTitles = .none) -> String {
         var s = "Evaluation: \(r.overall.count) utterances (\(r.overall.inDomain) in-domain, \(r.overall.outOfDomain) out-of-domain)\n\n"
         s += table(metricHeader, [metricRow("overall", r.overall)])
         s += "top-\(r.overall.k) accuracy: \(pct(r.overall.topKAccuracy))\n"
@@ -65,7 +68,7 @@ public enum EvalFormats {
             s += "\nMisrouted (\(mis.count))\(mis.count > maxMisrouted ? ", first \(maxMisrouted)" : "")\n"
             for p in mis.prefix(maxMisrouted) {
                 s += "  \(p.item.file):\(p.item.line) [\(p.item.tags.joined(separator: ","))] \"\(p.item.text)\"\n"
-                s += "    expected \(expectText(p)); got \(gotText(p))\n"
+                s += "    expected \(expectText(p, titles)); got \(gotText(p))\n"
             }
         }
         if !r.errors.isEmpty {
@@ -75,9 +78,22 @@ public enum EvalFormats {
         return s
     }
 
-    static func expectText(_ p: Prediction) -> String {
+    /// A value as reports show it: by its title with its id beside it ("habit=Water (7E1C…0001)"),
+    /// or by the id alone when the title is the id or unknown.
+    static func valueText(_ name: some StringProtocol, id: String, title: String?) -> String {
+        guard let t = title, !t.isEmpty, t.lowercased() != id.lowercased() else { return "\(name)=\(id)" }
+        return "\(name)=\(t) (\(id))"
+    }
+
+    /// - Parameter titles: the catalogs' value titles (a corpus gives ids only); without them a
+    ///   title is known only when the matcher bound the same value.
+    static func expectText(_ p: Prediction, _ titles: ValueTitles = .none) -> String {
         guard let e = p.item.expect else { return "none" }
-        let ps = e.parameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let bound = (p.got ?? p.closest)?.parameters ?? []
+        let ps = e.parameters.sorted { $0.key < $1.key }.map { k, v in
+            valueText(k, id: v, title: titles.title(app: e.app, intent: e.intent, parameter: k, id: v, locale: p.locale)
+                        ?? bound.first { $0.name == k && $0.value.identity == v }?.title)
+        }.joined(separator: " ")
         return e.intent + (ps.isEmpty ? "" : " " + ps)
     }
 
@@ -86,11 +102,11 @@ public enum EvalFormats {
             let c = p.closest.map { " (closest \($0.intent) \(JSONOut.formatNumber($0.score)))" } ?? ""
             return "none: \(p.reason)\(c)"
         }
-        let ps = g.parameters.map { "\($0.name)=\($0.value.identity)" }.joined(separator: " ")
+        let ps = g.parameters.map { valueText($0.name, id: $0.value.identity, title: $0.title) }.joined(separator: " ")
         return "\(p.decision.rawValue) \(g.intent)\(ps.isEmpty ? "" : " " + ps) score \(JSONOut.formatNumber(g.score)) via \"\(g.template)\""
     }
 
-    public static func markdown(_ r: EvalReport, stable: Bool = false, maxMisrouted: Int = 30) -> String {
+    public static func markdown(_ r: EvalReport, stable: Bool = false, maxMisrouted: Int = 30, titles: ValueTitles = .none) -> String {
         func mdTable(_ h: [String], _ rows: [[String]]) -> String {
             var s = "| " + h.map { $0.isEmpty ? " " : $0 }.joined(separator: " | ") + " |\n|" + h.enumerated().map { $0.offset == 0 ? "---" : "---:" }.joined(separator: "|") + "|\n"
             for r in rows { s += "| " + r.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |\n" }
@@ -106,7 +122,7 @@ public enum EvalFormats {
         let mis = r.misrouted
         if !mis.isEmpty {
             s += "\n<details><summary>Misrouted (\(mis.count))</summary>\n\n"
-            s += mdTable(["utterance", "expected", "got"], mis.prefix(maxMisrouted).map { ["`\($0.item.text)`", expectText($0), gotText($0)] })
+            s += mdTable(["utterance", "expected", "got"], mis.prefix(maxMisrouted).map { ["`\($0.item.text)`", expectText($0, titles), gotText($0)] })
             s += "\n</details>\n"
         }
         return s
@@ -130,7 +146,7 @@ public enum EvalFormats {
         return o
     }
 
-    public static func junit(_ r: EvalReport, stable: Bool = false) -> String {
+    public static func junit(_ r: EvalReport, stable: Bool = false, titles: ValueTitles = .none) -> String {
         let failures = r.misrouted.count
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         s += "<testsuites name=\"phrasematch eval\" tests=\"\(r.overall.count)\" failures=\"\(failures)\">\n"
@@ -143,11 +159,50 @@ public enum EvalFormats {
                 let time = stable ? "0" : JSONOut.formatNumber(p.micros / 1e6)
                 s += "    <testcase classname=\"\(xml(file))\" name=\"\(xml("line \(p.item.line): \(p.item.text)"))\" time=\"\(time)\""
                 if p.correct { s += "/>\n"; continue }
-                s += ">\n      <failure message=\"\(xml("expected \(expectText(p)); got \(gotText(p))"))\" type=\"misrouted\">\(xml(p.reason))</failure>\n    </testcase>\n"
+                s += ">\n      <failure message=\"\(xml("expected \(expectText(p, titles)); got \(gotText(p))"))\" type=\"misrouted\">\(xml(p.reason))</failure>\n    </testcase>\n"
             }
             s += "  </testsuite>\n"
         }
         s += "</testsuites>\n"
         return s
+    }
+}
+
+/// The titles of the catalogs' parameter values by id (enum cases, entity options, Bool names),
+/// for reports that get ids only: a corpus line's expected values.
+public struct ValueTitles: Sendable {
+    /// "app|intent|parameter=id" and "|intent|parameter=id" (the first catalog's) → the title and
+    /// its catalog's development locale.
+    var titles: [String: (title: LocalizedText, development: String)] = [:]
+
+    public static let none = ValueTitles()
+
+    init() {}
+
+    public init(catalogs: [Catalog]) {
+        for c in catalogs {
+            for sc in c.shortcuts {
+                for p in sc.parameters {
+                    var values: [(String, LocalizedText)] = []
+                    switch c.kind(of: p) {
+                    case .enumType(let t): values = (c.enumType(t)?.cases ?? []).compactMap { k in k.title.map { (k.rawValue, $0) } }
+                    case .entity(let t): values = (c.entityType(t)?.options ?? []).map { ($0.id, $0.title) }
+                    case .bool: values = [("true", p.trueName), ("false", p.falseName)].compactMap { k, v in v.map { (k, $0) } }
+                    default: break
+                    }
+                    for (id, title) in values {
+                        let key = "|\(sc.intent)|\(p.name)=\(id)"
+                        if titles[c.app.id + key] == nil { titles[c.app.id + key] = (title, c.developmentLocale) }
+                        if titles[key] == nil { titles[key] = (title, c.developmentLocale) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The title of value `id` of `parameter` in `locale` (any app's when `app` is nil).
+    public func title(app: String?, intent: String, parameter: String, id: String, locale: String) -> String? {
+        guard !titles.isEmpty, let t = titles["\(app ?? "")|\(intent)|\(parameter)=\(id)"] else { return nil }
+        return t.title.resolve(locale, development: t.development)
     }
 }

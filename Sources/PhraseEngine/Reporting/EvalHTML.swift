@@ -9,7 +9,7 @@ public enum EvalHTML {
     /// Misrouted utterances listed in the report (the count above the table is the full count).
     static let maxMisrouted = 200
 
-    public static func render(_ r: EvalReport, stable: Bool = false) -> String {
+    public static func render(_ r: EvalReport, stable: Bool = false, titles: ValueTitles = .none) -> String {
         var h = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>PhraseEngine evaluation</title>
@@ -48,7 +48,7 @@ public enum EvalHTML {
                 h += "<p class=\"note\">The first \(maxMisrouted) of \(mis.count); <code>eval --format json</code> or <code>--predictions FILE</code> lists them all.</p>\n"
             }
             h += table(["utterance", "expected", "got"], mis.prefix(maxMisrouted).map {
-                ["\($0.item.text)", EvalFormats.expectText($0), EvalFormats.gotText($0)]
+                ["\($0.item.text)", EvalFormats.expectText($0, titles), EvalFormats.gotText($0)]
             }, numeric: false, cls: "mis")
         }
         h += "</body></html>\n"
@@ -140,17 +140,42 @@ public enum EvalHTML {
         return ("rgb(\(mix(lo.0, hi.0)),\(mix(lo.1, hi.1)),\(mix(lo.2, hi.2)))", t > 0.5 ? "#ffffff" : "#1d1d1f")
     }
 
+    /// Width the report's content takes (the body's max-width).
+    static let contentWidth = 1200
+
     static func heatmap(_ r: EvalReport) -> String {
-        let n = r.labels.count
-        guard n > 0 else { return "<p>(empty)</p>\n" }
-        let (labels, prefix) = shortLabels(r.labels)
-        let cell = n > 80 ? 12 : 18
-        let font = n > 80 ? 10 : 11
-        let labelW = (labels.map { textWidth($0, size: font) }.max() ?? 40) + 10
-        let left = labelW, top = labelW
+        guard !r.labels.isEmpty else { return "<p>(empty)</p>\n" }
         let totals = r.confusion.map { $0.reduce(0, +) }
-        let totalW = textWidth(String(totals.max() ?? 0), size: font) + 16
-        let width = left + n * cell + totalW
+        // With many intents the full matrix cannot fit the page at a readable size: then only the
+        // intents confused with another intent (a count off the diagonal, in their row or column,
+        // not counting none) are drawn, with none; the rest are counted in a note.
+        var shown = Array(r.labels.indices)
+        func layout(_ idx: [Int]) -> (cell: Int, font: Int, labelW: Int, totalW: Int) {
+            let names = shortLabels(idx.map { r.labels[$0] }).0
+            let totalW = textWidth(String(totals.max() ?? 0), size: 11) + 16
+            for (cell, font) in [(18, 11), (16, 11), (14, 10), (12, 10), (10, 9)] {
+                let labelW = (names.map { textWidth($0, size: font) }.max() ?? 40) + 10
+                if labelW + idx.count * cell + totalW <= contentWidth { return (cell, font, labelW, totalW) }
+            }
+            return (0, 0, 0, 0)
+        }
+        var fit = layout(shown)
+        if fit.cell < 16 {
+            let named = r.labels.indices.filter { r.labels[$0] != "none" }
+            let confused = r.labels.indices.filter { i in
+                r.labels[i] == "none" || named.contains { j in j != i && (r.confusion[i][j] > 0 || r.confusion[j][i] > 0) }
+            }
+            if confused.count < shown.count, !confused.isEmpty {
+                shown = confused
+                fit = layout(shown)
+            }
+        }
+        let left = r.labels.count - shown.count
+        guard fit.cell > 0 else { return confusionList(r, totals) }
+        let (labels, prefix) = shortLabels(shown.map { r.labels[$0] })
+        let n = shown.count, cell = fit.cell, font = fit.font, labelW = fit.labelW
+        let top = labelW
+        let width = labelW + n * cell + fit.totalW
         let height = top + n * cell + 4
         var s = "<p>Rows: the expected intent; columns: what the matcher chose; the last column counts each row. "
         s += "A cell's shade is its share of the row: green on the diagonal (routed right), red elsewhere (misrouted)"
@@ -164,30 +189,43 @@ public enum EvalHTML {
             s += "<span class=\"key\" style=\"background:\(shade(t, correct: false).fill)\"></span>\(Int(t * 100))%" + (k == 2 ? " misrouted" : "")
         }
         s += "<span class=\"key\" style=\"background:#f6f8fa\"></span>none</p>\n"
-        s += "<div class=\"scroll\"><svg width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"confusion matrix\" font-family=\"sans-serif\">\n"
+        if left > 0 {
+            s += "<p class=\"note\">\(r.labels.count) intents are too many to draw at a readable size: these are the ones confused with another intent, and none; "
+            s += "the other \(left) were never taken for another intent nor another for them (what they missed went to none: see By intent).</p>\n"
+        }
+        s += "<svg width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"confusion matrix\" font-family=\"sans-serif\">\n"
         for (i, l) in labels.enumerated() {
             let y = top + i * cell + cell / 2 + font * 35 / 100
-            s += "<text x=\"\(left - 6)\" y=\"\(y)\" text-anchor=\"end\" font-size=\"\(font)\">\(esc(l))</text>"
-            let x = left + i * cell + cell / 2 + font * 35 / 100
+            s += "<text x=\"\(labelW - 6)\" y=\"\(y)\" text-anchor=\"end\" font-size=\"\(font)\">\(esc(l))</text>"
+            let x = labelW + i * cell + cell / 2 + font * 35 / 100
             s += "<text transform=\"translate(\(x),\(top - 6)) rotate(-90)\" font-size=\"\(font)\">\(esc(l))</text>\n"
         }
-        s += "<text x=\"\(left + n * cell + 6)\" y=\"\(top - 6)\" font-size=\"\(font)\" fill=\"#57606a\">n</text>\n"
-        for i in 0..<n {
-            for j in 0..<n {
-                let v = r.confusion[i][j]
-                let x = left + j * cell, y = top + i * cell
-                let frac = totals[i] > 0 ? Double(v) / Double(totals[i]) : 0
+        s += "<text x=\"\(labelW + n * cell + 6)\" y=\"\(top - 6)\" font-size=\"\(font)\" fill=\"#57606a\">n</text>\n"
+        for (i, ri) in shown.enumerated() {
+            for (j, rj) in shown.enumerated() {
+                let v = r.confusion[ri][rj]
+                let x = labelW + j * cell, y = top + i * cell
+                let frac = totals[ri] > 0 ? Double(v) / Double(totals[ri]) : 0
                 // Misroutes are usually a small share of a row: a floor and a square root keep them visible.
                 let (fill, ink) = v == 0 ? ("#f6f8fa", "#1d1d1f")
                     : (i == j ? shade(max(0.1, frac), correct: true) : shade(0.2 + 0.8 * frac.squareRoot(), correct: false))
-                s += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell - 1)\" height=\"\(cell - 1)\" fill=\"\(fill)\"><title>\(esc(r.labels[i])) → \(esc(r.labels[j])): \(v) of \(totals[i])</title></rect>"
+                s += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell - 1)\" height=\"\(cell - 1)\" fill=\"\(fill)\"><title>\(esc(r.labels[ri])) → \(esc(r.labels[rj])): \(v) of \(totals[ri])</title></rect>"
                 if v > 0 && cell >= 16 {
                     let size = v >= 1000 ? 7 : (v >= 100 ? 8 : 9)
                     s += "<text x=\"\(x + cell / 2)\" y=\"\(y + cell / 2 + size * 35 / 100)\" text-anchor=\"middle\" font-size=\"\(size)\" fill=\"\(ink)\">\(v)</text>"
                 }
             }
-            s += "<text x=\"\(left + n * cell + 6)\" y=\"\(top + i * cell + cell / 2 + font * 35 / 100)\" font-size=\"\(font)\" fill=\"#57606a\">\(totals[i])</text>\n"
+            s += "<text x=\"\(labelW + n * cell + 6)\" y=\"\(top + i * cell + cell / 2 + font * 35 / 100)\" font-size=\"\(font)\" fill=\"#57606a\">\(totals[ri])</text>\n"
         }
-        return s + "</svg></div>\n"
+        return s + "</svg>\n"
+    }
+
+    /// The confusions as a list, for a matrix too large to draw: expected → chosen, most first.
+    static func confusionList(_ r: EvalReport, _ totals: [Int]) -> String {
+        var rows: [(Int, Int, Int)] = []
+        for i in r.labels.indices { for j in r.labels.indices where i != j && r.confusion[i][j] > 0 { rows.append((r.confusion[i][j], i, j)) } }
+        rows.sort { ($0.0, $1.1, $1.2) > ($1.0, $0.1, $0.2) }
+        return "<p>Too many intents in a confusion to draw; the confusions, most first:</p>\n"
+            + table(["expected", "chosen", "utterances", "of the row"], rows.map { [r.labels[$0.1], r.labels[$0.2], String($0.0), String(totals[$0.1])] })
     }
 }

@@ -64,7 +64,8 @@ public struct CollisionSide: Sendable {
         var o: [(String, JSONOut)] = [("app", .string(app)), ("intent", isNegative ? .null : .string(intent)),
                                       ("locale", .string(locale)), ("text", .string(text)),
                                       ("parameters", .object(parameters.map { ($0.name, $0.value.json) })),
-                                      ("template", .string(template)), ("target", .string(target.label(qualified: true)))]
+                                      ("template", .string(template)), ("target", .string(target.label(qualified: true))),
+                                      ("targetTitle", .string(target.title(qualified: true)))]
         if isNegative { o.append(("negative", .bool(true))) }
         return .object(o)
     }
@@ -85,6 +86,13 @@ public struct CollisionTarget: Sendable, Hashable, Comparable {
         s += intent
         if let v = value { s += "(\(v))" }
         return s
+    }
+
+    /// The label people read: a value by its title with its id beside it when they differ
+    /// ("LogHabitIntent(habit=Water (7E1C2B9A-…))"), as `match` prints values; else `label`.
+    public func title(qualified: Bool) -> String {
+        guard !negative, let v = value, let eq = v.firstIndex(of: "=") else { return label(qualified: qualified) }
+        return (qualified ? app + "/" : "") + intent + "(" + EvalFormats.valueText(v[..<eq], id: String(v[v.index(after: eq)...]), title: valueTitle) + ")"
     }
 
     /// The shortcut this target belongs to (for the matrix).

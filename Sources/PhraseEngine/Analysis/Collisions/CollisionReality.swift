@@ -36,6 +36,10 @@ public struct RealityCheck: Sendable {
         public var a: String
         public var b: String
         public var count: Int
+        /// `a` and `b` as reports show them: "app/Intent(name=Title (id))" when the value's title
+        /// is known (from a result that bound it), "app/Intent(name=id)" otherwise.
+        public var aTitle: String = ""
+        public var bTitle: String = ""
     }
     public var rows: [Row]
     /// In-domain utterances evaluated.
@@ -122,6 +126,8 @@ public enum CollisionReality {
         var confusions = 0, inDomain = 0
         /// Each confusion: locale, the expected and got keys, and the pair of keys it is listed under when missed.
         var confusedKeys: [(l: String, exp: [String], got: [String], shown: (String, String))] = []
+        /// "app/Intent|name=id" → the value's title, from the results that bound it.
+        var valueTitles: [String: String] = [:]
         for p in preds {
             guard let e = p.item.expect else { continue }
             inDomain += 1
@@ -137,6 +143,9 @@ public enum CollisionReality {
             guard let g = p.got else { continue }
             let got = "\(g.app)/\(g.intent)"
             let gotValues = g.parameters.map { got + "|" + $0.name + "=" + $0.value.identity }.sorted()
+            for v in g.parameters where valueTitles[got + "|" + v.name + "=" + v.value.identity] == nil {
+                valueTitles[got + "|" + v.name + "=" + v.value.identity] = v.title
+            }
             var ek: [String] = [], gk: [String] = [], shown: (String, String)
             if got != exp && !(e.app == nil && g.intent == e.intent) {
                 ek = [exp] + expValues
@@ -204,7 +213,18 @@ public enum CollisionReality {
                 merged[u] = RealityCheck.Missed(locale: l, a: x, b: y, count: n)
             }
         }
-        let missed = merged.values.sorted { ($0.count, $1.locale, $1.a, $1.b) > ($1.count, $0.locale, $0.a, $0.b) }
+        /// "app/Intent|name=id" as a target's title reads ("app/Intent(name=Title (id))").
+        func title(_ key: String) -> String {
+            guard let bar = key.firstIndex(of: "|") else { return key }
+            let value = key[key.index(after: bar)...]
+            guard let eq = value.firstIndex(of: "=") else { return key }
+            return key[..<bar] + "(" + EvalFormats.valueText(value[..<eq], id: String(value[value.index(after: eq)...]), title: valueTitles[key]) + ")"
+        }
+        let missed = merged.values.sorted { ($0.count, $1.locale, $1.a, $1.b) > ($1.count, $0.locale, $0.a, $0.b) }.map { m in
+            var m = m
+            (m.aTitle, m.bTitle) = (title(m.a), title(m.b))
+            return m
+        }
         return RealityCheck(rows: rows, utterances: inDomain, confusions: confusions, confusionsOnReportedPairs: onPairs,
                             k: k, missed: missed)
     }
