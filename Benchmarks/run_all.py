@@ -16,7 +16,7 @@ PEERS = os.path.join(ROOT, "Benchmarks", "peers")
 HA_SCRIPT = os.path.join(ROOT, "Benchmarks", "ha_intents.py")
 # The apps the thresholds were tuned on (and the peers' default set), and the held-out ones.
 TUNED_APPS = ["coffee", "habits", "home", "music", "notes", "reader"]
-HELD_OUT_APPS = ["fitness", "recipes", "charge", "transit", "bank", "cards", "park", "rooms", "pets", "wash", "fly"]
+HELD_OUT_APPS = ["fitness", "recipes", "charge", "transit", "bank", "cards", "park", "rooms", "pets", "wash", "fly", "parcels"]
 HELD_OUT_LOCALES = ["it", "pt-BR", "nl", "pl", "ru", "tr", "ko", "th", "ar", "hi", "zh-Hant", "vi",
                     "en", "fr", "de", "es", "ja", "zh-Hans", "sv", "da", "nb", "fi", "cs", "el",
                     "pt-PT", "ca", "id", "ms", "uk", "he", "en-GB"]
@@ -34,6 +34,7 @@ BLIND = {
     "pets": ("es, pt-BR, it, ja, ko, zh-Hant", "91.8%", "3.0%"),
     "wash": ("de, it, tr, ja, ko, th", "92.9%", "1.9%"),
     "fly": ("en, es, fr, zh-Hans, hi, ar", "89.7%", "4.7%"),
+    "parcels": ("fr, pl, ja", "95.1%", "0%"),
 }
 NOISE = {"filler", "reword", "asr-sound", "asr-split", "asr-number", "asr-accent", "synonym",
          "alt-name", "no-app-name", "near-miss"}
