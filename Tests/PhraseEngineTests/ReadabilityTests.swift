@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// Explanations by word as said, reports naming values by title, and paths shown as given
 /// (issue 33's readability part), through the public API and the CLI.
