@@ -78,20 +78,13 @@ public enum EvalFormats {
         return s
     }
 
-    /// A value as reports show it: by its title with its id beside it ("habit=Water (7E1C…0001)"),
-    /// or by the id alone when the title is the id or unknown.
-    static func valueText(_ name: some StringProtocol, id: String, title: String?) -> String {
-        guard let t = title, !t.isEmpty, t.lowercased() != id.lowercased() else { return "\(name)=\(id)" }
-        return "\(name)=\(t) (\(id))"
-    }
-
     /// - Parameter titles: the catalogs' value titles (a corpus gives ids only); without them a
     ///   title is known only when the matcher bound the same value.
     static func expectText(_ p: Prediction, _ titles: ValueTitles = .none) -> String {
         guard let e = p.item.expect else { return "none" }
         let bound = (p.got ?? p.closest)?.parameters ?? []
         let ps = e.parameters.sorted { $0.key < $1.key }.map { k, v in
-            valueText(k, id: v, title: titles.title(app: e.app, intent: e.intent, parameter: k, id: v, locale: p.locale)
+            ValueText.of(k, id: v, title: titles.title(app: e.app, intent: e.intent, parameter: k, id: v, locale: p.locale)
                         ?? bound.first { $0.name == k && $0.value.identity == v }?.title)
         }.joined(separator: " ")
         return e.intent + (ps.isEmpty ? "" : " " + ps)
@@ -102,7 +95,7 @@ public enum EvalFormats {
             let c = p.closest.map { " (closest \($0.intent) \(JSONOut.formatNumber($0.score)))" } ?? ""
             return "none: \(p.reason)\(c)"
         }
-        let ps = g.parameters.map { valueText($0.name, id: $0.value.identity, title: $0.title) }.joined(separator: " ")
+        let ps = g.parameters.map { ValueText.of($0.name, id: $0.value.identity, title: $0.title) }.joined(separator: " ")
         return "\(p.decision.rawValue) \(g.intent)\(ps.isEmpty ? "" : " " + ps) score \(JSONOut.formatNumber(g.score)) via \"\(g.template)\""
     }
 

@@ -92,7 +92,7 @@ public struct CollisionTarget: Sendable, Hashable, Comparable {
     /// ("LogHabitIntent(habit=Water (7E1C2B9A-…))"), as `match` prints values; else `label`.
     public func title(qualified: Bool) -> String {
         guard !negative, let v = value, let eq = v.firstIndex(of: "=") else { return label(qualified: qualified) }
-        return (qualified ? app + "/" : "") + intent + "(" + EvalFormats.valueText(v[..<eq], id: String(v[v.index(after: eq)...]), title: valueTitle) + ")"
+        return (qualified ? app + "/" : "") + intent + "(" + ValueText.of(v[..<eq], id: String(v[v.index(after: eq)...]), title: valueTitle) + ")"
     }
 
     /// The shortcut this target belongs to (for the matrix).

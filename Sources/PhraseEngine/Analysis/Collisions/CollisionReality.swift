@@ -218,7 +218,7 @@ public enum CollisionReality {
             guard let bar = key.firstIndex(of: "|") else { return key }
             let value = key[key.index(after: bar)...]
             guard let eq = value.firstIndex(of: "=") else { return key }
-            return key[..<bar] + "(" + EvalFormats.valueText(value[..<eq], id: String(value[value.index(after: eq)...]), title: valueTitles[key]) + ")"
+            return key[..<bar] + "(" + ValueText.of(value[..<eq], id: String(value[value.index(after: eq)...]), title: valueTitles[key]) + ")"
         }
         let missed = merged.values.sorted { ($0.count, $1.locale, $1.a, $1.b) > ($1.count, $0.locale, $0.a, $0.b) }.map { m in
             var m = m
