@@ -71,4 +71,30 @@ import Testing
         Expansion.forEach(c, locale: "en") { p in if p.ordinal == 1000 { cut = p; return false }; return true }
         #expect(cut?.text == "Play List 501 in Music")
     }
+
+    /// The locale check over bytes says what the plain one over characters says, on random
+    /// strings of the characters that matter (letters, digits, "-", other ASCII, non-ASCII).
+    @Test func localeCheckAgreesWithThePlainOne() {
+        func plain(_ s: String) -> Bool {
+            let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+            guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+            for p in parts.dropFirst() {
+                guard (1...8).contains(p.count), p.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+            }
+            return true
+        }
+        var rng = ReferenceSearchTests.SplitMix(state: 4242)
+        let alphabet: [Character] = ["a", "z", "A", "Z", "q", "0", "9", "-", "-", "_", "@", "[", "`", "{", " ", "é", "ß", "中", "\u{301}"]
+        var valid = 0
+        for _ in 0..<20_000 {
+            let n = Int(rng.next() % 12)
+            let s = String((0..<n).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] })
+            #expect(CatalogLoader.isValidLocale(s) == plain(s), "\(s)")
+            if plain(s) { valid += 1 }
+        }
+        for s in ["en", "zh-Hans", "pt-BR", "es-419", "sr-Latn-RS", "und", "e", "engl", "en-", "-en", "en--US", "en-toolongpart", "ja-JP-u-ca-japanese"] {
+            #expect(CatalogLoader.isValidLocale(s) == plain(s), "\(s)")
+        }
+        #expect(valid > 0)
+    }
 }

@@ -105,12 +105,23 @@ public enum CatalogLoader {
 
     /// Whether a string is a plausible BCP 47 locale identifier.
     public static func isValidLocale(_ s: String) -> Bool {
-        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        for p in parts.dropFirst() {
-            guard (1...8).contains(p.count), p.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return false }
+        // Over the UTF-8 bytes (every catalog string key is checked: characters would cost a
+        // grapheme break each): a language of 2-3 ASCII letters, then "-" and parts of 1-8
+        // ASCII letters or digits.
+        var part = 0, length = 0
+        for b in s.utf8 {
+            if b == UInt8(ascii: "-") {
+                guard part == 0 ? (2...3).contains(length) : (1...8).contains(length) else { return false }
+                part += 1
+                length = 0
+                continue
+            }
+            let letter = (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+            let digit = b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")
+            guard letter || (part > 0 && digit) else { return false }
+            length += 1
         }
-        return true
+        return part == 0 ? (2...3).contains(length) : (1...8).contains(length)
     }
 
     struct Reader {
