@@ -25,7 +25,8 @@ struct Rewrite: Sendable {
         let units: [String]
     }
 
-    /// Every rewrite, in the order they run.
+    /// Every rewrite, in the order they run. A rewrite that returns units as bits runs last
+    /// (`homophones`): the bits are positions in the units as the query keeps them.
     static let all: [Rewrite] = [
         ordinalPrefixes, spelledRuns, thaiRecut, hangulDigits, hangulRecut, hangulJoin, homophones,
     ]
