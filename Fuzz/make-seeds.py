@@ -64,17 +64,10 @@ for p in sorted(glob.glob(fixtures + "/**/*.swift", recursive=True)):
     put("swift", read(p))
     if os.path.basename(p) == "Package.swift":
         put("project", read(p), 2)
-for p in sorted(glob.glob(fixtures + "/**/*.strings", recursive=True)):
-    put("strings", read(p), 0)
-for p in sorted(glob.glob(fixtures + "/**/*.xcstrings", recursive=True)):
-    put("strings", read(p), 1)
-for p in sorted(glob.glob(fixtures + "/**/*.plist", recursive=True)):
-    put("strings", read(p), 2)
-for p in sorted(glob.glob(fixtures + "/**/*.pbxproj", recursive=True)):
-    put("project", read(p), 0)
-for p in sorted(glob.glob(fixtures + "/**/*.yml", recursive=True)):
-    put("project", read(p), 1)
-for p in sorted(glob.glob(fixtures + "/**/*.xcconfig", recursive=True)):
-    put("project", read(p), 3)
+# Fixture files by extension: (target, selector byte).
+for ext, target, selector in [("strings", "strings", 0), ("xcstrings", "strings", 1), ("plist", "strings", 2),
+                              ("pbxproj", "project", 0), ("yml", "project", 1), ("xcconfig", "project", 3)]:
+    for p in sorted(glob.glob(fixtures + "/**/*." + ext, recursive=True)):
+        put(target, read(p), selector)
 for t in sorted(os.listdir(out)):
     print(t, len(os.listdir(os.path.join(out, t))))
