@@ -5,11 +5,9 @@ import Foundation
 public enum CatalogLoader {
     /// Files larger than this are refused with an error instead of being read.
     public static let maxFileSize = 512 * 1024 * 1024
-    /// Limits past which a catalog is refused with one error (at the JSON path) rather than read
-    /// at a cost no real app needs: the options of one enum or entity, the bytes of one phrase
-    /// template and its `${…}` tokens (App Shortcuts phrases hold the app name and at most one
-    /// parameter, and are a few words long).
-    public static let maxOptions = 50_000
+    /// Limits past which a template is refused with one error (at its JSON path) rather than read
+    /// at a cost no real app needs: its bytes and its `${…}` tokens (App Shortcuts phrases hold
+    /// the app name and at most one parameter, and are a few words long).
     public static let maxTemplateBytes = 2_048
     public static let maxTemplateTokens = 16
 
@@ -191,13 +189,6 @@ public enum CatalogLoader {
             return out
         }
 
-        /// Reports a list of enum cases or entity options longer than `maxOptions`.
-        mutating func tooMany(_ a: [JSONNode], _ path: String, _ n: JSONNode?) -> Bool {
-            guard a.count > CatalogLoader.maxOptions else { return false }
-            error("\(a.count) values; at most \(CatalogLoader.maxOptions) are read", path, n, rule: "limit-exceeded")
-            return true
-        }
-
         mutating func checkLocale(_ k: String, _ path: String, _ n: JSONNode?) {
             if !CatalogLoader.isValidLocale(k) { error("'\(k)' is not a locale identifier (BCP 47, such as en, fr-CA, zh-Hans)", path, n, rule: "unknown-locale") }
         }
@@ -297,8 +288,7 @@ public enum CatalogLoader {
                         guard v.object != nil else { error("expected an object, found \(v.typeName)", p, v); continue }
                         var cases: [EnumCase] = []
                         var seen = Set<String>()
-                        if let ca = v["cases"]?.array, tooMany(ca, p + ".cases", v["cases"]) {
-                        } else if let ca = v["cases"]?.array {
+                        if let ca = v["cases"]?.array {
                             for (i, c) in ca.enumerated() {
                                 let cp = "\(p).cases[\(i)]"
                                 guard c.object != nil else { error("expected an object, found \(c.typeName)", cp, c); continue }
@@ -327,8 +317,7 @@ public enum CatalogLoader {
                         guard v.object != nil else { error("expected an object, found \(v.typeName)", p, v); continue }
                         var options: [EntityOption] = []
                         var seen = Set<String>()
-                        if let oa = v["options"]?.array, tooMany(oa, p + ".options", v["options"]) {
-                        } else if let oa = v["options"]?.array {
+                        if let oa = v["options"]?.array {
                             options.reserveCapacity(oa.count)
                             for (i, c) in oa.enumerated() {
                                 let op = "\(p).options[\(i)]"
