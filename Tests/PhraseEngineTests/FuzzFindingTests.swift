@@ -35,4 +35,23 @@ import Testing
         bad[bad.count - 9] = 0xFF
         #expect(PropertyList.binaryProblem(bad) != nil)
     }
+
+    /// `match` target: the pruned search decides `none` where the search without bounds
+    /// (`noBounds`) finds a match, for an utterance of misheard words, NULs and invalid UTF-8
+    /// against the plants catalog: a bound skips a better reading (the property
+    /// `ReferenceSearchTests.boundsNeverSkipABetterReading` checks). Not fixed yet (Matching/ is
+    /// being restructured): a known issue, which fails the test once it no longer happens.
+    @Test func boundsSkipAReadingOfANoisyUtterance() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Self.dir + "/match-bounds-skip-a-reading.bin"))
+        let text = String(decoding: bytes.dropFirst(), as: UTF8.self)   // first byte: the locale, 0 = en
+        let m = Matcher(catalogs: [try CatalogLoader.load(path: Self.dir + "/../../../../docs/examples/plants.catalog.json")])
+        var fast = m.options
+        fast.explain = true
+        var all = fast
+        all.noBounds = true
+        let a = m.match(text, locale: "en", options: fast), b = m.match(text, locale: "en", options: all)
+        withKnownIssue("a bound skips the reading the unbounded search matches") {
+            #expect(a.decision == b.decision, "pruned \(a.decision) \(a.results.first?.score ?? 0), unbounded \(b.decision) \(b.results.first?.score ?? 0)")
+        }
+    }
 }
