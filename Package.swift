@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
 
 let package = Package(
     name: "PhraseEngine",
@@ -66,3 +67,19 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Fuzz/, docs/fuzzing.md): only with PHRASEENGINE_FUZZ=1, as
+// Fuzz/run.sh builds them (`-sanitize=fuzzer,address`, their own build folder). A plain
+// `swift build` or `swift test` never sees them: without libFuzzer they would not link.
+if ProcessInfo.processInfo.environment["PHRASEENGINE_FUZZ"] == "1" {
+    package.targets += [
+        .target(name: "PEFuzzDriver", path: "Fuzz/Driver"),
+        .executableTarget(
+            name: "pefuzz",
+            dependencies: ["PhraseEngine", "PEFuzzDriver"],
+            path: "Fuzz/Targets",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+    ]
+    package.products.append(.executable(name: "pefuzz", targets: ["pefuzz"]))
+}

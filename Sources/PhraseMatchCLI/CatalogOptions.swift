@@ -30,8 +30,17 @@ enum CatalogOptions {
         var errors: [Diagnostic] = []
         for p in paths {
             let full = resolvePath(p, ctx)
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), isDir.boolValue {
+                throw CLIError.input("\(p): is a directory, expected a corpus file")
+            }
             guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(p): cannot read corpus") }
-            let r = CorpusReader.parse(String(decoding: data, as: UTF8.self), file: displayPath(full, ctx))
+            guard let text = String(validating: data, as: UTF8.self) else {
+                let bytes = [UInt8](data)
+                let at = LineTable(bytes).position(of: SwiftLexer.firstInvalidUTF8(bytes) ?? 0)
+                throw CLIError.input("\(p):\(at.line):\(at.column): invalid UTF-8 (a corpus is UTF-8 text)")
+            }
+            let r = CorpusReader.parse(text, file: displayPath(full, ctx))
             items += r.items
             errors += r.errors
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PhraseEngine
+@testable import PhraseMatchCLI
 
 /// The pruned search (upper bounds, a few values per slot, the named app's shortcuts only)
 /// against the exhaustive one (every template, every value, every reading) on seeded random

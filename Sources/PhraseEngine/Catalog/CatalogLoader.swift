@@ -5,6 +5,11 @@ import Foundation
 public enum CatalogLoader {
     /// Files larger than this are refused with an error instead of being read.
     public static let maxFileSize = 512 * 1024 * 1024
+    /// Limits past which a template is refused with one error (at its JSON path) rather than read
+    /// at a cost no real app needs: its bytes and its `${…}` tokens (App Shortcuts phrases hold
+    /// the app name and at most one parameter, and are a few words long).
+    public static let maxTemplateBytes = 2_048
+    public static let maxTemplateTokens = 16
 
     public static func load(path: String) throws(CatalogLoadError) -> Catalog {
         let fm = FileManager.default
@@ -219,8 +224,15 @@ public enum CatalogLoader {
             for (i, v) in a.enumerated() {
                 let p = "\(path)[\(i)]"
                 guard let s = v.string else { error("expected a template string, found \(v.typeName)", p, v); continue }
+                if s.utf8.count > CatalogLoader.maxTemplateBytes {
+                    error("template of \(s.utf8.count) bytes; at most \(CatalogLoader.maxTemplateBytes) are read", p, v, rule: "limit-exceeded"); continue
+                }
                 let (pieces, err) = CatalogLoader.parseTemplate(s)
                 if let err { error(err, p, v, rule: "malformed-template"); continue }
+                let tokens = pieces.count { if case .text = $0 { false } else { true } }
+                if tokens > CatalogLoader.maxTemplateTokens {
+                    error("template with \(tokens) tokens; at most \(CatalogLoader.maxTemplateTokens) are read", p, v, rule: "limit-exceeded"); continue
+                }
                 out.append(PhraseTemplate(text: s, pieces: pieces, location: SourceLocation(path: p, offset: v.offset)))
             }
             return out

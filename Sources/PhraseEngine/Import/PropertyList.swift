@@ -37,6 +37,9 @@ public enum PropertyList {
             if let e = r.error { throw ReadError(message: e.message, offset: e.offset) }
             return .dictionary(r.entries.map { ($0.key, $0.value) })
         }
+        if isBinary(bytes), let problem = binaryProblem(bytes) {
+            throw ReadError(message: "malformed binary property list: \(problem)", offset: 0)
+        }
         let obj: Any
         do {
             obj = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
@@ -47,6 +50,38 @@ public enum PropertyList {
         }
         guard let v = convert(obj, depth: 0) else { throw ReadError(message: "property list nested too deeply", offset: 0) }
         return v
+    }
+
+    /// What is wrong with a binary property list's structure (its trailer, offset table and the
+    /// type of every object), checked before Foundation reads it: swift-corelibs-foundation
+    /// crashes on some malformed files (a set, which no property list holds, where a dictionary
+    /// was: found by the `strings` fuzz target, docs/fuzzing.md). nil when it is sound.
+    static func binaryProblem(_ b: [UInt8]) -> String? {
+        guard b.count >= 8 + 1 + 32 else { return "shorter than its header and trailer" }
+        let t = b.count - 32
+        /// The big-endian integer of `n` bytes at `at`, nil past the end or above Int.max.
+        func integer(_ at: Int, _ n: Int) -> Int? {
+            guard (1...8).contains(n), at >= 0, at + n <= b.count else { return nil }
+            var v: UInt64 = 0
+            for k in 0..<n { v = v << 8 | UInt64(b[at + k]) }
+            return v <= UInt64(Int.max) ? Int(v) : nil
+        }
+        let offsetSize = Int(b[t + 6])
+        guard (1...8).contains(offsetSize), (1...8).contains(Int(b[t + 7])),
+              let count = integer(t + 8, 8), let top = integer(t + 16, 8), let table = integer(t + 24, 8),
+              count >= 1, top < count, table >= 8, table <= t, count <= (t - table) / offsetSize else {
+            return "its trailer or offset table is out of range"
+        }
+        for k in 0..<count {
+            guard let at = integer(table + k * offsetSize, offsetSize), at >= 8, at < table else {
+                return "object \(k) is out of range"
+            }
+            switch b[at] >> 4 {
+            case 0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD: continue
+            default: return "object \(k) has type 0x\(String(b[at] >> 4, radix: 16)), not a property list type"
+            }
+        }
+        return nil
     }
 
     static func convert(_ o: Any, depth: Int) -> PlistValue? {

@@ -91,10 +91,18 @@ public final class Matcher: Sendable {
         return r
     }
 
+    /// Utterances longer than this (UTF-8 bytes) are refused unread as `tooLong`: no one says
+    /// 32 KB, and reading it costs time in segmentation (a 100,000-character Thai run took a
+    /// second) before the length rule of the search could refuse it.
+    public static let maxUtteranceBytes = 32_768
+
     /// Matches one utterance.
     public func match(_ text: String, locale: String? = nil, options override: MatchOptions? = nil) -> MatchResult {
         let opts = override ?? options
         let requested = locale ?? defaultLocale
+        if text.utf8.count > Matcher.maxUtteranceBytes {
+            return MatchResult(text: text, locale: requested, decision: .none, results: [], why: .tooLong, negative: nil)
+        }
         let pool: WorkspacePool
         if let k = locales.firstIndex(of: requested), k < poolList.count {
             pool = poolList[k]

@@ -1,0 +1,193 @@
+import Foundation
+@testable import PhraseEngine
+
+/// The fuzz targets. Each reads one input the way the tool reads a user's file and checks what
+/// must always hold; a violated invariant is a crash (`check`), which libFuzzer keeps.
+enum FuzzTarget: String, CaseIterable {
+    /// Catalog JSON: CatalogLoader, then expansion and a matcher over what loaded.
+    case catalog
+    /// One phrase template, then the template inside a one-shortcut catalog.
+    case template
+    /// The normalizer: the first byte picks the locale profile (every profile in Locales/).
+    case normalize
+    /// Corpus lines: the first byte picks JSON Lines or TSV.
+    case corpus
+    /// Swift sources: the lexer, the declaration scanner and the App Intents reader.
+    case swift
+    /// `.strings`, `.xcstrings` and property lists (the first byte picks the reader).
+    case strings
+    /// Project files: pbxproj, `.xcconfig`, XcodeGen `project.yml`, `Package.swift`.
+    case project
+    /// The matcher on random utterances against a fixed catalog: deterministic, bounded scores,
+    /// and the same answer as the search without bounds.
+    case match
+
+    /// The target named by `PEFUZZ_TARGET` (set from the first argument, `Main.swift`).
+    static var selected: FuzzTarget? { ProcessInfo.processInfo.environment["PEFUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:)) }
+    /// `selected`, read once (on the first input, after `Main.swift` has set it).
+    static let current = selected
+
+    func run(_ b: [UInt8]) {
+        switch self {
+        case .catalog: Fuzz.catalog(b)
+        case .template: Fuzz.template(b)
+        case .normalize: Fuzz.normalize(b)
+        case .corpus: Fuzz.corpus(b)
+        case .swift: Fuzz.swift(b)
+        case .strings: Fuzz.strings(b)
+        case .project: Fuzz.project(b)
+        case .match: Fuzz.match(b)
+        }
+    }
+}
+
+/// A broken invariant: print it and abort, so libFuzzer records the input.
+func check(_ ok: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+    guard !ok() else { return }
+    FileHandle.standardError.write(Data("pefuzz: invariant broken: \(message())\n".utf8))
+    abort()
+}
+
+enum Fuzz {
+    /// The first byte as a choice among `n`, and the rest.
+    static func split(_ b: [UInt8], _ n: Int) -> (Int, [UInt8]) {
+        guard let f = b.first else { return (0, []) }
+        return (Int(f) % n, Array(b.dropFirst()))
+    }
+
+    static func catalog(_ b: [UInt8]) {
+        let c: Catalog
+        do { c = try CatalogLoader.parse(b, file: "fuzz.json") } catch {
+            check(!error.diagnostics.isEmpty, "a refused catalog without a diagnostic")
+            return
+        }
+        for l in c.allLocales.prefix(3) { _ = Expansion.phrases(c, locale: l).prefix(50).count }
+        if let l = c.allLocales.first {
+            let m = Matcher(catalogs: [c], locales: [l])
+            _ = m.match("open it", locale: l)
+        }
+    }
+
+    static func template(_ b: [UInt8]) {
+        let s = String(decoding: b, as: UTF8.self)
+        let (pieces, error) = CatalogLoader.parseTemplate(s)
+        if error != nil { return }
+        _ = pieces.count
+        guard b.count < 400 else { return }
+        let json = """
+        {"format":"phrasematch-catalog","version":1,"developmentLocale":"en",
+         "app":{"id":"com.example.fuzz","name":"Fuzzy"},
+         "enums":{"Kind":{"cases":[{"rawValue":"a","title":"alpha"},{"rawValue":"b","title":"beta gamma"}]}},
+         "shortcuts":[{"intent":"DoIntent","parameters":{"kind":{"type":"Kind"},"p":{"type":"Kind"}},
+           "phrases":{"en":[\(JSONOut.string(s).render()), "Open ${applicationName}"]}}]}
+        """
+        guard let c = try? CatalogLoader.parse(Array(json.utf8), file: "fuzz.json") else { return }
+        let phrases = Expansion.phrases(c, locale: "en")
+        let m = Matcher(catalogs: [c], locales: ["en"])
+        for p in phrases.prefix(4) { _ = m.match(p.text, locale: "en") }
+    }
+
+    static let profiles: [String] = {
+        let ids = LocaleStore.shared.availableIdentifiers
+        check(ids.count > 20, "locale profiles not found (\(ids.count)); run from the package folder or set PHRASEENGINE_LOCALES")
+        return ids
+    }()
+
+    static func normalize(_ b: [UInt8]) {
+        let (k, rest) = split(b, profiles.count)
+        let text = String(decoding: rest, as: UTF8.self)
+        let n = Normalizer.forLocale(profiles[k])
+        let a = n.normalize(text)
+        let units = text.utf16.count
+        for t in a.tokens {
+            check(t.start >= 0 && t.start <= t.end && t.end <= units, "token \(t.text) spans \(t.start)..<\(t.end) of \(units) units")
+            _ = n.phoneticKey(t.text, flags: t.flags)
+        }
+        let again = n.normalize(text)
+        check(again.tokens.map(\.text) == a.tokens.map(\.text), "normalizing twice differs")
+    }
+
+    static func corpus(_ b: [UInt8]) {
+        let (k, rest) = split(b, 2)
+        let text = String(decoding: rest, as: UTF8.self)
+        let (items, errors) = CorpusReader.parse(text, file: k == 0 ? "fuzz.jsonl" : "fuzz.tsv")
+        for e in errors { check(e.line.map { $0 >= 1 } ?? true, "an error without a line: \(e.message)") }
+        _ = items.count
+    }
+
+    static func swift(_ b: [UInt8]) {
+        let f = SwiftSourceFile(path: "Fuzz.swift", bytes: b)
+        for p in f.problems { check(p.offset >= 0 && p.offset <= b.count, "problem offset \(p.offset) of \(b.count) bytes") }
+        _ = SwiftAppIntentsReader.read([f])
+    }
+
+    static func strings(_ b: [UInt8]) {
+        let (k, rest) = split(b, 3)
+        switch k {
+        case 0: _ = StringsFile.parse(rest)
+        case 1: _ = XCStringsFile.parse(rest, path: "Localizable.xcstrings")
+        default: _ = try? PropertyList.parse(rest)
+        }
+    }
+
+    static let scratch: String = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pefuzz-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    static func project(_ b: [UInt8]) {
+        let (k, rest) = split(b, 4)
+        switch k {
+        case 0: _ = try? PBXProject.read(rest, path: "App.xcodeproj/project.pbxproj")
+        case 1: _ = try? XcodeGenProject.read(rest, path: "project.yml")
+        case 2: _ = SwiftPackageProject.read(rest, path: "Package.swift")
+        default:
+            // .xcconfig files are read from disk (their includes are relative to them).
+            let path = scratch + "/fuzz.xcconfig"
+            guard FileManager.default.createFile(atPath: path, contents: Data(rest)) else { return }
+            var diags: [Diagnostic] = []
+            let settings = XCConfig.assignments(path: path, level: "fuzz", diagnostics: &diags)
+            _ = BuildSettings(settings, configuration: "Debug").value("PRODUCT_NAME")
+        }
+    }
+
+    static let matcher: Matcher = {
+        let path = FileManager.default.currentDirectoryPath + "/docs/examples/plants.catalog.json"
+        do { return Matcher(catalogs: [try CatalogLoader.load(path: path)]) } catch {
+            check(false, "cannot load \(path): run from the package folder")
+            return Matcher(catalogs: [])
+        }
+    }()
+
+    static func match(_ b: [UInt8]) {
+        let (k, rest) = split(b, 2)
+        let text = String(decoding: rest, as: UTF8.self)
+        let locale = k == 0 ? "en" : "fr"
+        var fast = matcher.options
+        fast.explain = k == 0
+        let a = matcher.match(text, locale: locale, options: fast)
+        let again = matcher.match(text, locale: locale, options: fast)
+        check(a.decision == again.decision && a.results.map(\.score) == again.results.map(\.score)
+              && a.results.map(\.phrase) == again.results.map(\.phrase), "matching \"\(text)\" twice differs")
+        let units = text.utf16.count
+        var last = Double.infinity
+        for r in a.results {
+            check(r.score.isFinite && r.score >= 0 && r.score <= 1, "score \(r.score) out of [0, 1] for \"\(text)\"")
+            check(r.score <= last + 1e-12, "results not ranked for \"\(text)\"")
+            last = r.score
+            for s in r.explanation where s.kind != .missing {
+                check(s.start >= 0 && s.start <= s.end && s.end <= units, "step \(s.kind) spans \(s.start)..<\(s.end) of \(units) units")
+            }
+        }
+        if a.decision != .none { check(a.top != nil, "a decision without a result") }
+        // The bounds never skip a better reading (ReferenceSearchTests.boundsNeverSkipABetterReading).
+        guard rest.count < 200 else { return }
+        var all = fast
+        all.noBounds = true
+        let c = matcher.match(text, locale: locale, options: all)
+        let ra = a.results.filter { $0.score > 0.301 }, rc = c.results.filter { $0.score > 0.301 }
+        check(a.decision == c.decision, "decision \(a.decision) differs from the unbounded search's \(c.decision) for \"\(text)\"")
+        check(ra.map(\.score) == rc.map(\.score), "scores \(ra.map(\.score)) differ from the unbounded search's \(rc.map(\.score)) for \"\(text)\"")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+@testable import PhraseMatchCLI
+
+/// The inputs the fuzz targets found (docs/fuzzing.md), each kept as a test once fixed.
+/// Their files are in Fixtures/Fuzz.
+@Suite struct FuzzFindingTests {
+    static let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Fuzz").path
+
+    /// `strings` target: a binary plist with a set (marker 0xC) where a dictionary was crashed
+    /// swift-corelibs-foundation (SEGV in `PropertyListSerialization`), and `import` with it.
+    @Test func binaryPlistWithASetIsRefused() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Self.dir + "/set-in-binary-plist.plist"))
+        #expect(throws: PropertyList.ReadError.self) { try PropertyList.parse(Array(bytes)) }
+        do { _ = try PropertyList.parse(Array(bytes)) } catch {
+            #expect(error.message.contains("not a property list type"), "\(error.message)")
+        }
+        // Through `import`: the Info.plist is reported, the import goes on.
+        let app = FileManager.default.temporaryDirectory.appendingPathComponent("pe-bplist-\(UUID().uuidString)/App")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try bytes.write(to: app.appendingPathComponent("Info.plist"))
+        let (_, out, err) = runCLI(["import", app.deletingLastPathComponent().path])
+        #expect((out + err).contains("Info.plist"), "\(out)\(err)")
+    }
+
+    /// The same structure check lets a sound binary plist through to Foundation.
+    @Test func soundBinaryPlistsStillRead() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: ["CFBundleName": "Beans", "Items": [1, 2]] as [String: Any],
+                                                      format: .binary, options: 0)
+        #expect(PropertyList.binaryProblem(Array(data)) == nil)
+        #expect(try PropertyList.parse(Array(data))["CFBundleName"]?.string == "Beans")
+        // Truncated and corrupted trailers are refused without reading.
+        #expect(PropertyList.binaryProblem(Array(data.prefix(20))) != nil)
+        var bad = Array(data)
+        bad[bad.count - 9] = 0xFF
+        #expect(PropertyList.binaryProblem(bad) != nil)
+    }
+
+    /// `match` target: the pruned search decides `none` where the search without bounds
+    /// (`noBounds`) finds a match, for an utterance of misheard words, NULs and invalid UTF-8
+    /// against the plants catalog: a bound skips a better reading (the property
+    /// `ReferenceSearchTests.boundsNeverSkipABetterReading` checks). Not fixed yet (Matching/ is
+    /// being restructured): a known issue, which fails the test once it no longer happens.
+    @Test func boundsSkipAReadingOfANoisyUtterance() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: Self.dir + "/match-bounds-skip-a-reading.bin"))
+        let text = String(decoding: bytes.dropFirst(), as: UTF8.self)   // first byte: the locale, 0 = en
+        let m = Matcher(catalogs: [try CatalogLoader.load(path: Self.dir + "/../../../../docs/examples/plants.catalog.json")])
+        var fast = m.options
+        fast.explain = true
+        var all = fast
+        all.noBounds = true
+        let a = m.match(text, locale: "en", options: fast), b = m.match(text, locale: "en", options: all)
+        withKnownIssue("a bound skips the reading the unbounded search matches") {
+            #expect(a.decision == b.decision, "pruned \(a.decision) \(a.results.first?.score ?? 0), unbounded \(b.decision) \(b.results.first?.score ?? 0)")
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import PhraseEngine
+@testable import PhraseMatchCLI
+
+/// Hostile inputs (issue 32): each is answered with one clear line naming the file and the
+/// place (line:column or JSON path) and a nonzero exit, in bounded time and memory. The bounds
+/// are loose on purpose (a loaded 2-core machine, a debug build): they catch a hang or a
+/// blow-up, never a slowdown.
+@Suite struct HostileInputTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let plants = root.appendingPathComponent("docs/examples/plants.catalog.json").path
+    static let plantsText: String = (try? String(contentsOfFile: plants, encoding: .utf8)) ?? ""
+
+    /// Peak resident memory of this process so far, in MB.
+    static func peakMB() -> Int {
+        var u = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &u)
+        return Int(u.ru_maxrss) / 1024
+    }
+
+    /// Runs `body`, then checks it took under `seconds` and raised the peak memory by under `mb`.
+    func bounded<T>(_ what: String, seconds: Double, mb: Int = 1_500, _ body: () throws -> T) rethrows -> T {
+        let before = Self.peakMB()
+        let start = Date()
+        let r = try body()
+        let took = Date().timeIntervalSince(start)
+        #expect(took < seconds, "\(what) took \(took) s")
+        #expect(Self.peakMB() - before < mb, "\(what) raised the peak memory by \(Self.peakMB() - before) MB")
+        return r
+    }
+
+    /// A catalog the command refuses: exit 3, and the first line names the file and the place.
+    func refused(_ file: String, _ text: String? = nil, bytes: [UInt8]? = nil, place: String, says: String,
+                 seconds: Double = 60) throws {
+        let path = try tempFile(file, "")
+        try Data(bytes ?? Array((text ?? "").utf8)).write(to: URL(fileURLWithPath: path))
+        let (code, _, err) = bounded(file, seconds: seconds) { runCLI(["match", "--catalog", path, "water basil"]) }
+        #expect(code == ExitCode.badInput)
+        let first = err.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.contains(file) && first.contains(place) && (says.isEmpty || first.contains(says)), "\(file): \(first)")
+        #expect(err.split(separator: "\n").count <= 2, "\(file): more than one error line: \(err.prefix(300))")
+    }
+
+    @Test func jsonNested100000Deep() throws {
+        try refused("deep.json", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
+                    place: "1:257", says: "nesting deeper than 256")
+        try refused("deep-object.json", String(repeating: #"{"a":"#, count: 100_000) + "1" + String(repeating: "}", count: 100_000),
+                    place: "1:", says: "nesting deeper")
+    }
+
+    @Test func nulBytesAndInvalidUTF8InACatalog() throws {
+        let nul = Self.plantsText.replacingOccurrences(of: #""Leafy""#, with: "\"Lea\u{0}fy\"")
+        try refused("nul.json", nul, place: ":", says: "U+0000")
+        var bad = Array(Self.plantsText.utf8)
+        let at = try #require(Self.plantsText.utf8.firstIndex(of: UInt8(ascii: "L")))
+        bad.insert(contentsOf: [0xFF, 0xFE], at: Self.plantsText.utf8.distance(from: Self.plantsText.utf8.startIndex, to: at))
+        try refused("bad-utf8.json", bytes: bad, place: ":", says: "invalid UTF-8")
+        try refused("nul-outside.json", "{\u{0}}", place: "1:2", says: "expected a string key")
+    }
+
+    // A 50 MB catalog and an entity of a million options (with an error at the end: its position)
+    // are CatalogCommandsTests.fiftyMegabyteCatalog; 100,000 options streamed to a file are
+    // CatalogCommandsTests.hugeEntityStreamsToAFile.
+
+    @Test func templateWith10000Parameters() throws {
+        let many = (0..<10_000).map { "${p\($0)}" }.joined(separator: " ")
+        let text = Self.plantsText.replacingOccurrences(of: "Water my ${plant} with ${applicationName}", with: many)
+        try refused("params.json", text, place: "shortcuts[0].phrases.en[0]", says: "at most")
+        // Under the byte limit, the token limit.
+        let tokens = (0..<40).map { _ in "${plant}" }.joined()
+        try refused("tokens.json", Self.plantsText.replacingOccurrences(of: "Water my ${plant} with ${applicationName}", with: tokens),
+                    place: "shortcuts[0].phrases.en[0]", says: "40 tokens")
+    }
+
+    @Test func enormousUtterances() throws {
+        let m = Matcher(catalogs: [try CatalogLoader.load(path: Self.plants)])
+        let words = Array(repeating: "water", count: 100_000).joined(separator: " ")
+        let r = bounded("100,000 words", seconds: 20) { m.match(words, locale: "en") }
+        #expect(r.decision == .none && r.why == .tooLong)
+        // 100,000 Thai characters without a space (dictionary segmentation; 1.9 s in a release
+        // build before the length limit), against a catalog with Thai phrases.
+        let th = Matcher(catalogs: [try CatalogLoader.load(path: Self.root.appendingPathComponent("Corpora/recipes/catalog.json").path)])
+        let thai = String(repeating: "สวัสดีครับ", count: 10_000)
+        let long = bounded("100,000 Thai characters", seconds: 20) { th.match(thai, locale: "th") }
+        #expect(long.decision == .none && long.why == .tooLong)
+        // Just under the limit, segmented and read: still bounded.
+        let under = String(thai.prefix(Matcher.maxUtteranceBytes / 3 - 1))
+        let read = bounded("10,000 Thai characters", seconds: 60) { th.match(under, locale: "th") }
+        #expect(read.decision == .none && read.why != .noLocale("th"))
+        // Through the CLI (stdin), one result line.
+        let (code, out, _) = bounded("match on stdin", seconds: 30) { runCLI(["match", "--catalog", Self.plants], stdin: [words]) }
+        #expect(code == 0 || code == 1)
+        #expect(out.contains("far longer than any phrase"))
+    }
+
+    @Test func corpusWithInvalidUTF8OrNULs() throws {
+        var bytes = Array(#"{"text": "water basil in leafy", "expect": null}"#.utf8) + [0x0A]
+        bytes += Array(#"{"text": "water "#.utf8) + [0xC3, 0x28] + Array(#" basil", "expect": null}"#.utf8) + [0x0A]
+        let path = try tempFile("bad.jsonl", "")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let (code, _, err) = runCLI(["eval", "--catalog", Self.plants, path])
+        #expect(code == ExitCode.badInput)
+        #expect(err.contains("bad.jsonl:2:17: invalid UTF-8"), "\(err)")
+        let nul = try tempFile("nul.jsonl", "{\"text\": \"water\u{0} basil\", \"expect\": null}\n")
+        let (c2, out2, err2) = runCLI(["eval", "--catalog", Self.plants, nul])
+        #expect(c2 != 0 || out2.contains("nul.jsonl:1:"), "\(out2) \(err2)")
+    }
+
+    @Test func aDirectoryWhereAFileIsExpected() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-dir-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let (c1, _, e1) = runCLI(["match", "--catalog", dir, "x"])
+        #expect(c1 == ExitCode.badInput && e1.contains("is a directory"))
+        let (c2, _, e2) = runCLI(["eval", "--catalog", Self.plants, dir])
+        #expect(c2 == ExitCode.badInput && e2.contains("is a directory"), "\(e2)")
+        let (c3, _, e3) = runCLI(["match", "--catalog", Self.plants, "--model", dir, "x"])
+        #expect(c3 != 0 && e3.split(separator: "\n").count == 1, "\(e3)")
+    }
+
+    /// A catalog and a corpus removed and rewritten while commands read them: every run ends with
+    /// its answer or one error line, never a crash.
+    @Test func filesThatVanishWhileRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-vanish-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let cat = dir + "/c.json", corpus = dir + "/c.jsonl"
+        let line = #"{"text": "water basil in leafy", "expect": null}"# + "\n"
+        let stop = Flag()
+        let churn = Thread {
+            while !stop.isSet {
+                _ = FileManager.default.createFile(atPath: cat, contents: Data(Self.plantsText.utf8))
+                _ = FileManager.default.createFile(atPath: corpus, contents: Data(String(repeating: line, count: 200).utf8))
+                try? FileManager.default.removeItem(atPath: cat)
+                try? FileManager.default.removeItem(atPath: corpus)
+            }
+        }
+        churn.start()
+        defer { stop.set() }
+        for _ in 0..<30 {
+            let (code, _, err) = runCLI(["eval", "--catalog", cat, corpus])
+            #expect([0, 1, ExitCode.badInput].contains(code), "exit \(code): \(err)")
+            if code == ExitCode.badInput { #expect(!err.isEmpty && err.split(separator: "\n").count <= 2, "\(err)") }
+        }
+    }
+
+    /// `--output` is written to a temporary file and renamed: killing the process in the middle
+    /// of a large report leaves the old report as it was.
+    @Test(.enabled(if: ReplTests.executable != nil, "the phrasematch executable is needed"))
+    func aKilledWriteLeavesTheOldReport() throws {
+        let exe = try #require(ReplTests.executable)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-kill-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let report = dir + "/report.txt"
+        let old = "the old report\n"
+        var killedMidway = 0
+        for delay in [0.05, 0.15, 0.3, 0.6, 1.0, 2.0] {
+            try Data(old.utf8).write(to: URL(fileURLWithPath: report))
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: exe)
+            p.arguments = ["expand", "--catalog", Self.root.appendingPathComponent("Corpora/music/catalog.json").path, "--locale", "all", "--include-truncated", "--output", report]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            Thread.sleep(forTimeInterval: delay)
+            let running = p.isRunning
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            let now = try String(contentsOfFile: report, encoding: .utf8)
+            if running && p.terminationReason == .uncaughtSignal {
+                killedMidway += 1
+                #expect(now == old, "killed after \(delay) s, the report is \(now.utf8.count) bytes, not the old one")
+            } else {
+                // It finished first: the new report is whole.
+                #expect(now != old && now.hasSuffix("\n"))
+            }
+        }
+        #expect(killedMidway > 0, "every run finished before the kill; the test saw no write cut short")
+    }
+}
+
+/// A flag one thread sets and another reads.
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    var isSet: Bool { value.withLock { $0 } }
+    func set() { value.withLock { $0 = true } }
+}
