@@ -96,14 +96,7 @@ final class LineEditor {
     /// sample apps speak Japanese and Chinese), else 1, so the cursor lands where it should.
     static func columns(_ c: Character) -> Int {
         guard let v = c.unicodeScalars.first?.value else { return 0 }
-        switch v {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        return DisplayWidth.isWide(v) ? 2 : 1
     }
 
     /// One byte of input; nil at end of input or on an error (a signal's EINTR is retried).

@@ -142,7 +142,9 @@ public enum WordAlignment {
                 let order = Array(cursor..<tokens.count) + Array(0..<cursor)
                 var hit: (Int, Int)?
                 if let at = position(p, in: cursor, anywhere: true) { hit = (cursor, at) }
-                if hit == nil, let k = order.first(where: { position(p, in: $0, anywhere: false) != nil }) { hit = (k, position(p, in: k, anywhere: false)!) }
+                if hit == nil {
+                    for k in order { if let at = position(p, in: k, anywhere: false) { hit = (k, at); break } }
+                }
                 if hit == nil, let k = order.first(where: { texts[$0] == p }) { hit = (k, 0) }
                 guard let (k, at) = hit else { continue }
                 found.insert(k)
@@ -198,19 +200,18 @@ public enum WordAlignment {
     /// but not "を" from "ヲ", "Vocavo" from "vocavo" or "アンペリー" from "アン ペリー".
     static func fold(_ s: String) -> String {
         String(String.UnicodeScalarView(s.precomposedStringWithCompatibilityMapping.lowercased().unicodeScalars.compactMap { c in
-            c.properties.isWhitespace ? nil : (0x3041...0x3096).contains(c.value) ? Unicode.Scalar(c.value + 0x60)! : c
+            c.properties.isWhitespace ? nil : (0x3041...0x3096).contains(c.value) ? Unicode.Scalar(c.value + 0x60) ?? c : c
         }))
     }
 
     static func isCJK(_ c: Unicode.Scalar?) -> Bool {
         guard let v = c?.value else { return false }
-        return (0x3040...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xF900...0xFAFF).contains(v)
+        return Script.isHanOrKana(v)
     }
 
+    /// Han characters (and the iteration mark 々) only.
     static func isHanRun(_ s: String) -> Bool {
-        !s.isEmpty && s.unicodeScalars.allSatisfy { c in
-            (0x4E00...0x9FFF).contains(c.value) || (0x3400...0x4DBF).contains(c.value) || (0xF900...0xFAFF).contains(c.value) || c.value == 0x3005
-        }
+        !s.isEmpty && s.unicodeScalars.allSatisfy { Script.isHan($0.value) || $0.value == 0x3005 }
     }
 }
 
@@ -225,12 +226,20 @@ public enum DisplayWidth {
         let v = c.value
         if v == 0 || c.properties.generalCategory == .nonspacingMark || c.properties.generalCategory == .enclosingMark
             || (0x200B...0x200F).contains(v) || v == 0xFE0F { return 0 }
-        if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
-            || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
-            || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v)
-            || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1F64F).contains(v)
-            || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v) { return 2 }
-        return 1
+        return isWide(v) ? 2 : 1
+    }
+
+    /// East Asian wide and fullwidth code points (two terminal columns; the REPL's line editor
+    /// places its cursor by the same table).
+    public static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
     }
 
     /// `s` padded with spaces to `columns` display columns (unchanged when already as wide).
