@@ -62,15 +62,24 @@ enum IndexBuilder {
             let fuzzy = n.core.language == "zh" && !Script.isKana(u.value)
             let cacheKey = fuzzy ? u.value | 0x8000_0000 : u.value
             if let k = syllableCache.withLock({ $0[cacheKey] }) { return k }
-            guard let r = n.romanized(text) ?? Normalizer.forLocale("zh-Hans").romanized(text) else { return "" }
-            var key = "~"
-            for c in r.unicodeScalars where c.isASCII && c.properties.isAlphabetic { key.unicodeScalars.append(c) }
+            // The table made from ICU's answers (`SyllableTable`), or ICU.
+            guard let letters = SyllableTable.shared()?.syllable(u.value) ?? icuSyllable(n, text) else { return "" }
+            var key = "~" + letters
             if key.count <= 1 { key = "" }
             if fuzzy && !key.isEmpty { key = fuzzyPinyin(key) }
             syllableCache.withLock { $0[cacheKey] = key }
             return key
         }
         return n.phoneticKey(text, flags: flags)
+    }
+
+    /// A single character's syllable as ICU romanizes it (`Any-Latin; Latin-ASCII; Lower`), its
+    /// ASCII letters only; nil without a romanizer. `SyllableTable` holds these answers.
+    static func icuSyllable(_ n: Normalizer, _ text: String) -> String? {
+        guard let r = n.romanized(text) ?? Normalizer.forLocale("zh-Hans").romanized(text) else { return nil }
+        var letters = ""
+        for c in r.unicodeScalars where c.isASCII && c.properties.isAlphabetic { letters.unicodeScalars.append(c) }
+        return letters
     }
 
     /// A Mandarin syllable's key with the sounds speakers and recognizers confuse made one
