@@ -173,7 +173,7 @@ enum IndexBuilder {
         -> [(text: String, position: Int, synonym: String?)] {
         let p = n.profile
         guard !p.switchOn.isEmpty || !p.switchOff.isEmpty else { return [] }
-        func words(_ t: String) -> [String] { n.normalize(t).tokens.map(\.text) }
+        func words(_ t: String) -> [String] { n.tokensWithoutPhonetics(t).map(\.text) }
         // Each entry normalized once: (as written, its words, its value).
         let entries = [(p.switchOn, true), (p.switchOff, false)].flatMap { list, value in
             list.filter { !$0.isEmpty }.map { (text: $0, words: words($0), value: value) }

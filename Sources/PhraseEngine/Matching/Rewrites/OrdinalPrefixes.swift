@@ -30,7 +30,7 @@ extension Query {
                     guard let k = known else { continue }
                     number = k
                 } else {
-                    let toks = index.normalizer.normalize(rest).tokens
+                    let toks = index.normalizer.tokensWithoutPhonetics(rest)
                     let ok = toks.count == 1 && toks[0].flags == .number
                     spelled[rest] = ok ? toks[0].text : String?.none
                     guard ok else { continue }
