@@ -5,7 +5,7 @@ import PhraseEngine
 public enum FitCommand: Command {
     public static let name = "fit"
     public static let summary = "Fit the decision (when a result runs, and its confidence) to a corpus of your app."
-    public static let arguments = "CORPUS ..."
+    public static let arguments = "[CORPUS ...]"
     public static let discussion = """
     Matches every line of the corpora, then fits a logistic model of whether the best result is
     right — from its score, whether the app was named, its lead over the next target and what its
@@ -15,6 +15,10 @@ public enum FitCommand: Command {
     model that is less accurate there than the base model, or has more than a point more false
     accepts there, is refused (exit 1, nothing written). Otherwise FILE is the base model with the fitted decision: pass it to
     match, eval, repl and collisions with --model FILE; their results then carry `confidence`.
+    The confidence either decides in place of the score thresholds or only runs more than they
+    do (decision.rescue); the tune lines choose. --plan FILE fits on several catalog sets at once
+    (docs/cli.md: each group matched with its own catalogs, the tune lines pooled, a group's
+    weight counting its lines more or less) and reports each group and the pool.
     The same corpus and catalogs give the same file. Exit status: 0 written, 1 refused, 2 usage,
     3 unreadable input.
     """
@@ -25,13 +29,28 @@ public enum FitCommand: Command {
         CatalogOptions.catalogOption,
         OptionSpec("--model", value: "BASE", help: "The score model to start from (default: the bundled one)."),
         OptionSpec("--max-false-accepts", value: "X", help: "Most false accepts allowed on the tune split (0-1; default: the base model's)."),
+        OptionSpec("--plan", value: "FILE", help: "Fit on many catalog sets at once: a fit plan (docs/cli.md) in place of --catalog and corpora."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
         OptionSpec("--output", short: "-o", value: "FILE", help: "Where to write the fitted model (required; written atomically)."),
+        ProgressLine.quietOption,
     ]
+
+    /// One catalog set and its corpora: a plan has many, `--catalog` with corpora is one.
+    struct Group {
+        var name: String
+        var catalogs: [Catalog]
+        var items: [CorpusItem]
+        /// How much each of its lines counts in the fit (a plan's `weight`; 1 otherwise).
+        var weight: Double = 1
+    }
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
         guard let output = args.value("--output") else { throw CLIError.usage("--output FILE is required") }
-        guard !args.positionals.isEmpty else { throw CLIError.usage("no corpus given") }
+        let plan = args.value("--plan")
+        if plan != nil && (!args.positionals.isEmpty || !args.values("--catalog").isEmpty) {
+            throw CLIError.usage("--plan names the catalogs and corpora; give no --catalog or corpus beside it")
+        }
+        guard plan != nil || !args.positionals.isEmpty else { throw CLIError.usage("no corpus given") }
         var threads: Int? = nil
         if let t = args.value("--threads") {
             guard let v = Int(t), v >= 1 else { throw CLIError.usage("--threads takes a positive number") }
@@ -45,43 +64,88 @@ public enum FitCommand: Command {
         var base = MatchOptions()
         base.model = try CatalogOptions.scoreModel(args, ctx)
         base.model.logistic = nil
-        let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
-        let (items, errors) = try CatalogOptions.readCorpora(args.positionals, ctx)
-        if let e = errors.first { throw CLIError.input(e.oneLine) }
-        let tuneItems = items.filter { $0.line % 2 == 0 }, testItems = items.filter { $0.line % 2 == 1 }
-        guard !tuneItems.isEmpty, !testItems.isEmpty else {
+        let groups: [Group]
+        if let plan {
+            groups = try FitPlan.read(plan, ctx)
+        } else {
+            let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+            let (items, errors) = try CatalogOptions.readCorpora(args.positionals, ctx)
+            if let e = errors.first { throw CLIError.input(e.oneLine) }
+            groups = [Group(name: "corpus", catalogs: catalogs, items: items)]
+        }
+        let allItems = groups.flatMap(\.items)
+        let tuneCount = allItems.filter { $0.line % 2 == 0 }.count, testCount = allItems.count - tuneCount
+        guard tuneCount > 0, testCount > 0 else {
             throw CLIError.input("the corpora need lines of both splits (even and odd line numbers)")
         }
-        let matcher = Matcher(catalogs: catalogs, options: base)
-        let samples = DecisionFit.samples(items, matcher: matcher, threads: threads)
-        let tune = zip(items, samples).filter { $0.0.line % 2 == 0 }.map(\.1)
+        let progress = ProgressLine.make(ctx, args, label: "fit")
+        // The samples of every group's tune lines, pooled.
+        var tune: [DecisionFit.Sample] = []
+        for (k, g) in groups.enumerated() {
+            progress?.update(k, 2 * groups.count, detail: g.name)
+            let matcher = Matcher(catalogs: g.catalogs, options: base)
+            let samples = DecisionFit.samples(g.items, matcher: matcher, threads: threads)
+            tune += zip(g.items, samples).filter { $0.0.line % 2 == 0 }.map { var x = $0.1; x.weight = g.weight; return x }
+        }
         let before = DecisionFit.figures(tune, weights: nil, tau: 0.5)
         let weights = DecisionFit.fit(tune)
-        let tau = DecisionFit.threshold(tune, weights: weights, maxFalseAccepts: maxFA ?? before.falseAccepts)
+        // Two ways to use the confidence — in place of the thresholds, or only to run more than
+        // they do (`decision.rescue`) — each at its best threshold; the tune lines choose.
+        let cap = maxFA ?? before.falseAccepts
+        let tauReplace = DecisionFit.threshold(tune, weights: weights, maxFalseAccepts: cap)
+        let tauRescue = DecisionFit.threshold(tune, weights: weights, maxFalseAccepts: cap, rescue: true)
+        let asRescue = DecisionFit.figures(tune, weights: weights, tau: tauRescue, rescue: true)
+        let asReplace = DecisionFit.figures(tune, weights: weights, tau: tauReplace)
+        let rescue = asRescue.accuracy > asReplace.accuracy + 1e-12
+        let tau = rescue ? tauRescue : tauReplace
         var fitted = base
         fitted.model.logistic = weights
         fitted.model.confidenceThreshold = tau
-        fitted.model.source = "phrasematch fit on \(tuneItems.count) tune lines of \(args.positionals.count) corpus files, from: \(base.model.source)"
-        // The real figures: both models through the matcher, on both splits.
-        func measure(_ o: MatchOptions, _ xs: [CorpusItem]) -> Metrics {
-            let m = Matcher(catalogs: catalogs, options: o)
+        fitted.model.rescue = rescue
+        let from = plan.map { "the plan \(CatalogOptions.displayPath(CatalogOptions.resolvePath($0, ctx), ctx)) (\(groups.count) groups)" }
+            ?? "\(args.positionals.count) corpus files"
+        fitted.model.source = "phrasematch fit on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
+        // The real figures: both models through the matcher, on both splits, per group and pooled.
+        func measure(_ o: MatchOptions, _ g: Group, _ xs: [CorpusItem]) -> Metrics {
+            let m = Matcher(catalogs: g.catalogs, options: o)
             let ps = Evaluator.run(xs, matcher: m, threads: threads).predictions
-            return Evaluator.report(ps, seconds: 0, k: 3, errors: [], qualifyApps: catalogs.count > 1).overall
+            return Evaluator.report(ps, seconds: 0, k: 3, errors: [], qualifyApps: g.catalogs.count > 1).overall
         }
-        let rows = [("tune", "base", measure(base, tuneItems)), ("tune", "fitted", measure(fitted, tuneItems)),
-                    ("held-out", "base", measure(base, testItems)), ("held-out", "fitted", measure(fitted, testItems))]
+        var table: [(name: String, rows: [Metrics])] = []
+        for (k, g) in groups.enumerated() {
+            progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
+            let t = g.items.filter { $0.line % 2 == 0 }, h = g.items.filter { $0.line % 2 == 1 }
+            table.append((g.name, [measure(base, g, t), measure(fitted, g, t), measure(base, g, h), measure(fitted, g, h)]))
+        }
+        progress?.finish()
+        let pooled = (0..<4).map { r in FitPlan.pool(table.map { $0.rows[r] }) }
         let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
-        var s = "fit on \(tuneItems.count) tune lines (even line numbers), checked on \(testItems.count) held-out lines (odd)\n"
+        let w = { (x: (accuracy: Double, falseAccepts: Double)) in "accuracy \(p(x.accuracy)), false accepts \(p(x.falseAccepts))" }
+        var s = "on the tune lines\(groups.contains { $0.weight != 1 } ? ", weighted" : ""): the thresholds \(w(before)); "
+            + "the confidence in their place \(w(asReplace)); the confidence beside them \(w(asRescue)): chose \(rescue ? "beside" : "in their place")\n"
+        s += "fit on \(tuneCount) tune lines (even line numbers), checked on \(testCount) held-out lines (odd)\n"
+        if groups.count > 1 {
+            let width = max(5, table.map(\.name.count).max() ?? 5) + 2
+            s += "group".padding(toLength: width, withPad: " ", startingAt: 0) + "tune in-domain (FA) base -> fitted      held-out in-domain (FA) base -> fitted\n"
+            for (name, rows) in table + [("pooled", pooled)] {
+                func cell(_ a: Metrics, _ b: Metrics) -> String {
+                    "\(p(a.exactAccuracy)) (\(p(a.falseAcceptRate))) -> \(p(b.exactAccuracy)) (\(p(b.falseAcceptRate)))"
+                }
+                s += name.padding(toLength: width, withPad: " ", startingAt: 0) + cell(rows[0], rows[1]).padding(toLength: 38, withPad: " ", startingAt: 0)
+                    + cell(rows[2], rows[3]) + "\n"
+            }
+        }
+        let rows = [("tune", "base", pooled[0]), ("tune", "fitted", pooled[1]), ("held-out", "base", pooled[2]), ("held-out", "fitted", pooled[3])]
         s += "split     model   accuracy  in-domain  false accepts\n"
         for (split, model, m) in rows {
             s += split.padding(toLength: 10, withPad: " ", startingAt: 0) + model.padding(toLength: 8, withPad: " ", startingAt: 0)
                 + p(m.accuracy).padding(toLength: 10, withPad: " ", startingAt: 0)
                 + p(m.exactAccuracy).padding(toLength: 11, withPad: " ", startingAt: 0) + p(m.falseAcceptRate) + "\n"
         }
-        s += "confidence a result needs: \(JSONOut.formatNumber(tau))\nweights: bias \(JSONOut.formatNumber((weights.bias * 1000).rounded() / 1000))"
+        s += "confidence a result needs: \(JSONOut.formatNumber(tau))\(rescue ? " (or the thresholds: decision.rescue)" : "")\nweights: bias \(JSONOut.formatNumber((weights.bias * 1000).rounded() / 1000))"
         for (n, w) in zip(DecisionWeights.features, weights.weights) { s += ", \(n) \(JSONOut.formatNumber((w * 1000).rounded() / 1000))" }
         s += "\n"
-        let heldBase = rows[2].2, heldFit = rows[3].2
+        let heldBase = pooled[2], heldFit = pooled[3]
         // Worse where it was not fitted: less accurate, or more than a point more false accepts.
         var why: String? = nil
         if heldFit.accuracy < heldBase.accuracy {
@@ -97,5 +161,78 @@ public enum FitCommand: Command {
         try AtomicFile.write(fitted.model.json.render(pretty: true) + "\n", to: CatalogOptions.resolvePath(output, ctx))
         ctx.out(s + "wrote \(output)\n")
         return ExitCode.success
+    }
+}
+
+/// A fit plan: many catalog sets, each with its corpora, fitted as one (`fit --plan FILE`).
+///
+///     {"format": "phrasematch-fit-plan",
+///      "groups": [{"name": "habits", "catalogs": ["habits/catalog.json"], "corpora": ["habits/corpus/en.jsonl"]}, …]}
+///
+/// Paths are relative to the plan's folder. Every group is matched with its own catalogs; the
+/// tune lines of all of them are pooled for the fit, each counting its group's `weight` (default
+/// 1: a line is a line), and the report shows each group and the pool (counts added up, not
+/// weighted).
+enum FitPlan {
+    static func read(_ path: String, _ ctx: CLIContext) throws -> [FitCommand.Group] {
+        let full = CatalogOptions.resolvePath(path, ctx)
+        let shown = CatalogOptions.displayPath(full, ctx)
+        guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(path): cannot read the fit plan") }
+        let bytes = Array(data), lines = LineTable(bytes)
+        func fail(_ offset: Int, _ m: String) -> CLIError {
+            let at = lines.position(of: offset)
+            return CLIError.input("\(shown):\(at.line):\(at.column): \(m)")
+        }
+        let root: JSONNode
+        do { root = try JSONReader.parse(bytes) } catch { throw fail(error.offset, error.message) }
+        guard root["format"]?.string == "phrasematch-fit-plan" else { throw fail(root.offset, "a fit plan has \"format\": \"phrasematch-fit-plan\"") }
+        guard let list = root["groups"]?.array, !list.isEmpty else { throw fail(root.offset, "a fit plan needs a non-empty \"groups\" array") }
+        let dir = URL(fileURLWithPath: full).deletingLastPathComponent().path
+        var groups: [FitCommand.Group] = []
+        var names = Set<String>()
+        for g in list {
+            guard let name = g["name"]?.string, !name.isEmpty else { throw fail(g.offset, "each group needs a \"name\"") }
+            guard names.insert(name).inserted else { throw fail(g.offset, "group '\(name)' is given twice") }
+            func paths(_ key: String) throws -> [String] {
+                guard let a = g[key]?.array, !a.isEmpty else { throw fail(g.offset, "group '\(name)' needs a non-empty \"\(key)\" array of paths") }
+                return try a.map { n in
+                    guard let s = n.string else { throw fail(n.offset, "a path is a string, found \(n.typeName)") }
+                    return s.hasPrefix("/") ? s : dir + "/" + s
+                }
+            }
+            let catalogPaths = try paths("catalogs"), corpusPaths = try paths("corpora")
+            let catalogs: [Catalog]
+            do {
+                catalogs = try CatalogLoader.loadAll(paths: catalogPaths).map { c in var c = c; c.file = CatalogOptions.displayPath(c.file, ctx); return c }
+            } catch {
+                for d in error.diagnostics { ctx.err("error: " + DiagnosticFormat.displayed(d, ctx).oneLine + "\n") }
+                throw CLIError("\(error.diagnostics.count) error(s) in the catalogs of group '\(name)'", code: ExitCode.badInput)
+            }
+            let (items, errors) = try CatalogOptions.readCorpora(corpusPaths, ctx)
+            if let e = errors.first { throw CLIError.input(e.oneLine) }
+            var weight = 1.0
+            if let w = g["weight"] {
+                guard let x = w.number, x > 0, x <= 1e6 else { throw fail(w.offset, "group '\(name)': \"weight\" must be a number above 0") }
+                weight = x
+            }
+            groups.append(FitCommand.Group(name: name, catalogs: catalogs, items: items, weight: weight))
+        }
+        return groups
+    }
+
+    /// Metrics of several groups as one: rates weighted by the lines they are rates of.
+    static func pool(_ ms: [Metrics]) -> Metrics {
+        var out = Metrics()
+        var right = 0.0, exact = 0.0, fa = 0.0
+        for m in ms {
+            out.count += m.count; out.inDomain += m.inDomain; out.outOfDomain += m.outOfDomain
+            right += m.accuracy * Double(m.count)
+            exact += m.exactAccuracy * Double(m.inDomain)
+            fa += m.falseAcceptRate * Double(m.outOfDomain)
+        }
+        out.accuracy = out.count > 0 ? right / Double(out.count) : 0
+        out.exactAccuracy = out.inDomain > 0 ? exact / Double(out.inDomain) : 0
+        out.falseAcceptRate = out.outOfDomain > 0 ? fa / Double(out.outOfDomain) : 0
+        return out
     }
 }

@@ -68,6 +68,88 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// A plan fits on several catalog sets at once: each group is matched with its own catalogs,
+    /// the report shows every group and the pool, and a weight changes what the fit sees.
+    @Test func aPlanFitsSeveralCatalogSets() throws {
+        let dir = (try tempFile("plan-dir-marker", "") as NSString).deletingLastPathComponent
+        let root = FitTests.root.path
+        let plan = """
+        {"format": "phrasematch-fit-plan", "groups": [
+          {"name": "ha-en", "catalogs": ["\(haCatalog)"], "corpora": ["\(haCorpus)"]},
+          {"name": "ha-de", "catalogs": ["\(root)/Benchmarks/ha-intents/de/catalog.full.json"], "corpora": ["\(root)/Benchmarks/ha-intents/de/corpus.named.jsonl"], "weight": 2}
+        ]}
+        """
+        let planFile = dir + "/plan.json"
+        try plan.write(toFile: planFile, atomically: true, encoding: .utf8)
+        let out = dir + "/plan-model.json"
+        let (code, report, err) = runCLI(["fit", "--plan", planFile, "--output", out])
+        #expect(code == 0 || code == 1, "\(err)")
+        #expect(report.contains("ha-en ") && report.contains("ha-de ") && report.contains("pooled "))
+        #expect(report.contains("on the tune lines, weighted"))
+        if code == 0 {
+            let m = try ScoreModel.load(path: out)
+            #expect(m.logistic != nil && m.source.contains("2 groups"))
+        }
+        // Relative paths are read from the plan's folder.
+        let rel = dir + "/rel/plan.json"
+        try FileManager.default.createDirectory(atPath: dir + "/rel", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: catalog, toPath: dir + "/rel/habits.json")
+        try FileManager.default.copyItem(atPath: corpora[0], toPath: dir + "/rel/en.jsonl")
+        try #"{"format": "phrasematch-fit-plan", "groups": [{"name": "h", "catalogs": ["habits.json"], "corpora": ["en.jsonl"]}]}"#
+            .write(toFile: rel, atomically: true, encoding: .utf8)
+        let (c2, r2, e2) = runCLI(["fit", "--plan", rel, "--output", dir + "/rel/model.json"])
+        #expect(c2 == 0 || c2 == 1, "\(e2)")
+        #expect(r2.contains("fit on"))
+    }
+
+    @Test func badPlansAreOneLineErrors() throws {
+        func run(_ text: String) throws -> (Int32, String) {
+            let f = try tempFile("bad-plan.json", text)
+            let (code, _, err) = runCLI(["fit", "--plan", f, "--output", f + ".out"])
+            return (code, err)
+        }
+        let noFormat = try run(#"{"groups": []}"#)
+        #expect(noFormat.0 == 3 && noFormat.1.contains("bad-plan.json:1:1: a fit plan has \"format\""))
+        let empty = try run(#"{"format": "phrasematch-fit-plan", "groups": []}"#)
+        #expect(empty.0 == 3 && empty.1.contains("non-empty \"groups\""))
+        let twice = try run(#"{"format": "phrasematch-fit-plan", "groups": [{"name": "a", "catalogs": ["x"], "corpora": ["y"]}, {"name": "a", "catalogs": ["x"], "corpora": ["y"]}]}"#)
+        #expect(twice.0 != 0)
+        let weight = try run("{\"format\": \"phrasematch-fit-plan\", \"groups\": [{\"name\": \"a\", \"catalogs\": [\"\(catalog)\"], \"corpora\": [\"\(corpora[0])\"], \"weight\": -1}]}")
+        #expect(weight.0 == 3 && weight.1.contains("\"weight\" must be a number above 0"))
+        let syntax = try run("{\"format\": ")
+        #expect(syntax.0 == 3 && syntax.1.contains("bad-plan.json:1:"))
+        // A plan with --catalog or corpora beside it is a usage error.
+        #expect(runCLI(["fit", "--plan", "p.json", "--output", "o.json", corpora[0]]).0 == 2)
+    }
+
+    /// `decision.rescue`: the confidence only adds results; what the thresholds run still runs.
+    @Test func aRescuingDecisionKeepsWhatTheThresholdsRun() throws {
+        let c = try CatalogLoader.load(path: catalog)
+        // A confidence that never reaches its threshold.
+        var m = ScoreModel.handSet
+        m.logistic = DecisionWeights(bias: -30, weights: Array(repeating: 0, count: DecisionWeights.features.count))
+        m.confidenceThreshold = 0.5
+        var o = MatchOptions()
+        o.model = m
+        let said = "log water in habit tracker"
+        #expect(Matcher(catalogs: [c]).match(said, locale: "en").decision == .match)
+        #expect(Matcher(catalogs: [c], options: o).match(said, locale: "en").decision == .none)
+        o.model.rescue = true
+        let r = Matcher(catalogs: [c], options: o).match(said, locale: "en")
+        #expect(r.decision == .match)
+        if case .matched = r.why {} else { Issue.record("expected the thresholds' reason, got \(r.why)") }
+        // And one that always does: a weak reading runs by its confidence.
+        o.model.logistic = DecisionWeights(bias: 30, weights: Array(repeating: 0, count: DecisionWeights.features.count))
+        let weak = Matcher(catalogs: [c], options: o).match("log my mood in habit tracker", locale: "en")
+        #expect(weak.decision == .match)
+        // The key goes through the file.
+        let back = try ScoreModel.parse(Array(o.model.json.render().utf8), file: "m.json")
+        #expect(back.rescue && back.logistic == o.model.logistic)
+        #expect(throws: ScoreModel.LoadError.self) {
+            try ScoreModel.parse(Array(o.model.json.render().replacingOccurrences(of: "\"rescue\": true", with: "\"rescue\": 1").utf8), file: "m.json")
+        }
+    }
+
     @Test func usageErrors() {
         #expect(runCLI(["fit", "--catalog", catalog] + corpora).0 == 2)
         #expect(runCLI(["fit", "--catalog", catalog, "--output", "/tmp/x.json"]).0 == 2)

@@ -18,6 +18,10 @@ public enum DecisionFit {
         /// The line is right as the matcher decides it now.
         public var correctNow: Bool
         public var tune: Bool
+        /// The thresholds run the best result (what a rescuing decision keeps).
+        public var acceptedNow = false
+        /// How much the line counts in the fit and the threshold's tally (a fit plan's group weight).
+        public var weight: Double = 1
     }
 
     /// Matches every item (explanations off) and collects the samples, in input order.
@@ -40,9 +44,12 @@ public enum DecisionFit {
             case .belowThreshold, .noAppBelowThreshold, .matched, .matchedWithoutApp, .lowConfidence, .confident: eligible = true
             default: eligible = false
             }
-            return Sample(features: x,
-                          right: item.expect.map { Evaluator.isExact(c, $0) } ?? false, outOfDomain: item.expect == nil,
-                          eligible: eligible, correctNow: correctNow, tune: tune)
+            var sample = Sample(features: x,
+                                right: item.expect.map { Evaluator.isExact(c, $0) } ?? false, outOfDomain: item.expect == nil,
+                                eligible: eligible, correctNow: correctNow, tune: tune)
+            if case .matched = r.why { sample.acceptedNow = true }
+            if case .matchedWithoutApp = r.why { sample.acceptedNow = true }
+            return sample
         }
     }
 
@@ -62,9 +69,9 @@ public enum DecisionFit {
                 for k in 0..<d { z += beta[k] * x[k] }
                 let p = 1 / (1 + exp(-z))
                 let y: Double = (s.right && !s.outOfDomain) ? 1 : 0
-                let w = max(p * (1 - p), 1e-9)
+                let w = max(p * (1 - p), 1e-9) * s.weight
                 for a in 0..<d {
-                    g[a] += (y - p) * x[a]
+                    g[a] += s.weight * (y - p) * x[a]
                     for b in 0..<d { h[a * d + b] += w * x[a] * x[b] }
                 }
             }
@@ -110,8 +117,8 @@ public enum DecisionFit {
 
     /// Accuracy and false accepts of `samples` when eligible lines run at confidence ≥ `tau`
     /// (the other lines as decided now); no weights: every line as decided now.
-    public static func figures(_ samples: [Sample], weights: DecisionWeights?, tau: Double) -> (accuracy: Double, falseAccepts: Double) {
-        tally(samples, confidences(samples, weights), tau: tau)
+    public static func figures(_ samples: [Sample], weights: DecisionWeights?, tau: Double, rescue: Bool = false) -> (accuracy: Double, falseAccepts: Double) {
+        tally(samples, confidences(samples, weights), tau: tau, rescue: rescue)
     }
 
     /// Each sample's confidence under `weights`; nil where the decision stays as it is.
@@ -119,26 +126,27 @@ public enum DecisionFit {
         samples.map { s in weights.flatMap { s.eligible && !s.features.isEmpty ? $0.confidence(s.features) : nil } }
     }
 
-    static func tally(_ samples: [Sample], _ conf: [Double?], tau: Double) -> (accuracy: Double, falseAccepts: Double) {
-        var right = 0, fa = 0, ood = 0
+    static func tally(_ samples: [Sample], _ conf: [Double?], tau: Double, rescue: Bool = false) -> (accuracy: Double, falseAccepts: Double) {
+        var right = 0.0, fa = 0.0, ood = 0.0, all = 0.0
         for (s, c) in zip(samples, conf) {
-            if s.outOfDomain { ood += 1 }
+            all += s.weight
+            if s.outOfDomain { ood += s.weight }
             let ok: Bool
             if let c {
-                let runs = c >= tau
+                let runs = c >= tau || (rescue && s.acceptedNow)
                 ok = s.outOfDomain ? !runs : (runs && s.right)
             } else {
                 ok = s.correctNow
             }
-            if ok { right += 1 } else if s.outOfDomain { fa += 1 }
+            if ok { right += s.weight } else if s.outOfDomain { fa += s.weight }
         }
-        return (samples.isEmpty ? 0 : Double(right) / Double(samples.count), ood == 0 ? 0 : Double(fa) / Double(ood))
+        return (all == 0 ? 0 : right / all, ood == 0 ? 0 : fa / ood)
     }
 
     /// The confidence threshold with the best accuracy on `samples` whose false accepts stay at
     /// most `maxFalseAccepts`; ties go to the higher threshold. Candidates: each sample's
     /// confidence, rounded down to 4 decimals.
-    public static func threshold(_ samples: [Sample], weights: DecisionWeights, maxFalseAccepts: Double) -> Double {
+    public static func threshold(_ samples: [Sample], weights: DecisionWeights, maxFalseAccepts: Double, rescue: Bool = false) -> Double {
         var cands = Set<Double>()
         for s in samples where s.eligible && !s.features.isEmpty {
             // Rounded down, so the sample's own confidence reaches it.
@@ -148,7 +156,7 @@ public enum DecisionFit {
         let conf = confidences(samples, weights)
         var best = 0.9999, bestAcc = -1.0
         for t in cands.sorted(by: >) {
-            let f = tally(samples, conf, tau: t)
+            let f = tally(samples, conf, tau: t, rescue: rescue)
             if f.falseAccepts <= maxFalseAccepts + 1e-12, f.accuracy > bestAcc + 1e-12 { best = t; bestAcc = f.accuracy }
         }
         return best

@@ -162,7 +162,9 @@ extension Query {
             let words = units[wc.span.start..<wc.span.end].map(\.text).joined(separator: " ")
             return result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
         }
-        if let p = confidence {
+        // With `decision.rescue`, a result the confidence does not run is decided by the thresholds.
+        let confident = confidence.map { $0 >= opts.model.confidenceThreshold } ?? false
+        if let p = confidence, confident || !opts.model.rescue {
             let need = opts.model.confidenceThreshold
             if p < need { return result(.none, .lowConfidence(confidence: p, threshold: need)) }
             if !topNamed, cands.contains(where: { $0.app != cands[0].app && $0.score >= opts.noAppThreshold - margin }) {
@@ -182,7 +184,7 @@ extension Query {
         if cands.count > 1, topScore - cands[1].score < margin, cands[1].score >= Double(th), !cands[0].sameTarget(cands[1]) {
             return result(.ambiguous, .tooClose(margin: margin))
         }
-        if let p = confidence { return result(.match, .confident(confidence: p, threshold: opts.model.confidenceThreshold)) }
+        if let p = confidence, confident { return result(.match, .confident(confidence: p, threshold: opts.model.confidenceThreshold)) }
         return result(.match, topNamed ? .matched(score: topScore, threshold: opts.threshold)
                       : .matchedWithoutApp(app: cands[0].app, score: topScore))
     }

@@ -201,6 +201,10 @@ public struct ScoreModel: Sendable, Hashable {
     public var logistic: DecisionWeights? = nil
     /// The least confidence of a result that runs, with `logistic` (`decision.confidence`).
     public var confidenceThreshold: Double = 0.5
+    /// With `logistic`: the confidence only adds results (`decision.rescue`): a result runs when
+    /// the thresholds run it or its confidence reaches `confidenceThreshold`. Off: the confidence
+    /// decides in place of the thresholds.
+    public var rescue = false
 
     /// Where the values came from (the file's `source`: "hand-set", a fit's command line).
     public var source: String
@@ -360,6 +364,11 @@ public struct ScoreModel: Sendable, Hashable {
                         m.logistic = try parseLogistic(v, fail)
                         continue
                     }
+                    if key == "decision" && name == "rescue" {
+                        guard let b = v.bool else { throw fail(v.offset, "'decision.rescue' must be true or false") }
+                        m.rescue = b
+                        continue
+                    }
                     if key == "decision" && name == "confidence" {
                         guard let x = v.number, x > 0, x < 1 else { throw fail(v.offset, "'decision.confidence' must be a number between 0 and 1") }
                         m.confidenceThreshold = x
@@ -421,6 +430,7 @@ public struct ScoreModel: Sendable, Hashable {
             groups[k].1.append(("logistic", .object([("bias", .double(l.bias))]
                 + zip(DecisionWeights.features, l.weights).map { ($0.0, JSONOut.double($0.1)) })))
             groups[k].1.append(("confidence", .double(confidenceThreshold)))
+            if rescue { groups[k].1.append(("rescue", .bool(true))) }
         }
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]
                        + groups.map { ($0.0, JSONOut.object($0.1)) })
