@@ -100,12 +100,17 @@ enum CatalogOptions {
         if args.values("--catalog").isEmpty && !allowSamples { throw CLIError.usage("no catalog given (use --catalog FILE)") }
         let samples = args.values("--catalog").isEmpty
         let paths = try self.paths(args, ctx)
+        return (try loadCatalogs(paths, ctx, what: "the catalog\(paths.count > 1 ? "s" : "")"), samples)
+    }
+
+    /// Loads catalog files, their paths shown relative to the current directory; every problem is
+    /// an `error:` line on standard error, then "N error(s) in `what`" (exit 3).
+    static func loadCatalogs(_ paths: [String], _ ctx: CLIContext, what: String) throws -> [Catalog] {
         do {
-            let cats = try CatalogLoader.loadAll(paths: paths)
-            return (cats.map { c in var c = c; c.file = displayPath(c.file, ctx); return c }, samples)
+            return try CatalogLoader.loadAll(paths: paths).map { c in var c = c; c.file = displayPath(c.file, ctx); return c }
         } catch {
             for d in error.diagnostics { ctx.err("error: " + DiagnosticFormat.displayed(d, ctx).oneLine + "\n") }
-            throw CLIError("\(error.diagnostics.count) error(s) in the catalog\(paths.count > 1 ? "s" : "")", code: ExitCode.badInput)
+            throw CLIError("\(error.diagnostics.count) error(s) in \(what)", code: ExitCode.badInput)
         }
     }
 

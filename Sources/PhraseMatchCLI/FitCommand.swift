@@ -81,9 +81,11 @@ public enum FitCommand: Command {
         let progress = ProgressLine.make(ctx, args, label: "fit")
         // The samples of every group's tune lines, pooled.
         var tune: [DecisionFit.Sample] = []
+        var baseMatchers: [Matcher] = []
         for (k, g) in groups.enumerated() {
             progress?.update(k, 2 * groups.count, detail: g.name)
             let matcher = Matcher(catalogs: g.catalogs, options: base)
+            baseMatchers.append(matcher)
             let samples = DecisionFit.samples(g.items, matcher: matcher, threads: threads)
             tune += zip(g.items, samples).filter { $0.0.line % 2 == 0 }.map { var x = $0.1; x.weight = g.weight; return x }
         }
@@ -106,16 +108,18 @@ public enum FitCommand: Command {
             ?? "\(args.positionals.count) corpus files"
         fitted.model.source = "phrasematch fit on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
         // The real figures: both models through the matcher, on both splits, per group and pooled.
-        func measure(_ o: MatchOptions, _ g: Group, _ xs: [CorpusItem]) -> Metrics {
-            let m = Matcher(catalogs: g.catalogs, options: o)
-            let ps = Evaluator.run(xs, matcher: m, threads: threads).predictions
-            return Evaluator.report(ps, seconds: 0, k: 3, errors: [], qualifyApps: g.catalogs.count > 1).overall
+        func measure(_ m: Matcher, _ g: Group) -> (tune: Metrics, heldOut: Metrics) {
+            let ps = Evaluator.run(g.items, matcher: m, threads: threads).predictions
+            func overall(_ xs: [Prediction]) -> Metrics {
+                Evaluator.report(xs, seconds: 0, k: 3, errors: [], qualifyApps: g.catalogs.count > 1).overall
+            }
+            return (overall(ps.filter { $0.item.line % 2 == 0 }), overall(ps.filter { $0.item.line % 2 == 1 }))
         }
         var table: [(name: String, rows: [Metrics])] = []
         for (k, g) in groups.enumerated() {
             progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
-            let t = g.items.filter { $0.line % 2 == 0 }, h = g.items.filter { $0.line % 2 == 1 }
-            table.append((g.name, [measure(base, g, t), measure(fitted, g, t), measure(base, g, h), measure(fitted, g, h)]))
+            let b = measure(baseMatchers[k], g), f = measure(Matcher(catalogs: g.catalogs, options: fitted), g)
+            table.append((g.name, [b.tune, f.tune, b.heldOut, f.heldOut]))
         }
         progress?.finish()
         let pooled = (0..<4).map { r in FitPlan.pool(table.map { $0.rows[r] }) }
@@ -201,13 +205,7 @@ enum FitPlan {
                 }
             }
             let catalogPaths = try paths("catalogs"), corpusPaths = try paths("corpora")
-            let catalogs: [Catalog]
-            do {
-                catalogs = try CatalogLoader.loadAll(paths: catalogPaths).map { c in var c = c; c.file = CatalogOptions.displayPath(c.file, ctx); return c }
-            } catch {
-                for d in error.diagnostics { ctx.err("error: " + DiagnosticFormat.displayed(d, ctx).oneLine + "\n") }
-                throw CLIError("\(error.diagnostics.count) error(s) in the catalogs of group '\(name)'", code: ExitCode.badInput)
-            }
+            let catalogs = try CatalogOptions.loadCatalogs(catalogPaths, ctx, what: "the catalogs of group '\(name)'")
             let (items, errors) = try CatalogOptions.readCorpora(corpusPaths, ctx)
             if let e = errors.first { throw CLIError.input(e.oneLine) }
             var weight = 1.0
