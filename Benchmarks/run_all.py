@@ -159,20 +159,53 @@ def spark_section():
     return L
 
 
-def replace_spark_section(path):
-    """Rewrites only the Spark section of an existing BENCHMARKS.md (appended when it has none)."""
+ONE_SHOT_HEADING = "## One-shot `phrasematch match` (start-up included)"
+
+
+def one_shot_section():
+    """The one-shot section's lines: wall time of one release-build process answering one utterance."""
+    L = [ONE_SHOT_HEADING + "\n",
+         "Wall time of one process answering one utterance, median of 7 runs (release build): what a user waits for "
+         "when calling the tool from a script. `match` builds only the index of the utterances' locale. "
+         "`python3 Benchmarks/run_all.py --one-shot-section` rewrites only this section "
+         f"(load average {os.getloadavg()[0]:.2f} before these runs).\n",
+         "| call | median ms | min ms |",
+         "|---|---:|---:|"]
+    for label, extra in (("one catalog (habits), en", ["--catalog", "Corpora/habits/catalog.json", "log water in habits"]),
+                         ("every sample app, en", ["log water in habits"]),
+                         ("every sample app, ja", ["--locale", "ja", "ハビットで水を記録"]),
+                         ("every sample app, zh-Hans", ["--locale", "zh-Hans", "在习惯打卡里记录喝水"])):
+        ts = []
+        for _ in range(7):
+            t0 = datetime.datetime.now()
+            subprocess.run([".build/release/phrasematch", "match"] + extra, cwd=ROOT, capture_output=True)
+            ts.append((datetime.datetime.now() - t0).total_seconds() * 1000)
+        ts.sort()
+        L.append(f"| `phrasematch match {' '.join(extra)}` ({label}) | {ts[3]:.0f} | {ts[0]:.0f} |")
+    L.append("")
+    return L
+
+
+def replace_section(path, heading, lines):
+    """Rewrites only the section of an existing BENCHMARKS.md that starts at heading (appended when it has none)."""
     text = open(path).read()
-    section = "\n".join(spark_section())
-    if not section:
-        sys.exit(f"no {os.path.relpath(SPARK_RESULTS, ROOT)}: run Benchmarks/spark/spark_eval.py first")
-    i = text.find(SPARK_HEADING)
+    section = "\n".join(lines).rstrip("\n")
+    i = text.find(heading)
     if i < 0:
         text = text.rstrip("\n") + "\n\n" + section + "\n"
     else:
-        j = text.find("\n## ", i + len(SPARK_HEADING))
+        j = text.find("\n## ", i + len(heading))
         text = text[:i] + section + ("\n" + text[j:] if j >= 0 else "\n")
     open(path, "w").write(text)
-    print(f"wrote the Spark section of {path}")
+    print(f"wrote the section '{heading}' of {path}")
+
+
+def replace_spark_section(path):
+    """Rewrites only the Spark section of an existing BENCHMARKS.md (appended when it has none)."""
+    lines = spark_section()
+    if not lines:
+        sys.exit(f"no {os.path.relpath(SPARK_RESULTS, ROOT)}: run Benchmarks/spark/spark_eval.py first")
+    replace_section(path, SPARK_HEADING, lines)
 
 
 def main():
@@ -182,7 +215,14 @@ def main():
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--spark-section", action="store_true",
                     help="only rewrite the Spark section of --out from Benchmarks/spark/results.json")
+    ap.add_argument("--one-shot-section", action="store_true",
+                    help="only rewrite the one-shot section of --out (builds the release phrasematch first)")
     a = ap.parse_args()
+
+    if a.one_shot_section:
+        run(["swift", "build", "-c", "release", "--product", "phrasematch"])
+        replace_section(a.out, ONE_SHOT_HEADING, one_shot_section())
+        return
 
     if a.spark_section:
         replace_spark_section(a.out)
@@ -386,23 +426,7 @@ def main():
     if peers:
         w("Peer timings on the corpora (µs per utterance, p50 / mean, over each app's served phrases): " + "; ".join(
             f"{n} {p['p50Micros']:.0f} / {p['meanMicros']:.0f}" for n, p in peers["peers"].items()) + ".\n")
-    w("## One-shot `phrasematch match` (start-up included)\n")
-    w("Wall time of one process answering one utterance, median of 7 runs (release build): what a user waits for "
-      "when calling the tool from a script. `match` builds only the index of the utterances' locale.\n")
-    w("| call | median ms | min ms |")
-    w("|---|---:|---:|")
-    for label, extra in (("one catalog (habits), en", ["--catalog", "Corpora/habits/catalog.json", "log water in habits"]),
-                         ("every sample app, en", ["log water in habits"]),
-                         ("every sample app, ja", ["--locale", "ja", "ハビットで水を記録"]),
-                         ("every sample app, zh-Hans", ["--locale", "zh-Hans", "在习惯打卡里记录喝水"])):
-        ts = []
-        for _ in range(7):
-            t0 = datetime.datetime.now()
-            subprocess.run([".build/release/phrasematch", "match"] + extra, cwd=ROOT, capture_output=True)
-            ts.append((datetime.datetime.now() - t0).total_seconds() * 1000)
-        ts.sort()
-        w(f"| `phrasematch match {' '.join(extra)}` ({label}) | {ts[3]:.0f} | {ts[0]:.0f} |")
-    w("")
+    L.extend(one_shot_section())
     w("## Collisions against reality (Notely, all six locales, corpora + simulated recognizer)\n")
     cmd = [".build/release/phrasematch", "collisions", "--catalog", "Corpora/notes/catalog.json", "--top", "10",
            "--against-synth", "8", "--against-corpus"] + sorted(
