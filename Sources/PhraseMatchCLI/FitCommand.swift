@@ -19,6 +19,9 @@ public enum FitCommand: Command {
     do (decision.rescue); the tune lines choose. --plan FILE fits on several catalog sets at once
     (docs/cli.md: each group matched with its own catalogs, the tune lines pooled, a group's
     weight counting its lines more or less) and reports each group and the pool.
+    --calibrate keeps the base model's decision and fits only the calibration of the confidence
+    (decision.calibration: the same logistic model on every tune line), which gives each result
+    its confidence and decides nothing; the report shows how well calibrated it is on both splits.
     The same corpus and catalogs give the same file. Exit status: 0 written, 1 refused, 2 usage,
     3 unreadable input.
     """
@@ -29,6 +32,7 @@ public enum FitCommand: Command {
         CatalogOptions.catalogOption,
         OptionSpec("--model", value: "BASE", help: "The score model to start from (default: the bundled one)."),
         OptionSpec("--max-false-accepts", value: "X", help: "Most false accepts allowed on the tune split (0-1; default: the base model's)."),
+        OptionSpec("--calibrate", help: "Keep the base decision; fit only the confidence's calibration (decision.calibration)."),
         OptionSpec("--plan", value: "FILE", help: "Fit on many catalog sets at once: a fit plan (docs/cli.md) in place of --catalog and corpora."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
         OptionSpec("--output", short: "-o", value: "FILE", help: "Where to write the fitted model (required; written atomically)."),
@@ -61,9 +65,18 @@ public enum FitCommand: Command {
             guard let v = Double(x), v >= 0, v <= 1 else { throw CLIError.usage("--max-false-accepts takes a number in [0, 1]") }
             maxFA = v
         }
+        let calibrateOnly = args.flag("--calibrate")
+        if calibrateOnly && maxFA != nil { throw CLIError.usage("--max-false-accepts chooses a decision; --calibrate keeps the base one") }
         var base = MatchOptions()
         base.model = try CatalogOptions.scoreModel(args, ctx)
-        base.model.logistic = nil
+        if calibrateOnly {
+            if base.model.logistic != nil {
+                throw CLIError.usage("the base model's decision is fitted (decision.logistic), which gives the confidence; --calibrate needs a model decided by its thresholds")
+            }
+            base.model.calibration = nil
+        } else {
+            base.model.logistic = nil
+        }
         let groups: [Group]
         if let plan {
             groups = try FitPlan.read(plan, ctx)
@@ -79,6 +92,8 @@ public enum FitCommand: Command {
             throw CLIError.input("the corpora need lines of both splits (even and odd line numbers)")
         }
         let progress = ProgressLine.make(ctx, args, label: "fit")
+        let from = plan.map { "the plan \(CatalogOptions.displayPath(CatalogOptions.resolvePath($0, ctx), ctx)) (\(groups.count) groups)" }
+            ?? "\(args.positionals.count) corpus files"
         // The samples of every group's tune lines, pooled.
         var tune: [DecisionFit.Sample] = []
         var baseMatchers: [Matcher] = []
@@ -88,6 +103,10 @@ public enum FitCommand: Command {
             baseMatchers.append(matcher)
             let samples = DecisionFit.samples(g.items, matcher: matcher, threads: threads)
             tune += zip(g.items, samples).filter { $0.0.line % 2 == 0 }.map { var x = $0.1; x.weight = g.weight; return x }
+        }
+        if calibrateOnly {
+            return try calibrate(groups, tune, base, output: output, from: from, tuneCount: tuneCount, testCount: testCount,
+                                 threads: threads, progress: progress, ctx)
         }
         let before = DecisionFit.figures(tune, weights: nil, tau: 0.5)
         let weights = DecisionFit.fit(tune)
@@ -104,12 +123,12 @@ public enum FitCommand: Command {
         fitted.model.logistic = weights
         fitted.model.confidenceThreshold = tau
         fitted.model.rescue = rescue
-        let from = plan.map { "the plan \(CatalogOptions.displayPath(CatalogOptions.resolvePath($0, ctx), ctx)) (\(groups.count) groups)" }
-            ?? "\(args.positionals.count) corpus files"
         fitted.model.source = "phrasematch fit on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
         // The real figures: both models through the matcher, on both splits, per group and pooled.
-        func measure(_ m: Matcher, _ g: Group) -> (tune: Metrics, heldOut: Metrics) {
+        var heldOutFitted: [Prediction] = []
+        func measure(_ m: Matcher, _ g: Group, keep: Bool = false) -> (tune: Metrics, heldOut: Metrics) {
             let ps = Evaluator.run(g.items, matcher: m, threads: threads).predictions
+            if keep { heldOutFitted += ps.filter { $0.item.line % 2 == 1 } }
             func overall(_ xs: [Prediction]) -> Metrics {
                 Evaluator.report(xs, seconds: 0, k: 3, errors: [], qualifyApps: g.catalogs.count > 1).overall
             }
@@ -118,7 +137,7 @@ public enum FitCommand: Command {
         var table: [(name: String, rows: [Metrics])] = []
         for (k, g) in groups.enumerated() {
             progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
-            let b = measure(baseMatchers[k], g), f = measure(Matcher(catalogs: g.catalogs, options: fitted), g)
+            let b = measure(baseMatchers[k], g), f = measure(Matcher(catalogs: g.catalogs, options: fitted), g, keep: true)
             table.append((g.name, [b.tune, f.tune, b.heldOut, f.heldOut]))
         }
         progress?.finish()
@@ -146,9 +165,9 @@ public enum FitCommand: Command {
                 + p(m.accuracy).padding(toLength: 10, withPad: " ", startingAt: 0)
                 + p(m.exactAccuracy).padding(toLength: 11, withPad: " ", startingAt: 0) + p(m.falseAcceptRate) + "\n"
         }
-        s += "confidence a result needs: \(JSONOut.formatNumber(tau))\(rescue ? " (or the thresholds: decision.rescue)" : "")\nweights: bias \(JSONOut.formatNumber((weights.bias * 1000).rounded() / 1000))"
-        for (n, w) in zip(DecisionWeights.features, weights.weights) { s += ", \(n) \(JSONOut.formatNumber((w * 1000).rounded() / 1000))" }
-        s += "\n"
+        s += "confidence a result needs: \(JSONOut.formatNumber(tau))\(rescue ? " (or the thresholds: decision.rescue)" : "")\n"
+        s += weightsText(weights) + "\n"
+        if let r = Reliability(heldOutFitted) { s += "the confidence on the held-out lines: " + calibrationText(r) + "\n" }
         let heldBase = pooled[2], heldFit = pooled[3]
         // Worse where it was not fitted: less accurate, or more than a point more false accepts.
         var why: String? = nil
@@ -162,6 +181,59 @@ public enum FitCommand: Command {
             ctx.err("phrasematch fit: refused: the fitted decision is \(why); nothing written\n")
             return ExitCode.checkFailed
         }
+        try AtomicFile.write(fitted.model.json.render(pretty: true) + "\n", to: CatalogOptions.resolvePath(output, ctx))
+        ctx.out(s + "wrote \(output)\n")
+        return ExitCode.success
+    }
+
+    /// "weights: bias …, score …, …" (3 decimals).
+    static func weightsText(_ w: DecisionWeights) -> String {
+        var s = "weights: bias \(JSONOut.formatNumber((w.bias * 1000).rounded() / 1000))"
+        for (n, x) in zip(DecisionWeights.features, w.weights) { s += ", \(n) \(JSONOut.formatNumber((x * 1000).rounded() / 1000))" }
+        return s
+    }
+
+    static func calibrationText(_ r: Reliability) -> String {
+        "expected calibration error \(String(format: "%.1f%%", 100 * r.expectedCalibrationError)), "
+            + "Brier score \(JSONOut.formatNumber((r.brierScore * 10000).rounded() / 10000)) (\(r.count) lines)"
+    }
+
+    /// `fit --calibrate`: the base model's decision, with a calibration of its confidence fitted
+    /// on every tune line (`ScoreModel.calibration`). It decides nothing, so it is never refused.
+    static func calibrate(_ groups: [Group], _ tune: [DecisionFit.Sample], _ base: MatchOptions, output: String, from: String,
+                          tuneCount: Int, testCount: Int, threads: Int?, progress: ProgressLine?, _ ctx: CLIContext) throws -> Int32 {
+        let weights = DecisionFit.fit(tune, everyLine: true)
+        var fitted = base
+        fitted.model.calibration = weights
+        fitted.model.source = "phrasematch fit --calibrate on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
+        var rows: [(name: String, tune: [Prediction], heldOut: [Prediction])] = []
+        for (k, g) in groups.enumerated() {
+            progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
+            let ps = Evaluator.run(g.items, matcher: Matcher(catalogs: g.catalogs, options: fitted), threads: threads).predictions
+            rows.append((g.name, ps.filter { $0.item.line % 2 == 0 }, ps.filter { $0.item.line % 2 == 1 }))
+        }
+        progress?.finish()
+        var s = "fit the calibration of the confidence on \(tuneCount) tune lines (even line numbers), checked on \(testCount) held-out lines (odd); "
+            + "the decision is the base model's\n"
+        func cell(_ r: Reliability?) -> String { r.map { String(format: "%.1f%%", 100 * $0.expectedCalibrationError) + " (\($0.count))" } ?? "-" }
+        let pooled = ("pooled", rows.flatMap(\.tune), rows.flatMap(\.heldOut))
+        let width = max(6, rows.map(\.name.count).max() ?? 6) + 2
+        s += "group".padding(toLength: width, withPad: " ", startingAt: 0) + "tune ECE (lines)    held-out ECE (lines)\n"
+        for (name, t, h) in (groups.count > 1 ? rows : []) + [pooled] {
+            s += name.padding(toLength: width, withPad: " ", startingAt: 0) + cell(Reliability(t)).padding(toLength: 20, withPad: " ", startingAt: 0)
+                + cell(Reliability(h)) + "\n"
+        }
+        if let r = Reliability(pooled.2) {
+            s += "the confidence on the held-out lines: " + calibrationText(r) + "\n"
+            s += "  confidence  lines  mean confidence  right\n"
+            for b in r.bins where b.count > 0 {
+                s += "  " + "\(JSONOut.formatNumber(b.lower))–\(JSONOut.formatNumber(b.upper))".padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + String(b.count).padding(toLength: 7, withPad: " ", startingAt: 0)
+                    + String(format: "%.1f%%", 100 * b.meanConfidence).padding(toLength: 17, withPad: " ", startingAt: 0)
+                    + String(format: "%.1f%%", 100 * b.accuracy) + "\n"
+            }
+        }
+        s += weightsText(weights) + "\n"
         try AtomicFile.write(fitted.model.json.render(pretty: true) + "\n", to: CatalogOptions.resolvePath(output, ctx))
         ctx.out(s + "wrote \(output)\n")
         return ExitCode.success

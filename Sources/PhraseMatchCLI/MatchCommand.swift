@@ -73,7 +73,15 @@ public enum ResultText {
         case .ambiguous: s += paint("ambiguous", "1;33")
         case .none: s += paint("none", "1;31")
         }
-        s += " (\(r.reason))\n"
+        // The best result's confidence, unless the reason already gives it (a fitted decision).
+        var confidence = ""
+        if let p = r.confidence {
+            switch r.why {
+            case .confident, .lowConfidence: break
+            default: confidence = "; confidence \(EvalFormats.pct(p))"
+            }
+        }
+        s += " (\(r.reason)\(confidence))\n"
         let shown: [MatchCandidate]
         if r.decision == .none {
             shown = Array(r.results.prefix(1))

@@ -54,9 +54,10 @@ public enum DecisionFit {
     }
 
     /// Logistic regression by iteratively reweighted least squares with an L2 penalty
-    /// (`l2`, not on the bias), on the eligible samples given.
-    public static func fit(_ samples: [Sample], l2: Double = 0.1, iterations: Int = 50) -> DecisionWeights {
-        let rows = samples.filter { $0.eligible && !$0.features.isEmpty }
+    /// (`l2`, not on the bias), on the eligible samples given — or, with `everyLine` (a
+    /// calibration of the confidence, which decides nothing), on every sample with a result.
+    public static func fit(_ samples: [Sample], l2: Double = 0.1, iterations: Int = 50, everyLine: Bool = false) -> DecisionWeights {
+        let rows = samples.filter { (everyLine || $0.eligible) && !$0.features.isEmpty }
         let d = DecisionWeights.features.count + 1
         var beta = [Double](repeating: 0, count: d)
         guard !rows.isEmpty else { return DecisionWeights(bias: -10, weights: Array(beta.dropFirst())) }

@@ -21,6 +21,11 @@ public struct Prediction: Sendable {
     /// Exact for in-domain; no result for out-of-domain.
     public var correct: Bool
     public var micros: Double
+    /// The best result's confidence (`MatchResult.confidence`), when the model gives one.
+    public var confidence: Double? = nil
+    /// The best result (the match, or the closest of a refusal) is the expected shortcut and
+    /// value: what `confidence` estimates (never, for an out-of-domain line).
+    public var bestRight = false
 
     /// Confusion-matrix labels; `qualified` adds the app (when several apps are loaded).
     public func expectedLabel(qualified: Bool) -> String {
@@ -57,7 +62,8 @@ public struct Prediction: Sendable {
         }
         return .object([("text", .string(item.text)), ("locale", .string(locale)), ("expect", expect), ("got", got),
                         ("decision", .string(decision.rawValue)), ("correct", .bool(correct)), ("closest", closestJSON),
-                        ("tags", .array(item.tags.map { .string($0) })), ("source", .string("\(item.file):\(item.line)"))])
+                        ("tags", .array(item.tags.map { .string($0) })), ("source", .string("\(item.file):\(item.line)"))]
+                        + (confidence.map { [("confidence", JSONOut.double(($0 * 10000).rounded() / 10000))] } ?? []))
     }
 
     func paramJSON(_ v: String) -> JSONOut { v == "true" ? .bool(true) : (v == "false" ? .bool(false) : .string(v)) }
@@ -206,6 +212,8 @@ public struct EvalReport: Sendable {
     public var confusion: [[Int]]
     public var predictions: [Prediction]
     public var errors: [Diagnostic]
+    /// Confidence against what happened, when the model gives confidences.
+    public var reliability: Reliability? = nil
 
     public var misrouted: [Prediction] { predictions.filter { !$0.correct } }
 }
@@ -247,9 +255,12 @@ public enum Evaluator {
             inTopK = r.decision != .none && r.results.prefix(k).contains(where: sameIntent)
         }
         let correct = item.expect == nil ? r.decision == .none : exactOK
-        return Prediction(item: item, locale: locale, decision: r.decision, got: got, closest: r.results.first,
-                          why: r.why, intentCorrect: intentOK, exactCorrect: exactOK, inTopK: inTopK, correct: correct,
-                          micros: Double(t1 - t0) / 1000)
+        var p = Prediction(item: item, locale: locale, decision: r.decision, got: got, closest: r.results.first,
+                           why: r.why, intentCorrect: intentOK, exactCorrect: exactOK, inTopK: inTopK, correct: correct,
+                           micros: Double(t1 - t0) / 1000)
+        p.confidence = r.confidence
+        if let e = item.expect, let best = r.results.first { p.bestRight = isExact(best, e) }
+        return p
     }
 
     /// Evaluates items on every core; the predictions are in input order, identical to one thread.
@@ -323,7 +334,70 @@ public enum Evaluator {
             byIntent.append(IntentScore(label: l, precision: precision, recall: recall, f1: f1, support: actual,
                                         metrics: Metrics(outcomes, byExpected[i], k: k)))
         }
-        return EvalReport(overall: overall, byTag: byTag, byLocale: byLocale, byIntent: byIntent, labels: labels,
-                          confusion: confusion, predictions: ps, errors: errors)
+        var r = EvalReport(overall: overall, byTag: byTag, byLocale: byLocale, byIntent: byIntent, labels: labels,
+                           confusion: confusion, predictions: ps, errors: errors)
+        r.reliability = Reliability(ps)
+        return r
+    }
+}
+
+/// A reliability diagram's figures: the lines with a confidence in ten bins of it (0–0.1, …,
+/// 0.9–1), each with its mean confidence and how often its best result was right
+/// (`Prediction.bestRight`), and the expected calibration error (the bins' gaps between the two,
+/// weighted by their lines). A calibrated confidence has every bin on the diagonal.
+public struct Reliability: Sendable, Equatable {
+    public struct Bin: Sendable, Equatable {
+        /// The bin holds confidences in [lower, upper) (the last one includes 1).
+        public var lower: Double
+        public var upper: Double
+        public var count: Int
+        public var meanConfidence: Double
+        /// The share of its lines whose best result was right.
+        public var accuracy: Double
+    }
+    public static let binCount = 10
+    public var bins: [Bin]
+    /// Lines with a confidence.
+    public var count: Int
+    /// Expected calibration error: Σ count/total · |accuracy − mean confidence| over the bins.
+    public var expectedCalibrationError: Double
+    /// Mean squared gap between each line's confidence and whether it was right.
+    public var brierScore: Double
+
+    /// nil when no prediction has a confidence.
+    public init?(_ ps: [Prediction]) {
+        var n = [Int](repeating: 0, count: Self.binCount), right = n
+        var sum = [Double](repeating: 0, count: Self.binCount)
+        var total = 0, brier = 0.0
+        for p in ps {
+            guard let c = p.confidence, c.isFinite else { continue }
+            let b = min(max(Int(c * Double(Self.binCount)), 0), Self.binCount - 1)
+            n[b] += 1
+            sum[b] += c
+            if p.bestRight { right[b] += 1 }
+            let y: Double = p.bestRight ? 1 : 0
+            brier += (c - y) * (c - y)
+            total += 1
+        }
+        guard total > 0 else { return nil }
+        var ece = 0.0
+        bins = (0..<Self.binCount).map { b in
+            let mean = n[b] == 0 ? 0 : sum[b] / Double(n[b]), acc = n[b] == 0 ? 0 : Double(right[b]) / Double(n[b])
+            ece += Double(n[b]) / Double(total) * abs(acc - mean)
+            return Bin(lower: Double(b) / Double(Self.binCount), upper: Double(b + 1) / Double(Self.binCount),
+                       count: n[b], meanConfidence: mean, accuracy: acc)
+        }
+        count = total
+        expectedCalibrationError = ece
+        brierScore = brier / Double(total)
+    }
+
+    public var json: JSONOut {
+        func r(_ x: Double) -> JSONOut { .double((x * 10000).rounded() / 10000) }
+        return .object([("lines", .int(count)), ("expectedCalibrationError", r(expectedCalibrationError)), ("brierScore", r(brierScore)),
+                        ("bins", .array(bins.map { b in
+                            .object([("lower", r(b.lower)), ("upper", r(b.upper)), ("count", .int(b.count)),
+                                     ("meanConfidence", r(b.meanConfidence)), ("accuracy", r(b.accuracy))])
+                        }))])
     }
 }

@@ -121,22 +121,27 @@ extension Query {
             if a.template != b.template { return a.template < b.template }
             return a.option < b.option
         }
-        let cands = keyed.prefix(max(1, opts.limit)).map { candidate($0.s, catalogs: catalogs, explain: opts.explain) }
+        // At least two, whatever the limit: the decision (two close targets) and the confidence
+        // (the best result's lead over the next) read the second; `limit` of them are listed.
+        let cands = keyed.prefix(max(2, opts.limit)).map { candidate($0.s, catalogs: catalogs, explain: opts.explain) }
         let th = Float(opts.threshold)
         let margin = opts.ambiguityMargin
         // Listed: the results within `resultWindow` of the best (the decision below reads the
         // others too: the no-app rule may look further down).
         let lowest = (cands.first?.score ?? 0) - max(opts.resultWindow, margin) - 1e-9
-        let listed = cands.firstIndex { $0.score < lowest } ?? cands.count
-        // A fitted decision: the best result's confidence (`ScoreModel.logistic`).
-        var confidence: Double? = nil
-        if let l = opts.model.logistic, let x = DecisionWeights.vector(results: cands[..<listed]) {
-            confidence = l.confidence(x)
+        let inWindow = cands.firstIndex { $0.score < lowest } ?? cands.count
+        let listed = min(inWindow, max(1, opts.limit))
+        // The best result's confidence (`ScoreModel.confidenceModel`: the fitted decision or the
+        // calibration); only a fitted decision (`ScoreModel.logistic`) decides by it.
+        var shownConfidence: Double? = nil
+        if let l = opts.model.confidenceModel, let x = DecisionWeights.vector(results: cands[..<inWindow]) {
+            shownConfidence = l.confidence(x)
         }
+        let confidence = opts.model.logistic == nil ? nil : shownConfidence
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
             var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
                                 why: reason, negative: negative)
-            r.confidence = confidence
+            r.confidence = shownConfidence
             return r
         }
         guard !cands.isEmpty else {

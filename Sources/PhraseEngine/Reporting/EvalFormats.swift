@@ -26,6 +26,7 @@ public enum EvalFormats {
             }
             return m
         })))
+        if let rel = r.reliability { o.append(("reliability", rel.json)) }
         o.append(("errors", .array(r.errors.map(\.json))))
         return JSONOut.object(o).render(pretty: true) + "\n"
     }
@@ -63,6 +64,7 @@ public enum EvalFormats {
         s += "\nBy intent\n" + table(["", "support", "precision", "recall", "F1"], r.byIntent.map {
             [$0.label, String($0.support), pct($0.precision), pct($0.recall), pct($0.f1)]
         })
+        if let rel = r.reliability { s += "\n" + reliabilityText(rel) + table(reliabilityHeader, reliabilityRows(rel)) }
         let mis = r.misrouted
         if !mis.isEmpty {
             s += "\nMisrouted (\(mis.count))\(mis.count > maxMisrouted ? ", first \(maxMisrouted)" : "")\n"
@@ -112,6 +114,7 @@ public enum EvalFormats {
         s += "\n" + mdTable(["intent", "support", "precision", "recall", "F1"], r.byIntent.map {
             [$0.label, String($0.support), pct($0.precision), pct($0.recall), pct($0.f1)]
         })
+        if let rel = r.reliability { s += "\n" + reliabilityText(rel) + "\n" + mdTable(reliabilityHeader, reliabilityRows(rel)) }
         let mis = r.misrouted
         if !mis.isEmpty {
             s += "\n<details><summary>Misrouted (\(mis.count))</summary>\n\n"
@@ -119,6 +122,21 @@ public enum EvalFormats {
             s += "\n</details>\n"
         }
         return s
+    }
+
+    /// The reliability diagram's summary line (text and markdown).
+    static func reliabilityText(_ r: Reliability) -> String {
+        "Reliability (\(r.count) lines with a confidence; right: the best result is the expected one): "
+            + "expected calibration error \(pct(r.expectedCalibrationError)), Brier score \(JSONOut.formatNumber((r.brierScore * 10000).rounded() / 10000))\n"
+    }
+
+    static let reliabilityHeader = ["confidence", "lines", "mean confidence", "right"]
+
+    /// The bins that hold lines, lowest first.
+    static func reliabilityRows(_ r: Reliability) -> [[String]] {
+        r.bins.filter { $0.count > 0 }.map { b in
+            ["\(JSONOut.formatNumber(b.lower))–\(JSONOut.formatNumber(b.upper))", String(b.count), pct(b.meanConfidence), pct(b.accuracy)]
+        }
     }
 
     static func xml(_ s: String) -> String {

@@ -41,6 +41,10 @@ public enum EvalHTML {
         h += "<h2>By intent</h2>\n" + table(["intent", "support", "precision", "recall", "F1"], r.byIntent.map {
             [$0.label, String($0.support), EvalFormats.pct($0.precision), EvalFormats.pct($0.recall), EvalFormats.pct($0.f1)]
         })
+        if let rel = r.reliability {
+            h += "<h2>Reliability of the confidence</h2>\n" + reliabilityDiagram(rel)
+            h += table(EvalFormats.reliabilityHeader, EvalFormats.reliabilityRows(rel))
+        }
         let mis = r.misrouted
         if !mis.isEmpty {
             h += "<h2>Misrouted (\(mis.count))</h2>\n"
@@ -117,6 +121,36 @@ public enum EvalHTML {
         s += "<p class=\"note\"><span class=\"key\" style=\"background:#2da44e\"></span>at least 95%"
         s += "<span class=\"key\" style=\"background:#d4a72c\"></span>80% to 95%<span class=\"key\" style=\"background:#cf222e\"></span>below 80%; "
         s += "the number after each bar is how many utterances carry the tag.</p>\n"
+        return s
+    }
+
+    /// Predicted confidence (x) against how often the best result was right (y), one bar per bin
+    /// that holds lines, its mean confidence as a dot; a calibrated confidence follows the diagonal.
+    static func reliabilityDiagram(_ r: Reliability) -> String {
+        let left = 44, top = 10, side = 280, bottom = 36
+        let width = left + side + 16, height = top + side + bottom
+        func x(_ v: Double) -> Int { left + Int((Double(side) * v).rounded()) }
+        func y(_ v: Double) -> Int { top + side - Int((Double(side) * v).rounded()) }
+        var s = "<div class=\"scroll\"><svg width=\"\(width)\" height=\"\(height)\" role=\"img\" aria-label=\"reliability diagram\" font-family=\"sans-serif\">\n"
+        s += "<rect x=\"\(left)\" y=\"\(top)\" width=\"\(side)\" height=\"\(side)\" fill=\"#f6f8fa\" stroke=\"#d0d7de\"/>\n"
+        for t in stride(from: 0.0, through: 1.0, by: 0.2) {
+            let label = "\(Int((t * 100).rounded()))%"
+            s += "<text x=\"\(x(t))\" y=\"\(top + side + 14)\" text-anchor=\"middle\" font-size=\"10\" fill=\"#57606a\">\(label)</text>"
+            s += "<text x=\"\(left - 6)\" y=\"\(y(t) + 4)\" text-anchor=\"end\" font-size=\"10\" fill=\"#57606a\">\(label)</text>\n"
+        }
+        for b in r.bins where b.count > 0 {
+            let x0 = x(b.lower) + 2, x1 = x(b.upper) - 2
+            s += "<rect x=\"\(x0)\" y=\"\(y(b.accuracy))\" width=\"\(max(1, x1 - x0))\" height=\"\(y(0) - y(b.accuracy))\" fill=\"#54aeff\" fill-opacity=\"0.75\">"
+            s += "<title>confidence \(JSONOut.formatNumber(b.lower))–\(JSONOut.formatNumber(b.upper)): \(b.count) lines, mean confidence \(EvalFormats.pct(b.meanConfidence)), right \(EvalFormats.pct(b.accuracy))</title></rect>"
+            s += "<circle cx=\"\(x(b.meanConfidence))\" cy=\"\(y(b.accuracy))\" r=\"3\" fill=\"#0969da\"/>\n"
+        }
+        s += "<line x1=\"\(x(0))\" y1=\"\(y(0))\" x2=\"\(x(1))\" y2=\"\(y(1))\" stroke=\"#57606a\" stroke-width=\"1\" stroke-dasharray=\"4,3\"/>\n"
+        s += "<text x=\"\(left + side / 2)\" y=\"\(height - 4)\" text-anchor=\"middle\" font-size=\"11\">confidence</text>"
+        s += "<text x=\"12\" y=\"\(top + side / 2)\" text-anchor=\"middle\" font-size=\"11\" transform=\"rotate(-90 12 \(top + side / 2))\">right</text>\n"
+        s += "</svg></div>\n"
+        s += "<p class=\"note\">\(r.count) lines with a confidence, in ten bins of it; a bar is how often the best result (the match, or the closest of a refusal) "
+        s += "was the expected shortcut and value, its dot the bin's mean confidence; the dashed diagonal is a perfectly calibrated confidence. "
+        s += "Expected calibration error \(EvalFormats.pct(r.expectedCalibrationError)), Brier score \(JSONOut.formatNumber((r.brierScore * 10000).rounded() / 10000)).</p>\n"
         return s
     }
 

@@ -205,6 +205,14 @@ public struct ScoreModel: Sendable, Hashable {
     /// the thresholds run it or its confidence reaches `confidenceThreshold`. Off: the confidence
     /// decides in place of the thresholds.
     public var rescue = false
+    /// The calibration of the confidence when the thresholds decide (`decision.calibration`,
+    /// written by `phrasematch fit --calibrate`): the same logistic model of "the best result is
+    /// right", fitted on every tune line, read only to give each result its `confidence`; it
+    /// never changes a decision. With `logistic`, that model gives the confidence instead.
+    public var calibration: DecisionWeights? = nil
+
+    /// The model that gives a result its confidence: the fitted decision, else the calibration.
+    public var confidenceModel: DecisionWeights? { logistic ?? calibration }
 
     /// Where the values came from (the file's `source`: "hand-set", a fit's command line).
     public var source: String
@@ -360,8 +368,9 @@ public struct ScoreModel: Sendable, Hashable {
                 guard groups.contains(key) else { throw fail(node.offset, "unknown key '\(key)'") }
                 guard let members = node.object else { throw fail(node.offset, "'\(key)' must be an object, found \(node.typeName)") }
                 for (name, v) in members {
-                    if key == "decision" && name == "logistic" {
-                        m.logistic = try parseLogistic(v, fail)
+                    if key == "decision" && (name == "logistic" || name == "calibration") {
+                        let w = try parseLogistic(v, name: "decision.\(name)", fail)
+                        if name == "logistic" { m.logistic = w } else { m.calibration = w }
                         continue
                     }
                     if key == "decision" && name == "rescue" {
@@ -392,17 +401,17 @@ public struct ScoreModel: Sendable, Hashable {
         return m
     }
 
-    private static func parseLogistic(_ v: JSONNode, _ fail: (Int, String) -> LoadError) throws(LoadError) -> DecisionWeights {
-        guard let o = v.object else { throw fail(v.offset, "'decision.logistic' must be an object, found \(v.typeName)") }
+    private static func parseLogistic(_ v: JSONNode, name: String, _ fail: (Int, String) -> LoadError) throws(LoadError) -> DecisionWeights {
+        guard let o = v.object else { throw fail(v.offset, "'\(name)' must be an object, found \(v.typeName)") }
         var values: [String: Double] = [:]
         for (k, x) in o {
             guard k == "bias" || DecisionWeights.features.contains(k) else {
-                throw fail(x.offset, "unknown key 'decision.logistic.\(k)' (features: \(DecisionWeights.features.joined(separator: ", ")))")
+                throw fail(x.offset, "unknown key '\(name).\(k)' (features: \(DecisionWeights.features.joined(separator: ", ")))")
             }
-            guard let d = x.number, d.isFinite, abs(d) <= 1000 else { throw fail(x.offset, "'decision.logistic.\(k)' must be a number in -1000...1000") }
+            guard let d = x.number, d.isFinite, abs(d) <= 1000 else { throw fail(x.offset, "'\(name).\(k)' must be a number in -1000...1000") }
             values[k] = d
         }
-        for k in ["bias"] + DecisionWeights.features where values[k] == nil { throw fail(v.offset, "'decision.logistic.\(k)' is missing") }
+        for k in ["bias"] + DecisionWeights.features where values[k] == nil { throw fail(v.offset, "'\(name).\(k)' is missing") }
         return DecisionWeights(bias: values["bias"] ?? 0, weights: DecisionWeights.features.map { values[$0] ?? 0 })
     }
 
@@ -426,11 +435,16 @@ public struct ScoreModel: Sendable, Hashable {
             if groups.last?.0 != p.group { groups.append((p.group, [])) }
             groups[groups.count - 1].1.append((p.key, .double(p.value(in: self))))
         }
-        if let l = logistic, let k = groups.firstIndex(where: { $0.0 == "decision" }) {
-            groups[k].1.append(("logistic", .object([("bias", .double(l.bias))]
-                + zip(DecisionWeights.features, l.weights).map { ($0.0, JSONOut.double($0.1)) })))
-            groups[k].1.append(("confidence", .double(confidenceThreshold)))
-            if rescue { groups[k].1.append(("rescue", .bool(true))) }
+        func weights(_ l: DecisionWeights) -> JSONOut {
+            .object([("bias", .double(l.bias))] + zip(DecisionWeights.features, l.weights).map { ($0.0, JSONOut.double($0.1)) })
+        }
+        if let k = groups.firstIndex(where: { $0.0 == "decision" }) {
+            if let l = logistic {
+                groups[k].1.append(("logistic", weights(l)))
+                groups[k].1.append(("confidence", .double(confidenceThreshold)))
+                if rescue { groups[k].1.append(("rescue", .bool(true))) }
+            }
+            if let c = calibration { groups[k].1.append(("calibration", weights(c))) }
         }
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]
                        + groups.map { ($0.0, JSONOut.object($0.1)) })

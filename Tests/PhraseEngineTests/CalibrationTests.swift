@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+@testable import PhraseMatchCLI
+
+/// The confidence every result carries (`decision.calibration`, fitted by `fit --calibrate`) and
+/// the reliability diagram of the eval report: it decides nothing, it is binned as documented,
+/// and it reaches the text, json, markdown and html reports.
+@Suite struct CalibrationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let catalog = root.appendingPathComponent("Corpora/habits/catalog.json").path
+    let corpus = root.appendingPathComponent("Corpora/habits/corpus/en.jsonl").path
+
+    static func prediction(_ confidence: Double?, right: Bool) -> Prediction {
+        let item = CorpusItem(text: "x", locale: "en", expect: .init(app: nil, intent: "I", parameters: [:]), tags: [], file: "f", line: 1)
+        var p = Prediction(item: item, locale: "en", decision: .none, got: nil, closest: nil, why: .noOverlap,
+                           intentCorrect: false, exactCorrect: false, inTopK: false, correct: false, micros: 0)
+        p.confidence = confidence
+        p.bestRight = right
+        return p
+    }
+
+    @Test func reliabilityBinsTheConfidenceAndWeighsTheGaps() throws {
+        // Bin 0.9–1: 0.95 right, 0.95 wrong, 1.0 right; bin 0.2–0.3: 0.25 wrong; no confidence: left out.
+        let ps = [Self.prediction(0.95, right: true), Self.prediction(0.95, right: false), Self.prediction(1.0, right: true),
+                  Self.prediction(0.25, right: false), Self.prediction(nil, right: true)]
+        let r = try #require(Reliability(ps))
+        #expect(r.count == 4)
+        #expect(r.bins.count == Reliability.binCount)
+        #expect(r.bins[9].count == 3 && r.bins[2].count == 1 && r.bins.map(\.count).reduce(0, +) == 4)
+        #expect(abs(r.bins[9].meanConfidence - (0.95 + 0.95 + 1.0) / 3) < 1e-12)
+        #expect(abs(r.bins[9].accuracy - 2.0 / 3) < 1e-12)
+        #expect(r.bins[2].accuracy == 0 && abs(r.bins[2].meanConfidence - 0.25) < 1e-12)
+        let ece = 3.0 / 4 * abs(2.0 / 3 - 2.9 / 3) + 1.0 / 4 * 0.25
+        #expect(abs(r.expectedCalibrationError - ece) < 1e-12)
+        let brier = (0.05 * 0.05 + 0.95 * 0.95 + 0 + 0.25 * 0.25) / 4
+        #expect(abs(r.brierScore - brier) < 1e-12)
+        #expect(Reliability([Self.prediction(nil, right: true)]) == nil)
+        #expect(r.json.render().contains("\"expectedCalibrationError\""))
+    }
+
+    @Test func theBundledCalibrationGivesAConfidenceAndDecidesNothing() throws {
+        #expect(ScoreModel.standard.calibration != nil)
+        #expect(ScoreModel.standard.logistic == nil)
+        let c = try CatalogLoader.load(path: catalog)
+        let (items, _) = CorpusReader.parse(try String(contentsOfFile: corpus, encoding: .utf8), file: corpus)
+        let calibrated = Matcher(catalogs: [c])
+        var o = MatchOptions()
+        o.model.calibration = nil
+        let uncalibrated = Matcher(catalogs: [c], options: o)
+        for item in items {
+            let a = calibrated.match(item.text, locale: "en"), b = uncalibrated.match(item.text, locale: "en")
+            #expect(a.decision == b.decision && a.results.map(\.score) == b.results.map(\.score) && a.why.text == b.why.text, "\(item.text)")
+            #expect(b.confidence == nil)
+            if !a.results.isEmpty {
+                let p = try #require(a.confidence, "\(item.text)")
+                #expect(p > 0 && p < 1)
+            }
+        }
+    }
+
+    @Test func theCalibrationIsReadWrittenAndChecked() throws {
+        var m = ScoreModel.handSet
+        m.calibration = DecisionWeights(bias: -1, weights: Array(repeating: 0.5, count: DecisionWeights.features.count))
+        let back = try ScoreModel.parse(Array(m.json.render().utf8), file: "m.json")
+        #expect(back.calibration == m.calibration && back.logistic == nil)
+        #expect(back.confidenceModel == m.calibration)
+        var bad = m.json.render()
+        bad = bad.replacingOccurrences(of: "\"calibration\": {\"bias\": -1, ", with: "\"calibration\": {")
+        #expect(throws: ScoreModel.LoadError.self) { try ScoreModel.parse(Array(bad.utf8), file: "m.json") }
+        do {
+            _ = try ScoreModel.parse(Array(bad.utf8), file: "m.json")
+        } catch {
+            #expect(error.message.contains("'decision.calibration.bias' is missing"), "\(error.message)")
+        }
+    }
+
+    @Test func fitCalibrateKeepsTheDecisionAndWritesTheSameFile() throws {
+        let out = try tempFile("calibrated.json", "")
+        let (code, report, err) = runCLI(["fit", "--calibrate", "--catalog", catalog, "--output", out, corpus])
+        #expect(code == 0, "\(err)")
+        #expect(report.contains("the decision is the base model's"))
+        #expect(report.contains("expected calibration error"))
+        let model = try ScoreModel.load(path: out)
+        #expect(model.calibration != nil && model.calibration != ScoreModel.standard.calibration)
+        #expect(model.logistic == nil && model.threshold == ScoreModel.standard.threshold)
+        let first = try String(contentsOfFile: out, encoding: .utf8)
+        _ = runCLI(["fit", "--calibrate", "--catalog", catalog, "--output", out, corpus])
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == first)
+        // A base whose decision is fitted already has its confidence.
+        var fitted = ScoreModel.handSet
+        fitted.logistic = DecisionWeights(bias: 0, weights: Array(repeating: 0, count: DecisionWeights.features.count))
+        let base = try tempFile("fitted.json", fitted.json.render())
+        let (c2, _, e2) = runCLI(["fit", "--calibrate", "--model", base, "--catalog", catalog, "--output", out, corpus])
+        #expect(c2 == 2 && e2.contains("--calibrate needs a model decided by its thresholds"), "\(e2)")
+    }
+
+    @Test func everyEvalReportShowsTheReliability() throws {
+        for (format, mark) in [("json", "\"reliability\""), ("text", "Reliability ("), ("markdown", "expected calibration error"),
+                               ("html", "aria-label=\"reliability diagram\"")] {
+            let (code, out, err) = runCLI(["eval", "--catalog", catalog, "--format", format, "--stable", corpus])
+            #expect(code == 0 || code == 1, "\(err)")
+            #expect(out.contains(mark), "\(format)")
+        }
+        let (_, json, _) = runCLI(["eval", "--catalog", catalog, "--format", "json", "--stable", corpus])
+        let o = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let rel = try #require(o?["reliability"] as? [String: Any])
+        #expect((rel["bins"] as? [Any])?.count == 10)
+        #expect((rel["lines"] as? Int ?? 0) > 0)
+    }
+}
