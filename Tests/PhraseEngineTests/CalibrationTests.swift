@@ -59,6 +59,27 @@ import Testing
         }
     }
 
+    @Test func theConfidenceDoesNotDependOnHowManyResultsAreListed() throws {
+        let c = try CatalogLoader.load(path: catalog)
+        let m = Matcher(catalogs: [c])
+        for text in ["log water in habits", "log my mood", "show my streak in habits", "habits"] {
+            var one = m.options, five = m.options
+            one.limit = 1
+            five.limit = 5
+            let a = m.match(text, locale: "en", options: one), b = m.match(text, locale: "en", options: five)
+            #expect(a.confidence == b.confidence && a.decision == b.decision, "\(text)")
+            #expect(a.results.count <= 1)
+            // A negative phrase ("habits" reads two of them best) does not hide the second result.
+            var exhaustive = one
+            exhaustive.exhaustive = true
+            exhaustive.limit = 2
+            var two = one
+            two.limit = 2
+            let e = m.match(text, locale: "en", options: exhaustive), f = m.match(text, locale: "en", options: two)
+            #expect(e.results.map(\.score) == f.results.map(\.score) && e.decision == f.decision, "\(text)")
+        }
+    }
+
     @Test func theCalibrationIsReadWrittenAndChecked() throws {
         var m = ScoreModel.handSet
         m.calibration = DecisionWeights(bias: -1, weights: Array(repeating: 0.5, count: DecisionWeights.features.count))

@@ -261,7 +261,18 @@ extension DecisionWeights {
     /// read results through this one function, so the two cannot disagree.
     public static func vector<C: Collection<MatchCandidate>>(results: C) -> [Double]? {
         guard let top = results.first else { return nil }
-        let next = results.dropFirst().first
-        return vector(score: top.score, margin: next.map { top.score - $0.score } ?? top.score, terms: top.terms)
+        return vector(score: top.score, margin: margin(results), terms: top.terms)
+    }
+
+    /// The best result's lead over the next (its score when it is alone).
+    static func margin<C: Collection<MatchCandidate>>(_ results: C) -> Double {
+        guard let top = results.first else { return 0 }
+        return results.dropFirst().first.map { top.score - $0.score } ?? top.score
+    }
+
+    /// The confidence of the best of `results` (nil: none), without allocating.
+    func confidence<C: Collection<MatchCandidate>>(results: C) -> Double? {
+        guard let top = results.first else { return nil }
+        return confidence(score: top.score, margin: DecisionWeights.margin(results), terms: top.terms)
     }
 }

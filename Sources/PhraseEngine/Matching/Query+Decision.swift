@@ -134,9 +134,7 @@ extension Query {
         // The best result's confidence (`ScoreModel.confidenceModel`: the fitted decision or the
         // calibration); only a fitted decision (`ScoreModel.logistic`) decides by it.
         var shownConfidence: Double? = nil
-        if let l = opts.model.confidenceModel, let x = DecisionWeights.vector(results: cands[..<inWindow]) {
-            shownConfidence = l.confidence(x)
-        }
+        if let l = opts.model.confidenceModel { shownConfidence = l.confidence(results: cands[..<inWindow]) }
         let confidence = opts.model.logistic == nil ? nil : shownConfidence
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
             var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),

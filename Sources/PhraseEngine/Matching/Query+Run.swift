@@ -107,29 +107,33 @@ extension Query {
         var floorNow: Float = -1
         for key in cands {
             let ub = Query.sortKeyBound(key), t = Query.sortKeyItem(key)
+            // A negative phrase is not one of the `need` results: it refuses whatever is within
+            // the ambiguity margin of the best, so only `floorNow` (at most `kth`) bounds it.
+            let negative = index.templateIsNegative[Int(t)]
+            let bar = negative ? floorNow : kth
             if !opts.exhaustive && !opts.noBounds {
-                if ub < floor { break }
+                if ub < floor || ub < floorNow { break }
                 // Enough distinct results already beat this bound.
-                if ub < kth { break }
+                if ub < bar { continue }
                 // The refined bound also charges the words this template cannot take.
                 // It also reads the literals heard only under the app name as not heard, where
                 // every reading names the app.
                 let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: ws.gain[Int(t)],
                                      taken: index.templateHasApp[Int(t)] ? appUnits(Int(index.templateApp[Int(t)]), &takenApp, &taken) : AppUnits(units: 0, sure: false))
-                if ub2 < floor || ub2 < kth { continue }
+                if ub2 < floor || ub2 < bar { continue }
             }
             var changed = false
             let from = scored.count
-            evaluate(Int(t), into: &scored, below: kth)
+            evaluate(Int(t), into: &scored, below: bar)
             if logBounds { logBound(Int(t), ub, coverage, scored[from...]) }
             // (Fields read in place: a reading is too large to copy cheaply.)
             for si in from..<scored.count {
+                // A negative phrase's reading neither lowers the floor nor takes a result's place.
+                if index.templateIsNegative[scored[si].template] { continue }
                 let key = targetKey(template: scored[si].template, option: scored[si].option)
                 let score = scored[si].score
-                if !index.templateIsNegative[scored[si].template] {
-                    let r = reach(after: score)
-                    if r > floorNow { floorNow = r; changed = true }
-                }
+                let r = reach(after: score)
+                if r > floorNow { floorNow = r; changed = true }
                 if let k = targets.find(key) {
                     if score > targets.values[k] { targets.values[k] = score; changed = true }
                 } else if score > -1 {

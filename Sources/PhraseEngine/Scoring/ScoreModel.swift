@@ -59,18 +59,41 @@ public struct DecisionWeights: Sendable, Hashable {
     /// (at most 3), the words the catalog never says (as -ln of their factor, at most 0.5), and
     /// 1 when its parameter has no value.
     public static func vector(score: Double, margin: Double, terms t: ReadingTerms) -> [Double] {
+        [Double](unsafeUninitializedCapacity: features.count) { b, n in
+            write(score: score, margin: margin, terms: t, into: b)
+            n = features.count
+        }
+    }
+
+    /// `vector` written into `x` (at least `features.count` long), without allocating.
+    @inline(__always)
+    static func write(score: Double, margin: Double, terms t: ReadingTerms, into x: UnsafeMutableBufferPointer<Double>) {
         let named: Double = t.appNamed ? 1 : 0
         let w = Double(max(t.weight, 1e-6))
-        return [score, named, score * named, min(max(margin, 0), 0.3), Double(t.gain) / w, Double(t.insertions) / w,
-                Double(t.penalties) / w, min(Double(t.deletions), 3), min(Double(t.substitutions), 3),
-                min(-log(Double(max(t.unknown, 1e-6))), 0.5), t.noValue ? 1 : 0]
+        x[0] = score; x[1] = named; x[2] = score * named; x[3] = min(max(margin, 0), 0.3)
+        x[4] = Double(t.gain) / w; x[5] = Double(t.insertions) / w; x[6] = Double(t.penalties) / w
+        x[7] = min(Double(t.deletions), 3); x[8] = min(Double(t.substitutions), 3)
+        x[9] = min(-log(Double(max(t.unknown, 1e-6))), 0.5); x[10] = t.noValue ? 1 : 0
     }
 
     /// The probability that the result is right.
     public func confidence(_ x: [Double]) -> Double {
+        x.withUnsafeBufferPointer { confidence($0) }
+    }
+
+    func confidence(_ x: UnsafeBufferPointer<Double>) -> Double {
         var z = bias
         for (a, b) in zip(weights, x) { z += a * b }
         return 1 / (1 + exp(-z))
+    }
+
+    /// The confidence of a result of `score` leading the next by `margin`, without allocating
+    /// (the matcher's per-query path; the same number as `confidence(vector(…))`).
+    public func confidence(score: Double, margin: Double, terms: ReadingTerms) -> Double {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: DecisionWeights.features.count) { b in
+            DecisionWeights.write(score: score, margin: margin, terms: terms, into: b)
+            return confidence(UnsafeBufferPointer(b))
+        }
     }
 }
 
