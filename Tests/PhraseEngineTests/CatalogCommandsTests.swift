@@ -502,8 +502,10 @@ import Testing
         h.write(Data(#"{"app":{"id":"big","name":"Big"},"entities":{"E":{"options":["#.utf8) + Data("\n".utf8))
         let n = 1_150_000
         var chunk = ""
+        // Entities of at most CatalogLoader.maxEntityOptions options, one line an option.
         for i in 0..<n {
-            chunk += "{\"id\":\"option-\(i)\",\"title\":\"Option \(i)\"},\n"
+            let next = (i + 1) % CatalogLoader.maxEntityOptions == 0 ? "]},\"E\((i + 1) / CatalogLoader.maxEntityOptions)\":{\"options\":[" : ","
+            chunk += "{\"id\":\"option-\(i)\",\"title\":\"Option \(i)\"}\(next)\n"
             if chunk.utf8.count > 1 << 20 { h.write(Data(chunk.utf8)); chunk = "" }
         }
         chunk += #"{"id":"last","title":42}"# + "\n"

@@ -60,9 +60,28 @@ import Testing
         try refused("nul-outside.json", "{\u{0}}", place: "1:2", says: "expected a string key")
     }
 
-    // A 50 MB catalog and an entity of a million options (with an error at the end: its position)
-    // are CatalogCommandsTests.fiftyMegabyteCatalog; 100,000 options streamed to a file are
+    // A 50 MB catalog of 1,150,000 options in twelve entities (with an error at the end: its
+    // position) is CatalogCommandsTests.fiftyMegabyteCatalog; 100,000 options streamed to a file are
     // CatalogCommandsTests.hugeEntityStreamsToAFile.
+
+    /// An entity of more options than CatalogLoader.maxEntityOptions is one error at its JSON
+    /// path, answered before anything is indexed; one at the limit loads and matches.
+    @Test func anEntityOfTooManyOptions() throws {
+        func catalog(_ n: Int) -> String {
+            var s = #"{"app":{"id":"big","name":"Big App"},"entities":{"Thing":{"options":["#
+            s.reserveCapacity(n * 40)
+            for i in 0..<n { s += (i > 0 ? "," : "") + "{\"id\":\"o\(i)\",\"title\":\"thing \(i)\"}" }
+            return s + #"]}},"shortcuts":[{"intent":"OpenIntent","parameters":{"thing":"Thing"},"phrases":["Open ${thing} in ${applicationName}"]}]}"#
+        }
+        try refused("options.json", catalog(CatalogLoader.maxEntityOptions + 1), place: "entities.Thing.options",
+                    says: "entity of 100,001 options; at most 100,000 are read", seconds: 60)
+        let path = try tempFile("options-ok.json", catalog(CatalogLoader.maxEntityOptions))
+        let (code, out, err) = bounded("100,000 options", seconds: 120, mb: 2_000) {
+            runCLI(["match", "--catalog", path, "open thing 5 in big app"])
+        }
+        #expect(code == 0, "\(err)")
+        #expect(out.contains("OpenIntent thing=thing 5 (o5)"), "\(out)")
+    }
 
     @Test func templateWith10000Parameters() throws {
         let many = (0..<10_000).map { "${p\($0)}" }.joined(separator: " ")
