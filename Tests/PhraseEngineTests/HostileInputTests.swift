@@ -163,6 +163,62 @@ import Testing
         }
     }
 
+    /// A million corpus lines through `eval --stream` (one utterance in a thousand a real one, the
+    /// rest short words that match nothing): a prediction line each, in order, with the memory of
+    /// the process bounded (its peak, read from /proc while it runs, on Linux) and in bounded time.
+    @Test(.enabled(if: ReplTests.executable != nil, "the phrasematch executable is needed"))
+    func aMillionCorpusLinesStreamInBoundedMemory() throws {
+        let exe = try #require(ReplTests.executable)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-million-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let input = dir + "/corpus.jsonl", output = dir + "/predictions.jsonl"
+        let n = 1_000_000
+        #expect(FileManager.default.createFile(atPath: input, contents: nil))
+        let h = try #require(FileHandle(forWritingAtPath: input))
+        var chunk = ""
+        for i in 0..<n {
+            chunk += i % 1000 == 0 ? #"{"text": "water my basil with leafy", "expect": null}"# + "\n" : #"{"text": "zz", "expect": null}"# + "\n"
+            if chunk.utf8.count > 1 << 20 { h.write(Data(chunk.utf8)); chunk = "" }
+        }
+        h.write(Data(chunk.utf8))
+        try h.close()
+        #expect(FileManager.default.createFile(atPath: output, contents: nil))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = ["eval", "--catalog", Self.plants, "--stream", "--threads", "2"]
+        p.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+        p.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        p.standardError = FileHandle.nullDevice
+        let start = Date()
+        try p.run()
+        var peakKB = 0
+        while p.isRunning {
+            if let status = try? String(contentsOfFile: "/proc/\(p.processIdentifier)/status", encoding: .utf8),
+               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kb = Int(line.split(separator: " ").dropFirst().first ?? "") {
+                peakKB = max(peakKB, kb)
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        p.waitUntilExit()
+        let took = Date().timeIntervalSince(start)
+        #expect(p.terminationStatus == 0)
+        #expect(took < 300, "a million lines took \(took) s")
+        #if os(Linux)
+        #expect(peakKB > 0 && peakKB < 400_000, "peak resident memory \(peakKB) KB")
+        #endif
+        // One prediction a line, in order: line 1 and every thousandth are the real utterance.
+        let out = try String(contentsOfFile: output, encoding: .utf8)
+        var count = 0, matched = 0
+        for (i, line) in out.split(separator: "\n").enumerated() {
+            count += 1
+            if i % 1000 == 0 && line.contains("\"decision\": \"match\"") && line.contains("<stdin>:\(i + 1)\"") { matched += 1 }
+        }
+        #expect(count == n)
+        #expect(matched == n / 1000, "\(matched) of the \(n / 1000) real utterances matched in their place")
+    }
+
     /// `--output` is written to a temporary file and renamed: killing the process in the middle
     /// of a large report leaves the old report as it was.
     @Test(.enabled(if: ReplTests.executable != nil, "the phrasematch executable is needed"))
