@@ -23,6 +23,9 @@ let package = Package(
         // version-suffixed symbols directly, and ICU headers next to
         // Foundation's bundled ICU module clash.
         .target(name: "CICUShim", dependencies: ["CICU"]),
+        // Snowball's stemmers (libstemmer-dev on Debian/Ubuntu; no pkg-config file). Linux only
+        // for now: elsewhere a word's stem is not looked up (Stemmer.init returns nil).
+        .systemLibrary(name: "CStemmer", path: "Sources/CStemmer", providers: [.apt(["libstemmer-dev"])]),
         // Locale profiles live at the top level in Locales/ and ship as a resource
         // bundle, so an installed binary finds them next to itself.
         .target(
@@ -34,7 +37,7 @@ let package = Package(
         ),
         .target(
             name: "PhraseEngine",
-            dependencies: ["CICUShim", "PhraseEngineLocales"]
+            dependencies: ["CICUShim", "PhraseEngineLocales", .target(name: "CStemmer", condition: .when(platforms: [.linux]))]
         ),
         // The command line (every subcommand, the REPL, report files): a library of its own, so the
         // engine never depends on it; `phrasematch` and the plugins' runner call it.

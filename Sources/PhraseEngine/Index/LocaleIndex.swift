@@ -53,6 +53,10 @@ final class LocaleIndex: Sendable {
         guard let e = phoneticIndex.keys.find(key) else { return nil }
         return phoneticIndex.values[e]
     }
+    func stemIds(_ stem: String) -> [Int32]? {
+        guard !stemIndex.isEmpty, let e = stemIndex.keys.find(stem) else { return nil }
+        return stemIndex.values[e]
+    }
     func unmarkedIds(_ word: String) -> [Int32]? {
         guard !unmarkedIndex.isEmpty, let e = unmarkedIndex.keys.find(word) else { return nil }
         return unmarkedIndex.values[e]
@@ -122,6 +126,9 @@ final class LocaleIndex: Sendable {
     /// so written, for words that have such letters (tr "kac" → "kaç"; `Normalizer.unmarked`).
     /// Empty where the locale keeps none.
     let unmarkedIndex: StringTable<[Int32]>
+    /// A Snowball stem → the vocabulary words of that stem (words of four letters or more that
+    /// are not only in app names; `Stemmer`). Empty where the language has no stemmer.
+    let stemIndex: StringTable<[Int32]>
     /// Symmetric deletes: hash of a word with one scalar deleted → words (see `scalarHash`).
     let deleteIndex: HashTable<[Int32]>
     /// Hash of each word's scalars → the word (to find a word that is the query minus a letter).
@@ -459,6 +466,13 @@ final class LocaleIndex: Sendable {
             !lp[u].isEmpty && sp[u].isEmpty && lp[u].allSatisfy { templates[Int($0)].isNegative }
         }
         self.hasNegativeOnly = vocabNegativeOnly.contains(true)
+        var stems: [String: [Int32]] = [:]
+        if let stemmer = Stemmer(locale: locale) {
+            for (i, t) in vocabText.enumerated() where !vocabNameOnly[i] && t.unicodeScalars.count >= 4 {
+                if let st = stemmer.stem(t), !st.isEmpty { stems[st, default: []].append(Int32(i)) }
+            }
+        }
+        self.stemIndex = StringTable(stems)
         var sound: [String: [SlotPosting]] = [:]
         for (si, set) in slotSets.enumerated() {
             for (vi, v) in set.variants.enumerated() where v.soundKey.count >= 3 {

@@ -121,6 +121,12 @@ extension Query {
             }
             if u != t, let id = index.vocabId(u), id != exactId { add(id, opts.model.unmarkedSimilarity, .fuzzy, from: from) }
         }
+        // A word the catalog never says whose Snowball stem is a catalog word's ("comprar" for
+        // "compra"): a form the locale's own rules do not know.
+        if exactId < 0, opts.model.stemSimilarity > 0, !index.stemIndex.isEmpty, t.unicodeScalars.count >= 3,
+           let st = ws.pool.pointee.stemmer(index.locale)?.stem(t), let ids = index.stemIds(st) {
+            for id in ids { add(id, opts.model.stemSimilarity, .fuzzy, from: from) }
+        }
         var sc: [UInt32] = []
         swap(&sc, &ws.pool.pointee.unitScalars)
         sc.clear()

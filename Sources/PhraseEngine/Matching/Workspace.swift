@@ -206,6 +206,13 @@ final class Workspace: @unchecked Sendable {
         var spans = SpanTable()
         /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
         var unitScalars: [UInt32] = []
+        /// This workspace's stemmer (`Stemmer` is not thread-safe), made on first use.
+        var stemmerStore: Stemmer? = nil
+        var stemmerMade = false
+        mutating func stemmer(_ locale: String) -> Stemmer? {
+            if !stemmerMade { stemmerStore = Stemmer(locale: locale); stemmerMade = true }
+            return stemmerStore
+        }
         /// Apps heard, and the words of `touchedBits` with a bit set (`Query.findSlots`).
         var apps: [Int32] = []
         var touched: [Int32] = []

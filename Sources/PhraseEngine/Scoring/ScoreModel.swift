@@ -121,6 +121,9 @@ public struct ScoreModel: Sendable, Hashable {
     public var synonymFormSimilarity: Float
     /// A word written without the marks the catalog writes (Arabic and Hebrew vowel points).
     public var unmarkedSimilarity: Float
+    /// A word the catalog never says whose Snowball stem is a catalog word's ("comprar" /
+    /// "compra"; 0 turns the lookup off).
+    public var stemSimilarity: Float = 0.95
     /// A word that sounds like the catalog's word (phonetic key).
     public var soundSimilarity: Float
     /// How much less a sound key one difference off is (an app name or value heard so).
@@ -283,6 +286,7 @@ public struct ScoreModel: Sendable, Hashable {
         .init("similarity", "synonym", \.synonymSimilarity, "a word of the catalog word's synonym group"),
         .init("similarity", "synonymForm", \.synonymFormSimilarity, "a form of a synonym"),
         .init("similarity", "unmarked", \.unmarkedSimilarity, "a word written without the catalog's marks"),
+        .init("similarity", "stem", \.stemSimilarity, "a word the catalog never says of a catalog word's Snowball stem"),
         .init("similarity", "sound", \.soundSimilarity, "a word that sounds like the catalog's word"),
         .init("similarity", "soundOneOff", \.soundOneOffDiscount, "how much less a sound key one difference off is"),
         .init("similarity", "numberSound", \.numberSoundSimilarity, "a number heard as a word that sounds like it"),
