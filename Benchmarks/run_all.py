@@ -186,6 +186,25 @@ def one_shot_section():
     return L
 
 
+HA_HEADING = "## Home Assistant test sentences (third-party, 24 languages, test split)"
+
+
+def ha_section(ha_md):
+    """The Home Assistant section's lines, around Benchmarks/ha-intents/results.md."""
+    L = []
+    w = L.append
+    w(HA_HEADING + "\n")
+    w("Speech nobody on this project wrote: Home Assistant's native-speaker test sentences (CC BY 4.0, Home Assistant "
+      "intents contributors), converted into one app of ten shortcuts with a full catalog (every wording, cut to the "
+      "1,000-phrase budget) and a sparse one (one phrase per shortcut), and a corpus without (`plain`) and with "
+      "(`named`) the app name; `Benchmarks/ha-intents/README.md` has the source and the limits of the conversion. "
+      "Odd lines are reported; the peers' cutoffs were tuned on the even lines. Every failing line, with the "
+      "engine's explanation, is in `Benchmarks/ha-intents/failures.json`.\n")
+    w("`python3 Benchmarks/ha_intents.py` (run here by `run_all.py` with the peers' virtual environment)\n")
+    w(ha_md)
+    return L
+
+
 def replace_section(path, heading, lines):
     """Rewrites only the section of an existing BENCHMARKS.md that starts at heading (appended when it has none)."""
     text = open(path).read()
@@ -215,9 +234,18 @@ def main():
     ap.add_argument("--no-peers", action="store_true")
     ap.add_argument("--spark-section", action="store_true",
                     help="only rewrite the Spark section of --out from Benchmarks/spark/results.json")
+    ap.add_argument("--ha-section", action="store_true",
+                    help="only rerun Benchmarks/ha_intents.py (with the peers unless --no-peers) and rewrite its section of --out")
     ap.add_argument("--one-shot-section", action="store_true",
                     help="only rewrite the one-shot section of --out (builds the release phrasematch first)")
     a = ap.parse_args()
+
+    if a.ha_section:
+        ha_py = sys.executable if a.no_peers else os.path.join(PEERS, ".venv", "bin", "python")
+        run([ha_py, HA_SCRIPT] + (["--no-peers"] if a.no_peers else []))
+        ha_md = open(os.path.join(ROOT, "Benchmarks", "ha-intents", "results.md"), encoding="utf-8").read()
+        replace_section(a.out, HA_HEADING, ha_section(ha_md))
+        return
 
     if a.one_shot_section:
         run(["swift", "build", "-c", "release", "--product", "phrasematch"])
@@ -377,15 +405,7 @@ def main():
       + ("" if not peers_held else "; " + ", ".join(f"{n} {pct(p.get('noisy', {}).get('accuracy'))}" for n, p in peers_held["peers"].items()))
       + ".\n")
 
-    w("## Home Assistant test sentences (third-party, 24 languages, test split)\n")
-    w("Speech nobody on this project wrote: Home Assistant's native-speaker test sentences (CC BY 4.0, Home Assistant "
-      "intents contributors), converted into one app of ten shortcuts with a full catalog (every wording, cut to the "
-      "1,000-phrase budget) and a sparse one (one phrase per shortcut), and a corpus without (`plain`) and with "
-      "(`named`) the app name; `Benchmarks/ha-intents/README.md` has the source and the limits of the conversion. "
-      "Odd lines are reported; the peers' cutoffs were tuned on the even lines. Every failing line, with the "
-      "engine's explanation, is in `Benchmarks/ha-intents/failures.json`.\n")
-    w("`python3 Benchmarks/ha_intents.py` (run here by `run_all.py` with the peers' virtual environment)\n")
-    w(ha_md)
+    L.extend(ha_section(ha_md))
     by = {k: v for k, v in bench.items()}
     w("## Speed (PhraseEngine, one thread unless noted)\n")
     w("`swift run -c release pebench normalize catalog match index route eval collisions scale`\n")

@@ -205,7 +205,10 @@ public enum FitCommand: Command {
         let weights = DecisionFit.fit(tune, everyLine: true)
         var fitted = base
         fitted.model.calibration = weights
-        fitted.model.source = "phrasematch fit --calibrate on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
+        // A calibration replaces the base's: its source is the base's before it was calibrated.
+        var origin = base.model.source
+        while origin.hasPrefix("phrasematch fit --calibrate on "), let r = origin.range(of: ", from: ") { origin = String(origin[r.upperBound...]) }
+        fitted.model.source = "phrasematch fit --calibrate on \(tuneCount) tune lines of \(from), from: \(origin)"
         var rows: [(name: String, tune: [Prediction], heldOut: [Prediction])] = []
         for (k, g) in groups.enumerated() {
             progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
