@@ -38,6 +38,9 @@ public struct MatchCandidate: Sendable, Hashable {
     public var explanation: [AlignmentStep]
     /// What the score was made of (`ScoreModel.score`); shown with the explanation.
     public var terms: ReadingTerms
+    /// The reading took a run of words as free text or as talk after the request
+    /// (`Query.freeTextReadings`), which re-reads the best few readings only.
+    public var readsFreeText = false
     private var overrides: Overrides?
 
     /// Fields set by a caller (rare): replaced as a whole on each set, so copies stay independent.

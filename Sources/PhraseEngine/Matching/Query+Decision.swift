@@ -76,9 +76,11 @@ extension Query {
             }
             steps.sort { ($0.kind == .missing ? Int.max : $0.start) < ($1.kind == .missing ? Int.max : $1.start) }
         }
-        return MatchCandidate(source: t, appVariant: appVariant, valueVariant: valueVariant,
-                              score: (Double(s.score) * 10000).rounded() / 10000, appNamed: s.appNamed, explanation: steps,
-                              terms: s.terms)
+        var c = MatchCandidate(source: t, appVariant: appVariant, valueVariant: valueVariant,
+                               score: (Double(s.score) * 10000).rounded() / 10000, appNamed: s.appNamed, explanation: steps,
+                               terms: s.terms)
+        c.readsFreeText = s.freeText != nil
+        return c
     }
 
     func decide(_ scored: [Scored], wildcard: (score: Float, template: Int, span: SlotSpan)? = nil, locale: String,
