@@ -127,18 +127,9 @@ def main():
     text = "\n".join(L)
     print(text)
     if a.write:
-        doc = open(a.write, encoding="utf-8").read()
-        i = doc.find(HEADING)
-        if i < 0:
-            doc = doc.rstrip("\n") + "\n\n" + text.rstrip("\n") + "\n"
-        else:
-            j = doc.find("\n## ", i + len(HEADING))
-            doc = doc[:i] + text.rstrip("\n") + ("\n" + doc[j:] if j >= 0 else "\n")
-        with open(a.write + ".tmp", "w", encoding="utf-8") as f:
-            f.write(doc)
-        os.replace(a.write + ".tmp", a.write)
-        print(f"wrote the calibration section of {a.write}", file=sys.stderr)
-
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from run_all import replace_section  # one section rewriter for BENCHMARKS.md
+        replace_section(a.write, HEADING, L)
 
 if __name__ == "__main__":
     main()

@@ -215,7 +215,9 @@ def replace_section(path, heading, lines):
     else:
         j = text.find("\n## ", i + len(heading))
         text = text[:i] + section + ("\n" + text[j:] if j >= 0 else "\n")
-    open(path, "w").write(text)
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
     print(f"wrote the section '{heading}' of {path}")
 
 

@@ -193,10 +193,7 @@ public enum FitCommand: Command {
         return s
     }
 
-    static func calibrationText(_ r: Reliability) -> String {
-        "expected calibration error \(String(format: "%.1f%%", 100 * r.expectedCalibrationError)), "
-            + "Brier score \(JSONOut.formatNumber((r.brierScore * 10000).rounded() / 10000)) (\(r.count) lines)"
-    }
+    static func calibrationText(_ r: Reliability) -> String { EvalFormats.calibrationFigures(r) + " (\(r.count) lines)" }
 
     /// `fit --calibrate`: the base model's decision, with a calibration of its confidence fitted
     /// on every tune line (`ScoreModel.calibration`). It decides nothing, so it is never refused.
@@ -228,13 +225,7 @@ public enum FitCommand: Command {
         }
         if let r = Reliability(pooled.2) {
             s += "the confidence on the held-out lines: " + calibrationText(r) + "\n"
-            s += "  confidence  lines  mean confidence  right\n"
-            for b in r.bins where b.count > 0 {
-                s += "  " + "\(JSONOut.formatNumber(b.lower))–\(JSONOut.formatNumber(b.upper))".padding(toLength: 12, withPad: " ", startingAt: 0)
-                    + String(b.count).padding(toLength: 7, withPad: " ", startingAt: 0)
-                    + String(format: "%.1f%%", 100 * b.meanConfidence).padding(toLength: 17, withPad: " ", startingAt: 0)
-                    + String(format: "%.1f%%", 100 * b.accuracy) + "\n"
-            }
+            s += EvalFormats.reliabilityTable(r)
         }
         s += weightsText(weights) + "\n"
         try AtomicFile.write(fitted.model.json.render(pretty: true) + "\n", to: CatalogOptions.resolvePath(output, ctx))

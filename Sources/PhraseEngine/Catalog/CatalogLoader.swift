@@ -332,10 +332,11 @@ public enum CatalogLoader {
                         guard v.object != nil else { error("expected an object, found \(v.typeName)", p, v); continue }
                         var options: [EntityOption] = []
                         var seen = Set<String>()
-                        if let oa = v["options"]?.array, oa.count > CatalogLoader.maxEntityOptions {
+                        let optionNodes = v["options"]
+                        if let oa = optionNodes?.array, oa.count > CatalogLoader.maxEntityOptions {
                             error("entity of \(PhraseBudget.grouped(oa.count)) options; at most \(PhraseBudget.grouped(CatalogLoader.maxEntityOptions)) are read",
-                                  p + ".options", v["options"], rule: "limit-exceeded")
-                        } else if let oa = v["options"]?.array {
+                                  p + ".options", optionNodes, rule: "limit-exceeded")
+                        } else if let oa = optionNodes?.array {
                             options.reserveCapacity(oa.count)
                             for (i, c) in oa.enumerated() {
                                 let op = "\(p).options[\(i)]"
@@ -346,7 +347,7 @@ public enum CatalogLoader {
                                 options.append(EntityOption(id: id, title: title, synonyms: localizedList(c["synonyms"], op + ".synonyms"),
                                                             location: SourceLocation(path: op, offset: c.offset)))
                             }
-                        } else if let c = v["options"] {
+                        } else if let c = optionNodes {
                             error("expected an array, found \(c.typeName)", p + ".options", c)
                         }
                         entities.append(EntityType(name: name, options: options, location: SourceLocation(path: p, offset: v.offset)))

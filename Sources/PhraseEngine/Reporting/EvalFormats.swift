@@ -64,7 +64,7 @@ public enum EvalFormats {
         s += "\nBy intent\n" + table(["", "support", "precision", "recall", "F1"], r.byIntent.map {
             [$0.label, String($0.support), pct($0.precision), pct($0.recall), pct($0.f1)]
         })
-        if let rel = r.reliability { s += "\n" + reliabilityText(rel) + table(reliabilityHeader, reliabilityRows(rel)) }
+        if let rel = r.reliability { s += "\n" + reliabilityText(rel) + reliabilityTable(rel) }
         let mis = r.misrouted
         if !mis.isEmpty {
             s += "\nMisrouted (\(mis.count))\(mis.count > maxMisrouted ? ", first \(maxMisrouted)" : "")\n"
@@ -126,9 +126,16 @@ public enum EvalFormats {
 
     /// The reliability diagram's summary line (text and markdown).
     static func reliabilityText(_ r: Reliability) -> String {
-        "Reliability (\(r.count) lines with a confidence; right: the best result is the expected one): "
-            + "expected calibration error \(pct(r.expectedCalibrationError)), Brier score \(JSONOut.formatNumber((r.brierScore * 10000).rounded() / 10000))\n"
+        "Reliability (\(r.count) lines with a confidence; right: the best result is the expected one): " + calibrationFigures(r) + "\n"
     }
+
+    /// "expected calibration error 2.7%, Brier score 0.0978" (every report and `fit`).
+    public static func calibrationFigures(_ r: Reliability) -> String {
+        "expected calibration error \(pct(r.expectedCalibrationError)), Brier score \(JSONOut.formatNumber((r.brierScore * 10000).rounded() / 10000))"
+    }
+
+    /// The bins that hold lines as a text table (text reports and `fit`).
+    public static func reliabilityTable(_ r: Reliability) -> String { table(reliabilityHeader, reliabilityRows(r)) }
 
     static let reliabilityHeader = ["confidence", "lines", "mean confidence", "right"]
 

@@ -150,7 +150,7 @@ public enum EvalHTML {
         s += "</svg></div>\n"
         s += "<p class=\"note\">\(r.count) lines with a confidence, in ten bins of it; a bar is how often the best result (the match, or the closest of a refusal) "
         s += "was the expected shortcut and value, its dot the bin's mean confidence; the dashed diagonal is a perfectly calibrated confidence. "
-        s += "Expected calibration error \(EvalFormats.pct(r.expectedCalibrationError)), Brier score \(JSONOut.formatNumber((r.brierScore * 10000).rounded() / 10000)).</p>\n"
+        s += "E" + EvalFormats.calibrationFigures(r).dropFirst() + ".</p>\n"
         return s
     }
 
