@@ -104,7 +104,7 @@ import Testing
         #expect(v.decision == .match && v.top?.parameters.first?.value.identity == "van" && (v.results.first?.score ?? 0) >= 0.95,
                 "\(v.decision) \(v.results.first?.score ?? 0)")
         var units = IndexBuilder.units(Normalizer.forLocale("en"), "card 2 3 and 4 8 2 1")
-        if let ix = m.indexes["en"] { Query.joinSpelledRuns(&units, ix) }
+        if let ix = m.indexes["en"] { Rewriting.joinSpelledRuns(&units, ix) }
         #expect(units.map(\.text) == ["card", "2", "3", "and", "4821"])
     }
 
@@ -125,7 +125,7 @@ import Testing
         // Two-letter words join only with digits: "to do" is no code.
         var units = IndexBuilder.units(Normalizer.forLocale("en"), "add to do in 2 days")
         let en = Matcher(catalogs: [try CatalogLoader.parse(#"{"developmentLocale":"en","locales":["en"],"app":{"id":"a","name":"Tasko"},"shortcuts":[{"intent":"T","shortTitle":"T","systemImageName":"x","phrases":["Add todo in2 ${applicationName}"]}]}"#, file: "t.json")])
-        if let ix = en.indexes["en"] { Query.joinSpelledRuns(&units, ix) }
+        if let ix = en.indexes["en"] { Rewriting.joinSpelledRuns(&units, ix) }
         #expect(units.map(\.text) == ["add", "to", "do", "in2", "days"])
     }
 

@@ -71,7 +71,25 @@ public final class Matcher: Sendable {
         var opts = options
         opts.explain = false
         opts.noBounds = true
-        return withQuery(pool, text, opts) { q in
+        return withQuery(pool, text, opts, LogBounds(locale: locale, catalogs: catalogs))
+    }
+
+    /// What runs on a query, whatever its set of units (`withQuery`).
+    private protocol QueryBody {
+        associatedtype Result
+        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> Result
+    }
+
+    private struct RunQuery: QueryBody {
+        let locale: String
+        let catalogs: [Catalog]
+        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> MatchResult { q.run(locale: locale, catalogs: catalogs) }
+    }
+
+    private struct LogBounds: QueryBody {
+        let locale: String
+        let catalogs: [Catalog]
+        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> [(template: Int, bound: Float, score: Float)]? {
             q.boundLog = []
             _ = q.run(locale: locale, catalogs: catalogs)
             return q.boundLog
@@ -80,13 +98,19 @@ public final class Matcher: Sendable {
 
     /// Runs `body` on a query of `text` with a workspace of the pool's index, then gives the
     /// workspace back clean.
+    /// The units are a `UInt64` under 64 of them, `WideUnits` otherwise: the same search.
     @inline(__always)
-    private func withQuery<R>(_ pool: WorkspacePool, _ text: String, _ opts: MatchOptions, _ body: (inout Query) -> R) -> R {
+    private func withQuery<B: QueryBody>(_ pool: WorkspacePool, _ text: String, _ opts: MatchOptions, _ body: B) -> B.Result {
         let ws = pool.acquire()
-        var q = Query(index: pool.index, text: text, options: opts, workspace: ws)
-        let r = body(&q)
-        for id in q.bestIds { ws.best[Int(id)] = 0; ws.hits[Int(id)] = 0 }
-        q.exchangeArrays()
+        let units = pool.index.queryUnits(text, mode: opts.mode)
+        func run<Units: UnitBits>(_: Units.Type) -> B.Result {
+            var q = Query<Units>(index: pool.index, text: text, units: units, options: opts, workspace: ws)
+            let r = body(&q)
+            for id in q.bestIds { ws.best[Int(id)] = 0; Units.clearHits(ws, Int(id)) }
+            q.exchangeArrays()
+            return r
+        }
+        let r = units.count <= UInt64.capacity ? run(UInt64.self) : run(WideUnits.self)
         pool.release(ws)
         return r
     }
@@ -113,6 +137,6 @@ public final class Matcher: Sendable {
             }
             pool = p
         }
-        return withQuery(pool, text, opts) { $0.run(locale: requested, catalogs: catalogs) }
+        return withQuery(pool, text, opts, RunQuery(locale: requested, catalogs: catalogs))
     }
 }

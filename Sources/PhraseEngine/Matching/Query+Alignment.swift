@@ -5,19 +5,23 @@ protocol AlignTrace { static var enabled: Bool { get } }
 enum NoTrace: AlignTrace { static var enabled: Bool { false } }
 enum WithTrace: AlignTrace { static var enabled: Bool { true } }
 
+/// What `Query.align` found: the reading's cost, gain and insertions, and its path (`steps`,
+/// with the trace).
+struct ReadingAlignment {
+    var cost: Float
+    var gain: Float
+    var ins: Float
+    var steps: [AlignmentStep]
+    /// Phrase content words left out while unknown words were said: likely another meaning.
+    var substitutions: Float = 0
+    /// Phrase content words left out.
+    var dels: Float = 0
+    /// The parameter slot was left without a value.
+    var paramMissing = false
+}
+
 extension Query {
-    struct Alignment {
-        var cost: Float
-        var gain: Float
-        var ins: Float
-        var steps: [AlignmentStep]
-        /// Phrase content words left out while unknown words were said: likely another meaning.
-        var substitutions: Float = 0
-        /// Phrase content words left out.
-        var dels: Float = 0
-        /// The parameter slot was left without a value.
-        var paramMissing = false
-    }
+    typealias Alignment = ReadingAlignment
 
     /// Aligns a template's elements (without the app clause) with the unmasked units.
     /// `paramSpans` are the spans the parameter slot may take; `appSpans` the app slot's (exact
@@ -29,14 +33,14 @@ extension Query {
     /// `ins`: each unit's insertion cost for this template (`otherValueInsertions`); nil: `insCost`.
     @inline(__always)
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
-               skip: Int = -1, literals: UInt64? = nil, ins: UnsafeMutablePointer<Float>? = nil, trace: Bool) -> Alignment {
+               skip: Int = -1, literals: Units? = nil, ins: UnsafeMutablePointer<Float>? = nil, trace: Bool) -> Alignment {
         trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self)
             : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self)
     }
 
     /// `align`, compiled once with the trace and once without (`T.enabled` is a constant).
     func align<T: AlignTrace>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
-                              appSpans: [SlotSpan], skip: Int, literals: UInt64?, ins insOverride: UnsafeMutablePointer<Float>?,
+                              appSpans: [SlotSpan], skip: Int, literals: Units?, ins insOverride: UnsafeMutablePointer<Float>?,
                               _: T.Type) -> Alignment {
         let trace = T.enabled
         let flexible = opts.mode == .flexible
@@ -72,40 +76,38 @@ extension Query {
             for u in s.start..<s.end where mask[u] == 1 { return false }
             return true
         }
-        // Words that count as unheard for substitutions, as bits (`substitutionUnits`).
+        // Words that count as unheard for substitutions (`substitutionUnits`).
         let unheardBits = substitutionUnits
         // Units a literal of the template relates to (for `cutWordPenalty`).
         // Units a literal of the template relates to (`literalUnits`, passed in by `evaluate`):
         // for `cutWordPenalty` and the pass-over columns below.
-        var literalBits: UInt64 = literals ?? 0
-        if literals == nil && n < 64 { for e in elems where e.kind == .literal && e.id >= 0 { literalBits |= ws.hits[Int(e.id)] } }
-        @inline(__always) func isUnheard(_ k: Int) -> Bool {
-            n < 64 ? (unheardBits >> UInt64(k)) & 1 == 1 : units[k].flags.contains(.unheard)
-        }
+        var literalBits = literals ?? noUnits
+        if literals == nil { for e in elems where e.kind == .literal && e.id >= 0 { literalBits.formUnion(hits(Int(e.id))) } }
+        @inline(__always) func isUnheard(_ k: Int) -> Bool { unheardBits.contains(k) }
         // Columns. A unit that no element can take (no literal of the template relates to it, no
         // slot span covers it; or the app name's) can only be passed over, at its insertion cost:
-        // a run of such units is one column, its costs added in order. Without the trace and under
-        // 64 units; otherwise one column per unit. `colUnit[c]` is the column's first unit,
+        // a run of such units is one column, its costs added in order. Without the trace;
+        // otherwise one column per unit. `colUnit[c]` is the column's first unit,
         // `colPass[c]` its pass-over cost (-1: a unit elements can take); `posOf[u]` the column
         // position before unit u (`posOf[n]`: the end).
         scratch.reserveColumns(n + 1)
         let colUnit = scratch.colUnit, colPass = scratch.colPass, colUnk = scratch.colUnk, posOf = scratch.posOf
         var columns = 0
-        if !full && flexible && n < 64 {
+        if !full && flexible {
             var taken = literalBits
-            for s in paramSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
-            for s in appSpans where usable(s) { taken |= Query.unitRange(s.start, s.end) }
+            for s in paramSpans where usable(s) { taken.formUnion(unitRange(s.start, s.end)) }
+            for s in appSpans where usable(s) { taken.formUnion(unitRange(s.start, s.end)) }
             var i = 0
             while i < n {
                 posOf[i] = Int32(columns)
                 colUnit[columns] = Int32(i)
-                if taken & (1 << UInt64(i)) != 0 && mask[i] != 1 {
+                if taken.contains(i) && mask[i] != 1 {
                     colPass[columns] = -1
                     colUnk[columns] = 0
                     i += 1
                 } else {
                     var c: Float = 0, unk: Float = 0
-                    while i < n && (taken & (1 << UInt64(i)) == 0 || mask[i] == 1) {
+                    while i < n && (!taken.contains(i) || mask[i] == 1) {
                         posOf[i] = Int32(columns)
                         if mask[i] == 0 {
                             c += insOverride?[i] ?? insCost[i]
@@ -290,14 +292,14 @@ extension Query {
     /// "ラテ"): the value is part of a word naming something else. (Not on top of
     /// `adjacentUnknownPenalty`, which charges a word the catalog has never heard on that side.)
     @inline(__always)
-    func cutWordPenalty(_ start: Int, _ end: Int, literals: UInt64, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
-        guard innerUnits != 0, n < 64 else { return 0 }
+    func cutWordPenalty(_ start: Int, _ end: Int, literals: Units, _ mask: UnsafeMutablePointer<UInt8>) -> Float {
+        guard !innerUnits.isEmpty else { return 0 }
         var p: Float = 0
         @inline(__always) func side(_ x: Int) {
-            if mask[x] == 0, (literals >> UInt64(x)) & 1 == 0, !units[x].flags.contains(.unheard) { p += opts.model.adjacentUnknownCost }
+            if mask[x] == 0, !literals.contains(x), !units[x].flags.contains(.unheard) { p += opts.model.adjacentUnknownCost }
         }
-        if start > 0, (innerUnits >> UInt64(start - 1)) & 1 == 1 { side(start - 1) }
-        if end < n, (innerUnits >> UInt64(end - 1)) & 1 == 1 { side(end) }
+        if start > 0, innerUnits.contains(start - 1) { side(start - 1) }
+        if end < n, innerUnits.contains(end - 1) { side(end) }
         return p
     }
 

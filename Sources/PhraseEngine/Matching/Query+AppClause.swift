@@ -8,7 +8,7 @@ extension Query {
     /// joining word right after it (or after the name) are heard as filler. They are how the
     /// person reached the app, not words the phrase misses or words it has never heard.
     mutating func openAppClause() {
-        guard n < 64, opts.mode == .flexible, !index.openVerbs.isEmpty else { return }
+        guard opts.mode == .flexible, !index.openVerbs.isEmpty else { return }
         var start = 0
         while start < n && units[start].flags.contains(.filler) { start += 1 }
         guard start < n else { return }
@@ -52,10 +52,10 @@ extension Query {
                 slotIns[u] = slotInsertionCost(.filler)
                 units[u].flags.remove(.unheard)
                 units[u].flags.insert(.filler)
-                let bit: UInt64 = 1 << UInt64(u)
-                substitutionUnits &= ~bit
-                guessedUnits &= ~bit
-                negativeUnits &= ~bit
+                let one = unitRange(u, u + 1)
+                substitutionUnits.subtract(one)
+                guessedUnits.subtract(one)
+                negativeUnits.subtract(one)
             }
             return
         }
@@ -149,9 +149,8 @@ extension Query {
     /// span; Han and kana words the catalogs never say are left out, as for the insertion cost.
     func foreignAppClauses() -> Int {
         @inline(__always) func unknown(_ i: Int) -> Bool {
-            let guessed = i < 64 && guessedUnits & (1 << UInt64(i)) != 0
-            guard units[i].flags.contains(.unheard) || guessed, units[i].flags.isDisjoint(with: [.number, .ordinal]) else { return false }
-            if i < 64, charWordUnits & (1 << UInt64(i)) != 0 { return false }
+            guard units[i].flags.contains(.unheard) || guessedUnits.contains(i), units[i].flags.isDisjoint(with: [.number, .ordinal]) else { return false }
+            if charWordUnits.contains(i) { return false }
             return !coveredBySpan(i)
         }
         guard n >= 2 else { return 0 }
@@ -183,7 +182,7 @@ extension Query {
     /// catalogs never say (matched character by character, `charWordUnits`), no slot span over it.
     @inline(__always)
     func lowersEveryReading(_ i: Int) -> Bool {
-        units[i].flags.contains(.unheard) && !(i < 64 && charWordUnits & (1 << UInt64(i)) != 0) && !coveredBySpan(i)
+        units[i].flags.contains(.unheard) && !charWordUnits.contains(i) && !coveredBySpan(i)
     }
 
     /// Whether unit i's word is written in the text with characters of `script` only (kana are
@@ -197,7 +196,7 @@ extension Query {
     }
 
     /// The most words an app clause's name is read as (`appClauseRuns`).
-    static let appClauseMaxWords = 3
+    static var appClauseMaxWords: Int { 3 }
 
     /// The places of an app clause that a reading without the app name may have to pay for
     /// (`clauseLead`, `clauseTrail`): at most `appClauseMaxWords` words, no numbers, after a
@@ -210,12 +209,12 @@ extension Query {
     /// another app depends on the app being read (`otherAppClauses(app:)`).
     mutating func appClauseRuns() {
         clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
-        guard n >= 2, n < 64, opts.mode == .flexible else { return }
+        guard n >= 2, opts.mode == .flexible else { return }
         @inline(__always) func free(_ i: Int) -> Bool {
             units[i].flags.isDisjoint(with: [.number, .ordinal, .connector, .filler, .optional])
         }
         // Not part of a Han or kana word the catalogs never say.
-        @inline(__always) func plain(_ i: Int) -> Bool { charWordUnits & (1 << UInt64(i)) == 0 }
+        @inline(__always) func plain(_ i: Int) -> Bool { !charWordUnits.contains(i) }
         func glued(_ i: Int) -> Bool {
             index.gluedConnectors.contains { units[i].text.count > $0.count && units[i].text.hasPrefix($0) }
         }
@@ -254,7 +253,7 @@ extension Query {
             for (k, set) in spans.sets.enumerated() where index.setApp[Int(set)] == app {
                 if spans.lists[k].contains(where: { $0.start <= i && i < $0.end }) { return false }
             }
-            if units[i].flags.contains(.unheard) || guessedUnits & (1 << UInt64(i)) != 0 { return true }
+            if units[i].flags.contains(.unheard) || guessedUnits.contains(i) { return true }
             guard mCount[i] > 0 else { return false }
             for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic {
                 if index.appSays(mVocab[j], app: app) { return false }

@@ -10,28 +10,27 @@ extension Query {
             | Int64((optionIndex(template: t, option: option) + 1) & 0xFF_FFFF)
     }
 
-    /// Units covered by any span of each slot set (bitmask; utterances of 64 units or more are
-    /// treated as fully covered, which only loosens the bound).
-    func slotCoverage(into out: inout [UInt64]) {
+    /// Units covered by any span of each slot set.
+    func slotCoverage(into out: inout [Units]) {
         out.clear()
         for list in spans.lists {
-            var m: UInt64 = 0
-            if n >= 64 { m = ~0 } else { for sp in list { m |= Query.unitRange(sp.start, sp.end) } }
+            var m = Units(units: n)
+            for sp in list { m.formUnion(unitRange(sp.start, sp.end)) }
             out.append(m)
         }
     }
 
-    func coverage(_ c: [UInt64], _ set: Int32) -> UInt64 {
+    func coverage(_ c: [Units], _ set: Int32) -> Units {
         for (k, s) in spans.sets.enumerated() where s == set { return c[k] }
-        return 0
+        return Units(units: n)
     }
 
     /// The app span is taken; the connectors right next to it may be left out for free.
-    /// Returns the units left usable (`mask` 0) as bits (utterances under 64 units).
+    /// Returns the units left usable (`mask` 0).
     @discardableResult
-    func appMask(_ appSpan: SlotSpan?, into mask: UnsafeMutablePointer<UInt8>) -> UInt64 {
+    func appMask(_ appSpan: SlotSpan?, into mask: UnsafeMutablePointer<UInt8>) -> Units {
         mask.update(repeating: 0, count: n)
-        let all = n < 64 ? Query.unitRange(0, n) : 0
+        let all = unitRange(0, n)
         guard let a = appSpan else { return all }
         for u in a.start..<a.end { mask[u] = 1 }
         var k = a.start - 1
@@ -39,7 +38,7 @@ extension Query {
         let first = k + 1
         k = a.end
         while k < n, units[k].flags.contains(.connector) { mask[k] = 2; k += 1 }
-        return all & ~Query.unitRange(first, k)
+        return all.subtracting(unitRange(first, k))
     }
 
     func bestSpanSim(_ set: Int32) -> Float { spans.best(set) }
@@ -58,22 +57,21 @@ extension Query {
         return g
     }
 
-    /// The units (as bits, utterances under 64 units) that the app name takes in every reading
+    /// The units that the app name takes in every reading
     /// of a template of `app` that names it, and whether every reading names it (see
     /// `evaluate`: the name heard at `appNameSureSimilarity` or better, read at one of its
     /// first `appReadings` spans).
-    struct AppUnits { var units: UInt64; var sure: Bool }
+    typealias AppUnits = AppNameUnits<Units>
     func appUnitsTaken(_ app: Int) -> AppUnits {
-        opts.exhaustive ? AppUnits(units: 0, sure: false) : appNameUnits(app)
+        opts.exhaustive ? AppUnits(units: Units(units: n), sure: false) : appNameUnits(app)
     }
 
     /// `appUnitsTaken` whatever the search (`findSlots` reads it in the exhaustive search too).
     func appNameUnits(_ app: Int) -> AppUnits {
         guard let list = spans[index.appSlot[app]], let first = list.first,
-              first.sim >= opts.model.appNameSureSimilarity else { return AppUnits(units: 0, sure: false) }
-        guard n < 64 else { return AppUnits(units: 0, sure: true) }
-        var m: UInt64 = ~0
-        for s in list.prefix(Query.appReadings) { m &= Query.unitRange(s.start, s.end) }
+              first.sim >= opts.model.appNameSureSimilarity else { return AppUnits(units: Units(units: n), sure: false) }
+        var m = unitRange(first.start, first.end)
+        for s in list.prefix(Query.appReadings).dropFirst() { m.formIntersection(unitRange(s.start, s.end)) }
         return AppUnits(units: m, sure: true)
     }
 
@@ -93,12 +91,11 @@ extension Query {
         return last
     }
 
-    /// The units (as bits, utterances under 64 units) that relate to a literal of template `ti`
-    /// (`ws.hits`, see `markHits`).
-    func literalUnits(_ ti: Int) -> UInt64 {
-        var u: UInt64 = 0
+    /// The units that relate to a literal of template `ti` (`hits`, see `markHits`).
+    func literalUnits(_ ti: Int) -> Units {
+        var u = Units(units: n)
         for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
-            u |= ws.hits[Int(index.templateElems[k].id)]
+            u.formUnion(hits(Int(index.templateElems[k].id)))
         }
         return u
     }
@@ -106,29 +103,28 @@ extension Query {
     /// An upper bound of a template's score: every element at its best similarity, and the
     /// units no element can take inserted at their cost (the app name's and its connectors free).
     /// `g` is `bestGain(ti)`; `taken` (refined only): the app name's units in every reading.
-    func upperBound(_ ti: Int, coverage cov: [UInt64], refined: Bool, gain g: Float, taken: AppUnits = AppUnits(units: 0, sure: false)) -> Float {
+    @inline(__always)
+    func upperBound(_ ti: Int, coverage cov: [Units], refined: Bool, gain g: Float, taken: AppUnits) -> Float {
         let paramSet = index.templateParamSet[ti], hasApp = index.templateHasApp[ti]
         let app = Int(index.templateApp[ti]), totalWeight = index.templateTotalWeight[ti]
         var minIns: Float = 0
         // Where every reading names the app: the gain of the literals heard only in the units
         // its name takes in every reading (`taken`), which no such reading can give them.
         var lost: Float = 0
-        if refined && n < 64 {
-            var covered: UInt64 = 0
-            if paramSet >= 0 { covered |= coverage(cov, paramSet) }
-            if hasApp { covered |= coverage(cov, index.appSlot[app]) }
+        if refined {
+            var covered = joinedUnits.union(connectorUnits)
+            if paramSet >= 0 { covered.formUnion(coverage(cov, paramSet)) }
+            if hasApp { covered.formUnion(coverage(cov, index.appSlot[app])) }
             // A unit is usable when it relates to a literal of the template (`ws.hits`: every
             // unit match has a similarity above 0) or is part of a merged or split word.
-            var lits: UInt64 = 0
-            let outside = ~taken.units
             for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) where index.templateElems[k].kind == .literal {
                 let id = Int(index.templateElems[k].id)
-                let h = ws.hits[id]
-                lits |= h
-                if h & outside == 0 { lost += index.templateElems[k].weight * ws.best[id] }
+                let h = hits(id)
+                covered.formUnion(h)
+                if h.subtracting(taken.units).isEmpty { lost += index.templateElems[k].weight * ws.best[id] }
             }
             // The units no element can take, connectors aside, in unit order.
-            minIns = forcedInsertions(free: Query.unitRange(0, n), cover: covered | joinedUnits | lits | connectorUnits,
+            minIns = forcedInsertions(free: unitRange(0, n), cover: covered,
                                       ins: otherValueInsertions(paramSet, app: index.templateApp[ti], negative: index.templateIsNegative[ti]))
         }
         let appW: Float = hasApp ? index.model.appWeight : 0
@@ -140,32 +136,30 @@ extension Query {
         return min(1, max(named, noApp))
     }
 
-    /// Units [a, b) as a bit set (utterances under 64 units).
+    /// Units [a, b) of the utterance.
     @inline(__always)
-    static func unitRange(_ a: Int, _ b: Int) -> UInt64 {
-        guard b > a, a < 64 else { return 0 }
-        let len = min(b, 64) - a
-        return (len >= 64 ? ~0 : ((1 << UInt64(len)) - 1)) << UInt64(a)
-    }
+    func unitRange(_ a: Int, _ b: Int) -> Units { Units.range(a, b, units: n) }
+
+    /// The units that relate to vocabulary word `id` (`markHits`).
+    @inline(__always)
+    func hits(_ id: Int) -> Units { Units.hits(ws, id) }
 
     /// Insertion cost of the usable units (`mask` 0) outside `cover`: units no element of a
-    /// reading can take (utterances under 64 units).
-    /// The usable units are given as bits (`free`); costs are added in unit order.
+    /// reading can take. The usable units are given as a set (`free`); costs are added in unit
+    /// order.
     @inline(__always)
-    func forcedInsertions(free: UInt64, cover: UInt64, ins: UnsafeMutablePointer<Float>?) -> Float {
+    func forcedInsertions(free: Units, cover: Units, ins: UnsafeMutablePointer<Float>?) -> Float {
         var c: Float = 0
-        var x = free & ~cover
+        var x = free.subtracting(cover)
         if let ins {
-            while x != 0 {
-                c += ins[x.trailingZeroBitCount]
-                x &= x - 1
-            }
+            while let i = x.popFirst() { c += ins[i] }
         } else {
-            while x != 0 {
-                c += insCost[x.trailingZeroBitCount]
-                x &= x - 1
-            }
+            while let i = x.popFirst() { c += insCost[i] }
         }
         return c
     }
 }
+
+/// The units an app's name takes in every reading that names it, and whether every reading
+/// names it (`Query.appNameUnits`).
+struct AppNameUnits<Units: UnitBits> { var units: Units; var sure: Bool }

@@ -5,7 +5,7 @@ extension Query {
     /// each said in the utterance (`negativeUnits`), if any (the first in catalog order).
     func refusedByNegativeWords(app: Int) -> CompiledTemplate? {
         var said = Set<Int32>()
-        for i in 0..<min(n, 64) where (negativeUnits >> UInt64(i)) & 1 == 1 {
+        for i in 0..<n where negativeUnits.contains(i) {
             for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] == .exact { said.insert(mVocab[j]); break }
         }
         for (ti, t) in index.templates.enumerated() where index.templateIsNegative[ti] && t.app == app {
@@ -107,12 +107,11 @@ extension Query {
         }
         // Rank the readings, then build the shown ones. Order: score (4 decimals), app named
         // first, then catalog order (app, shortcut, template, option); keys computed once each.
-        struct Key { var score: Double; var named: Bool; var app: Int; var shortcut: Int; var template: Int; var option: Int; var s: Scored }
-        var keyed: [Key] = []
+        var keyed: [RankKey] = []
         keyed.reserveCapacity(best.count)
         for sc in best.values {
             let t = index.templates[sc.template]
-            keyed.append(Key(score: (Double(sc.score) * 10000).rounded(), named: sc.appNamed, app: t.app, shortcut: t.shortcut,
+            keyed.append(RankKey(score: (Double(sc.score) * 10000).rounded(), named: sc.appNamed, app: t.app, shortcut: t.shortcut,
                              template: t.templateIndex, option: optionIndex(sc), s: sc))
         }
         keyed.sort { a, b in
@@ -159,7 +158,7 @@ extension Query {
         // The person named the app and said every word of one of its negative phrases that only
         // negative phrases say ("팬트리에서 볶음밥 레시피 삭제해줘", "Delete …"): they ask for what the
         // app refuses, however many other words of its phrases they add.
-        if topNamed, negativeUnits != 0, let t = refusedByNegativeWords(app: cands[0].appIndex) {
+        if topNamed, !negativeUnits.isEmpty, let t = refusedByNegativeWords(app: cands[0].appIndex) {
             return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
         }
         if let wc = wildcard, wc.score >= th, Double(wc.score) > topScore + margin {
@@ -203,3 +202,7 @@ extension Query {
         return index.optionOf(paramSet, o)
     }
 }
+
+/// A reading's place in the ranking (`Query.decide`): score (4 decimals), app named first, then
+/// catalog order (app, shortcut, template, option).
+struct RankKey { var score: Double; var named: Bool; var app: Int; var shortcut: Int; var template: Int; var option: Int; var s: ScoredReading }

@@ -59,9 +59,8 @@ extension Query {
             swap(&options, &ws.pool.pointee.options)
             swap(&group, &ws.pool.pointee.group)
         }
-        // Units a literal of the template relates to (bit sets; see `markHits`).
-        var literalUnits: UInt64 = 0
-        if n < 64 { literalUnits = self.literalUnits(ti) }
+        // Units a literal of the template relates to (see `markHits`).
+        let literalUnits = self.literalUnits(ti)
         // Each unit's insertion cost, when a value of another parameter was said clearly.
         let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
         let prunes = !(t.isNegative || opts.exhaustive || opts.noBounds)
@@ -71,7 +70,7 @@ extension Query {
         var localReach: Float = -1
         for ak in (withoutApp ? -1 : 0)..<appCount {
             let appSpan: SlotSpan? = ak < 0 ? nil : appSpans?[ak]
-            // The usable units as bits (utterances under 64 units).
+            // The usable units.
             let free = appMask(appSpan, into: mask)
             let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
             // Options in the order of their best span (spans are sorted best first).
@@ -87,7 +86,7 @@ extension Query {
                 let variant: Int32 = options.isEmpty ? -1 : options[gk].variant
                 let option = options.isEmpty ? -1 : options[gk].option
                 let reference = max(floor, localReach, opts.exhaustive || opts.noBounds ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
-                if reference > 0 && n < 64 {
+                if reference > 0 {
                     // Every word at its best, the value and the app name as heard; the units that
                     // neither a literal nor the value can take inserted at their cost.
                     var valueSim: Float = 0
@@ -95,7 +94,7 @@ extension Query {
                     if let ps = paramSpans {
                         for sp in ps where index.optionOf(t.paramSet, sp.variant) == option {
                             valueSim = max(valueSim, sp.sim)
-                            cover |= Query.unitRange(sp.start, sp.end)
+                            cover.formUnion(unitRange(sp.start, sp.end))
                         }
                     }
                     let minIns = forcedInsertions(free: free, cover: cover, ins: unitIns)
@@ -118,7 +117,7 @@ extension Query {
                     // Taking the value out cannot gain more than every literal at its best, and
                     // the units no literal relates to, outside the value, are inserted. (The
                     // group's spans are never under the app name: `spanAllowed`.)
-                    let minIns = n < 64 ? forcedInsertions(free: free, cover: literalUnits | Query.unitRange(best.start, best.end), ins: unitIns) : 0
+                    let minIns = forcedInsertions(free: free, cover: literalUnits.union(unitRange(best.start, best.end)), ins: unitIns)
                     let reachGain = literalBound + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
                     let movedReach = scale(gain: reachGain, weight: t.totalWeight, insertions: minIns)
                     // The same on the final score's scale (app name, factors), against the score
@@ -151,20 +150,11 @@ extension Query {
                     for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= index.model.contentWordWeight {
                         var u = -1
                         var us: Float = 0
-                        if n < 64 {
-                            // Only the usable units that relate to the word (`ws.hits`), in order.
-                            var x = free & ws.hits[Int(e.id)]
-                            while x != 0 {
-                                let i = x.trailingZeroBitCount
-                                x &= x - 1
-                                let si = sim(i, e.id).0
-                                if si > us { us = si; u = i }
-                            }
-                        } else {
-                            for i in 0..<n where mask[i] == 0 {
-                                let si = sim(i, e.id).0
-                                if si > us { us = si; u = i }
-                            }
+                        // Only the usable units that relate to the word (`hits`), in order.
+                        var x = free.intersection(hits(Int(e.id)))
+                        while let i = x.popFirst() {
+                            let si = sim(i, e.id).0
+                            if si > us { us = si; u = i }
                         }
                         guard u >= 0, us >= opts.model.movedWordSimilarity else { continue }
                         // Not more than every other word kept and this one's unit no longer inserted:

@@ -2,11 +2,11 @@
 
 extension Query {
     /// The most units free text may have.
-    static let freeTextMaxUnits = 16
+    static var freeTextMaxUnits: Int { 16 }
     /// How many readings are read again for free text (the best first), and the least score
     /// one needs (free text takes only insertions off: a reading far below cannot get there).
-    static let freeTextReadings = 3
-    static let freeTextFloor: Float = 0.2
+    static var freeTextReadings: Int { 3 }
+    static var freeTextFloor: Float { 0.2 }
 
     /// Free text for a String parameter no phrase can say ("search Bookworm for climate change"
     /// for "Search ${applicationName}" of an intent with a `query`), and talk after a request
@@ -22,7 +22,7 @@ extension Query {
     /// before the app name), nor is a run a connector opens at the end ("search Bookworm on
     /// Google": an app clause), nor one with a value of the app in it.
     mutating func freeTextReadings(_ scored: inout [Scored]) {
-        guard opts.mode == .flexible, n < 64, !scored.isEmpty else { return }
+        guard opts.mode == .flexible, !scored.isEmpty else { return }
         var top: Float = 0
         for s in scored where !index.templateIsNegative[s.template] { top = max(top, s.score) }
         guard top < Float(opts.threshold) else { return }

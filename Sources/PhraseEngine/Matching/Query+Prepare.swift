@@ -1,16 +1,22 @@
 // Preparing an utterance: its units, the rewrites that repair them, each unit's matches and costs, the words the catalogs never say.
 
-extension Query {
-    mutating func prepare() {
-        units = IndexBuilder.units(index.normalizer, text)
-        // The rewrites the locale turns on (`Rewrite`), in order.
-        if opts.mode == .flexible && index.rewriteMask != 0 {
+extension LocaleIndex {
+    /// The units of an utterance to match: the normalizer's, repaired by the rewrites the locale
+    /// turns on (`Rewrite`, in order; flexible matching only). A query is made of them.
+    func queryUnits(_ text: String, mode: MatchingMode) -> [Raw] {
+        var units = IndexBuilder.units(normalizer, text)
+        if mode == .flexible && rewriteMask != 0 {
             let ascii = Core.isASCII(text)
-            for (k, r) in Rewrite.all.enumerated() where index.rewriteMask & (1 << UInt32(k)) != 0 && !(r.nonASCII && ascii) {
-                readUnits |= r.apply(&units, text, index)
+            for (k, r) in Rewrite.all.enumerated() where rewriteMask & (1 << UInt32(k)) != 0 && !(r.nonASCII && ascii) {
+                r.apply(&units, text, self)
             }
         }
-        n = units.count
+        return units
+    }
+}
+
+extension Query {
+    mutating func prepare() {
         ws.pool.pointee.arrays.removeAll()
         ws.pool.pointee.spans.removeAll()
         exchangeArrays()
@@ -77,12 +83,12 @@ extension Query {
                 return false
             }
             var i0 = index.hasNegativeOnly ? 0 : n
-            while i0 < min(n, 64) {
+            while i0 < n {
                 let j0 = wordEnd(i0)
                 if (i0..<j0).allSatisfy(negativeOnly) {
-                    for u in i0..<min(j0, 64) {
+                    for u in i0..<j0 {
                         insCost[u] = opts.model.unknownInsertion
-                        negativeUnits |= 1 << UInt64(u)
+                        negativeUnits.insert(u)
                     }
                 }
                 i0 = j0
@@ -97,10 +103,10 @@ extension Query {
                 if j - i > 1 && !knownCharWord(i, j) {
                     for u in i..<j where !units[u].flags.contains(.unheard) {
                         units[u].flags.insert(.unheard)
-                        charWordUnits |= u < 64 ? 1 << UInt64(u) : 0
+                        charWordUnits.insert(u)
                     }
                 }
-                if j - i > 1 && j <= 64 { for u in i..<(j - 1) { innerUnits |= 1 << UInt64(u) } }
+                if j - i > 1 { for u in i..<(j - 1) { innerUnits.insert(u) } }
                 // Saying the word costs one word: its insertion cost is spread over its characters.
                 if j - i > 1, let c = units[i].text.unicodeScalars.first, Script.isHanOrKana(c.value) {
                     let share = 1 / Float(j - i).squareRoot()
@@ -109,10 +115,8 @@ extension Query {
                 i = j
             }
             guessedWords()
-            if n < 64 {
-                for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits |= 1 << UInt64(k) }
-                substitutionUnits = substitutionUnits & ~charWordUnits | guessedUnits | negativeUnits
-            }
+            for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits.insert(k) }
+            substitutionUnits = substitutionUnits.subtracting(charWordUnits).union(guessedUnits).union(negativeUnits)
         }
     }
 
@@ -123,7 +127,6 @@ extension Query {
     /// content word of the phrase out, the word stands in for it ("teile meine letzte Notiz" for
     /// "Lösch meine letzte Notiz": "teile" only sounds like "tall", a word of another phrase).
     mutating func guessedWords() {
-        guard n < 64 else { return }
         for i in 0..<n where mCount[i] > 0 && insCost[i] >= opts.model.contentInsertion && !units[i].flags.contains(.unheard) {
             if !units[i].flags.isDisjoint(with: [.number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
             var guess = true
@@ -142,7 +145,7 @@ extension Query {
                 guess = false
                 break
             }
-            if guess { guessedUnits |= 1 << UInt64(i) }
+            if guess { guessedUnits.insert(i) }
         }
     }
 
@@ -161,16 +164,16 @@ extension Query {
         return true
     }
 
-    /// Units (as bits, utterances under 64 units) of content words the catalogs know only as
+    /// Units of content words the catalogs know only as
     /// values or names — no phrase says them, and no number ("nursery", a playlist of another
     /// app): candidates for `foreignUnits`.
-    func valueOnlyUnits() -> UInt64 {
-        guard n < 64, opts.mode == .flexible else { return 0 }
-        var out: UInt64 = 0
+    func valueOnlyUnits() -> Units {
+        var out = noUnits
+        guard opts.mode == .flexible else { return out }
         for i in 0..<n where mCount[i] > 0 {
             let f = units[i].flags
             if !f.isDisjoint(with: [.unheard, .number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
-            if joinedUnits & (1 << UInt64(i)) != 0 { continue }
+            if joinedUnits.contains(i) { continue }
             var phraseWord = false
             for j in mStart[i]..<(mStart[i] + mCount[i]) {
                 let v = Int(mVocab[j])
@@ -179,7 +182,7 @@ extension Query {
             if phraseWord { continue }
             // Numbers are not names (nor the pieces of one: ",000" of "10,000").
             if Query.hasNumeral(units[i].text) { continue }
-            out |= 1 << UInt64(i)
+            out.insert(i)
         }
         return out
     }
@@ -203,15 +206,13 @@ extension Query {
     /// The units of `candidates` (`valueOnlyUnits`) that app `app` never says: no value or name
     /// of it relates to them. To the app they are words it has never heard, though the catalog
     /// of another app knows them ("turn on the lights in the nursery": a playlist, not a room).
-    func foreignUnits(app: Int32, among candidates: UInt64) -> UInt64 {
-        var out: UInt64 = 0
+    func foreignUnits(app: Int32, among candidates: Units) -> Units {
+        var out = noUnits
         var x = candidates
-        while x != 0 {
-            let i = x.trailingZeroBitCount
-            x &= x - 1
+        while let i = x.popFirst() {
             var says = false
             for j in mStart[i]..<(mStart[i] + mCount[i]) where index.appSays(mVocab[j], app: app) { says = true; break }
-            if !says { out |= 1 << UInt64(i) }
+            if !says { out.insert(i) }
         }
         return out
     }

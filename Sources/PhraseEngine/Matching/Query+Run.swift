@@ -1,23 +1,7 @@
 // Running a query: the steps from an utterance to its `MatchResult`.
 
 extension Query {
-    /// A scored way of reading the utterance as one template.
-    struct Scored {
-        var template: Int
-        var score: Float
-        var appNamed: Bool
-        var appSpan: SlotSpan?
-        var option: Int32?      // variant index of the bound parameter value
-        /// Set when the value was read out of the template's order ("the kitchen lights").
-        var movedParam: SlotSpan? = nil
-        /// Set when one phrase word was read out of the template's order: its element and unit.
-        var movedWord: (elem: Int, unit: Int)? = nil
-        /// Units read as the free text of the shortcut's String parameter, or as talk after the
-        /// request where the template has none (`freeTextReadings`, `readsTalk`).
-        var freeText: Range<Int>? = nil
-        /// What the score was made of (`ScoreModel.score`).
-        var terms = ReadingTerms()
-    }
+    typealias Scored = ScoredReading
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
         prepare()
@@ -85,17 +69,17 @@ extension Query {
             }
         }
         for t in candList { ws.mark[Int(t)] = false }
-        var coverage: [UInt64] = []
-        swap(&coverage, &ws.pool.pointee.coverage)
+        var coverage: [Units] = []
+        Units.swapCoverage(ws, &coverage)
         slotCoverage(into: &coverage)
-        defer { swap(&coverage, &ws.pool.pointee.coverage) }
+        defer { Units.swapCoverage(ws, &coverage) }
         // The units the app name takes in every reading, for the last app looked up.
         var takenApp = -1
-        var taken = AppUnits(units: 0, sure: false)
+        var taken = AppUnits(units: noUnits, sure: false)
         for t in candList {
             let g = bestGain(Int(t))
             ws.gain[Int(t)] = g
-            let ub = max(0, upperBound(Int(t), coverage: coverage, refined: false, gain: g))
+            let ub = max(0, upperBound(Int(t), coverage: coverage, refined: false, gain: g, taken: AppUnits(units: noUnits, sure: false)))
             cands.append(Query.sortKey(bound: ub, t))
         }
         cands.sort()
@@ -118,8 +102,9 @@ extension Query {
                 // The refined bound also charges the words this template cannot take.
                 // It also reads the literals heard only under the app name as not heard, where
                 // every reading names the app.
-                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: ws.gain[Int(t)],
-                                     taken: index.templateHasApp[Int(t)] ? appUnits(Int(index.templateApp[Int(t)]), &takenApp, &taken) : AppUnits(units: 0, sure: false))
+                let named = index.templateHasApp[Int(t)] ? appUnits(Int(index.templateApp[Int(t)]), &takenApp, &taken) : AppUnits(units: noUnits, sure: false)
+                let gain = ws.gain[Int(t)]
+                let ub2 = upperBound(Int(t), coverage: coverage, refined: true, gain: gain, taken: named)
                 if ub2 < floor || ub2 < bar { continue }
             }
             var changed = false
@@ -156,11 +141,29 @@ extension Query {
     /// Appends template `t`'s bound (the smaller of `ub` and the refined one) and its best
     /// reading's score to `boundLog` (for the tests).
     @inline(never)
-    mutating func logBound(_ t: Int, _ ub: Float, _ coverage: [UInt64], _ readings: ArraySlice<Scored>) {
+    mutating func logBound(_ t: Int, _ ub: Float, _ coverage: [Units], _ readings: ArraySlice<Scored>) {
         let ub2 = upperBound(t, coverage: coverage, refined: true, gain: ws.gain[t],
-                             taken: index.templateHasApp[t] ? appUnitsTaken(Int(index.templateApp[t])) : AppUnits(units: 0, sure: false))
+                             taken: index.templateHasApp[t] ? appUnitsTaken(Int(index.templateApp[t])) : AppUnits(units: noUnits, sure: false))
         var best: Float = -1
         for r in readings { best = max(best, r.score) }
         boundLog?.append((t, min(ub, ub2), best))
     }
+}
+
+/// A scored way of reading the utterance as one template.
+struct ScoredReading {
+    var template: Int
+    var score: Float
+    var appNamed: Bool
+    var appSpan: SlotSpan?
+    var option: Int32?      // variant index of the bound parameter value
+    /// Set when the value was read out of the template's order ("the kitchen lights").
+    var movedParam: SlotSpan? = nil
+    /// Set when one phrase word was read out of the template's order: its element and unit.
+    var movedWord: (elem: Int, unit: Int)? = nil
+    /// Units read as the free text of the shortcut's String parameter, or as talk after the
+    /// request where the template has none (`freeTextReadings`, `readsTalk`).
+    var freeText: Range<Int>? = nil
+    /// What the score was made of (`ScoreModel.score`).
+    var terms = ReadingTerms()
 }

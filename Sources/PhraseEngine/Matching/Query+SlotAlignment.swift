@@ -1,31 +1,17 @@
 // Aligning one value's words to a stretch of the utterance (a slot span's similarity).
 
 extension Query {
-    /// Whether unit i relates to any word of the variant with global id `g`.
-    func touches(_ i: Int, variant g: Int) -> Bool {
-        for k in Int(index.variantUnitStart[g])..<Int(index.variantUnitStart[g + 1]) {
-            let u = index.variantUnits[k]
-            if sim(i, u).0 > 0 { return true }
-            if merge[i] == u { return true }
-            if i > 0, merge[i - 1] == u { return true }
-            if splitsWith(i, u) { return true }
-        }
-        return false
-    }
-
-    /// Marks, per matched vocabulary word, the units that relate to it (`touches`, as a bit
-    /// set; utterances of 64 units or more use `touches` itself). Reset with `bestIds`.
+    /// Marks, per matched vocabulary word, the units that relate to it (`touches`, as a unit
+    /// set: `hits`). Reset with `bestIds`.
     func markHits() {
-        guard n < 64 else { return }
-        let hits = ws.hits
         for i in 0..<n {
-            let bit: UInt64 = 1 << UInt64(i)
+            let one = unitRange(i, i + 1)
             let st = mStart[i]
-            for j in st..<(st + mCount[i]) where mSim[j] > 0 { hits[Int(mVocab[j])] |= bit }
-            if merge[i] >= 0 { hits[Int(merge[i])] |= bit | (bit << 1) }
+            for j in st..<(st + mCount[i]) where mSim[j] > 0 { Units.addHits(ws, Int(mVocab[j]), one) }
+            if merge[i] >= 0 { Units.addHits(ws, Int(merge[i]), unitRange(i, i + 2)) }
             for k in splitStart[i]..<splitStart[i + 1] {
-                hits[Int(splitPairs[k].0)] |= bit
-                hits[Int(splitPairs[k].1)] |= bit
+                Units.addHits(ws, Int(splitPairs[k].0), one)
+                Units.addHits(ws, Int(splitPairs[k].1), one)
             }
         }
     }
@@ -36,67 +22,48 @@ extension Query {
         let minimum: Float = index.setIsApp[Int(set)] ? opts.model.minimumAppSimilarity : opts.model.minimumValueSimilarity
         let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
         let maxLen = ue - us + 2
-        if n >= 64 {
-            var hit: [Int] = []
-            for i in 0..<n where touches(i, variant: g) { hit.append(i) }
-            for a in hit {
-                for b in hit where b >= a && b - a + 1 <= maxLen {
-                    let s = slotSimilarity(g, a, b + 1)
-                    if s >= minimum, !numberContradicts(g, a, b + 1) {
-                        found.append(SlotSpan(start: a, end: b + 1, variant: vi, sim: s))
-                    }
-                }
-            }
-            return
-        }
-        let hits = ws.hits, best = ws.best
+        let best = ws.best
         let totalWeight = index.variantTotalWeight[g]
         index.variantUnits.withUnsafeBufferPointer { allUnits in
         index.variantWeights.withUnsafeBufferPointer { allWeights in
         slotIns.withUnsafeBufferPointer { si in
         let vu = UnsafeBufferPointer(rebasing: allUnits[us..<ue])
         let vw = UnsafeBufferPointer(rebasing: allWeights[us..<ue])
-        var mask: UInt64 = 0
-        for u in vu { mask |= hits[Int(u)] }
-        if mask == 0 { return }
+        var mask = noUnits
+        for u in vu { mask.formUnion(hits(Int(u))) }
+        if mask.isEmpty { return }
         var am = mask
-        while am != 0 {
-            let a = am.trailingZeroBitCount
-            am &= am - 1
-            // The ends b whose span [a, b] passes the bound, as bits (bit b - a).
-            var ends: UInt64 = 0
-            var bm = mask >> UInt64(a)
-            while bm != 0 {
-                let b = a + bm.trailingZeroBitCount
-                bm &= bm - 1
+        while let a = am.popFirst() {
+            // The ends b whose span [a, b] passes the bound.
+            var ends = noUnits
+            var bm = mask
+            bm.removeBelow(a)
+            while let b = bm.popFirst() {
                 if b - a + 1 > maxLen { break }
                 // Bound: each value word at its best if some unit of the span relates to it, and
                 // the units relating to none inserted. Spans that cannot reach the minimum are skipped.
-                // (`unitRange(a, b + 1)` without its checks, which this loop measurably pays for:
-                // a ≤ b < n < 64 here.)
-                let range: UInt64 = (b - a + 1 >= 64 ? ~0 : ((1 << UInt64(b - a + 1)) - 1)) << UInt64(a)
+                let range = unitRange(a, b + 1)
                 var gb: Float = 0
-                for j in 0..<vu.count where hits[Int(vu[j])] & range != 0 { gb += vw[j] * best[Int(vu[j])] }
+                for j in 0..<vu.count where hits(Int(vu[j])).intersects(range) { gb += vw[j] * best[Int(vu[j])] }
                 var ins: Float = 0
                 var x = a
                 while x <= b {
-                    if mask & (1 << UInt64(x)) == 0 { ins += si[x] }
+                    if !mask.contains(x) { ins += si[x] }
                     x += 1
                 }
                 // (gb / (totalWeight + ins) < minimum - 1e-4, without the division)
                 let d = totalWeight + ins
                 if d > 0, gb < (minimum - 1e-4) * d { continue }
-                ends |= 1 << UInt64(b - a)
+                ends.insert(b)
             }
-            if ends == 0 { continue }
+            guard let last = ends.last else { continue }
             // One alignment from a to the last end gives every end's: a cell of the table depends
             // only on cells before it, so the cells up to column len are those of the table of
             // the span of length len.
-            let longest = 64 - ends.leadingZeroBitCount
+            let longest = last - a + 1
             slotAlignment(vu, vw, a, longest)
-            while ends != 0 {
-                let len = ends.trailingZeroBitCount + 1
-                ends &= ends - 1
+            while let b = ends.popFirst() {
+                let len = b - a + 1
                 let s = slotSimilarity(totalWeight, words: vu.count, width: longest + 1, length: len)
                 if s >= minimum && !numberContradicts(g, a, a + len) { found.append(SlotSpan(start: a, end: a + len, variant: vi, sim: s)) }
             }

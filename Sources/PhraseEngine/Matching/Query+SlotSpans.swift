@@ -2,21 +2,19 @@
 
 extension Query {
     /// Values evaluated per slot set (best first by their upper bound).
-    static let valuesPerSet = 8
+    static var valuesPerSet: Int { 8 }
     /// Above this many candidate values in a set, and as many values holding words heard only
     /// under the app name, values are checked against the name's units before sorting
     /// (`findSlots`).
-    static let prefilterValues = 48
+    static var prefilterValues: Int { 48 }
 
     /// Finds where slot values occur. Each value's upper bound (its words' best similarities,
     /// weighted) is accumulated from the postings of the matched words; values are then aligned
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
     mutating func findSlots() {
         markHits()
-        if n < 64 {
-            for i in 0..<n where merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { joinedUnits |= 1 << UInt64(i) }
-            for i in 0..<n where units[i].flags.contains(.connector) { connectorUnits |= 1 << UInt64(i) }
-        }
+        for i in 0..<n where merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { joinedUnits.insert(i) }
+        for i in 0..<n where units[i].flags.contains(.connector) { connectorUnits.insert(i) }
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
         var apps: [Int32] = []
@@ -134,17 +132,16 @@ extension Query {
             }
             // Words that name a widely used app the catalogs do not know ("strava"): a window
             // with one is that app, not a catalog app that sounds like it.
-            // (As bits for units under 64.)
             func isOtherApp(_ b: Int) -> Bool { (mCount[b] == 0 || mKind[mStart[b]] != .exact) && OtherApps.isKnown(units[b].text) }
-            var otherApp: UInt64 = 0
-            for b in 0..<min(n, 64) where isOtherApp(b) { otherApp |= 1 << UInt64(b) }
+            var otherApp = noUnits
+            for b in 0..<n where isOtherApp(b) { otherApp.insert(b) }
             for a in 0..<n {
                 var joinedCount = 0
                 var split = false
                 var windowUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
-                    if b < 64 ? otherApp & (1 << UInt64(b)) != 0 : isOtherApp(b) { break }
+                    if otherApp.contains(b) { break }
                     joinedCount += info[b].count
                     if joinedCount > longestWindow { break }
                     // An article or pronoun inside a name heard in pieces ("have it tracker", "have
@@ -183,7 +180,7 @@ extension Query {
         }
         // (Sets come in ascending order: an app's name set before its value sets.)
         var takenApp = -1
-        var takenUnits: UInt64 = 0
+        var takenUnits = noUnits
         var takenPostings = 0
         for (set, ks, ke) in bySet {
             // (The storage of a list an earlier query dropped, when there is one.)
@@ -201,12 +198,12 @@ extension Query {
                 // How many values the words heard only there occur in: none, and no value's
                 // bound changes; many, and most bounds may fall (the name's words are in them).
                 takenPostings = 0
-                if takenUnits != 0 {
-                    for id in bestIds where ws.hits[Int(id)] & ~takenUnits == 0 { takenPostings += index.postings(id).count }
+                if !takenUnits.isEmpty {
+                    for id in bestIds where hits(Int(id)).subtracting(takenUnits).isEmpty { takenPostings += index.postings(id).count }
                 }
             }
-            let taken: UInt64 = isApp ? 0 : takenUnits
-            let inflated = taken != 0 && takenPostings > 0 && !opts.exhaustive
+            let taken = isApp ? noUnits : takenUnits
+            let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
             var end = ke
             let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
             if !isApp {
@@ -230,10 +227,10 @@ extension Query {
                 if inflated && !prefilter && valueBound(g, outside: taken) < max(opts.model.minimumValueSimilarity, kth) - 1e-5 { continue }
                 let before = found.count
                 evaluate(set: set, variantIndex: vi, global: g, into: &found)
-                if taken != 0 {
+                if !taken.isEmpty {
                     var k = before
                     while k < found.count {
-                        if Query.unitRange(found[k].start, found[k].end) & taken != 0 { found.remove(at: k) } else { k += 1 }
+                        if unitRange(found[k].start, found[k].end).intersects(taken) { found.remove(at: k) } else { k += 1 }
                     }
                 }
                 for k in before..<found.count {
@@ -254,7 +251,7 @@ extension Query {
                 }
             }
             if let extra = soundSpans[set] {
-                for sp in extra where Query.unitRange(sp.start, sp.end) & taken == 0
+                for sp in extra where !unitRange(sp.start, sp.end).intersects(taken)
                     && !found.contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
                     found.append(sp)
                 }
@@ -342,12 +339,12 @@ extension Query {
     /// An upper bound of value `g`'s similarity in a window that avoids the units `taken`:
     /// each of its words at its best when it relates to a unit outside them.
     @inline(__always)
-    func valueBound(_ g: Int, outside taken: UInt64) -> Float {
+    func valueBound(_ g: Int, outside taken: Units) -> Float {
         let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
         var gain: Float = 0
         for k in us..<ue {
             let u = Int(index.variantUnits[k])
-            if ws.hits[u] & ~taken != 0 { gain += index.variantWeights[k] * ws.best[u] }
+            if !hits(u).subtracting(taken).isEmpty { gain += index.variantWeights[k] * ws.best[u] }
         }
         let w = index.variantTotalWeight[g]
         return w > 0 ? gain / w : 0

@@ -12,19 +12,15 @@ extension Query {
         var runs: [SlotSpan] = []
         // The words the app of the template being read never says (`foreignUnits`): to it they
         // are words it has never heard, though another app's catalog knows them ("nursery").
-        var foreign: UInt64 = 0
+        var foreign = noUnits
         var runsApp = -1
         unknownRuns(foreign, into: &runs)
         let valueOnly = valueOnlyUnits()
-        if runs.isEmpty && valueOnly == 0 { return nil }
+        if runs.isEmpty && valueOnly.isEmpty { return nil }
         // The units that count as never heard (for the app being read): with none, neither a
         // run nor a compound can be read.
-        var unheard: UInt64 = 0
-        if n < 64 {
-            for k in 0..<n where unknownUnit(k, 0) { unheard |= 1 << UInt64(k) }
-        } else {
-            unheard = ~0
-        }
+        var unheard = noUnits
+        for k in 0..<n where unknownUnit(k, foreign) { unheard.insert(k) }
         var unknownMask = unheard
         scratch.reserveMasks(n)
         let mask = scratch.maskA
@@ -34,14 +30,14 @@ extension Query {
             let ti = Int(Query.sortKeyItem(key))
             guard index.templateParamSet[ti] >= 0, !index.templateIsNegative[ti] else { continue }
             let app = Int(index.templateApp[ti])
-            if valueOnly != 0 && app != runsApp {
+            if !valueOnly.isEmpty && app != runsApp {
                 runsApp = app
-                foreign = foreignUnits(app: Int32(app), among: valueOnly) | partialValueUnits(app: Int32(app), among: valueOnly)
+                foreign = foreignUnits(app: Int32(app), among: valueOnly).union(partialValueUnits(app: Int32(app), among: valueOnly))
                 unknownRuns(foreign, into: &runs)
                 unknownMask = unheard
-                if n < 64 { for k in 0..<n where unknownUnit(k, foreign) { unknownMask |= 1 << UInt64(k) } }
+                for k in 0..<n where unknownUnit(k, foreign) { unknownMask.insert(k) }
             }
-            if unknownMask == 0 { continue }
+            if unknownMask.isEmpty { continue }
             let t = index.templates[ti]
             // Every literal at its best, the run at its similarity, the app name at its best.
             var literals: Float = 0
@@ -90,20 +86,16 @@ extension Query {
     /// ног"). They name none of the app's values: for the unknown-value reading they are words
     /// the app has never heard as one. (A value said in part, "flat weit" for "flat white" or
     /// "laufen mit hundertachtzig bpm", is still that value.)
-    func partialValueUnits(app: Int32, among candidates: UInt64) -> UInt64 {
-        var partial: UInt64 = 0
+    func partialValueUnits(app: Int32, among candidates: Units) -> Units {
+        var partial = noUnits
         var x = candidates
-        while x != 0 {
-            let i = x.trailingZeroBitCount
-            x &= x - 1
+        while let i = x.popFirst() {
             let whole = hasValueSpan(app: app) { $0.start <= i && i < $0.end && $0.sim >= opts.model.heardValueSimilarity }
-            if !whole { partial |= 1 << UInt64(i) }
+            if !whole { partial.insert(i) }
         }
-        var out: UInt64 = 0
+        var out = noUnits
         x = partial
-        while x != 0 {
-            let i = x.trailingZeroBitCount
-            x &= x - 1
+        while let i = x.popFirst() {
             for step in [-1, 1] {
                 var j = i + step
                 while j >= 0 && j < n && !units[j].flags.isDisjoint(with: [.optional, .elision, .particle])
@@ -112,8 +104,8 @@ extension Query {
                 let lo = min(i, j), hi = max(i, j)
                 if units[j].flags.contains(.unheard) && units[j].flags.isDisjoint(with: [.number, .ordinal])
                     && !hasValueSpan(app: app, where: { $0.start <= lo && hi < $0.end })
-                    || (partial & (1 << UInt64(j)) != 0 && !shareValue(i, j, app: app)) {
-                    out |= 1 << UInt64(i)
+                    || (partial.contains(j) && !shareValue(i, j, app: app)) {
+                    out.insert(i)
                     break
                 }
             }
@@ -154,13 +146,13 @@ extension Query {
     /// template's app never says (`foreign`). Numbers are not names: an unheard number is more
     /// likely misheard than new.
     @inline(__always)
-    func unknownUnit(_ k: Int, _ foreign: UInt64) -> Bool {
-        (units[k].flags.contains(.unheard) || (k < 64 && foreign & (1 << UInt64(k)) != 0))
+    func unknownUnit(_ k: Int, _ foreign: Units) -> Bool {
+        (units[k].flags.contains(.unheard) || foreign.contains(k))
             && units[k].flags.isDisjoint(with: [.number, .ordinal])
     }
 
     /// The runs of at most `unknownValueMaxWords` units that count as never heard (`unknownUnit`).
-    func unknownRuns(_ foreign: UInt64, into runs: inout [SlotSpan]) {
+    func unknownRuns(_ foreign: Units, into runs: inout [SlotSpan]) {
         runs.removeAll(keepingCapacity: true)
         var i = 0
         while i < n {
@@ -178,7 +170,7 @@ extension Query {
     /// calabaza", "chambre de bébé"): the person named another value, of which the value heard is
     /// only a part. Appends such spans (the value and the words after it) of the best 3 value
     /// spans `ps`.
-    func unknownCompounds(_ ps: [SlotSpan], _ foreign: UInt64, into out: inout [SlotSpan]) {
+    func unknownCompounds(_ ps: [SlotSpan], _ foreign: Units, into out: inout [SlotSpan]) {
         for sp in ps.prefix(3) {
             var b = sp.end
             guard b + 1 < n else { continue }

@@ -24,7 +24,7 @@ extension Query {
     /// same sound key. (Noting a word once at its best similarity is what noting it at each of
     /// its similarities in turn leaves: `note` keeps the best, and lists the word once.)
     mutating func rememberedMatchUnit(_ i: Int) {
-        let read: UInt32 = i < 64 && readUnits & (1 << UInt64(i)) != 0 ? 1 : 0
+        let read: UInt32 = units[i].read ? 1 : 0
         let bits = UInt32(units[i].flags.rawValue) | read << 8 | (opts.mode == .exact ? 1 << 9 : 0)
         var text = units[i].text
         let memo = ws.pool
@@ -68,7 +68,7 @@ extension Query {
         let exactId = entry?.id ?? -1
         if exactId >= 0 {
             // A catalog word put for a word that sounds the same (`readHomophones`).
-            if i < 64 && readUnits & (1 << UInt64(i)) != 0 {
+            if units[i].read {
                 add(exactId, opts.model.phoneticSimilarity, .phonetic, from: from)
             } else {
                 add(exactId, 1, .exact, from: from)

@@ -1,5 +1,6 @@
 /// One utterance being matched against one locale index. Holds the per-utterance scratch data.
-struct Query {
+/// Generic over the set of units (`UnitBits`): `UInt64` under 64 units, `WideUnits` beyond.
+struct Query<Units: UnitBits> {
     let index: LocaleIndex
     let text: String
     var opts: MatchOptions
@@ -25,34 +26,30 @@ struct Query {
     let ws: Workspace
     /// Spans of slot values found in the utterance, per slot set.
     var spans = SpanTable()
-    /// Units (as bits, utterances under 64 units) merged with a neighbour or split into two
-    /// phrase words (set with the hits, see `markHits`).
-    var joinedUnits: UInt64 = 0
-    /// Units (as bits, utterances under 64 units) that are connectors (set with `joinedUnits`).
-    var connectorUnits: UInt64 = 0
+    /// Units merged with a neighbour or split into two phrase words (set with the hits, see
+    /// `markHits`).
+    var joinedUnits: Units
+    /// Units that are connectors (set with `joinedUnits`).
+    var connectorUnits: Units
     /// `unknownWordFactor` to the power of the unknown words no slot span covers (set after the slots are found).
     var unknownFactor: Float = 1
-    /// Units (as bits) of Han or kana words the catalogs never say whose characters they know:
-    /// unheard for substitutions and values, but without the unknown-word cost and factor.
-    var charWordUnits: UInt64 = 0
-    /// Units (as bits, units under 64) of catalog words put in place of the words the utterance
-    /// wrote another way that sounds the same (`readHomophones`): they match as sound-alikes.
-    var readUnits: UInt64 = 0
+    /// Units of Han or kana words the catalogs never say whose characters they know: unheard
+    /// for substitutions and values, but without the unknown-word cost and factor.
+    var charWordUnits: Units
     /// For the tests (`Matcher.templateBounds`): each evaluated template's bound and best score.
     var boundLog: [(template: Int, bound: Float, score: Float)]? = nil
-    /// Units (as bits, utterances under 64 units) of content words the catalogs do not have,
-    /// related to theirs only by a guess (a sound-alike or an edit): a reading that leaves such a
-    /// word out counts it as unheard for substitutions (`guessedWords`).
-    var guessedUnits: UInt64 = 0
-    /// Units (as bits, utterances under 64 units) that count as unheard for substitutions: the
-    /// words the catalog has never heard (not the Han or kana words of `charWordUnits`) and the
-    /// guessed words.
-    var substitutionUnits: UInt64 = 0
-    /// Units that are words only negative phrases say (as bits, units under 64).
-    var negativeUnits: UInt64 = 0
-    /// Bit i set when units i and i + 1 are characters of one Han or kana word (utterances under
-    /// 64 units; see `cutWordPenalty`).
-    var innerUnits: UInt64 = 0
+    /// Units of content words the catalogs do not have, related to theirs only by a guess (a
+    /// sound-alike or an edit): a reading that leaves such a word out counts it as unheard for
+    /// substitutions (`guessedWords`).
+    var guessedUnits: Units
+    /// Units that count as unheard for substitutions: the words the catalog has never heard
+    /// (not the Han or kana words of `charWordUnits`) and the guessed words.
+    var substitutionUnits: Units
+    /// Units that are words only negative phrases say.
+    var negativeUnits: Units
+    /// Unit i is in it when units i and i + 1 are characters of one Han or kana word (see
+    /// `cutWordPenalty`).
+    var innerUnits: Units
     /// `foreignAppClauses()` (set after the slots are found).
     var otherAppClauses = 0
     /// Where an app clause of words some app may never say can stand (`appClauseRuns`): units
@@ -63,21 +60,28 @@ struct Query {
     /// (`clearValueSimilarity`; set after the slots are found, see `clearValues`).
     var clearValueSets = 0
 
-    struct SlotSpan {
-        var start: Int
-        var end: Int
-        var variant: Int32
-        var sim: Float
-    }
+    /// The empty set of this utterance's units.
+    @inline(__always) var noUnits: Units { Units(units: n) }
 
     /// Reused dynamic-programming buffers (pooled with the workspace, grown as needed).
     var scratch: Scratch { ws.scratch }
 
-    init(index: LocaleIndex, text: String, options: MatchOptions, workspace: Workspace) {
+    /// A query of `units` (`Query.units(of:)`), which must be at most `Units.capacity`.
+    init(index: LocaleIndex, text: String, units: [Raw], options: MatchOptions, workspace: Workspace) {
         self.ws = workspace
         self.index = index
         self.text = text
         self.opts = options
+        self.units = units
+        n = units.count
+        let empty = Units(units: units.count)
+        joinedUnits = empty
+        connectorUnits = empty
+        charWordUnits = empty
+        guessedUnits = empty
+        substitutionUnits = empty
+        negativeUnits = empty
+        innerUnits = empty
     }
 
     /// Swaps the per-unit arrays with the workspace's storage: before a query this lends the
@@ -115,7 +119,16 @@ struct Query {
     }
 
     /// The longest run of unknown words read as one value the app does not have.
-    static let unknownValueMaxWords = 4
+    static var unknownValueMaxWords: Int { 4 }
 
-    static let appReadings = 3
+    static var appReadings: Int { 3 }
+}
+
+/// A stretch of the utterance read as a slot's value (or the app's name): units `start..<end`,
+/// the value's variant and how well it was heard.
+struct SlotSpan {
+    var start: Int
+    var end: Int
+    var variant: Int32
+    var sim: Float
 }

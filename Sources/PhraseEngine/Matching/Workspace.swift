@@ -114,9 +114,9 @@ final class Scratch {
 /// Slot spans per slot set, in set order (a query finds few sets: a short sorted list).
 struct SpanTable {
     private(set) var sets: [Int32] = []
-    private(set) var lists: [[Query.SlotSpan]] = []
+    private(set) var lists: [[SlotSpan]] = []
 
-    subscript(_ set: Int32) -> [Query.SlotSpan]? {
+    subscript(_ set: Int32) -> [SlotSpan]? {
         for (k, s) in sets.enumerated() where s == set { return lists[k] }
         return nil
     }
@@ -128,7 +128,7 @@ struct SpanTable {
     }
 
     /// Emptied lists, kept with their storage for the next query's lists (`takeList`).
-    private var spare: [[Query.SlotSpan]] = []
+    private var spare: [[SlotSpan]] = []
 
     /// Empties the table, keeping the capacity of its own arrays and of its lists.
     mutating func removeAll() {
@@ -137,16 +137,16 @@ struct SpanTable {
     }
 
     /// An empty list, with the storage of one given back when there is one.
-    mutating func takeList() -> [Query.SlotSpan] { spare.popLast() ?? [] }
+    mutating func takeList() -> [SlotSpan] { spare.popLast() ?? [] }
 
     /// Keeps a list's storage for `takeList`.
-    mutating func giveBack(_ l: inout [Query.SlotSpan]) {
+    mutating func giveBack(_ l: inout [SlotSpan]) {
         l.removeAll(keepingCapacity: true)
         if spare.count < 64 { spare.append(l) }
         l = []
     }
 
-    mutating func insert(_ set: Int32, _ list: [Query.SlotSpan]) {
+    mutating func insert(_ set: Int32, _ list: [SlotSpan]) {
         // Sets usually come in order: append.
         if sets.isEmpty || sets[sets.count - 1] < set {
             sets.append(set)
@@ -170,7 +170,8 @@ final class Workspace: @unchecked Sendable {
     let gain: UnsafeMutableBufferPointer<Float>
     /// Upper bounds of slot values by global variant id (zero between queries).
     let acc: UnsafeMutableBufferPointer<Float>
-    /// Units relating to each vocabulary word, as bits (see `Query.markHits`).
+    /// Units relating to each vocabulary word, as bits, for utterances under 64 units (see
+    /// `Query.markHits`; `Pool.wideHits` for longer ones).
     let hits: UnsafeMutableBufferPointer<UInt64>
     let scratch = Scratch()
     /// Storage of a query's per-unit arrays, lent to each query in turn.
@@ -238,7 +239,7 @@ final class Workspace: @unchecked Sendable {
         var clearRowCharges: [Bool] = []
         /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
         /// and back, so they keep their capacity).
-        var scored: [Query.Scored] = []
+        var scored: [ScoredReading] = []
         var candList: [Int32] = []
         /// The apps heard clearly, and the units each slot set's spans cover (`Query.run`).
         var heardApps: [Int32] = []
@@ -246,9 +247,14 @@ final class Workspace: @unchecked Sendable {
         var cands: [UInt64] = []
         var options: [(variant: Int32, option: Int)] = []
         var bestOf: [(option: Int, score: Float)] = []
-        var group: [Query.SlotSpan] = []
+        var group: [SlotSpan] = []
         var targets = TargetTable<Float>()
-        var bestReadings = TargetTable<Query.Scored>()
+        var bestReadings = TargetTable<ScoredReading>()
+        /// The hits of an utterance of 64 units or more (`WideUnits.hits`; `hits` holds the
+        /// shorter ones').
+        var wideHits: [Int: WideUnits] = [:]
+        /// `coverage` of an utterance of 64 units or more.
+        var wideCoverage: [WideUnits] = []
         /// What `Query.matchUnit` found for a word, remembered across this workspace's queries.
         var unitMemo = UnitMemo()
         /// The sound keys of windows of words (`Query.windowKey`), remembered likewise.

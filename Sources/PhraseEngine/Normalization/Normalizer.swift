@@ -218,6 +218,9 @@ struct Raw {
     var flags: Token.Flags = []
     /// Index of the word's lexicon entry (-1: none; -2: not looked up yet).
     var lex: Int32 = -2
+    /// Set by a rewrite that put this catalog word in place of one the utterance wrote another
+    /// way that sounds the same (`Rewrite.homophones`): it matches as a sound-alike.
+    var read = false
 
     init(text: String, start: Int, end: Int, flags: Token.Flags = [], lex: Int32 = -2) {
         self.text = text

@@ -1,6 +1,6 @@
 // Rewrites: Hangul spacing (runs cut again, words joined) and digit syllables read as numbers.
 
-extension Query {
+extension Rewriting {
     /// Korean reads codes digit by digit in Sino-Korean syllables, and recognizers write them
     /// as one word ("일사" for 14, "일이삼" for 123). A Hangul word of two syllables or more, each a
     /// digit (영 or 공, 일, 이, 삼, 사, 오, 육 or 륙, 칠, 팔, 구), that is no catalog word is read as
@@ -72,7 +72,7 @@ extension Query {
             var start = 0
             for e in cuts.reversed() {
                 // (One UTF-16 unit per syllable.)
-                out.append(Query.cutPiece(piece(start, e), at: r.start + start, index))
+                out.append(Rewriting.cutPiece(piece(start, e), at: r.start + start, index))
                 start = e
             }
             changed = true
@@ -126,7 +126,7 @@ extension Query {
                 out.append(units[start])
             } else {
                 let t = units[start..<e].map(\.text).joined()
-                var r = Query.cutPiece(t, at: units[start].start, index)
+                var r = Rewriting.cutPiece(t, at: units[start].start, index)
                 r.end = units[e - 1].end
                 out.append(r)
             }
@@ -141,17 +141,17 @@ extension Rewrite {
         id: "hangul-digits", repairs: "A code said in Sino-Korean digit syllables and written as one word (\"일사\" for 14), read as its digits.",
         nonASCII: true,
         examples: [.init(locale: "ko", phrases: ["14 구역에 주차해줘"], utterance: "일사 구역에 주차해줘", units: ["14", "구역", "에", "주차해줘"])],
-        apply: { units, _, index in Query.readHangulDigits(&units, index); return 0 })
+        apply: { units, _, index in Rewriting.readHangulDigits(&units, index) })
 
     static let hangulRecut = Rewrite(
         id: "hangul-recut", repairs: "Korean words the recognizer wrote without spaces, cut into the catalogs' words.",
         nonASCII: true,
         examples: [.init(locale: "ko", phrases: ["팬트리에서 장보기 목록 보여줘"], utterance: "팬트리에서장보기목록보여줘", units: ["팬트리", "에서", "장보기", "목록", "보여줘"])],
-        apply: { units, _, index in Query.recutHangul(&units, index); return 0 })
+        apply: { units, _, index in Rewriting.recutHangul(&units, index) })
 
     static let hangulJoin = Rewrite(
         id: "hangul-join", repairs: "Korean words the recognizer spaced apart (\"일시 정지 해줘\"), joined into the catalog's word.",
         nonASCII: true,
         examples: [.init(locale: "ko", phrases: ["일시정지해줘"], utterance: "일시 정지 해줘", units: ["일시정지해줘"])],
-        apply: { units, _, index in Query.joinHangul(&units, index); return 0 })
+        apply: { units, _, index in Rewriting.joinHangul(&units, index) })
 }

@@ -1,6 +1,6 @@
 // Rewrite: Japanese words written another way that sounds the same, replaced by the catalogs' words.
 
-extension Query {
+extension Rewriting {
     /// Japanese words written another way than the catalogs write them that sound the same — a
     /// homophone the recognizer chose (官僚 for 完了), kana for kanji (きょう for 今日), kanji for
     /// kana (何時も for いつも) — are read as the catalogs' words (`ReadingWindows`).
@@ -14,8 +14,8 @@ extension Query {
     /// read the same and written otherwise (21, at least two kana: dearer than two pieces as
     /// written, so "で|ル|ナに" stays "で ルナ に", not 出る 何); a cut inside a word of the
     /// utterance adds 8. The pieces written otherwise are replaced by the catalog's words.
-    /// Returns the replaced units as bits (units under 64), which match as sound-alikes.
-    static func readHomophones(_ units: inout [Raw], _ windows: ReadingWindows, _ index: LocaleIndex) -> UInt64 {
+    /// The replaced units are marked (`Raw.read`): they match as sound-alikes.
+    static func readHomophones(_ units: inout [Raw], _ windows: ReadingWindows, _ index: LocaleIndex) {
         typealias W = ReadingWindows
         // The words: runs of units with one span (a Han or kana word is split into characters,
         // each a unit of one scalar).
@@ -44,7 +44,7 @@ extension Query {
             words.append((i, j, cjk, known))
             i = j
         }
-        guard any else { return 0 }
+        guard any else { return }
         // What writing units a..<b as they are costs: 10 for a piece of the catalogs' text of
         // three characters or more or a one-character word of theirs, 15 for a piece of two
         // (weaker evidence: "ショ" "サイ" are pieces of some catalog text where 書斎 was said), 20
@@ -56,7 +56,7 @@ extension Query {
             return us.count > 2 ? 10 : us.count == 2 ? 15 : 20
         }
         var out: [Raw] = []
-        var mask: UInt64 = 0
+        var replaced = false
         var w = 0
         while w < words.count {
             var e = w
@@ -161,15 +161,16 @@ extension Query {
                 let start = units[us.lowerBound].start, end = units[us.upperBound - 1].end
                 for t in said {
                     for c in t.text.unicodeScalars {
-                        if out.count < 64 { mask |= 1 << UInt64(out.count) }
-                        out.append(Raw(text: String(c), start: start, end: end, flags: t.flags))
+                        var r = Raw(text: String(c), start: start, end: end, flags: t.flags)
+                        r.read = true
+                        out.append(r)
+                        replaced = true
                     }
                 }
             }
             w = e
         }
-        if mask != 0 { units = out }
-        return mask
+        if replaced { units = out }
     }
 }
 
@@ -179,7 +180,7 @@ extension Rewrite {
         nonASCII: true,
         examples: [.init(locale: "ja", phrases: ["今日の予定を見せて"], utterance: "きょうの予定を見せて", units: ["今", "日", "ノ", "予", "定", "ヲ", "見", "セ", "テ"])],
         apply: { units, _, index in
-            guard let windows = index.readingWindows else { return 0 }
-            return Query.readHomophones(&units, windows, index)
+            guard let windows = index.readingWindows else { return }
+            Rewriting.readHomophones(&units, windows, index)
         })
 }

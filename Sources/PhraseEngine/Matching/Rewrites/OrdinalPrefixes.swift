@@ -1,6 +1,6 @@
 // Rewrite: a number read as an ordinal from a prefix that is also a word of the catalogs (th "ที่", id "ke") read as the word and the number.
 
-extension Query {
+extension Rewriting {
     /// An ordinal prefix is often a word of its own too: th "ที่" is "at" as well as the mark of
     /// "ที่ 3" (third), id and ms "ke" is "to". Where the catalogs say the prefix as a word and
     /// never say the ordinal, a number read as an ordinal from the prefix is read as the word and
@@ -36,7 +36,7 @@ extension Query {
                     guard ok else { continue }
                     number = toks[0].text
                 }
-                if pieceFlags[p] == nil { pieceFlags[p] = Query.cutPiece(p, at: 0, index).flags }
+                if pieceFlags[p] == nil { pieceFlags[p] = Rewriting.cutPiece(p, at: 0, index).flags }
                 out.append(Raw(text: p, start: r.start, end: r.start + p.utf16.count, flags: pieceFlags[p] ?? []))
                 out.append(Raw(text: number, start: r.end - rest.utf16.count, end: r.end, flags: .number))
                 split = true
@@ -53,5 +53,5 @@ extension Rewrite {
         id: "ordinal-prefixes", repairs: "A number read as an ordinal from a prefix that is also a word of the catalogs, read as the word and the number.",
         nonASCII: false,
         examples: [.init(locale: "th", phrases: ["ซักที่บ้าน", "ซัก 90 องศา"], utterance: "ซักที่ 90 องศา", units: ["ซัก", "ที่", "90", "องศา"])],
-        apply: { units, text, index in Query.splitOrdinalPrefixes(&units, text, index); return 0 })
+        apply: { units, text, index in Rewriting.splitOrdinalPrefixes(&units, text, index) })
 }

@@ -12,9 +12,9 @@ struct Rewrite: Sendable {
     /// Whether it can act only on text with a character outside ASCII (then ASCII text skips it).
     let nonASCII: Bool
     let examples: [Example]
-    /// Rewrites the units of `text`; returns the units (as bits, units under 64) it put in place
-    /// of words that sound the same, which then match as sound-alikes (0: none).
-    let apply: @Sendable (_ units: inout [Raw], _ text: String, _ index: LocaleIndex) -> UInt64
+    /// Rewrites the units of `text`. Units it puts in place of words that sound the same are
+    /// marked (`Raw.read`): they then match as sound-alikes.
+    let apply: @Sendable (_ units: inout [Raw], _ text: String, _ index: LocaleIndex) -> Void
 
     /// An utterance the rewrite repairs: with a catalog whose phrases are `phrases` (in
     /// `locale`), the normalizer's units of `utterance` become `units` (their texts).
@@ -25,8 +25,7 @@ struct Rewrite: Sendable {
         let units: [String]
     }
 
-    /// Every rewrite, in the order they run. A rewrite that returns units as bits runs last
-    /// (`homophones`): the bits are positions in the units as the query keeps them.
+    /// Every rewrite, in the order they run.
     static let all: [Rewrite] = [
         ordinalPrefixes, spelledRuns, thaiRecut, hangulDigits, hangulRecut, hangulJoin, homophones,
     ]
@@ -36,3 +35,6 @@ struct Rewrite: Sendable {
         all.filter { profile.rewrites.contains($0.id) }
     }
 }
+
+/// The rewrites' code (one file each in `Rewrites/`), apart from the search.
+enum Rewriting {}

@@ -1,6 +1,6 @@
 // What the rewrites share: cutting a unit anew.
 
-extension Query {
+extension Rewriting {
     /// A unit cut anew from a run (`recutThai`, `recutHangul`), at UTF-16 offset `a`, with the
     /// lexicon flags (filler, connector, optional word) the normalizer gives it as a word alone.
     static func cutPiece(_ t: String, at a: Int, _ index: LocaleIndex) -> Raw {

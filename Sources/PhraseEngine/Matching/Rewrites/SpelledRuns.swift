@@ -1,6 +1,6 @@
 // Rewrite: numbers and codes said digit by digit or letter by letter, joined into the word of the catalogs they spell.
 
-extension Query {
+extension Rewriting {
     /// Numbers and codes said digit by digit, letter by letter or in groups ("four eight two
     /// one", "48 21" for the card "4821"; "a b 1 2 3" for the plate "AB 123"; flight, room and
     /// card numbers; "XA 四五四" for the flight "XA454"): a run of pieces, each a number in digits,
@@ -94,5 +94,5 @@ extension Rewrite {
         id: "spelled-runs", repairs: "Numbers and codes said digit by digit or letter by letter, joined into the word of the catalogs they spell.",
         nonASCII: false,
         examples: [.init(locale: "en", phrases: ["pay with card 4821"], utterance: "pay with card four eight two one", units: ["pay", "with", "card", "4821"])],
-        apply: { units, _, index in Query.joinSpelledRuns(&units, index); return 0 })
+        apply: { units, _, index in Rewriting.joinSpelledRuns(&units, index) })
 }

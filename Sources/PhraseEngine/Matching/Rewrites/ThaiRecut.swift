@@ -1,6 +1,6 @@
 // Rewrite: Thai runs cut again into the catalogs' words.
 
-extension Query {
+extension Rewriting {
     /// Thai is written without spaces and ICU's dictionary cuts an unknown word differently by
     /// context ("ฮัมมูส" alone is "ฮัม" "มูส", before "ลง" it is "ฮัม" "มู" "สลง"), so a phrase and
     /// an utterance may cut the same letters apart. A run of Thai units written together is cut
@@ -69,7 +69,7 @@ extension Query {
                     out.append(units[r])
                 } else {
                     // (One UTF-16 unit per Thai letter.)
-                    out.append(Query.cutPiece(piece(start, e), at: base + start, index))
+                    out.append(Rewriting.cutPiece(piece(start, e), at: base + start, index))
                 }
                 start = e
             }
@@ -84,5 +84,5 @@ extension Rewrite {
         id: "thai-recut", repairs: "Thai letters ICU's dictionary cut apart differently by context, cut again into the catalogs' words.",
         nonASCII: true,
         examples: [.init(locale: "th", phrases: ["เพิ่มวัตถุดิบ", "ฮัมมูส", "ลงรายการซื้อของ"], utterance: "เพิ่มวัตถุดิบฮัมมูสลงรายการซื้อของ", units: ["เพิ่ม", "วัตถุดิบ", "ฮัม", "มูส", "ลง", "รายการ", "ซื้อ", "ของ"])],
-        apply: { units, _, index in Query.recutThai(&units, index); return 0 })
+        apply: { units, _, index in Rewriting.recutThai(&units, index) })
 }
