@@ -63,7 +63,7 @@ rc=$?
 set -e
 runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
 if [ $rc -ne 0 ]; then
-  grep -E "^==[0-9]+==ERROR|pefuzz: invariant|Fatal error|SUMMARY|Test unit written|deadly signal|timeout|out-of-memory" "$log" | head -20 >&2
+  grep -aE "^==[0-9]+==ERROR|pefuzz: invariant|Fatal error|SUMMARY|Test unit written|deadly signal|timeout|out-of-memory" "$log" | head -20 >&2
   echo "$target: FAILED after ${runs:-?} executions (exit $rc; log $log)" >&2
   exit 1
 fi

@@ -37,15 +37,17 @@ import Testing
         #expect(PropertyList.binaryProblem(bad) != nil)
     }
 
-    /// `match` target: the pruned search decides `none` where the search without bounds
-    /// (`noBounds`) finds a match, for an utterance of misheard words, NULs and invalid UTF-8
-    /// against the plants catalog: a bound skips a better reading (the property
-    /// `ReferenceSearchTests.boundsNeverSkipABetterReading` checks). Not fixed yet (Matching/ is
-    /// being restructured): a known issue, which fails the test once it no longer happens.
-    /// The second input (session 17, 420 s of the `match` target) is the same kind through talk
-    /// after the request ("… wii … re piIase" read as talk), which the target's free-text
-    /// exclusion did not see until results said so (`MatchCandidate.readsFreeText`).
-    @Test(arguments: ["match-bounds-skip-a-reading.bin", "match-talk-skips-a-reading.bin"])
+    /// `match` target: the pruned search and the search without bounds (`noBounds`) decided
+    /// differently for utterances of misheard words, NULs and invalid UTF-8 against the plants
+    /// catalog, where free text or talk after the request lifted a reading after the search.
+    /// The first two (the second, session 17: talk, "… wii … re piIase"): the pruned search
+    /// decided `none` where the unbounded one matched, a reading the bounds left out lifted;
+    /// the third (session 19, CI's 20 s): the pruned search matched (0.7317, the end read as
+    /// talk) where the unbounded one did not (0.568), free text re-reading only "the best 3
+    /// readings", among which the unbounded search had others. Now free text re-reads every
+    /// reading, and where it may apply the templates it could lift are read without bounds
+    /// (`Query.readAgainForFreeText`): the two agree.
+    @Test(arguments: ["match-bounds-skip-a-reading.bin", "match-talk-skips-a-reading.bin", "match-pruned-matches.bin"])
     func boundsSkipAReadingOfANoisyUtterance(_ file: String) throws {
         let bytes = try #require(FileManager.default.contents(atPath: Self.dir + "/" + file))
         let text = String(decoding: bytes.dropFirst(), as: UTF8.self)   // first byte: the locale, 0 = en
@@ -55,10 +57,11 @@ import Testing
         var all = fast
         all.noBounds = true
         let a = m.match(text, locale: "en", options: fast), b = m.match(text, locale: "en", options: all)
-        // The unbounded search's match read free text or talk: the known kind.
-        #expect(b.results.first?.readsFreeText == true)
-        withKnownIssue("a bound skips the reading the unbounded search matches") {
-            #expect(a.decision == b.decision, "pruned \(a.decision) \(a.results.first?.score ?? 0), unbounded \(b.decision) \(b.results.first?.score ?? 0)")
-        }
+        // Free text or talk decided it, in one search or the other: the kind.
+        #expect(a.results.first?.readsFreeText == true || b.results.first?.readsFreeText == true)
+        #expect(a.decision == b.decision, "pruned \(a.decision) \(a.results.first?.score ?? 0), unbounded \(b.decision) \(b.results.first?.score ?? 0)")
+        #expect(a.decision == .match)
+        let ra = a.results.filter { $0.score > 0.301 }, rb = b.results.filter { $0.score > 0.301 }
+        #expect(ra.map(\.score) == rb.map(\.score) && ra.map(\.phrase) == rb.map(\.phrase))
     }
 }

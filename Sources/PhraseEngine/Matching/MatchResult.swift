@@ -39,7 +39,7 @@ public struct MatchCandidate: Sendable, Hashable {
     /// What the score was made of (`ScoreModel.score`); shown with the explanation.
     public var terms: ReadingTerms
     /// The reading took a run of words as free text or as talk after the request
-    /// (`Query.freeTextReadings`), which re-reads the best few readings only.
+    /// (`Query.freeTextReadings`).
     public var readsFreeText = false
     private var overrides: Overrides?
 

@@ -3,15 +3,50 @@
 extension Query {
     /// The most units free text may have.
     static var freeTextMaxUnits: Int { 16 }
-    /// How many readings are read again for free text (the best first), and the least score
-    /// one needs (free text takes only insertions off: a reading far below cannot get there).
-    static var freeTextReadings: Int { 3 }
+    /// The least score a reading needs to be read again for free text (free text takes only
+    /// insertions off: a reading far below cannot get there).
     static var freeTextFloor: Float { 0.2 }
+
+    /// The pruned search leaves out readings that cannot beat what other readings reached, but
+    /// free text lifts a reading after the search, so a reading left out could have been lifted
+    /// past them. Where free text may apply (no reading reaches the threshold), every template
+    /// that names an app heard in the utterance and whose bound (`upperBound`, no insertions:
+    /// also a bound of its readings with free text) reaches what matters (the `kth` best target,
+    /// `floorNow` for a negative phrase, `freeTextFloor`) is read again without bounds, in the
+    /// search's order: free text then re-reads the readings the unbounded search has.
+    mutating func readAgainForFreeText(_ cands: [UInt64], _ scored: inout [Scored], kth: Float, floorNow: Float) {
+        guard opts.mode == .flexible, !cands.isEmpty else { return }
+        var top: Float = 0
+        for s in scored where !index.templateIsNegative[s.template] { top = max(top, s.score) }
+        guard top < Float(opts.threshold) else { return }
+        let floor = max(Float(opts.model.searchFloor), Query.freeTextFloor)
+        func again(_ key: UInt64) -> Bool {
+            let t = Int(Query.sortKeyItem(key))
+            guard index.templateHasApp[t], !(spans[index.appSlot[Int(index.templateApp[t])]]?.isEmpty ?? true) else { return false }
+            return Query.sortKeyBound(key) >= max(floor, index.templateIsNegative[t] ? floorNow : kth)
+        }
+        guard cands.contains(where: again) else { return }
+        // (A rare path: an utterance no reading matches that names an app.)
+        var out: [Scored] = []
+        out.reserveCapacity(scored.count)
+        opts.noBounds = true
+        defer { opts.noBounds = false }
+        // The first search's readings: each template's together, in `cands` order.
+        var i = 0
+        for key in cands {
+            let t = Int(Query.sortKeyItem(key))
+            var j = i
+            while j < scored.count && scored[j].template == t { j += 1 }
+            if again(key) { evaluate(t, into: &out) } else { out.append(contentsOf: scored[i..<j]) }
+            i = j
+        }
+        scored = out
+    }
 
     /// Free text for a String parameter no phrase can say ("search Bookworm for climate change"
     /// for "Search ${applicationName}" of an intent with a `query`), and talk after a request
-    /// ("…in Notely, I added it by mistake"). Only when no reading reaches the threshold, for the
-    /// best readings (`freeTextReadings`) that name the app and say every content word of their
+    /// ("…in Notely, I added it by mistake"). Only when no reading reaches the threshold, for
+    /// every reading (`readAgainForFreeText`) that names the app and say every content word of their
     /// phrase (nothing left out or replaced), with one run of words the phrase does not have
     /// (fillers may stand in and around it): for a shortcut with free text, a run ending the
     /// utterance, right after the app clause before phrase words (verb-final), or right before
@@ -28,19 +63,12 @@ extension Query {
         guard top < Float(opts.threshold) else { return }
         scratch.reserveMasks(n)
         let mask = scratch.maskA
-        // The best readings of such templates that name the app (ties: first scored).
-        var picks: [Int] = []
+        // 0 not read, 1 read as a phrase word, the value or the app name, 2 extra, 3 filler.
+        var role = [UInt8](repeating: 0, count: n)
+        // Each reading that names the app, its words in place, not far below (each on its own).
         for k in scored.indices {
             let s = scored[k]
             guard s.appSpan != nil, s.movedParam == nil, s.movedWord == nil, s.score >= Query.freeTextFloor else { continue }
-            picks.append(k)
-        }
-        guard !picks.isEmpty else { return }
-        picks.sort { scored[$0].score != scored[$1].score ? scored[$0].score > scored[$1].score : $0 < $1 }
-        // 0 not read, 1 read as a phrase word, the value or the app name, 2 extra, 3 filler.
-        var role = [UInt8](repeating: 0, count: n)
-        for k in picks.prefix(Query.freeTextReadings) {
-            let s = scored[k]
             let t = index.templates[s.template]
             guard let appSpan = s.appSpan else { continue }
             let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)

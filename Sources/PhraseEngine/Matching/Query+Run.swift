@@ -130,6 +130,7 @@ extension Query {
                 kth = max(floorNow, targets.count >= need ? Query.kthLargest(targets.values, need) : -1)
             }
         }
+        if !opts.exhaustive && !opts.noBounds { readAgainForFreeText(cands, &scored, kth: kth, floorNow: floorNow) }
         freeTextReadings(&scored)
         // Only worth looking for when a real reading would otherwise be accepted.
         var topScore: Float = 0
