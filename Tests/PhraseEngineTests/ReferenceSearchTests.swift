@@ -164,6 +164,42 @@ import Testing
         #expect(compared > 150)
     }
 
+    /// Free text and talk after the request lift a reading after the search: the pruned search
+    /// still decides and scores as the unbounded one (`Query.readAgainForFreeText`), on seeded
+    /// random catalogs and their phrases with two to four words said after them, some misheard.
+    @Test func freeTextAndTalkDoNotDependOnTheBounds() throws {
+        var rng = SplitMix(state: 7_171)
+        var compared = 0, lifted = 0
+        for round in 0..<24 {
+            let cats = try (0..<Int(1 + rng.next() % 3)).map { try randomCatalog(&rng, id: 700 + round * 10 + $0, appInside: true) }
+            let m = Matcher(catalogs: cats, locales: ["en"])
+            let (fast, all) = optionPair(m) { $0.noBounds = true }
+            let phrases = noisyPhrases(cats, &rng, perCatalog: 10, extras: 2, swapEnds: false) { rng in
+                ["hey", "please", "the", Self.words[Int(rng.next() % UInt64(Self.words.count))]][Int(rng.next() % 4)]
+            }
+            for p in phrases {
+                var talk = (0..<Int(2 + rng.next() % 3)).map { _ in ["zebra", "because", "tomorrow", "it", "was", Self.words[Int(rng.next() % UInt64(Self.words.count))]][Int(rng.next() % 6)] }
+                // Sometimes the talk opens with the phrase's last word misheard ("newsr"), which
+                // a reading may take as part of the app name.
+                if let last = p.split(separator: " ").last, rng.next() % 2 == 0 {
+                    talk.insert(String(last) + ["r", "s", "y", "er"][Int(rng.next() % 4)], at: 0)
+                }
+                let t = p + " " + talk.joined(separator: " ")
+                let a = m.match(t, locale: "en", options: fast)
+                let b = m.match(t, locale: "en", options: all)
+                let ra = a.results.filter { $0.score > 0.301 }, rb = b.results.filter { $0.score > 0.301 }
+                #expect(a.decision == b.decision, "decision differs for \"\(t)\"")
+                #expect(ra.map(\.score) == rb.map(\.score), "scores differ for \"\(t)\": \(ra.map(\.score)) \(rb.map(\.score))")
+                #expect(ra.map(\.phrase) == rb.map(\.phrase), "results differ for \"\(t)\"")
+                if b.results.contains(where: \.readsFreeText) { lifted += 1 }
+                compared += 1
+            }
+        }
+        #expect(compared > 300)
+        // The path is taken: utterances were read with talk or free text.
+        #expect(lifted >= 10, "\(lifted) of \(compared) read free text")
+    }
+
     /// The same check of the template bounds on the sample apps and a slice of their corpora in
     /// every locale (Han and kana words, postpositions, app names that share words with phrases).
     @Test func boundsHoldOnTheSampleCorpora() throws {

@@ -108,23 +108,24 @@ extension Query {
                 if !options.isEmpty, let ps = paramSpans { self.group(t, ps, mask, appVariant: appVariant, option: option, into: &group) }
                 var a = align(t.elems, mask: mask, paramSpans: group, literals: literalUnits, ins: unitIns, trace: false)
                 guard a.cost < .infinity else { continue }
+                let plain = a
+                // Alignments are compared on the final score's scale (`alignmentScore`), where there
+                // is another to compare with.
+                let plainScore = (t.paramSet >= 0 && !group.isEmpty) || plain.dels >= 1
+                    ? alignmentScore(plain, t, appSpan: appSpan, mask: mask, noValue: t.paramSet >= 0 && (variant < 0 || plain.paramMissing)) : 0
                 // The value said elsewhere in the sentence: take its best span out, align the
                 // rest, and charge a small reordering cost.
                 var moved: SlotSpan? = nil
                 if let best = group.first, t.paramSet >= 0 {
-                    let i1 = a.ins + opts.model.substitutionCost * a.substitutions
-                    let current = scale(gain: a.gain, weight: t.totalWeight, insertions: i1)
                     // Taking the value out cannot gain more than every literal at its best, and
                     // the units no literal relates to, outside the value, are inserted. (The
                     // group's spans are never under the app name: `spanAllowed`.)
                     let minIns = forcedInsertions(free: free, cover: literalUnits.union(unitRange(best.start, best.end)), ins: unitIns)
                     let reachGain = literalBound + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
-                    let movedReach = scale(gain: reachGain, weight: t.totalWeight, insertions: minIns)
-                    // The same on the final score's scale (app name, factors), against the score
-                    // other readings already reached.
-                    let reachScore = min(1, readingScore(Alignment(cost: 0, gain: reachGain, ins: minIns, steps: []), t,
-                                                         appSpan: appSpan, mask: mask) * unknownFactor)
-                    if (movedReach > current + 1e-6 && reachScore >= reference - 1e-5) || opts.noBounds {
+                    // Against the reading in order, and (times the unknown-word factor) against the
+                    // score other readings already reached.
+                    let movedReach = readingScore(Alignment(cost: 0, gain: reachGain, ins: minIns, steps: []), t, appSpan: appSpan, mask: mask)
+                    if (movedReach > plainScore + 1e-6 && min(1, movedReach * unknownFactor) >= reference - 1e-5) || opts.noBounds {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, ins: unitIns, trace: false)
@@ -132,21 +133,27 @@ extension Query {
                             + cutWordPenalty(best.start, best.end, literals: literalUnits, mask)
                         let g2 = b.gain + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
                         let i2 = b.ins + adj + opts.model.substitutionCost * b.substitutions
-                        if b.cost < .infinity, scale(gain: g2, weight: t.totalWeight, insertions: i2) > current + 1e-6 {
-                            a = Alignment(cost: b.cost, gain: g2, ins: i2 - opts.model.substitutionCost * b.substitutions, steps: [],
+                        let c = Alignment(cost: b.cost, gain: g2, ins: i2 - opts.model.substitutionCost * b.substitutions, steps: [],
                                           substitutions: b.substitutions)
+                        if b.cost < .infinity, alignmentScore(c, t, appSpan: appSpan, mask: mask, noValue: false) > plainScore + 1e-6 {
+                            a = c
                             moved = best
                         }
                     }
                 }
                 // One word of the phrase said elsewhere in the sentence ("kannst du … suchen" for
                 // "Such …", "turn the lights off" for "turn off the lights"): take its unit out,
-                // align the rest without the word, and charge a small reordering cost.
+                // align the rest without the word, and charge a small reordering cost. Tried from
+                // the reading in order, whether or not the value moved; the better of the two
+                // moves is kept (trying it only where the value did not move made the result
+                // depend on whether the bounds let the value move be tried).
                 var movedWord: (elem: Int, unit: Int)? = nil
-                if moved == nil && a.dels >= 1 {
+                if plain.dels >= 1 {
                     var groupParamBound: Float = 0
                     for sp in group { groupParamBound = max(groupParamBound, paramWeight * sp.sim) }
-                    var current = scale(gain: a.gain, weight: t.totalWeight, insertions: a.ins + opts.model.substitutionCost * a.substitutions)
+                    let valueMoved: Float = moved == nil ? -1 : alignmentScore(a, t, appSpan: appSpan, mask: mask, noValue: false)
+                    var current = plainScore
+                    var wordMoved: Alignment? = nil
                     for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= index.model.contentWordWeight {
                         var u = -1
                         var us: Float = 0
@@ -163,22 +170,30 @@ extension Query {
                         // (Nor more than every other element at its best: this reading's gain counts
                         // the word once already when it was read in place.)
                         let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
-                        let bound = Alignment(cost: 0, gain: min(a.gain, others) + e.weight * us - opts.model.wordReorderCost,
-                                              ins: max(0, a.ins - (unitIns?[u] ?? insCost[u])), steps: [])
-                        if scale(gain: bound.gain, weight: t.totalWeight, insertions: bound.ins) <= current + 1e-6 && !opts.noBounds { continue }
-                        if min(1, readingScore(bound, t, appSpan: appSpan, mask: mask) * unknownFactor) < reference - 1e-5 { continue }
+                        let bound = Alignment(cost: 0, gain: min(plain.gain, others) + e.weight * us - opts.model.wordReorderCost,
+                                              ins: max(0, plain.ins - (unitIns?[u] ?? insCost[u])), steps: [])
+                        let reach = readingScore(bound, t, appSpan: appSpan, mask: mask)
+                        if reach <= max(current, valueMoved) + 1e-6 && !opts.noBounds { continue }
+                        if min(1, reach * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
                         let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, ins: unitIns, trace: false)
                         mask[u] = 0
                         guard b.cost < .infinity else { continue }
                         let g2 = b.gain + e.weight * us - opts.model.wordReorderCost
-                        let s2 = scale(gain: g2, weight: t.totalWeight, insertions: b.ins + opts.model.substitutionCost * b.substitutions)
-                        if s2 > current + 1e-6 {
-                            a = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels,
+                        let w = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels,
                                           paramMissing: b.paramMissing)
+                        let s2 = alignmentScore(w, t, appSpan: appSpan, mask: mask, noValue: t.paramSet >= 0 && (variant < 0 || b.paramMissing))
+                        if s2 > current + 1e-6 {
+                            wordMoved = w
                             current = s2
                             movedWord = (j, u)
                         }
+                    }
+                    if let w = wordMoved, current > valueMoved + 1e-6 {
+                        a = w
+                        moved = nil
+                    } else {
+                        movedWord = nil
                     }
                 }
                 var terms = readingTerms(a, t, appSpan: appSpan, mask: mask)

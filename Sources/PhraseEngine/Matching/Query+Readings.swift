@@ -43,6 +43,15 @@ extension Query {
         return opts.model.baseScore(t)
     }
 
+    /// The score of one alignment of a reading, the unknown-word factor aside (the same for every
+    /// alignment of the reading): what a template's alignments (in order, the value moved, a word
+    /// moved) are compared by, so the one kept is the one the final score ranks first.
+    func alignmentScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>, noValue: Bool) -> Float {
+        var r = readingTerms(a, t, appSpan: appSpan, mask: mask)
+        r.noValue = noValue
+        return opts.model.score(r)
+    }
+
     /// `readingTerms`' score before the unknown-word factor (`ScoreModel.baseScore`).
     func readingScore(_ a: Alignment, _ t: CompiledTemplate, appSpan: SlotSpan?, mask: UnsafeMutablePointer<UInt8>) -> Float {
         opts.model.baseScore(readingTerms(a, t, appSpan: appSpan, mask: mask))
