@@ -83,6 +83,45 @@ import Testing
         #expect(out.contains("OpenIntent thing=thing 5 (o5)"), "\(out)")
     }
 
+    /// A value title of thousands of words (random syllables, so no word repeats much) cost the
+    /// search hours where the utterance said it (the cost grows with the cube of the value's
+    /// words: 512 words took 4.8 s a query in a release build): a name, title or synonym over
+    /// `CatalogLoader.maxNameBytes` is one error at its JSON path. One at the limit loads, and an
+    /// utterance saying its words over and over, as long as the search still reads, is bounded.
+    @Test func aValueOfThousandsOfWords() throws {
+        var state: UInt64 = 12_345
+        func word() -> String {
+            let syllables = ["ka", "lo", "mi", "tu", "ren", "sa", "po", "di", "ve", "nu", "ga", "shi"]
+            return (0..<2 + Int(state % 2)).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return syllables[Int(state >> 33) % syllables.count]
+            }.joined()
+        }
+        func catalog(title: String, synonym: String = "leafy", alternative: String = "Diary") -> String {
+            #"{"app":{"id":"a","name":"Plant Diary","alternativeNames":[""# + alternative + #""]},"entities":{"Thing":{"options":[{"id":"x","title":""#
+                + title + #"","synonyms":[""# + synonym + #""]},{"id":"y","title":"basil"}]}},"shortcuts":[{"intent":"WaterIntent","parameters":{"p":"Thing"},"phrases":["Water ${p} in ${applicationName}"]}]}"#
+        }
+        let long = (0..<4_000).map { _ in word() }.joined(separator: " ")
+        try refused("title.json", catalog(title: long), place: "entities.Thing.options[0].title", says: "at most 256 are read")
+        try refused("synonym.json", catalog(title: "fern", synonym: long), place: "entities.Thing.options[0].synonyms[0]", says: "at most 256 are read")
+        try refused("alternative.json", catalog(title: "fern", alternative: long), place: "app.alternativeNames[0]", says: "at most 256 are read")
+        // At the limit: loads and matches.
+        var words: [String] = []
+        while (words + [word()]).joined(separator: " ").utf8.count <= CatalogLoader.maxNameBytes { words.append(word()) }
+        let title = words.joined(separator: " ")
+        let m = Matcher(catalogs: [try CatalogLoader.parse(catalog(title: title), file: "limit.json")])
+        let said = bounded("a value at the limit", seconds: 30) { m.match("water \(title) in plant diary", locale: "en") }
+        #expect(said.decision == .match && said.top?.parameters.first?.value == .entity("x"))
+        // Its words said again and again, shuffled, just short of "far longer than any phrase".
+        var utterance = ["water"] + words + ["in", "plant", "diary"]
+        while utterance.count < 3 * (words.count + 4) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            utterance.append(words[Int(state >> 33) % words.count])
+        }
+        let r = bounded("\(utterance.count) words of a value at the limit", seconds: 60) { m.match(utterance.joined(separator: " "), locale: "en") }
+        #expect(r.why != .noWords)
+    }
+
     @Test func templateWith10000Parameters() throws {
         let many = (0..<10_000).map { "${p\($0)}" }.joined(separator: " ")
         let text = Self.plantsText.replacingOccurrences(of: "Water my ${plant} with ${applicationName}", with: many)

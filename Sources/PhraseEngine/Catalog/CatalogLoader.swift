@@ -14,6 +14,11 @@ public enum CatalogLoader {
     /// the entity, in every locale, and a million of them cost a release build 20 s and 3.5 GB to
     /// index (a hundred thousand: 1 s and 240 MB). The system serves 1,000 phrases an app.
     public static let maxEntityOptions = 100_000
+    /// The longest name, title, synonym or display name read (bytes of UTF-8): a value said as
+    /// part of a phrase is a few words (the sample catalogs' longest is under 120 bytes), and the
+    /// search's cost grows with the cube of a value's words where the utterance says them (a
+    /// 512-word title: 4.8 s a query in a release build, 4,000 words: hours).
+    public static let maxNameBytes = 256
 
     public static func load(path: String) throws(CatalogLoadError) -> Catalog {
         let fm = FileManager.default
@@ -169,13 +174,14 @@ public enum CatalogLoader {
                 if required { error("missing required key", path, nil) }
                 return nil
             }
-            if let s = n.string { return LocalizedText(s) }
+            if let s = n.string { return spoken(s, path, n) ? LocalizedText(s) : nil }
             guard let o = n.object else { error("expected a string or an object of locale to string, found \(n.typeName)", path, n); return nil }
             var entries: [LocalizedText.Entry] = []
             for (k, v) in o {
                 let p = Reader.key(path, k)
                 checkLocale(k, p, v)
                 guard let s = v.string else { error("expected a string, found \(v.typeName)", p, v); continue }
+                guard spoken(s, p, v) else { continue }
                 entries.append(.init(locale: k, text: s))
             }
             return LocalizedText(entries: entries)
@@ -189,7 +195,7 @@ public enum CatalogLoader {
             for (k, v) in o {
                 let p = Reader.key(path, k)
                 checkLocale(k, p, v)
-                if let s = v.string { entries.append((k, [s])); continue }
+                if let s = v.string { if spoken(s, p, v) { entries.append((k, [s])) }; continue }
                 guard let a = v.array else { error("expected an array of strings, found \(v.typeName)", p, v); continue }
                 entries.append((k, strings(a, p)))
             }
@@ -199,9 +205,19 @@ public enum CatalogLoader {
         mutating func strings(_ a: [JSONNode], _ path: String) -> [String] {
             var out: [String] = []
             for (i, v) in a.enumerated() {
-                if let s = v.string { out.append(s) } else { error("expected a string, found \(v.typeName)", "\(path)[\(i)]", v) }
+                if let s = v.string {
+                    if spoken(s, "\(path)[\(i)]", v) { out.append(s) }
+                } else { error("expected a string, found \(v.typeName)", "\(path)[\(i)]", v) }
             }
             return out
+        }
+
+        /// Whether a name, title or synonym is short enough to be read (`maxNameBytes`); an error
+        /// at `path` when not.
+        mutating func spoken(_ s: String, _ path: String, _ n: JSONNode?) -> Bool {
+            guard s.utf8.count > CatalogLoader.maxNameBytes else { return true }
+            error("name of \(PhraseBudget.grouped(s.utf8.count)) bytes; at most \(CatalogLoader.maxNameBytes) are read", path, n, rule: "limit-exceeded")
+            return false
         }
 
         mutating func checkLocale(_ k: String, _ path: String, _ n: JSONNode?) {
@@ -282,6 +298,7 @@ public enum CatalogLoader {
                             for (i, v) in arr.enumerated() {
                                 let p = "app.alternativeNames[\(i)]"
                                 if let s = v.string {
+                                    guard spoken(s, p, v) else { continue }
                                     app.alternativeNames.append(AlternativeAppName(name: LocalizedText(s), pronunciationHint: nil, location: SourceLocation(path: p, offset: v.offset)))
                                 } else if v.object != nil {
                                     guard let name = localized(v["name"], p + ".name", required: true) else { continue }
