@@ -102,9 +102,9 @@ import Testing
                 + title + #"","synonyms":[""# + synonym + #""]},{"id":"y","title":"basil"}]}},"shortcuts":[{"intent":"WaterIntent","parameters":{"p":"Thing"},"phrases":["Water ${p} in ${applicationName}"]}]}"#
         }
         let long = (0..<4_000).map { _ in word() }.joined(separator: " ")
-        try refused("title.json", catalog(title: long), place: "entities.Thing.options[0].title", says: "at most 256 are read")
-        try refused("synonym.json", catalog(title: "fern", synonym: long), place: "entities.Thing.options[0].synonyms[0]", says: "at most 256 are read")
-        try refused("alternative.json", catalog(title: "fern", alternative: long), place: "app.alternativeNames[0]", says: "at most 256 are read")
+        try refused("title.json", catalog(title: long), place: "entities.Thing.options[0].title", says: "at most 1024 are read")
+        try refused("synonym.json", catalog(title: "fern", synonym: long), place: "entities.Thing.options[0].synonyms[0]", says: "at most 1024 are read")
+        try refused("alternative.json", catalog(title: "fern", alternative: long), place: "app.alternativeNames[0]", says: "at most 1024 are read")
         // At the limit: loads and matches.
         var words: [String] = []
         while (words + [word()]).joined(separator: " ").utf8.count <= CatalogLoader.maxNameBytes { words.append(word()) }

@@ -17,8 +17,9 @@ public enum CatalogLoader {
     /// The longest name, title, synonym or display name read (bytes of UTF-8): a value said as
     /// part of a phrase is a few words (the sample catalogs' longest is under 120 bytes), and the
     /// search's cost grows with the cube of a value's words where the utterance says them (a
-    /// 512-word title: 4.8 s a query in a release build, 4,000 words: hours).
-    public static let maxNameBytes = 256
+    /// 512-word title: 4.8 s a query in a release build, 4,000 words: hours; at this limit, 0.22 s
+    /// for the worst measured, 156 words of two or three syllables, half the template limit).
+    public static let maxNameBytes = 1_024
 
     public static func load(path: String) throws(CatalogLoadError) -> Catalog {
         let fm = FileManager.default
