@@ -73,6 +73,7 @@ extension Query {
             // The usable units.
             let free = appMask(appSpan, into: mask)
             let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
+            var frame: ReadingFrame? = nil
             // Options in the order of their best span (spans are sorted best first).
             options.clear()
             if let ps = paramSpans {
@@ -108,11 +109,14 @@ extension Query {
                 if !options.isEmpty, let ps = paramSpans { self.group(t, ps, mask, appVariant: appVariant, option: option, into: &group) }
                 var a = align(t.elems, mask: mask, paramSpans: group, literals: literalUnits, ins: unitIns, trace: false)
                 guard a.cost < .infinity else { continue }
-                let plain = a
-                // Alignments are compared on the final score's scale (`alignmentScore`), where there
-                // is another to compare with.
-                let plainScore = (t.paramSet >= 0 && !group.isEmpty) || plain.dels >= 1
-                    ? alignmentScore(plain, t, appSpan: appSpan, mask: mask, noValue: t.paramSet >= 0 && (variant < 0 || plain.paramMissing)) : 0
+                // (What the app reading adds to every alignment: computed once per app reading.)
+                let f = frame ?? readingFrame(t, appSpan: appSpan, mask: mask)
+                frame = f
+                // The alignment in order (its figures: `a` may change below), compared with the others
+                // on the final score's scale (`alignmentScore`) where there is another.
+                let plainGain = a.gain, plainIns = a.ins, plainDels = a.dels
+                let plainScore = (t.paramSet >= 0 && !group.isEmpty) || plainDels >= 1
+                    ? alignmentScore(a, f, noValue: t.paramSet >= 0 && (variant < 0 || a.paramMissing)) : 0
                 // The value said elsewhere in the sentence: take its best span out, align the
                 // rest, and charge a small reordering cost.
                 var moved: SlotSpan? = nil
@@ -124,7 +128,7 @@ extension Query {
                     let reachGain = literalBound + index.model.parameterWeight * best.sim - opts.model.valueReorderCost
                     // Against the reading in order, and (times the unknown-word factor) against the
                     // score other readings already reached.
-                    let movedReach = readingScore(Alignment(cost: 0, gain: reachGain, ins: minIns, steps: []), t, appSpan: appSpan, mask: mask)
+                    let movedReach = opts.model.baseScore(terms(gain: reachGain, insertions: minIns, f))
                     if (movedReach > plainScore + 1e-6 && min(1, movedReach * unknownFactor) >= reference - 1e-5) || opts.noBounds {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
@@ -135,7 +139,7 @@ extension Query {
                         let i2 = b.ins + adj + opts.model.substitutionCost * b.substitutions
                         let c = Alignment(cost: b.cost, gain: g2, ins: i2 - opts.model.substitutionCost * b.substitutions, steps: [],
                                           substitutions: b.substitutions)
-                        if b.cost < .infinity, alignmentScore(c, t, appSpan: appSpan, mask: mask, noValue: false) > plainScore + 1e-6 {
+                        if b.cost < .infinity, alignmentScore(c, f, noValue: false) > plainScore + 1e-6 {
                             a = c
                             moved = best
                         }
@@ -148,10 +152,10 @@ extension Query {
                 // moves is kept (trying it only where the value did not move made the result
                 // depend on whether the bounds let the value move be tried).
                 var movedWord: (elem: Int, unit: Int)? = nil
-                if plain.dels >= 1 {
+                if plainDels >= 1 {
                     var groupParamBound: Float = 0
                     for sp in group { groupParamBound = max(groupParamBound, paramWeight * sp.sim) }
-                    let valueMoved: Float = moved == nil ? -1 : alignmentScore(a, t, appSpan: appSpan, mask: mask, noValue: false)
+                    let valueMoved: Float = moved == nil ? -1 : alignmentScore(a, f, noValue: false)
                     var current = plainScore
                     var wordMoved: Alignment? = nil
                     for (j, e) in t.elems.enumerated() where e.kind == .literal && e.weight >= index.model.contentWordWeight {
@@ -170,9 +174,8 @@ extension Query {
                         // (Nor more than every other element at its best: this reading's gain counts
                         // the word once already when it was read in place.)
                         let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
-                        let bound = Alignment(cost: 0, gain: min(plain.gain, others) + e.weight * us - opts.model.wordReorderCost,
-                                              ins: max(0, plain.ins - (unitIns?[u] ?? insCost[u])), steps: [])
-                        let reach = readingScore(bound, t, appSpan: appSpan, mask: mask)
+                        let reach = opts.model.baseScore(terms(gain: min(plainGain, others) + e.weight * us - opts.model.wordReorderCost,
+                                                               insertions: max(0, plainIns - (unitIns?[u] ?? insCost[u])), f))
                         if reach <= max(current, valueMoved) + 1e-6 && !opts.noBounds { continue }
                         if min(1, reach * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
@@ -182,7 +185,7 @@ extension Query {
                         let g2 = b.gain + e.weight * us - opts.model.wordReorderCost
                         let w = Alignment(cost: b.cost, gain: g2, ins: b.ins, steps: [], substitutions: b.substitutions, dels: b.dels,
                                           paramMissing: b.paramMissing)
-                        let s2 = alignmentScore(w, t, appSpan: appSpan, mask: mask, noValue: t.paramSet >= 0 && (variant < 0 || b.paramMissing))
+                        let s2 = alignmentScore(w, f, noValue: t.paramSet >= 0 && (variant < 0 || b.paramMissing))
                         if s2 > current + 1e-6 {
                             wordMoved = w
                             current = s2
@@ -196,7 +199,7 @@ extension Query {
                         movedWord = nil
                     }
                 }
-                var terms = readingTerms(a, t, appSpan: appSpan, mask: mask)
+                var terms = self.terms(a, f)
                 terms.unknown = unknownFactor
                 terms.noValue = t.paramSet >= 0 && (variant < 0 || (moved == nil && a.paramMissing))
                 let score = opts.model.score(terms)

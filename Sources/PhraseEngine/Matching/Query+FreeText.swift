@@ -7,13 +7,25 @@ extension Query {
     /// insertions off: a reading far below cannot get there).
     static var freeTextFloor: Float { 0.2 }
 
+    /// Whether every content word of template `ti` relates to some unit (`ws.best`): free text
+    /// reads only a phrase that says all of them, and one no unit relates to is left out of
+    /// every alignment.
+    func hearsEveryContentWord(_ ti: Int) -> Bool {
+        for k in Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1]) {
+            let e = index.templateElems[k]
+            if e.kind == .literal && e.weight >= index.model.contentWordWeight && (e.id < 0 || ws.best[Int(e.id)] <= 0) { return false }
+        }
+        return true
+    }
+
     /// The pruned search leaves out readings that cannot beat what other readings reached, but
     /// free text lifts a reading after the search, so a reading left out could have been lifted
     /// past them. Where free text may apply (no reading reaches the threshold), every template
-    /// that names an app heard in the utterance and whose bound (`upperBound`, no insertions:
-    /// also a bound of its readings with free text) reaches what matters (the `kth` best target,
-    /// `floorNow` for a negative phrase, `freeTextFloor`) is read again without bounds, in the
-    /// search's order: free text then re-reads the readings the unbounded search has.
+    /// that names an app heard in the utterance, hears every content word, and whose bound with
+    /// free text reaches what matters (the `kth` best target, `floorNow` for a negative phrase,
+    /// `freeTextFloor`) is read again without bounds, in the search's order: free text then
+    /// re-reads the readings the unbounded search has. (The bound: `upperBound`, which charges
+    /// no insertion, over the weight plus `freeTextCost`, which free text charges at least.)
     mutating func readAgainForFreeText(_ cands: [UInt64], _ scored: inout [Scored], kth: Float, floorNow: Float) {
         guard opts.mode == .flexible, !cands.isEmpty else { return }
         var top: Float = 0
@@ -23,7 +35,9 @@ extension Query {
         func again(_ key: UInt64) -> Bool {
             let t = Int(Query.sortKeyItem(key))
             guard index.templateHasApp[t], !(spans[index.appSlot[Int(index.templateApp[t])]]?.isEmpty ?? true) else { return false }
-            return Query.sortKeyBound(key) >= max(floor, index.templateIsNegative[t] ? floorNow : kth)
+            let w = index.templateTotalWeight[t]
+            let bound = Query.sortKeyBound(key) * w / max(w + opts.model.freeTextCost, 1e-6)
+            return bound >= max(floor, index.templateIsNegative[t] ? floorNow : kth) && hearsEveryContentWord(t)
         }
         guard cands.contains(where: again) else { return }
         // (A rare path: an utterance no reading matches that names an app.)
@@ -63,14 +77,25 @@ extension Query {
         guard top < Float(opts.threshold) else { return }
         scratch.reserveMasks(n)
         let mask = scratch.maskA
+        // A lift that leaves a reading below this changes nothing: it is neither listed nor
+        // decides (`reach(after:)` the best reading).
+        let matters = reach(after: top)
         // 0 not read, 1 read as a phrase word, the value or the app name, 2 extra, 3 filler.
         var role = [UInt8](repeating: 0, count: n)
-        // Each reading that names the app, its words in place, not far below (each on its own).
+        // Each reading that names the app, its words in place, not far below (each on its own),
+        // that says every content word and whose bound with free text (every word at its best,
+        // `freeTextCost` the only insertion, no unknown word) reaches `matters`.
         for k in scored.indices {
             let s = scored[k]
-            guard s.appSpan != nil, s.movedParam == nil, s.movedWord == nil, s.score >= Query.freeTextFloor else { continue }
+            guard let appSpan = s.appSpan, s.movedParam == nil, s.movedWord == nil, s.score >= Query.freeTextFloor else { continue }
             let t = index.templates[s.template]
-            guard let appSpan = s.appSpan else { continue }
+            var most = ReadingTerms()
+            most.gain = ws.gain[s.template] + index.model.appWeight * appSpan.sim
+            most.weight = t.totalWeight
+            most.insertions = opts.model.freeTextCost
+            most.factor = s.terms.factor
+            most.noValue = s.terms.noValue
+            guard opts.model.score(most) >= matters, hearsEveryContentWord(s.template) else { continue }
             let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
             appMask(appSpan, into: mask)
             let al = align(t.elems, mask: mask, paramSpans: valueGroup(s, t, mask), ins: unitIns, trace: true)
