@@ -60,7 +60,7 @@ extension Query {
     /// Free text for a String parameter no phrase can say ("search Bookworm for climate change"
     /// for "Search ${applicationName}" of an intent with a `query`), and talk after a request
     /// ("…in Notely, I added it by mistake"). Only when no reading reaches the threshold, for
-    /// every reading (`readAgainForFreeText`) that names the app and say every content word of their
+    /// every reading (`readAgainForFreeText`) that names the app and says every content word of its
     /// phrase (nothing left out or replaced), with one run of words the phrase does not have
     /// (fillers may stand in and around it): for a shortcut with free text, a run ending the
     /// utterance, right after the app clause before phrase words (verb-final), or right before
