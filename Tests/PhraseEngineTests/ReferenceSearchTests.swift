@@ -75,6 +75,22 @@ import Testing
         return texts
     }
 
+    /// Matches `t` with both options and expects the same decision, and the same scores and
+    /// phrases above the search floor (0.3: results under it are not looked for); the second
+    /// result.
+    @discardableResult
+    func sameAboveTheFloor(_ m: Matcher, _ t: String, _ fast: MatchOptions, _ all: MatchOptions,
+                           sourceLocation: Testing.SourceLocation = #_sourceLocation) -> MatchResult {
+        let a = m.match(t, locale: "en", options: fast)
+        let b = m.match(t, locale: "en", options: all)
+        let ra = a.results.filter { $0.score > 0.301 }, rb = b.results.filter { $0.score > 0.301 }
+        #expect(a.decision == b.decision, "decision differs for \"\(t)\"", sourceLocation: sourceLocation)
+        #expect(ra.map(\.score) == rb.map(\.score), "scores differ for \"\(t)\": \(ra.map(\.score)) \(rb.map(\.score))",
+                sourceLocation: sourceLocation)
+        #expect(ra.map(\.phrase) == rb.map(\.phrase), "results differ for \"\(t)\"", sourceLocation: sourceLocation)
+        return b
+    }
+
     /// The matcher's options without explanations, and the same with `change` applied.
     func optionPair(_ m: Matcher, _ change: (inout MatchOptions) -> Void) -> (MatchOptions, MatchOptions) {
         var a = m.options
@@ -151,13 +167,7 @@ import Testing
                 for e in m.templateBounds(t, locale: "en") ?? [] where e.score > e.bound + 1e-5 {
                     Issue.record("template \(e.template) scored \(e.score) above its bound \(e.bound) for \"\(t)\"")
                 }
-                let a = m.match(t, locale: "en", options: fast)
-                let b = m.match(t, locale: "en", options: all)
-                // Results under the search floor (0.3) are not looked for; the rest must be the same.
-                let ra = a.results.filter { $0.score > 0.301 }, rb = b.results.filter { $0.score > 0.301 }
-                #expect(a.decision == b.decision, "decision differs for \"\(t)\"")
-                #expect(ra.map(\.score) == rb.map(\.score), "scores differ for \"\(t)\": \(ra.map(\.score)) \(rb.map(\.score))")
-                #expect(ra.map(\.phrase) == rb.map(\.phrase), "results differ for \"\(t)\"")
+                sameAboveTheFloor(m, t, fast, all)
                 compared += 1
             }
         }
@@ -185,12 +195,7 @@ import Testing
                     talk.insert(String(last) + ["r", "s", "y", "er"][Int(rng.next() % 4)], at: 0)
                 }
                 let t = p + " " + talk.joined(separator: " ")
-                let a = m.match(t, locale: "en", options: fast)
-                let b = m.match(t, locale: "en", options: all)
-                let ra = a.results.filter { $0.score > 0.301 }, rb = b.results.filter { $0.score > 0.301 }
-                #expect(a.decision == b.decision, "decision differs for \"\(t)\"")
-                #expect(ra.map(\.score) == rb.map(\.score), "scores differ for \"\(t)\": \(ra.map(\.score)) \(rb.map(\.score))")
-                #expect(ra.map(\.phrase) == rb.map(\.phrase), "results differ for \"\(t)\"")
+                let b = sameAboveTheFloor(m, t, fast, all)
                 if b.results.contains(where: \.readsFreeText) { lifted += 1 }
                 compared += 1
             }
