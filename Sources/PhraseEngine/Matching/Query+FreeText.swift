@@ -27,10 +27,7 @@ extension Query {
     /// re-reads the readings the unbounded search has. (The bound: `upperBound`, which charges
     /// no insertion, over the weight plus `freeTextCost`, which free text charges at least.)
     mutating func readAgainForFreeText(_ cands: [UInt64], _ scored: inout [Scored], kth: Float, floorNow: Float) {
-        guard opts.mode == .flexible, !cands.isEmpty else { return }
-        var top: Float = 0
-        for s in scored where !index.templateIsNegative[s.template] { top = max(top, s.score) }
-        guard top < Float(opts.threshold) else { return }
+        guard opts.mode == .flexible, !cands.isEmpty, bestScore(scored) < Float(opts.threshold) else { return }
         let floor = max(Float(opts.model.searchFloor), Query.freeTextFloor)
         func again(_ key: UInt64) -> Bool {
             let t = Int(Query.sortKeyItem(key))
@@ -72,8 +69,7 @@ extension Query {
     /// Google": an app clause), nor one with a value of the app in it.
     mutating func freeTextReadings(_ scored: inout [Scored]) {
         guard opts.mode == .flexible, !scored.isEmpty else { return }
-        var top: Float = 0
-        for s in scored where !index.templateIsNegative[s.template] { top = max(top, s.score) }
+        let top = bestScore(scored)
         guard top < Float(opts.threshold) else { return }
         scratch.reserveMasks(n)
         let mask = scratch.maskA

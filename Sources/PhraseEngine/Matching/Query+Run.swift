@@ -133,10 +133,17 @@ extension Query {
         if !opts.exhaustive && !opts.noBounds { readAgainForFreeText(cands, &scored, kth: kth, floorNow: floorNow) }
         freeTextReadings(&scored)
         // Only worth looking for when a real reading would otherwise be accepted.
-        var topScore: Float = 0
-        for si in scored.indices where !index.templateIsNegative[scored[si].template] { topScore = max(topScore, scored[si].score) }
+        let topScore = bestScore(scored)
         let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands, above: topScore + Float(opts.ambiguityMargin)) : nil
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
+    }
+
+    /// The best score of a reading that is not of a negative phrase (0 when none).
+    func bestScore(_ scored: [Scored]) -> Float {
+        var top: Float = 0
+        // (Fields read in place: a reading is too large to copy cheaply.)
+        for si in scored.indices where !index.templateIsNegative[scored[si].template] { top = max(top, scored[si].score) }
+        return top
     }
 
     /// Appends template `t`'s bound (the smaller of `ub` and the refined one) and its best
