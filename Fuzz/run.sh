@@ -8,6 +8,10 @@
 #   Fuzz/run.sh --minimize TARGET [FOLDER...]            merge seeds (Fuzz/make-seeds.py) or
 #                                                        found inputs into the kept corpus
 #
+# PEFUZZ_SANITIZE=fuzzer builds without AddressSanitizer (in .build-fuzz-plain, several times
+# faster: for long runs that look for crashes, hangs and broken invariants; ASan finds memory
+# errors the Swift runtime does not, so CI and short runs keep it).
+#
 # New inputs go to .build-fuzz/corpus/TARGET (the kept corpus is only read); a crash, hang or
 # leak is written to .build-fuzz/artifacts/TARGET/ and the script exits nonzero. The last line
 # is "TARGET: N executions in S s". docs/fuzzing.md has the rest (minimizing, reproducing).
@@ -15,8 +19,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# The Swift runtime's backtracer would take the signal of a broken invariant from libFuzzer (no input
+# written) in a build without ASan.
+export SWIFT_BACKTRACE=enable=no
 targets="catalog template normalize corpus swift strings project match"
-build=.build-fuzz
+sanitize=${PEFUZZ_SANITIZE:-fuzzer,address}
+case $sanitize in
+  fuzzer,address) build=.build-fuzz; ccflags=(-Xcc -fsanitize=address) ;;
+  fuzzer) build=.build-fuzz-plain; ccflags=() ;;
+  *) echo "PEFUZZ_SANITIZE must be 'fuzzer,address' (the default) or 'fuzzer'" >&2; exit 2 ;;
+esac
 bin="$build/release/pefuzz"
 
 # Inputs up to 8 KB; catalogs and project files up to 32 KB (the sample catalogs are ~20 KB).
@@ -25,8 +37,8 @@ max_len() { case $1 in catalog|project|swift) echo 32768 ;; *) echo 8192 ;; esac
 build() {
   # lld: gold fails (internal error) on the fuzzer runtime's main next to SwiftPM's main alias.
   PHRASEENGINE_FUZZ=1 swift build --build-path "$build" -c release --product pefuzz \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
-    -Xcc -fsanitize=address 2>&1 | grep -v "warning: Cannot export local symbol" || true
+    -Xswiftc -sanitize="$sanitize" -Xswiftc -enable-testing -Xswiftc -use-ld=lld \
+    ${ccflags[@]+"${ccflags[@]}"} 2>&1 | grep -v "warning: Cannot export local symbol" || true
   [ -x "$bin" ] || { echo "fuzz build failed" >&2; exit 3; }
 }
 
@@ -44,7 +56,7 @@ case "${1:-}" in
     rm -rf "Fuzz/Corpus/$target"; mv "$fresh" "Fuzz/Corpus/$target"
     echo "$target: $(ls "Fuzz/Corpus/$target" | wc -l) inputs kept"
     exit 0 ;;
-  ""|-h|--help) sed -n 2,12p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  ""|-h|--help) sed -n 2,17p "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
 esac
 target=$1; shift
 case " $targets " in *" $target "*) ;; *) echo "unknown target '$target' (targets: $targets)" >&2; exit 2 ;; esac
