@@ -114,7 +114,7 @@ extension Query {
                 frame = f
                 // The alignment in order (its figures: `a` may change below), compared with the others
                 // on the final score's scale (`alignmentScore`) where there is another.
-                let plainGain = a.gain, plainIns = a.ins, plainDels = a.dels
+                let plainDels = a.dels
                 let plainScore = (t.paramSet >= 0 && !group.isEmpty) || plainDels >= 1
                     ? alignmentScore(a, f, noValue: t.paramSet >= 0 && (variant < 0 || a.paramMissing)) : 0
                 // The value said elsewhere in the sentence: take its best span out, align the
@@ -154,7 +154,14 @@ extension Query {
                 var movedWord: (elem: Int, unit: Int)? = nil
                 if plainDels >= 1 {
                     var groupParamBound: Float = 0
-                    for sp in group { groupParamBound = max(groupParamBound, paramWeight * sp.sim) }
+                    var cover = literalUnits
+                    for sp in group {
+                        groupParamBound = max(groupParamBound, paramWeight * sp.sim)
+                        cover.formUnion(unitRange(sp.start, sp.end))
+                    }
+                    // The units neither a literal nor the value can take are inserted in every
+                    // alignment (the moved word's unit relates to the word: it is covered).
+                    let minIns = forcedInsertions(free: free, cover: cover, ins: unitIns)
                     let valueMoved: Float = moved == nil ? -1 : alignmentScore(a, f, noValue: false)
                     var current = plainScore
                     var wordMoved: Alignment? = nil
@@ -168,14 +175,15 @@ extension Query {
                             if si > us { us = si; u = i }
                         }
                         guard u >= 0, us >= opts.model.movedWordSimilarity else { continue }
-                        // Not more than every other word kept and this one's unit no longer inserted:
-                        // against this reading, and on the final score's scale (app name, factors)
-                        // against the score other readings already reached.
-                        // (Nor more than every other element at its best: this reading's gain counts
-                        // the word once already when it was read in place.)
+                        // Not more than every other element at its best and the units nothing can
+                        // take inserted: against this reading, and on the final score's scale (app
+                        // name, factors) against the score other readings already reached. (Not
+                        // the reading in order's gain and insertions less this unit's: the
+                        // alignment without the word may gain more than that one, which had the
+                        // least cost, not the most gain; FuzzFindingTests.wordMoveBoundTooLow.)
                         let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
-                        let reach = opts.model.baseScore(terms(gain: min(plainGain, others) + e.weight * us - opts.model.wordReorderCost,
-                                                               insertions: max(0, plainIns - (unitIns?[u] ?? insCost[u])), f))
+                        let reach = opts.model.baseScore(terms(gain: others + e.weight * us - opts.model.wordReorderCost,
+                                                               insertions: minIns, f))
                         if reach <= max(current, valueMoved) + 1e-6 && !opts.noBounds { continue }
                         if min(1, reach * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
