@@ -8,8 +8,8 @@
 #   Fuzz/run.sh --minimize TARGET [FOLDER...]            merge seeds (Fuzz/make-seeds.py) or
 #                                                        found inputs into the kept corpus
 #
-# PEFUZZ_SANITIZE=fuzzer builds without AddressSanitizer (in .build-fuzz-plain, several times
-# faster: for long runs that look for crashes, hangs and broken invariants; ASan finds memory
+# PEFUZZ_SANITIZE=fuzzer builds without AddressSanitizer (in .build-fuzz-plain instead of
+# .build-fuzz, about 3x faster: for long runs that look for crashes, hangs and broken invariants; ASan finds memory
 # errors the Swift runtime does not, so CI and short runs keep it).
 #
 # New inputs go to .build-fuzz/corpus/TARGET (the kept corpus is only read); a crash, hang or
