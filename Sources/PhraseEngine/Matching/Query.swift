@@ -3,7 +3,14 @@
 struct Query<Units: UnitBits> {
     let index: LocaleIndex
     let text: String
-    var opts: MatchOptions
+    /// The options, behind a reference: stored inline (592 bytes), they were copied to the stack
+    /// at nearly every call of a `Query` method (about 3,600 instructions an utterance).
+    private var options: Options
+    /// The options of this query. (Setting them, which two rare paths do, makes a new box.)
+    var opts: MatchOptions {
+        @inline(__always) get { options.value }
+        set { options = Options(newValue) }
+    }
     var units: [Raw] = []
     var n = 0
     // Unit matches, flat: unit i's matches are mVocab[mStart[i] ..< mStart[i] + mCount[i]].
@@ -60,6 +67,12 @@ struct Query<Units: UnitBits> {
     /// (`clearValueSimilarity`; set after the slots are found, see `clearValues`).
     var clearValueSets = 0
 
+    /// A query's options (see `opts`).
+    final class Options: Sendable {
+        let value: MatchOptions
+        init(_ value: MatchOptions) { self.value = value }
+    }
+
     /// The empty set of this utterance's units.
     @inline(__always) var noUnits: Units { Units(units: n) }
 
@@ -71,7 +84,7 @@ struct Query<Units: UnitBits> {
         self.ws = workspace
         self.index = index
         self.text = text
-        self.opts = options
+        self.options = Options(options)
         self.units = units
         n = units.count
         let empty = Units(units: units.count)
