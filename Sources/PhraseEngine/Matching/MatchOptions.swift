@@ -46,6 +46,10 @@ public struct MatchOptions: Sendable, Hashable {
     /// (no merged columns, no dropped rows; also with `exhaustive`): for the tests that check
     /// that the smaller tables change no score.
     var fullAlignment: Bool = false
+    /// Check every alignment, a template's and a slot value's, against every path through its
+    /// table (`Query.checkAlignment`, `Query.checkSlotSpans`; slow): for the tests of the two
+    /// dynamic programs.
+    var referenceAlignment: Bool = false
     /// Evaluate every candidate template and every reading (and try every value and word read
     /// out of order), without the upper bounds that skip them (the value limits and the
     /// named-app restriction stay): for the test that checks that the bounds never skip a

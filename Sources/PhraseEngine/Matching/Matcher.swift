@@ -74,6 +74,15 @@ public final class Matcher: Sendable {
         return withQuery(pool, text, opts, LogBounds(locale: locale, catalogs: catalogs))
     }
 
+    /// For the tests: matches `text` with every alignment checked against every path through
+    /// its table (`MatchOptions.referenceAlignment`); what the check found.
+    func checkAlignments(_ text: String, locale: String, options: MatchOptions) -> AlignmentCheck? {
+        guard let pool = pools[locale] else { return nil }
+        var opts = options
+        opts.referenceAlignment = true
+        return withQuery(pool, text, opts, CheckAlignments(locale: locale, catalogs: catalogs))
+    }
+
     /// What runs on a query, whatever its set of units (`withQuery`).
     private protocol QueryBody {
         associatedtype Result
@@ -93,6 +102,17 @@ public final class Matcher: Sendable {
             q.boundLog = []
             _ = q.run(locale: locale, catalogs: catalogs)
             return q.boundLog
+        }
+    }
+
+    private struct CheckAlignments: QueryBody {
+        let locale: String
+        let catalogs: [Catalog]
+        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> AlignmentCheck {
+            q.ws.pool.pointee.alignmentCheck = AlignmentCheck()
+            _ = q.run(locale: locale, catalogs: catalogs)
+            defer { q.ws.pool.pointee.alignmentCheck = AlignmentCheck() }
+            return q.ws.pool.pointee.alignmentCheck
         }
     }
 

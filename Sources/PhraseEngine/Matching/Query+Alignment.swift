@@ -34,8 +34,11 @@ extension Query {
     @inline(__always)
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
                skip: Int = -1, literals: Units? = nil, ins: UnsafeMutablePointer<Float>? = nil, trace: Bool) -> Alignment {
-        trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self)
+        let a = trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self)
             : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self)
+        // (Here, not in the table's function: a branch there slowed its loops.)
+        if opts.referenceAlignment { checkAlignment(a, elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins) }
+        return a
     }
 
     /// `align`, compiled once with the trace and once without (`T.enabled` is a constant).
@@ -78,7 +81,6 @@ extension Query {
         }
         // Words that count as unheard for substitutions (`substitutionUnits`).
         let unheardBits = substitutionUnits
-        // Units a literal of the template relates to (for `cutWordPenalty`).
         // Units a literal of the template relates to (`literalUnits`, passed in by `evaluate`):
         // for `cutWordPenalty` and the pass-over columns below.
         var literalBits = literals ?? noUnits

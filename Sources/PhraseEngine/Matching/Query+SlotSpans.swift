@@ -227,6 +227,7 @@ extension Query {
                 if inflated && !prefilter && valueBound(g, outside: taken) < max(opts.model.minimumValueSimilarity, kth) - 1e-5 { continue }
                 let before = found.count
                 evaluate(set: set, variantIndex: vi, global: g, into: &found)
+                if opts.referenceAlignment { checkSlotSpans(set: set, variantIndex: vi, global: g, found: found[before...]) }
                 if !taken.isEmpty {
                     var k = before
                     while k < found.count {

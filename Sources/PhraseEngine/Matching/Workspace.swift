@@ -232,6 +232,8 @@ final class Workspace: @unchecked Sendable {
         var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
         /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
         var unitInfo: [(count: Int, split: Bool)] = []
+        /// What the alignment reference found (`MatchOptions.referenceAlignment`, for the tests).
+        var alignmentCheck = AlignmentCheck()
         /// The parameter slot sets with a value said clearly, their apps, and whether each row of
         /// the insertion costs charges anything (`Query.clearValues`).
         var clearSets: [Int32] = []
