@@ -83,8 +83,7 @@ extension Query {
         let unheardBits = substitutionUnits
         // Units a literal of the template relates to (`literalUnits`, passed in by `evaluate`):
         // for `cutWordPenalty` and the pass-over columns below.
-        var literalBits = literals ?? noUnits
-        if literals == nil { for e in elems where e.kind == .literal && e.id >= 0 { literalBits.formUnion(hits(Int(e.id))) } }
+        let literalBits = literals ?? literalUnits(of: elems)
         @inline(__always) func isUnheard(_ k: Int) -> Bool { unheardBits.contains(k) }
         // Columns. A unit that no element can take (no literal of the template relates to it, no
         // slot span covers it; or the app name's) can only be passed over, at its insertion cost:

@@ -100,6 +100,13 @@ extension Query {
         return u
     }
 
+    /// The units the literals of `elems` relate to (`literalUnits` of a list of elements).
+    func literalUnits(of elems: [CompiledTemplate.Elem]) -> Units {
+        var u = Units(units: n)
+        for e in elems where e.kind == .literal && e.id >= 0 { u.formUnion(hits(Int(e.id))) }
+        return u
+    }
+
     /// An upper bound of a template's score: every element at its best similarity, and the
     /// units no element can take inserted at their cost (the app name's and its connectors free).
     /// `g` is `bestGain(ti)`; `taken` (refined only): the app name's units in every reading.

@@ -22,8 +22,7 @@ extension Query {
     func checkAlignment(_ a: ReadingAlignment, _ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>,
                         paramSpans: [SlotSpan], appSpans: [SlotSpan], skip: Int, literals given: Units?,
                         ins: UnsafeMutablePointer<Float>?) {
-        var literals = given ?? noUnits
-        if given == nil { for e in elems where e.kind == .literal && e.id >= 0 { literals.formUnion(hits(Int(e.id))) } }
+        let literals = given ?? literalUnits(of: elems)
         guard let paths = referencePaths(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip,
                                          literals: literals, ins: ins) else {
             ws.pool.pointee.alignmentCheck.skipped += 1
