@@ -8,7 +8,9 @@ public enum CollisionsCommand: Command {
     public static let discussion = """
     Every expanded phrase is matched as if a person said it; another target scoring at least --min-similarity
     makes a pair (kinds: intent, parameter, app-name, negative). Severities: error, warning, note (see
-    docs/collisions.md). --against-corpus evaluates corpora and counts how often eval confused each pair's targets;
+    docs/collisions.md). Pairs are ranked by risk: the chance that speech meant for one target reaches the
+    other, from every phrase heard through a simulated recognizer (--simulate N a phrase) and routed by the
+    matcher. --against-corpus evaluates corpora and counts how often eval confused each pair's targets;
     --against-synth N does the same with N noisy utterances per phrase from a simulated recognizer (deterministic),
     and both report precision@K (K = --top, default 10), recall and Spearman's rank correlation.
     Exit status: 0 no pair at or above --fail-on, 1 one is, 2 usage, 3 unreadable or malformed input.
@@ -26,6 +28,7 @@ public enum CollisionsCommand: Command {
         OptionSpec("--noise-rate", value: "X", help: "With --against-synth: chance that each word is damaged (default \(JSONOut.formatNumber(CollisionNoise.Options().wordErrorRate)))."),
         OptionSpec("--seed", value: "N", help: "With --against-synth: random seed, an unsigned integer (default \(CollisionNoise.Options().seed))."),
         OptionSpec("--synth-output", value: "FILE", help: "With --against-synth: also write the noisy utterances as a corpus (JSON Lines) to FILE."),
+        OptionSpec("--simulate", value: "N", help: "Noisy utterances per phrase the ranking hears (0-100; default \(CollisionOptions.simulatedPerPhrase), fewer when that makes over \(CollisionOptions.simulationBudget); 0: rank by closeness)."),
         OptionSpec("--no-damage", help: "Skip the damage probes (each phrase said with one word lost)."),
         OptionSpec("--no-budget", help: "Analyze phrases past the 1,000-phrase budget too."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
@@ -59,6 +62,10 @@ public enum CollisionsCommand: Command {
         }
         o.includePastBudget = args.flag("--no-budget")
         o.damageProbes = !args.flag("--no-damage")
+        if let v = args.value("--simulate") {
+            guard let n = Int(v), (0...100).contains(n) else { throw CLIError.usage("--simulate takes a number from 0 to 100") }
+            o.simulated = n
+        }
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         var mo = MatchOptions()
         mo.model = try CatalogOptions.scoreModel(args, ctx)

@@ -76,8 +76,10 @@ import Testing
         // "run" (short) is looked up fuzzily and reaches "runs"; "runs" is a known word and is not: one direction.
         let runs = try #require(find(a, .intent, "Start my morning run in Fitly", "Start my morning runs in Fitly"))
         #expect(runs.forward != nil)
-        // Ranked: risk, then severity.
-        for (x, y) in zip(a.pairs, a.pairs.dropFirst()) { #expect(x.risk > y.risk || (x.risk == y.risk && x.severity >= y.severity)) }
+        // Ranked: risk, then closeness, then severity.
+        for (x, y) in zip(a.pairs, a.pairs.dropFirst()) {
+            #expect(x.risk > y.risk || (x.risk == y.risk && (x.closeness > y.closeness || (x.closeness == y.closeness && x.severity >= y.severity))))
+        }
         // Clusters cover every pair once.
         #expect(a.clusters.reduce(0) { $0 + $1.pairs.count } == a.pairs.count)
     }
@@ -257,6 +259,47 @@ import Testing
         let back = CorpusReader.parse(CollisionNoise.render(a), file: "noise.jsonl").items
         #expect(back.map(\.text) == a.map(\.text))
         #expect(back.map(\.expect) == a.map(\.expect))
+    }
+
+    /// The risk is the simulation's estimate (docs/collisions.md, "Risk"): recomputed here from
+    /// the same noisy utterances through the reality check, the pairs of each closeness tenth
+    /// pooled as the prior. With `simulated = 0` the risk is the closeness.
+    @Test func riskIsTheSimulatedConfusionRate() throws {
+        // The notes sample app in English: enough target pairs that a closeness tenth holds several.
+        let notes = URL(fileURLWithPath: CollisionsTests.fixture("kinds.json")).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpora/notes/catalog.json")
+        let m = Matcher(catalogs: [try CatalogLoader.load(path: notes.path)], locales: ["en"])
+        let r = CollisionAnalyzer.analyze(matcher: m)
+        #expect(r.pairs.count >= 20)
+        #expect(r.simulated == CollisionOptions.simulatedPerPhrase)
+        var plain = CollisionOptions()
+        plain.simulated = 0
+        let c = CollisionAnalyzer.analyze(matcher: m, options: plain)
+        #expect(c.simulated == 0 && c.pairs.allSatisfy { $0.risk == $0.closeness && $0.simulated == nil })
+        let items = CollisionNoise.items(matcher: m, locales: r.locales,
+                                         options: .init(perPhrase: r.simulated, seed: CollisionOptions().simulationSeed))
+        let check = CollisionReality.check(r, matcher: m, items: items, threads: 1)
+        let rows = check.rows.map { row in
+            (closeness: r.pairs[row.pair].closeness, c: row.confusions, n: row.kind == .negative ? row.supportB : row.supportA + row.supportB,
+             label: row.a.label(qualified: true) + row.b.label(qualified: true), pair: row.pair)
+        }.sorted { $0.closeness != $1.closeness ? $0.closeness < $1.closeness : $0.label < $1.label }
+        #expect(rows.contains { $0.c > 0 })
+        let size = (rows.count + 9) / 10
+        for start in stride(from: 0, to: rows.count, by: size) {
+            let bin = rows[start..<min(rows.count, start + size)]
+            let pooled = Double(bin.reduce(0) { $0 + $1.c }) / Double(max(1, bin.reduce(0) { $0 + $1.n }))
+            for row in bin {
+                let p = r.pairs[row.pair]
+                #expect(p.simulated == .init(confused: row.c, said: row.n))
+                let expected = (Double(row.c) + 32 * pooled) / (Double(row.n) + 32)
+                #expect(abs(p.risk - expected) < 0.00006, "\(p.a.text) / \(p.b.text): \(p.risk) vs \(expected)")
+            }
+        }
+        // The text and JSON say so.
+        #expect(CollisionFormats.text(r).contains("risk from 8 simulated utterances a phrase"))
+        let json = try JSONReader.parse(CollisionFormats.json(r))
+        #expect(json["summary"]?["simulatedPerPhrase"]?.number == 8)
+        #expect(json["pairs"]?.array?.first?["closeness"]?.number != nil)
     }
 
     @Test func cliAgainstSynth() throws {

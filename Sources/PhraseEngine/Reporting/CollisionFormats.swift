@@ -14,6 +14,9 @@ public enum CollisionFormats {
         }
         s += "; \(r.phrases) phrase\(r.phrases == 1 ? "" : "s") in \(r.locales.isEmpty ? "no locale" : r.locales.joined(separator: ", "))"
         s += " (\(r.probes) matched as said); similarity ≥ \(JSONOut.formatNumber(r.options.minSimilarity))"
+        if n > 0 {
+            s += r.simulated > 0 ? "; risk from \(r.simulated) simulated utterance\(r.simulated == 1 ? "" : "s") a phrase" : "; ranked by closeness (no simulation)"
+        }
         return s
     }
 
@@ -36,7 +39,7 @@ public enum CollisionFormats {
         }
         s += "\nPairs (worst first):\n"
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            s += "  \(i + 1). \(p.severity.name) \(JSONOut.formatNumber(p.similarity)) \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1), risk \(JSONOut.formatNumber(p.risk))]\n"
+            s += "  \(i + 1). \(p.severity.name) \(JSONOut.formatNumber(p.similarity)) \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1), risk \(JSONOut.formatNumber(p.risk))\(p.simulated.map { ", \($0.confused) of \($0.said) heard confused" } ?? "")]\n"
             s += "     a: \(side(p.a, r.qualified))\n"
             s += "     b: \(side(p.b, r.qualified))\n"
             s += "     why: \(p.reason)\n"
@@ -111,6 +114,7 @@ public enum CollisionFormats {
             ("locales", .array(r.locales.map { .string($0) })), ("phrases", .int(r.phrases)), ("probes", .int(r.probes)),
             ("minSimilarity", .double(r.options.minSimilarity)), ("pairs", .int(r.pairs.count)),
             ("errors", .int(r.count(.error))), ("warnings", .int(r.count(.warning))), ("notes", .int(r.count(.note))),
+            ("simulatedPerPhrase", .int(r.simulated)),
         ])))
         if let rc = r.reality {
             o.append(("reality", .object([

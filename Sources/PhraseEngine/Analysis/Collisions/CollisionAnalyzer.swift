@@ -48,18 +48,74 @@ public enum CollisionAnalyzer {
             probes += r.probes
             options.progress?(i + 1, locales.count)
         }
+        let perPhrase = pairs.isEmpty ? 0 : simulatedPerPhrase(options, phrases: phrases)
+        simulate(&pairs, perPhrase: perPhrase, matcher: matcher, locales: locales, phrases: phrases, options: options)
         pairs.sort(by: ranked)
         let clusters = cluster(&pairs)
         return CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
-                               options: options, qualified: matcher.catalogs.count > 1, reality: nil)
+                               options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase)
     }
 
-    /// Ranking: risk (the predicted confusions), severity, similarity, then locale and texts (stable).
+    /// Ranking: risk (the predicted confusions), closeness, severity, similarity, then locale
+    /// and texts (stable).
     static func ranked(_ x: CollisionPair, _ y: CollisionPair) -> Bool {
         if x.risk != y.risk { return x.risk > y.risk }
+        if x.closeness != y.closeness { return x.closeness > y.closeness }
         if x.severity != y.severity { return x.severity > y.severity }
         if x.similarity != y.similarity { return x.similarity > y.similarity }
         return (x.a.locale, x.kind, x.a.text, x.b.text) < (y.a.locale, y.kind, y.a.text, y.b.text)
+    }
+
+    // MARK: - Risk
+
+    /// Pairs of targets per closeness bin, and the weight of a bin's pooled rate in utterances
+    /// (the prior of `simulate`). Chosen on habits, coffee and reader (docs/collisions.md, "Risk").
+    static let priorBins = 10
+    static let priorWeight = 32.0
+
+    /// Utterances per phrase the simulation hears (0: none).
+    static func simulatedPerPhrase(_ options: CollisionOptions, phrases: Int) -> Int {
+        if let n = options.simulated { return max(0, n) }
+        return max(1, min(CollisionOptions.simulatedPerPhrase, CollisionOptions.simulationBudget / max(phrases, 1)))
+    }
+
+    /// The risk of every pair, from speech: every phrase is heard through the simulated
+    /// recognizer (`CollisionNoise`, its own seed) and routed by the matcher, as the reality check
+    /// does; a pair's targets' confusions `c` of `n` utterances said give its risk
+    /// `(c + w·m) / (n + w)`, where `m` is the pooled rate of the pairs of its closeness bin (one
+    /// of `priorBins` of equal size, by closeness) and `w` is `priorWeight`: a target pair said
+    /// few times is pulled toward pairs as close as it, and a pair nobody confused still ranks
+    /// by its closeness.
+    static func simulate(_ pairs: inout [CollisionPair], perPhrase: Int, matcher: Matcher, locales: [String], phrases: Int,
+                         options: CollisionOptions) {
+        guard perPhrase > 0, !pairs.isEmpty else { return }
+        let noise = CollisionNoise.Options(perPhrase: perPhrase, seed: options.simulationSeed)
+        let items = CollisionNoise.items(matcher: matcher, locales: locales, options: noise)
+        let draft = CollisionReport(pairs: pairs, clusters: [], locales: locales, phrases: phrases, probes: 0, options: options,
+                                    qualified: matcher.catalogs.count > 1, reality: nil)
+        let check = CollisionReality.check(draft, matcher: matcher, items: items, threads: options.threads)
+        // One row per target pair; its closeness is that of its closest pair (the row's first).
+        var rows = check.rows.map { r in
+            (key: CollisionReality.rowKey(pairs[r.pair]), closeness: pairs[r.pair].closeness, confused: r.confusions,
+             said: r.kind == .negative ? r.supportB : r.supportA + r.supportB)
+        }
+        rows.sort { $0.closeness != $1.closeness ? $0.closeness < $1.closeness : $0.key < $1.key }
+        var estimate: [String: (Double, CollisionPair.Simulated)] = [:]
+        let size = (rows.count + priorBins - 1) / priorBins
+        for start in stride(from: 0, to: rows.count, by: size) {
+            let bin = rows[start..<min(rows.count, start + size)]
+            let c = bin.reduce(0) { $0 + $1.confused }, n = bin.reduce(0) { $0 + $1.said }
+            let m = n == 0 ? 0 : Double(c) / Double(n)
+            for r in bin {
+                let rate = (Double(r.confused) + priorWeight * m) / (Double(r.said) + priorWeight)
+                estimate[r.key] = ((rate * 10000).rounded() / 10000, .init(confused: r.confused, said: r.said))
+            }
+        }
+        for i in pairs.indices {
+            guard let (rate, counts) = estimate[CollisionReality.rowKey(pairs[i])] else { continue }
+            pairs[i].risk = rate
+            pairs[i].simulated = counts
+        }
     }
 
     // MARK: - One locale

@@ -60,11 +60,11 @@ enum CollisionExplainer {
         let sound = close.contains { $0.why == .sound }
         let mutual = acc.forward != nil && acc.backward != nil
         let severity = max(grade(acc.kind, similarity, sound: sound, subsumption: sub != nil), acc.floor ?? .note)
-        var risk = risk(similarity: similarity, damage: acc.damageForward + acc.damageBackward, sound: sound, mutual: mutual,
-                        subsumption: sub != nil)
-        risk = (risk * 10000).rounded() / 10000
+        var closeness = closeness(similarity: similarity, damage: acc.damageForward + acc.damageBackward, sound: sound, mutual: mutual,
+                                  subsumption: sub != nil)
+        closeness = (closeness * 10000).rounded() / 10000
         var pair = CollisionPair(kind: acc.kind, similarity: similarity, a: acc.a, b: acc.b, forward: acc.forward, backward: acc.backward,
-                                 severity: severity, risk: risk, subsumption: sub, soundAlike: sound, closeWords: unique(close),
+                                 severity: severity, risk: closeness, closeness: closeness, subsumption: sub, soundAlike: sound, closeWords: unique(close),
                                  onlyInA: onlyA, onlyInB: onlyB, reason: "", suggestion: "", cluster: 0,
                                  damageForward: acc.damageForward, damageBackward: acc.damageBackward)
         pair.reason = reason(pair)
@@ -72,11 +72,12 @@ enum CollisionExplainer {
         return pair
     }
 
-    /// The ranking score (docs/collisions.md, "Against reality"): similarity as written, plus the
-    /// damage probes' flips (both directions, per phrase; square root: the first flipping word
-    /// matters most), plus sound-alike words and both directions. The weights were chosen on the
-    /// noisy corpora of three sample apps (habits, coffee, reader) and checked on the other three.
-    static func risk(similarity: Double, damage: Double, sound: Bool, mutual: Bool, subsumption: Bool) -> Double {
+    /// How alike two phrases are to the matcher (docs/collisions.md, "Risk"): similarity as
+    /// written, plus the damage probes' flips (both directions, per phrase; square root: the first
+    /// flipping word matters most), plus sound-alike words and both directions. The weights were
+    /// chosen on the noisy corpora of three sample apps (habits, coffee, reader) when this ranked
+    /// the pairs alone; now the simulation's prior and tie-break.
+    static func closeness(similarity: Double, damage: Double, sound: Bool, mutual: Bool, subsumption: Bool) -> Double {
         similarity + 0.25 * max(0, damage).squareRoot() + (sound ? 0.1 : 0) + (mutual ? 0.1 : 0) + (subsumption ? 0.05 : 0)
     }
 

@@ -143,8 +143,20 @@ public struct CollisionPair: Sendable {
     public var forward: Double?
     public var backward: Double?
     public var severity: CollisionSeverity
-    /// Ranking score: similarity raised for subsumption, sound-alike words and both directions.
+    /// Ranking score: the estimated chance that speech meant for one target reaches the other
+    /// (confusions per utterance said, from the simulated recognizer; docs/collisions.md, "Risk"),
+    /// or, without the simulation, `closeness`.
     public var risk: Double
+    /// How alike the phrases are to the matcher: similarity raised for the damage probes' flips,
+    /// subsumption, sound-alike words and both directions. The simulation's prior and tie-break.
+    public var closeness: Double = 0
+    /// The simulation's counts for the pair's targets (nil: not simulated).
+    public var simulated: Simulated? = nil
+    public struct Simulated: Sendable, Hashable {
+        /// Simulated utterances of either target routed to the other, and utterances of either.
+        public var confused: Int
+        public var said: Int
+    }
     public var subsumption: Subsumption?
     public var soundAlike: Bool
     public var closeWords: [CloseWords]
@@ -163,7 +175,8 @@ public struct CollisionPair: Sendable {
     public var json: JSONOut {
         let o: [(String, JSONOut)] = [
             ("kind", .string(kind.rawValue)), ("similarity", .double(similarity)), ("a", a.json), ("b", b.json),
-            ("severity", .string(severity.name)), ("risk", .double(risk)),
+            ("severity", .string(severity.name)), ("risk", .double(risk)), ("closeness", .double(closeness)),
+            ("simulated", simulated.map { .object([("confused", .int($0.confused)), ("said", .int($0.said))]) } ?? .null),
             ("directions", .object([("aToB", forward.map { .double($0) } ?? .null), ("bToA", backward.map { .double($0) } ?? .null)])),
             ("soundAlike", .bool(soundAlike)),
             ("subsumption", subsumption.map { .string($0.rawValue) } ?? .null),
@@ -206,6 +219,15 @@ public struct CollisionOptions: Sendable {
     public var mode: MatchingMode = .flexible
     /// Say each phrase again with one word lost and pair the phrases it is then taken for (`--no-damage`: off).
     public var damageProbes = true
+    /// Noisy utterances per phrase that the ranking simulates (docs/collisions.md, "Risk"). nil:
+    /// `simulatedPerPhrase`, fewer in a large catalog so that about `simulationBudget` are
+    /// matched (at least one a phrase); 0: none, pairs are ranked by closeness.
+    public var simulated: Int? = nil
+    public static let simulatedPerPhrase = 8
+    public static let simulationBudget = 50_000
+    /// The simulation's seed: fixed, and apart from the reality check's (`--seed`, default 1), so
+    /// that `--against-synth` checks the ranking on other utterances than it was made from.
+    public var simulationSeed: UInt64 = 0x5EED_C011
     /// Called after each locale is analyzed: (locales done, locales). For a progress display.
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
 
@@ -225,6 +247,8 @@ public struct CollisionReport: Sendable {
     public var qualified: Bool
     /// Set by the reality check (`--against-corpus`).
     public var reality: RealityCheck?
+    /// Noisy utterances per phrase the risk was simulated from (0: ranked by closeness).
+    public var simulated = 0
 
     public func count(_ s: CollisionSeverity) -> Int { pairs.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }
     public var worst: CollisionSeverity? { pairs.map(\.severity).max() }

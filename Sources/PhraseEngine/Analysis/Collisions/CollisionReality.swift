@@ -114,6 +114,12 @@ public struct RealityCheck: Sendable {
 }
 
 public enum CollisionReality {
+    /// The pairs of one row share this: locale, kind and the two targets in either order.
+    static func rowKey(_ p: CollisionPair) -> String {
+        let ta = p.a.target, tb = p.b.target
+        return "\(p.a.locale)|\(p.kind.rawValue)|\(min(ta, tb).label(qualified: true))|\(max(ta, tb).label(qualified: true))"
+    }
+
     /// Evaluates `items` with `matcher` (as `eval` does) and attaches the counts to the report.
     /// - Parameter k: the cutoff of precision@k and recall@k.
     public static func check(_ report: CollisionReport, matcher: Matcher, items: [CorpusItem], k: Int = 10, threads: Int? = nil,
@@ -172,7 +178,7 @@ public enum CollisionReality {
         for (i, pr) in report.pairs.enumerated() {
             let l = pr.a.locale
             let ta = pr.a.target, tb = pr.b.target
-            let key = "\(l)|\(pr.kind.rawValue)|\(min(ta, tb).label(qualified: true))|\(max(ta, tb).label(qualified: true))"
+            let key = rowKey(pr)
             if let r = rowIndex[key] { rows[r].pairs += 1; continue }
             var ab = 0, ba = 0, sa = 0, sb = 0
             switch pr.kind {
