@@ -96,8 +96,7 @@ public enum CollisionAnalyzer {
         let check = CollisionReality.check(draft, matcher: matcher, items: items, threads: options.threads)
         // One row per target pair; its closeness is that of its closest pair (the row's first).
         var rows = check.rows.map { r in
-            (key: CollisionReality.rowKey(pairs[r.pair]), closeness: pairs[r.pair].closeness, confused: r.confusions,
-             said: r.kind == .negative ? r.supportB : r.supportA + r.supportB)
+            (key: CollisionReality.rowKey(pairs[r.pair]), closeness: pairs[r.pair].closeness, confused: r.confusions, said: r.heard)
         }
         rows.sort { $0.closeness != $1.closeness ? $0.closeness < $1.closeness : $0.key < $1.key }
         var estimate: [String: (Double, CollisionPair.Simulated)] = [:]

@@ -22,12 +22,11 @@ public struct RealityCheck: Sendable {
         public var confusions: Int { aToB + bToA }
         /// Confusions per utterance said (a→b and b→a over the utterances of a and b; negative
         /// rows: over b's).
-        public var rate: Double {
-            let n = kind == .negative ? supportB : supportA + supportB
-            return n == 0 ? 0 : Double(confusions) / Double(n)
-        }
+        public var rate: Double { heard == 0 ? 0 : Double(confusions) / Double(heard) }
+        /// The utterances a rate counts over: of a and b (negative rows: of b).
+        public var heard: Int { kind == .negative ? supportB : supportA + supportB }
         /// The utterances said one of the targets (a target pair nobody said cannot be measured).
-        public var said: Bool { (kind == .negative ? supportB : supportA + supportB) > 0 }
+        public var said: Bool { heard > 0 }
     }
     /// A confused pair of targets the report does not list.
     public struct Missed: Sendable {
