@@ -122,6 +122,40 @@ import Testing
         #expect(r.why != .noWords)
     }
 
+    /// Found by the `project` fuzz target (a 9.4 KB .xcconfig, 12 s): build settings that name
+    /// another setting twice at every level doubled the work a level (40 lines took hours), and
+    /// so did a cycle of two. Now each is expanded once a resolution, a cycle ends where it
+    /// closes, and a value is at most `BuildSettings.maxValueLength` bytes, cut ones marked `…`.
+    @Test func buildSettingsThatDoubleAtEveryLevel() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pe-xcconfig-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func settings(_ name: String, _ lines: [String]) throws -> BuildSettings {
+            let path = dir.appendingPathComponent(name).path
+            try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            var diags: [Diagnostic] = []
+            let list = XCConfig.assignments(path: path, level: "t", diagnostics: &diags)
+            #expect(diags.isEmpty, "\(diags.map(\.message))")
+            return BuildSettings(list, configuration: "Debug")
+        }
+        // 2^12 copies of x fit; 2^40 would not.
+        let short = try settings("Short.xcconfig", ["PRODUCT_NAME = $(A1)$(A1)"] + (1..<12).map { "A\($0) = $(A\($0 + 1))$(A\($0 + 1))" } + ["A12 = x"])
+        let four = try #require(bounded("12 doublings", seconds: 10, mb: 200) { short.value("PRODUCT_NAME") })
+        #expect(four.value == String(repeating: "x", count: 4096))
+        #expect(four.unresolved.isEmpty)
+        let long = try settings("Long.xcconfig", ["PRODUCT_NAME = $(A1)$(A1)"] + (1..<40).map { "A\($0) = $(A\($0 + 1))$(A\($0 + 1))" } + ["A40 = x"])
+        let cut = try #require(bounded("40 doublings", seconds: 10, mb: 200) { long.value("PRODUCT_NAME") })
+        #expect(cut.value.utf8.count <= BuildSettings.maxValueLength && cut.value.utf8.count > 4096)
+        #expect(cut.unresolved == ["…"])
+        let cycle = try settings("Cycle.xcconfig", ["PRODUCT_NAME = $(B)$(B)", "B = $(C)$(C)", "C = $(B)$(B)"])
+        let ended = try #require(bounded("a cycle of two", seconds: 10, mb: 200) { cycle.value("PRODUCT_NAME") })
+        #expect(ended.value == "" && ended.unresolved == ["…"])
+        // A chain of 5,000 distinct settings, each named once: cut at the depth limit, quickly.
+        let chain = try settings("Chain.xcconfig", ["PRODUCT_NAME = $(C1)"] + (1..<5_000).map { "C\($0) = c$(C\($0 + 1))" } + ["C5000 = end"])
+        let deep = try #require(bounded("a chain of 5,000", seconds: 10, mb: 200) { chain.value("PRODUCT_NAME") })
+        #expect(deep.value.hasPrefix("ccc") && deep.unresolved == ["…"])
+    }
+
     @Test func templateWith10000Parameters() throws {
         let many = (0..<10_000).map { "${p\($0)}" }.joined(separator: " ")
         let text = Self.plantsText.replacingOccurrences(of: "Water my ${plant} with ${applicationName}", with: many)

@@ -91,6 +91,11 @@ public enum XCConfig {
 /// `:rfc1034identifier`, `:c99extidentifier`, `:identifier`, `:lower`, `:upper`, `:base`,
 /// `:file`, `:dir`, `:suffix`, `:standardizepath`, `:default=…` are applied. A variable with no
 /// value is empty (as in Xcode) and reported in `unresolved`.
+///
+/// Bounded on hostile files: each assignment is expanded once a resolution (a setting naming
+/// another twice, at every level, doubled the work a level: 40 lines took hours), a cycle ends
+/// where it closes, and a resolution follows at most `maxReferences` references and makes
+/// values of at most `maxValueLength` bytes; what is cut is reported as `…` in `unresolved`.
 public struct BuildSettings: Sendable {
     public struct Assignment: Sendable {
         /// The key as written, with conditions (`PRODUCT_BUNDLE_IDENTIFIER[sdk=iphoneos*]`).
@@ -139,6 +144,10 @@ public struct BuildSettings: Sendable {
     }
 
     static let maxDepth = 48
+    /// The references one resolution follows (real settings follow a handful).
+    public static let maxReferences = 1_000
+    /// The longest value a resolution makes, in UTF-8 bytes (real values are a few dozen).
+    public static let maxValueLength = 16_384
 
     static func builtins(target: String, project: String, projectDir: String, configuration: String, developmentRegion: String?, origin: ImportOrigin) -> [Assignment] {
         var b: [(String, String)] = [("TARGET_NAME", target), ("PROJECT_NAME", project), ("CONFIGURATION", configuration),
@@ -169,21 +178,20 @@ public struct BuildSettings: Sendable {
     }
 
     /// The index of the assignment of `name` in effect below `limit`.
-    func definition(_ name: String, below limit: Int) -> Int? {
-        var i = min(limit, assignments.count) - 1
-        while i >= 0 {
-            let a = assignments[i]
-            if a.name == name && matches(a) { return i }
-            i -= 1
+    func definition(_ name: String, below limit: Int, _ st: inout State) -> Int? {
+        if st.byName == nil {
+            var byName: [String: [Int]] = [:]
+            for (i, a) in assignments.enumerated() where matches(a) { byName[a.name, default: []].append(i) }
+            st.byName = byName
         }
-        return nil
+        return st.byName?[name]?.last { $0 < limit }
     }
 
     /// The value of a setting (nil: not set at any level).
     public func value(_ name: String) -> Resolved? {
-        guard let i = definition(name, below: assignments.count) else { return nil }
         var st = State()
-        let v = expand(assignments[i].value, key: name, index: i, depth: 0, &st)
+        guard let i = definition(name, below: assignments.count, &st) else { return nil }
+        let v = expand(assignment: i, depth: 0, &st)
         return Resolved(value: v, origin: assignments[i], unresolved: st.unresolved, from: st.from)
     }
 
@@ -197,16 +205,39 @@ public struct BuildSettings: Sendable {
     struct State {
         var unresolved: [String] = []
         var from: [(name: String, origin: Assignment)] = []
-        var tooDeep = false
+        /// Matching assignments by name, in order (built on the first lookup).
+        var byName: [String: [Int]]?
+        /// Each assignment's value once expanded; nil while it is being expanded.
+        var expanded: [Int: String?] = [:]
+        var references = 0
+
+        /// Marks the value as cut short (too deep, a cycle, too long or too many references).
+        mutating func cut() { if !unresolved.contains("…") { unresolved.append("…") } }
+    }
+
+    /// The value of assignment `d` expanded, once a resolution; a cycle back to it reads empty.
+    func expand(assignment d: Int, depth: Int, _ st: inout State) -> String {
+        switch st.expanded[d] {
+        case .some(.some(let v)): return v
+        case .some(.none): st.cut(); return ""
+        case .none:
+            st.expanded[d] = .some(nil)
+            let v = expand(assignments[d].value, key: assignments[d].name, index: d, depth: depth, &st)
+            st.expanded[d] = v
+            return v
+        }
     }
 
     func expand(_ text: String, key: String?, index: Int, depth: Int, _ st: inout State) -> String {
         guard text.contains("$") else { return text }
-        guard depth < BuildSettings.maxDepth else { st.tooDeep = true; if !st.unresolved.contains("…") { st.unresolved.append("…") }; return "" }
+        guard depth < BuildSettings.maxDepth else { st.cut(); return "" }
         let b = Array(text.unicodeScalars)
         var out = ""
         var i = 0
         while i < b.count {
+            guard out.utf8.count <= BuildSettings.maxValueLength else {
+                st.cut(); return String(decoding: out.utf8.prefix(BuildSettings.maxValueLength), as: UTF8.self)
+            }
             guard b[i] == "$", i + 1 < b.count, b[i + 1] == "(" || b[i + 1] == "{" else {
                 if b[i] == "$", i + 1 < b.count, b[i + 1] == "$" { out.unicodeScalars.append("$"); i += 2; continue }
                 out.unicodeScalars.append(b[i]); i += 1; continue
@@ -219,20 +250,22 @@ public struct BuildSettings: Sendable {
                 j += 1
             }
             guard j < b.count else { out += String(String.UnicodeScalarView(b[i...])); break }   // unbalanced: kept as written
+            st.references += 1
+            guard st.references <= BuildSettings.maxReferences else { st.cut(); break }
             let inner = expand(String(String.UnicodeScalarView(b[(i + 2)..<j])), key: key, index: index, depth: depth + 1, &st)
             var parts = inner.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             let name = parts.removeFirst()
             var value: String
             if name == "inherited" || name == key, let key {
-                if let d = definition(key, below: index) {
+                if let d = definition(key, below: index, &st) {
                     // The value below is part of where the result came from (a target's
                     // `NAME = $(NAME)` over the project's .xcconfig): report that level too.
                     if !st.from.contains(where: { $0.name == key && $0.origin.origin == assignments[d].origin }) { st.from.append((key, assignments[d])) }
-                    value = expand(assignments[d].value, key: key, index: d, depth: depth + 1, &st)
+                    value = expand(assignment: d, depth: depth + 1, &st)
                 } else { value = "" }
-            } else if let d = definition(name, below: assignments.count) {
+            } else if let d = definition(name, below: assignments.count, &st) {
                 if !st.from.contains(where: { $0.name == name }) { st.from.append((name, assignments[d])) }
-                value = expand(assignments[d].value, key: name, index: d, depth: depth + 1, &st)
+                value = expand(assignment: d, depth: depth + 1, &st)
             } else {
                 value = ""
                 if !parts.contains(where: { $0.hasPrefix("default=") }) && !st.unresolved.contains(name) { st.unresolved.append(name) }
