@@ -302,6 +302,31 @@ import Testing
         #expect(json["pairs"]?.array?.first?["closeness"]?.number != nil)
     }
 
+    /// The simulation's budget: 8 utterances a phrase, fewer in a large catalog, and beyond
+    /// 50,000 phrases one each of a fixed sample; the sample's utterances are the full run's.
+    @Test func simulationBudgetSamplesLargeCatalogs() throws {
+        let o = CollisionOptions()
+        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 3_000) == (8, 1))
+        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 10_000) == (5, 1))
+        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 50_000) == (1, 1))
+        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 100_000) == (1, 0.5))
+        var fixed = o
+        fixed.simulated = 3
+        #expect(CollisionAnalyzer.simulatedPerPhrase(fixed, phrases: 100_000) == (3, 1))
+        let m = Matcher(catalogs: [try CatalogLoader.load(path: CollisionsTests.fixture("streaks.json"))], locales: ["en"])
+        let noise = CollisionNoise.Options(perPhrase: 2, seed: 3)
+        let all = CollisionNoise.items(matcher: m, locales: ["en"], options: noise)
+        let half = CollisionNoise.items(matcher: m, locales: ["en"], options: noise, shortcuts: nil, share: 0.5)
+        let texts = Set(all.map { $0.text + "|" + ($0.expect?.intent ?? "") })
+        #expect(half.count > all.count / 5 && half.count < all.count * 4 / 5, "\(half.count) of \(all.count)")
+        #expect(half.allSatisfy { texts.contains($0.text + "|" + ($0.expect?.intent ?? "")) })
+        // Only the named shortcuts' phrases.
+        let one = try #require(all.first?.expect?.intent)
+        let only = CollisionNoise.items(matcher: m, locales: ["en"], options: noise, shortcuts: [m.catalogs[0].app.id + "/" + one], share: 1)
+        #expect(!only.isEmpty && only.allSatisfy { $0.expect?.intent == one })
+        #expect(only.count == all.filter { $0.expect?.intent == one }.count)
+    }
+
     @Test func cliAgainstSynth() throws {
         let cat = CollisionsTests.fixture("streaks.json")
         func run(_ args: [String]) -> (Int32, String) {

@@ -48,8 +48,7 @@ public enum CollisionAnalyzer {
             probes += r.probes
             options.progress?(i + 1, locales.count)
         }
-        let perPhrase = pairs.isEmpty ? 0 : simulatedPerPhrase(options, phrases: phrases)
-        simulate(&pairs, perPhrase: perPhrase, matcher: matcher, locales: locales, phrases: phrases, options: options)
+        let perPhrase = simulate(&pairs, matcher: matcher, locales: locales, phrases: phrases, options: options)
         pairs.sort(by: ranked)
         let clusters = cluster(&pairs)
         return CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
@@ -73,10 +72,13 @@ public enum CollisionAnalyzer {
     static let priorBins = 10
     static let priorWeight = 32.0
 
-    /// Utterances per phrase the simulation hears (0: none).
-    static func simulatedPerPhrase(_ options: CollisionOptions, phrases: Int) -> Int {
-        if let n = options.simulated { return max(0, n) }
-        return max(1, min(CollisionOptions.simulatedPerPhrase, CollisionOptions.simulationBudget / max(phrases, 1)))
+    /// Utterances per phrase the simulation hears (0: none), and the share of the phrases heard:
+    /// all of them while one utterance each fits the budget, a fixed sample of it beyond.
+    static func simulatedPerPhrase(_ options: CollisionOptions, phrases: Int) -> (perPhrase: Int, share: Double) {
+        if let n = options.simulated { return (max(0, n), 1) }
+        let budget = CollisionOptions.simulationBudget
+        guard phrases > budget else { return (max(1, min(CollisionOptions.simulatedPerPhrase, budget / max(phrases, 1))), 1) }
+        return (1, Double(budget) / Double(phrases))
     }
 
     /// The risk of every pair, from speech: every phrase is heard through the simulated
@@ -86,11 +88,20 @@ public enum CollisionAnalyzer {
     /// of `priorBins` of equal size, by closeness) and `w` is `priorWeight`: a target pair said
     /// few times is pulled toward pairs as close as it, and a pair nobody confused still ranks
     /// by its closeness.
-    static func simulate(_ pairs: inout [CollisionPair], perPhrase: Int, matcher: Matcher, locales: [String], phrases: Int,
-                         options: CollisionOptions) {
-        guard perPhrase > 0, !pairs.isEmpty else { return }
+    ///
+    /// Only the phrases of the shortcuts some pair names are heard: a target pair's counts come
+    /// from its own targets' utterances, so the others would change no risk. Returns the
+    /// utterances a phrase heard (0: none).
+    static func simulate(_ pairs: inout [CollisionPair], matcher: Matcher, locales: [String], phrases: Int,
+                         options: CollisionOptions) -> Int {
+        guard !pairs.isEmpty, options.simulated != 0 else { return 0 }
+        var shortcuts = Set<String>()
+        for p in pairs { for t in [p.a.target, p.b.target] { shortcuts.insert(t.app + "/" + t.intent) } }
+        let heard = CollisionNoise.phraseCount(matcher: matcher, locales: locales, shortcuts: shortcuts)
+        let (perPhrase, share) = simulatedPerPhrase(options, phrases: heard)
+        guard perPhrase > 0 else { return 0 }
         let noise = CollisionNoise.Options(perPhrase: perPhrase, seed: options.simulationSeed)
-        let items = CollisionNoise.items(matcher: matcher, locales: locales, options: noise)
+        let items = CollisionNoise.items(matcher: matcher, locales: locales, options: noise, shortcuts: shortcuts, share: share)
         let draft = CollisionReport(pairs: pairs, clusters: [], locales: locales, phrases: phrases, probes: 0, options: options,
                                     qualified: matcher.catalogs.count > 1, reality: nil)
         let check = CollisionReality.check(draft, matcher: matcher, items: items, threads: options.threads)
@@ -115,6 +126,7 @@ public enum CollisionAnalyzer {
             pairs[i].risk = rate
             pairs[i].simulated = counts
         }
+        return perPhrase
     }
 
     // MARK: - One locale
@@ -263,7 +275,7 @@ public enum CollisionAnalyzer {
         // Common-word alternative names: a phrase said without any app name reads as naming the app.
         accs += commonWordNames(matcher: matcher, locale: l, match: o, minimum: minimum, known: Set(index.keys))
         // Pairs of known words the probes cannot show: alike options, alike app names of different apps.
-        for extra in CollisionDirect.optionPairs(matcher: matcher, locale: l, match: o, minimum: minimum)
+        for extra in CollisionDirect.optionPairs(matcher: matcher, locale: l, match: o, minimum: minimum, threads: options.threads)
             + CollisionDirect.appNamePairs(matcher: matcher, locale: l, match: o, minimum: minimum) {
             var ka = extra.a.key, kb = extra.b.key
             if extra.kind == .appName { ka += "\u{1}" + extra.a.appName; kb += "\u{1}" + extra.b.appName }

@@ -46,17 +46,45 @@ public enum CollisionNoise {
     /// Noisy utterances of every in-budget phrase (every app name, option and synonym) of the
     /// locales, with their expected target; in catalog and budget order.
     public static func items(matcher: Matcher, locales: [String], options: Options) -> [CorpusItem] {
+        items(matcher: matcher, locales: locales, options: options, shortcuts: nil, share: 1)
+    }
+
+    /// The in-budget phrases of `shortcuts` ("app/Intent"; nil: all) in the locales.
+    static func phraseCount(matcher: Matcher, locales: [String], shortcuts: Set<String>?) -> Int {
+        var n = 0
+        for l in locales {
+            for c in matcher.catalogs {
+                Expansion.forEach(c, locale: l, includeTruncated: false) { p in
+                    if shortcuts?.contains(c.app.id + "/" + p.intent) ?? true { n += 1 }
+                    return true
+                }
+            }
+        }
+        return n
+    }
+
+    /// As `items`, for the phrases of `shortcuts` only (nil: all), and of those the `share` whose
+    /// stream starts below that fraction (a fixed sample: the same phrases every run).
+    static func items(matcher: Matcher, locales: [String], options: Options, shortcuts: Set<String>?, share: Double) -> [CorpusItem] {
         var out: [CorpusItem] = []
         for l in locales {
             for c in matcher.catalogs {
                 let gen = Synth.Generator(catalog: c, all: matcher.catalogs, locale: l, options: Synth.Options())
                 var phrases: [ExpandedPhrase] = []
-                Expansion.forEach(c, locale: l, includeTruncated: false) { phrases.append($0); return true }
+                Expansion.forEach(c, locale: l, includeTruncated: false) { p in
+                    if shortcuts?.contains(c.app.id + "/" + p.intent) ?? true { phrases.append(p) }
+                    return true
+                }
                 for p in phrases {
                     var params: [String: String] = [:]
                     for (k, v) in p.parameters { params[k] = v.identity }
                     let expect = CorpusItem.Expectation(app: c.app.id, intent: p.intent, parameters: params)
-                    var rng = SplitMix64(seed: options.seed ^ SplitMix64.stableHash(c.app.id + "|" + l + "|" + p.text))
+                    let stream = SplitMix64.stableHash(c.app.id + "|" + l + "|" + p.text)
+                    if share < 1 {
+                        var pick = SplitMix64(seed: stream)
+                        if Double(pick.next() >> 11) / Double(1 << 53) >= share { continue }
+                    }
+                    var rng = SplitMix64(seed: options.seed ^ stream)
                     for _ in 0..<options.perPhrase {
                         guard let (text, damages) = noisy(p.text, generator: gen, rate: options.wordErrorRate, rng: &rng) else { continue }
                         out.append(CorpusItem(text: text, locale: l, expect: expect, tags: [tag] + damages.map(\.rawValue),
