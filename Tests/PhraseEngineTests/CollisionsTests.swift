@@ -296,20 +296,20 @@ import Testing
             }
         }
         // The text and JSON say so.
-        #expect(CollisionFormats.text(r).contains("risk from 8 simulated utterances a phrase"))
+        #expect(CollisionFormats.text(r).contains("risk from \(CollisionOptions.simulatedPerPhrase) simulated utterances a phrase"))
         let json = try JSONReader.parse(CollisionFormats.json(r))
-        #expect(json["summary"]?["simulatedPerPhrase"]?.number == 8)
+        #expect(json["summary"]?["simulatedPerPhrase"]?.number == Double(CollisionOptions.simulatedPerPhrase))
         #expect(json["pairs"]?.array?.first?["closeness"]?.number != nil)
     }
 
-    /// The simulation's budget: 8 utterances a phrase, fewer in a large catalog, and beyond
-    /// 50,000 phrases one each of a fixed sample; the sample's utterances are the full run's.
+    /// The simulation's budget: 24 utterances a phrase, fewer in a large catalog, and beyond
+    /// 150,000 phrases one each of a fixed sample; the sample's utterances are the full run's.
     @Test func simulationBudgetSamplesLargeCatalogs() throws {
         let o = CollisionOptions()
-        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 3_000) == (8, 1))
-        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 10_000) == (5, 1))
-        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 50_000) == (1, 1))
-        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 100_000) == (1, 0.5))
+        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 3_000) == (24, 1))
+        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 10_000) == (15, 1))
+        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 150_000) == (1, 1))
+        #expect(CollisionAnalyzer.simulatedPerPhrase(o, phrases: 300_000) == (1, 0.5))
         var fixed = o
         fixed.simulated = 3
         #expect(CollisionAnalyzer.simulatedPerPhrase(fixed, phrases: 100_000) == (3, 1))

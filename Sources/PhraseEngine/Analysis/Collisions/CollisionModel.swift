@@ -223,8 +223,8 @@ public struct CollisionOptions: Sendable {
     /// `simulatedPerPhrase`, fewer in a large catalog so that about `simulationBudget` are
     /// matched (at least one a phrase); 0: none, pairs are ranked by closeness.
     public var simulated: Int? = nil
-    public static let simulatedPerPhrase = 8
-    public static let simulationBudget = 50_000
+    public static let simulatedPerPhrase = 24
+    public static let simulationBudget = 150_000
     /// The simulation's seed: fixed, and apart from the reality check's (`--seed`, default 1), so
     /// that `--against-synth` checks the ranking on other utterances than it was made from.
     public var simulationSeed: UInt64 = 0x5EED_C011
