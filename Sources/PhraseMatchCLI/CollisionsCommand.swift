@@ -112,7 +112,7 @@ public enum CollisionsCommand: Command {
                 items = items.filter { matcher.indexedLocale(for: $0.locale ?? matcher.defaultLocale).map(keep.contains) ?? false }
             }
             if let no = noise {
-                let generated = CollisionNoise.items(matcher: matcher, locales: report.locales, options: no)
+                let generated = CollisionNoise.items(matcher: matcher, locales: report.locales, options: no, threads: o.threads)
                 if let f = args.value("--synth-output") {
                     try AtomicFile.write(CollisionNoise.render(generated), to: f)
                 }

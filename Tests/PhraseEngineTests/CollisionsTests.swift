@@ -316,15 +316,23 @@ import Testing
         let m = Matcher(catalogs: [try CatalogLoader.load(path: CollisionsTests.fixture("streaks.json"))], locales: ["en"])
         let noise = CollisionNoise.Options(perPhrase: 2, seed: 3)
         let all = CollisionNoise.items(matcher: m, locales: ["en"], options: noise)
+        // Damaged on several threads (the notes app: 432 phrases in en, several chunks), the same
+        // utterances in the same order as on one.
+        let notes = URL(fileURLWithPath: HostileInputTests.root.path + "/Corpora/notes/catalog.json")
+        let nm = Matcher(catalogs: [try CatalogLoader.load(path: notes.path)], locales: ["en"])
+        let many = CollisionNoise.items(matcher: nm, locales: ["en"], options: noise, threads: 4)
+        let one = CollisionNoise.items(matcher: nm, locales: ["en"], options: noise, threads: 1)
+        #expect(many.count > 500)
+        #expect(many.map { "\($0.line) \($0.text) \($0.tags)" } == one.map { "\($0.line) \($0.text) \($0.tags)" })
         let half = CollisionNoise.items(matcher: m, locales: ["en"], options: noise, shortcuts: nil, share: 0.5)
         let texts = Set(all.map { $0.text + "|" + ($0.expect?.intent ?? "") })
         #expect(half.count > all.count / 5 && half.count < all.count * 4 / 5, "\(half.count) of \(all.count)")
         #expect(half.allSatisfy { texts.contains($0.text + "|" + ($0.expect?.intent ?? "")) })
         // Only the named shortcuts' phrases.
-        let one = try #require(all.first?.expect?.intent)
-        let only = CollisionNoise.items(matcher: m, locales: ["en"], options: noise, shortcuts: [m.catalogs[0].app.id + "/" + one], share: 1)
-        #expect(!only.isEmpty && only.allSatisfy { $0.expect?.intent == one })
-        #expect(only.count == all.filter { $0.expect?.intent == one }.count)
+        let intent = try #require(all.first?.expect?.intent)
+        let only = CollisionNoise.items(matcher: m, locales: ["en"], options: noise, shortcuts: [m.catalogs[0].app.id + "/" + intent], share: 1)
+        #expect(!only.isEmpty && only.allSatisfy { $0.expect?.intent == intent })
+        #expect(only.count == all.filter { $0.expect?.intent == intent }.count)
     }
 
     @Test func cliAgainstSynth() throws {

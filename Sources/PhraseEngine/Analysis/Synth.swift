@@ -287,7 +287,7 @@ extension Synth {
         table.first(where: { $0.0 == lang })?.1 ?? []
     }
 
-    struct Generator {
+    struct Generator: Sendable {
         let c: Catalog
         let all: [Catalog]
         let locale: String

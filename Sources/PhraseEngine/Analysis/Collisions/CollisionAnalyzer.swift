@@ -101,7 +101,8 @@ public enum CollisionAnalyzer {
         let (perPhrase, share) = simulatedPerPhrase(options, phrases: heard)
         guard perPhrase > 0 else { return 0 }
         let noise = CollisionNoise.Options(perPhrase: perPhrase, seed: options.simulationSeed)
-        let items = CollisionNoise.items(matcher: matcher, locales: locales, options: noise, shortcuts: shortcuts, share: share)
+        let items = CollisionNoise.items(matcher: matcher, locales: locales, options: noise, shortcuts: shortcuts, share: share,
+                                         threads: options.threads)
         let draft = CollisionReport(pairs: pairs, clusters: [], locales: locales, phrases: phrases, probes: 0, options: options,
                                     qualified: matcher.catalogs.count > 1, reality: nil)
         let check = CollisionReality.check(draft, matcher: matcher, items: items, threads: options.threads)

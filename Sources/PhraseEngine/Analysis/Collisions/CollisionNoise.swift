@@ -45,8 +45,8 @@ public enum CollisionNoise {
 
     /// Noisy utterances of every in-budget phrase (every app name, option and synonym) of the
     /// locales, with their expected target; in catalog and budget order.
-    public static func items(matcher: Matcher, locales: [String], options: Options) -> [CorpusItem] {
-        items(matcher: matcher, locales: locales, options: options, shortcuts: nil, share: 1)
+    public static func items(matcher: Matcher, locales: [String], options: Options, threads: Int? = nil) -> [CorpusItem] {
+        items(matcher: matcher, locales: locales, options: options, shortcuts: nil, share: 1, threads: threads)
     }
 
     /// The in-budget phrases of `shortcuts` ("app/Intent"; nil: all) in the locales.
@@ -65,7 +65,10 @@ public enum CollisionNoise {
 
     /// As `items`, for the phrases of `shortcuts` only (nil: all), and of those the `share` whose
     /// stream starts below that fraction (a fixed sample: the same phrases every run).
-    static func items(matcher: Matcher, locales: [String], options: Options, shortcuts: Set<String>?, share: Double) -> [CorpusItem] {
+    /// The phrases are damaged on `threads` threads; each has its own stream, so the result is
+    /// the same on any number.
+    static func items(matcher: Matcher, locales: [String], options: Options, shortcuts: Set<String>?, share: Double,
+                      threads: Int? = nil) -> [CorpusItem] {
         var out: [CorpusItem] = []
         for l in locales {
             for c in matcher.catalogs {
@@ -75,18 +78,25 @@ public enum CollisionNoise {
                     if shortcuts?.contains(c.app.id + "/" + p.intent) ?? true { phrases.append(p) }
                     return true
                 }
-                for p in phrases {
-                    var params: [String: String] = [:]
-                    for (k, v) in p.parameters { params[k] = v.identity }
-                    let expect = CorpusItem.Expectation(app: c.app.id, intent: p.intent, parameters: params)
-                    let stream = SplitMix64.stableHash(c.app.id + "|" + l + "|" + p.text)
+                let texts = phrases.map(\.text), app = c.app.id
+                let heard = Parallel.map(count: texts.count, threads: threads) { i -> [(String, [Damage])] in
+                    let stream = SplitMix64.stableHash(app + "|" + l + "|" + texts[i])
                     if share < 1 {
                         var pick = SplitMix64(seed: stream)
-                        if Double(pick.next() >> 11) / Double(1 << 53) >= share { continue }
+                        if Double(pick.next() >> 11) / Double(1 << 53) >= share { return [] }
                     }
                     var rng = SplitMix64(seed: options.seed ^ stream)
+                    var said: [(String, [Damage])] = []
                     for _ in 0..<options.perPhrase {
-                        guard let (text, damages) = noisy(p.text, generator: gen, rate: options.wordErrorRate, rng: &rng) else { continue }
+                        if let one = noisy(texts[i], generator: gen, rate: options.wordErrorRate, rng: &rng) { said.append(one) }
+                    }
+                    return said
+                }
+                for (p, said) in zip(phrases, heard) where !said.isEmpty {
+                    var params: [String: String] = [:]
+                    for (k, v) in p.parameters { params[k] = v.identity }
+                    let expect = CorpusItem.Expectation(app: app, intent: p.intent, parameters: params)
+                    for (text, damages) in said {
                         out.append(CorpusItem(text: text, locale: l, expect: expect, tags: [tag] + damages.map(\.rawValue),
                                               file: file, line: out.count + 1))
                     }
