@@ -32,8 +32,6 @@ enum CollisionDirect {
     }
 
     /// Blocking keys of a value: its normalized text, each one-letter deletion of it, and its sound key.
-    static func keys(_ n: Normalizer, _ text: String) -> [String] { keys(ValueForm(n, text)) }
-
     static func keys(_ v: ValueForm) -> [String] {
         var out = ["=" + v.text, "~" + v.sound]
         let sc = Array(v.text.unicodeScalars)
