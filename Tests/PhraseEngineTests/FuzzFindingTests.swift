@@ -24,6 +24,23 @@ import Testing
         #expect((out + err).contains("Info.plist"), "\(out)\(err)")
     }
 
+    /// `catalog` target (session 23): a catalog's `"version": 1666666666666666666666666666` crashed
+    /// the loader (a trap converting the number to Int64 to say "unsupported version …"); every
+    /// number the tool prints goes through `JSONOut.formatNumber`.
+    @Test func hugeNumbersArePrinted() throws {
+        let plants = try String(contentsOfFile: HostileInputTests.plants, encoding: .utf8)
+        let huge = plants.replacingOccurrences(of: "{", with: "{\"version\": 1666666666666666666666666666, ", range: plants.range(of: "{"))
+        #expect(throws: CatalogLoadError.self) { try CatalogLoader.parse(Array(huge.utf8), file: "huge.json") }
+        do { _ = try CatalogLoader.parse(Array(huge.utf8), file: "huge.json") } catch {
+            #expect("\(error)".contains("unsupported version 1.6666666666666668e+27"), "\(error)")
+        }
+        #expect(JSONOut.formatNumber(1e19) == "1e+19")
+        #expect(JSONOut.formatNumber(-1.5e300) == "-1.5e+300")
+        #expect(JSONOut.formatNumber(8.9e18) == "8900000000000000000")
+        #expect(JSONOut.formatNumber(2e15) == "2000000000000000")
+        #expect(JSONOut.formatNumber(0.12345) == "0.1235" || JSONOut.formatNumber(0.12345) == "0.1234")
+    }
+
     /// The same structure check lets a sound binary plist through to Foundation.
     @Test func soundBinaryPlistsStillRead() throws {
         let data = try PropertyListSerialization.data(fromPropertyList: ["CFBundleName": "Beans", "Items": [1, 2]] as [String: Any],

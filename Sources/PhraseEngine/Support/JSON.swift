@@ -399,7 +399,10 @@ public indirect enum JSONOut: Sendable, Equatable {
     public static func formatNumber(_ d: Double) -> String {
         guard d.isFinite else { return "0" }
         let scaled = (d * 10000).rounded()
-        if abs(scaled) >= 1e15 { return String(Int64(d)) }
+        if abs(scaled) >= 1e15 {
+            // Whole numbers beyond Int64 (a catalog's "version": 1666…6) in Swift's shortest form, the same everywhere.
+            return abs(d) < 9e18 ? String(Int64(d)) : "\(d.rounded())"
+        }
         let neg = scaled < 0
         var v = Int64(abs(scaled))
         let whole = v / 10000
