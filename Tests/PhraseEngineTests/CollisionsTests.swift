@@ -324,13 +324,16 @@ import Testing
         let one = CollisionNoise.items(matcher: nm, locales: ["en"], options: noise, threads: 1)
         #expect(many.count > 500)
         #expect(many.map { "\($0.line) \($0.text) \($0.tags)" } == one.map { "\($0.line) \($0.text) \($0.tags)" })
-        let half = CollisionNoise.items(matcher: m, locales: ["en"], options: noise, shortcuts: nil, share: 0.5)
+        let half = CollisionNoise.items(matcher: m, phrases: CollisionNoise.phrases(matcher: m, locales: ["en"], shortcuts: nil),
+                                        options: noise, share: 0.5)
         let texts = Set(all.map { $0.text + "|" + ($0.expect?.intent ?? "") })
         #expect(half.count > all.count / 5 && half.count < all.count * 4 / 5, "\(half.count) of \(all.count)")
         #expect(half.allSatisfy { texts.contains($0.text + "|" + ($0.expect?.intent ?? "")) })
         // Only the named shortcuts' phrases.
         let intent = try #require(all.first?.expect?.intent)
-        let only = CollisionNoise.items(matcher: m, locales: ["en"], options: noise, shortcuts: [m.catalogs[0].app.id + "/" + intent], share: 1)
+        let only = CollisionNoise.items(matcher: m, phrases: CollisionNoise.phrases(matcher: m, locales: ["en"],
+                                                                                    shortcuts: [m.catalogs[0].app.id + "/" + intent]),
+                                        options: noise, share: 1)
         #expect(!only.isEmpty && only.allSatisfy { $0.expect?.intent == intent })
         #expect(only.count == all.filter { $0.expect?.intent == intent }.count)
     }

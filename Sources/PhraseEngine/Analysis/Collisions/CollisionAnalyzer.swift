@@ -97,12 +97,11 @@ public enum CollisionAnalyzer {
         guard !pairs.isEmpty, options.simulated != 0 else { return 0 }
         var shortcuts = Set<String>()
         for p in pairs { for t in [p.a.target, p.b.target] { shortcuts.insert(t.app + "/" + t.intent) } }
-        let heard = CollisionNoise.phraseCount(matcher: matcher, locales: locales, shortcuts: shortcuts)
-        let (perPhrase, share) = simulatedPerPhrase(options, phrases: heard)
+        let heard = CollisionNoise.phrases(matcher: matcher, locales: locales, shortcuts: shortcuts)
+        let (perPhrase, share) = simulatedPerPhrase(options, phrases: heard.reduce(0) { $0 + $1.phrases.count })
         guard perPhrase > 0 else { return 0 }
         let noise = CollisionNoise.Options(perPhrase: perPhrase, seed: options.simulationSeed)
-        let items = CollisionNoise.items(matcher: matcher, locales: locales, options: noise, shortcuts: shortcuts, share: share,
-                                         threads: options.threads)
+        let items = CollisionNoise.items(matcher: matcher, phrases: heard, options: noise, share: share, threads: options.threads)
         let draft = CollisionReport(pairs: pairs, clusters: [], locales: locales, phrases: phrases, probes: 0, options: options,
                                     qualified: matcher.catalogs.count > 1, reality: nil)
         let check = CollisionReality.check(draft, matcher: matcher, items: items, threads: options.threads)

@@ -46,60 +46,58 @@ public enum CollisionNoise {
     /// Noisy utterances of every in-budget phrase (every app name, option and synonym) of the
     /// locales, with their expected target; in catalog and budget order.
     public static func items(matcher: Matcher, locales: [String], options: Options, threads: Int? = nil) -> [CorpusItem] {
-        items(matcher: matcher, locales: locales, options: options, shortcuts: nil, share: 1, threads: threads)
+        items(matcher: matcher, phrases: phrases(matcher: matcher, locales: locales, shortcuts: nil), options: options, share: 1,
+              threads: threads)
     }
 
-    /// The in-budget phrases of `shortcuts` ("app/Intent"; nil: all) in the locales.
-    static func phraseCount(matcher: Matcher, locales: [String], shortcuts: Set<String>?) -> Int {
-        var n = 0
-        for l in locales {
-            for c in matcher.catalogs {
-                Expansion.forEach(c, locale: l, includeTruncated: false) { p in
-                    if shortcuts?.contains(c.app.id + "/" + p.intent) ?? true { n += 1 }
-                    return true
-                }
-            }
-        }
-        return n
-    }
+    /// The phrases a simulation hears: the in-budget phrases of `shortcuts` ("app/Intent"; nil:
+    /// all) of each locale and catalog, in catalog and budget order.
+    typealias Heard = [(locale: String, catalog: Int, phrases: [ExpandedPhrase])]
 
-    /// As `items`, for the phrases of `shortcuts` only (nil: all), and of those the `share` whose
-    /// stream starts below that fraction (a fixed sample: the same phrases every run).
-    /// The phrases are damaged on `threads` threads; each has its own stream, so the result is
-    /// the same on any number.
-    static func items(matcher: Matcher, locales: [String], options: Options, shortcuts: Set<String>?, share: Double,
-                      threads: Int? = nil) -> [CorpusItem] {
-        var out: [CorpusItem] = []
+    static func phrases(matcher: Matcher, locales: [String], shortcuts: Set<String>?) -> Heard {
+        var out: Heard = []
         for l in locales {
-            for c in matcher.catalogs {
-                let gen = Synth.Generator(catalog: c, all: matcher.catalogs, locale: l, options: Synth.Options())
+            for (ci, c) in matcher.catalogs.enumerated() {
                 var phrases: [ExpandedPhrase] = []
                 Expansion.forEach(c, locale: l, includeTruncated: false) { p in
                     if shortcuts?.contains(c.app.id + "/" + p.intent) ?? true { phrases.append(p) }
                     return true
                 }
-                let texts = phrases.map(\.text), app = c.app.id
-                let heard = Parallel.map(count: texts.count, threads: threads) { i -> [(String, [Damage])] in
-                    let stream = SplitMix64.stableHash(app + "|" + l + "|" + texts[i])
-                    if share < 1 {
-                        var pick = SplitMix64(seed: stream)
-                        if Double(pick.next() >> 11) / Double(1 << 53) >= share { return [] }
-                    }
-                    var rng = SplitMix64(seed: options.seed ^ stream)
-                    var said: [(String, [Damage])] = []
-                    for _ in 0..<options.perPhrase {
-                        if let one = noisy(texts[i], generator: gen, rate: options.wordErrorRate, rng: &rng) { said.append(one) }
-                    }
-                    return said
+                out.append((l, ci, phrases))
+            }
+        }
+        return out
+    }
+
+    /// As `items`, for the given phrases, and of those the `share` whose stream starts below that
+    /// fraction (a fixed sample: the same phrases every run). The phrases are damaged on `threads`
+    /// threads; each has its own stream, so the result is the same on any number.
+    static func items(matcher: Matcher, phrases heard: Heard, options: Options, share: Double, threads: Int? = nil) -> [CorpusItem] {
+        var out: [CorpusItem] = []
+        for (l, ci, phrases) in heard {
+            let c = matcher.catalogs[ci]
+            let gen = Synth.Generator(catalog: c, all: matcher.catalogs, locale: l, options: Synth.Options())
+            let texts = phrases.map(\.text), app = c.app.id
+            let damaged = Parallel.map(count: texts.count, threads: threads) { i -> [(String, [Damage])] in
+                let stream = SplitMix64.stableHash(app + "|" + l + "|" + texts[i])
+                if share < 1 {
+                    var pick = SplitMix64(seed: stream)
+                    if Double(pick.next() >> 11) / Double(1 << 53) >= share { return [] }
                 }
-                for (p, said) in zip(phrases, heard) where !said.isEmpty {
-                    var params: [String: String] = [:]
-                    for (k, v) in p.parameters { params[k] = v.identity }
-                    let expect = CorpusItem.Expectation(app: app, intent: p.intent, parameters: params)
-                    for (text, damages) in said {
-                        out.append(CorpusItem(text: text, locale: l, expect: expect, tags: [tag] + damages.map(\.rawValue),
-                                              file: file, line: out.count + 1))
-                    }
+                var rng = SplitMix64(seed: options.seed ^ stream)
+                var said: [(String, [Damage])] = []
+                for _ in 0..<options.perPhrase {
+                    if let one = noisy(texts[i], generator: gen, rate: options.wordErrorRate, rng: &rng) { said.append(one) }
+                }
+                return said
+            }
+            for (p, said) in zip(phrases, damaged) where !said.isEmpty {
+                var params: [String: String] = [:]
+                for (k, v) in p.parameters { params[k] = v.identity }
+                let expect = CorpusItem.Expectation(app: app, intent: p.intent, parameters: params)
+                for (text, damages) in said {
+                    out.append(CorpusItem(text: text, locale: l, expect: expect, tags: [tag] + damages.map(\.rawValue),
+                                          file: file, line: out.count + 1))
                 }
             }
         }
