@@ -5,6 +5,8 @@ import Foundation
 public final class Matcher: Sendable {
     public let catalogs: [Catalog]
     public let options: MatchOptions
+    /// `options`, boxed for the queries (`QueryOptions`).
+    private let optionsBox: QueryOptions
     let indexes: [String: LocaleIndex]
     /// Each index's workspaces, in `locales` order (a requested locale that is indexed is found
     /// by a scan), and by locale.
@@ -17,6 +19,7 @@ public final class Matcher: Sendable {
     public init(catalogs: [Catalog], locales: [String]? = nil, options: MatchOptions = MatchOptions()) {
         self.catalogs = catalogs
         self.options = options
+        optionsBox = QueryOptions(options)
         let ls = locales.map { Matcher.distinct($0) } ?? Matcher.locales(of: catalogs)
         self.locales = ls
         // One locale per core at a time: each index (and its locale's normalizer, with the
@@ -71,7 +74,7 @@ public final class Matcher: Sendable {
         var opts = options
         opts.explain = false
         opts.noBounds = true
-        return withQuery(pool, text, opts, LogBounds(locale: locale, catalogs: catalogs))
+        return withQuery(pool, text, QueryOptions(opts), LogBounds(locale: locale, catalogs: catalogs))
     }
 
     /// For the tests: matches `text` with every alignment checked against every path through
@@ -80,7 +83,7 @@ public final class Matcher: Sendable {
         guard let pool = pools[locale] else { return nil }
         var opts = options
         opts.referenceAlignment = true
-        return withQuery(pool, text, opts, CheckAlignments(locale: locale, catalogs: catalogs))
+        return withQuery(pool, text, QueryOptions(opts), CheckAlignments(locale: locale, catalogs: catalogs))
     }
 
     /// What runs on a query, whatever its set of units (`withQuery`).
@@ -99,9 +102,10 @@ public final class Matcher: Sendable {
         let locale: String
         let catalogs: [Catalog]
         func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> [(template: Int, bound: Float, score: Float)]? {
-            q.boundLog = []
+            q.ws.pool.pointee.boundLog = []
+            defer { q.ws.pool.pointee.boundLog = nil }
             _ = q.run(locale: locale, catalogs: catalogs)
-            return q.boundLog
+            return q.ws.pool.pointee.boundLog
         }
     }
 
@@ -120,9 +124,9 @@ public final class Matcher: Sendable {
     /// workspace back clean.
     /// The units are a `UInt64` under 64 of them, `WideUnits` otherwise: the same search.
     @inline(__always)
-    private func withQuery<B: QueryBody>(_ pool: WorkspacePool, _ text: String, _ opts: MatchOptions, _ body: B) -> B.Result {
+    private func withQuery<B: QueryBody>(_ pool: WorkspacePool, _ text: String, _ opts: QueryOptions, _ body: B) -> B.Result {
         let ws = pool.acquire()
-        let units = pool.index.queryUnits(text, mode: opts.mode)
+        let units = pool.index.queryUnits(text, mode: opts.value.mode)
         func run<Units: UnitBits>(_: Units.Type) -> B.Result {
             var q = Query<Units>(index: pool.index, text: text, units: units, options: opts, workspace: ws)
             let r = body(&q)
@@ -142,7 +146,8 @@ public final class Matcher: Sendable {
 
     /// Matches one utterance.
     public func match(_ text: String, locale: String? = nil, options override: MatchOptions? = nil) -> MatchResult {
-        let opts = override ?? options
+        // (The options stay where they are, in the matcher's box or one made for the override.)
+        let opts = override.map(QueryOptions.init) ?? optionsBox
         let requested = locale ?? defaultLocale
         if text.utf8.count > Matcher.maxUtteranceBytes {
             return MatchResult(text: text, locale: requested, decision: .none, results: [], why: .tooLong, negative: nil)

@@ -28,7 +28,9 @@ extension Query {
     /// Scores a template: each way of placing the app name (or none) × the best few values.
     /// Readings whose bound is below `kth` (the score enough other targets already beat; not
     /// for negative phrases) or below their option's best reading are not aligned.
-    func evaluate(_ ti: Int, into out: inout [Scored], below kth: Float = -1) {
+    /// (`unbounded`: as with `MatchOptions.noBounds`, for `readAgainForFreeText`.)
+    func evaluate(_ ti: Int, into out: inout [Scored], below kth: Float = -1, unbounded: Bool = false) {
+        let noBounds = opts.noBounds || unbounded
         let t = index.templates[ti]
         let appSpans = t.hasApp ? spans[index.appSlot[t.app]] : nil
         let appCount = min(appSpans?.count ?? 0, opts.exhaustive ? Int.max : Query.appReadings)
@@ -63,7 +65,7 @@ extension Query {
         let literalUnits = self.literalUnits(ti)
         // Each unit's insertion cost, when a value of another parameter was said clearly.
         let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
-        let prunes = !(t.isNegative || opts.exhaustive || opts.noBounds)
+        let prunes = !(t.isNegative || opts.exhaustive || noBounds)
         let floor: Float = prunes ? kth : -1
         // `reach(after:)` this template's own best reading so far (see `run`): a later reading of
         // the template below it is neither listed nor decides.
@@ -86,7 +88,7 @@ extension Query {
             for gk in 0..<groups {
                 let variant: Int32 = options.isEmpty ? -1 : options[gk].variant
                 let option = options.isEmpty ? -1 : options[gk].option
-                let reference = max(floor, localReach, opts.exhaustive || opts.noBounds ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
+                let reference = max(floor, localReach, opts.exhaustive || noBounds ? -1 : (bestOf.first(where: { $0.option == option })?.score ?? -1))
                 if reference > 0 {
                     // Every word at its best, the value and the app name as heard; the units that
                     // neither a literal nor the value can take inserted at their cost.
@@ -129,7 +131,7 @@ extension Query {
                     // Against the reading in order, and (times the unknown-word factor) against the
                     // score other readings already reached.
                     let movedReach = opts.model.baseScore(terms(gain: reachGain, insertions: minIns, f))
-                    if (movedReach > plainScore + 1e-6 && min(1, movedReach * unknownFactor) >= reference - 1e-5) || opts.noBounds {
+                    if (movedReach > plainScore + 1e-6 && min(1, movedReach * unknownFactor) >= reference - 1e-5) || noBounds {
                         moveMask.update(from: mask, count: n)
                         for u in best.start..<best.end { moveMask[u] = 1 }
                         let b = align(t.elemsWithoutParam, mask: moveMask, paramSpans: [], literals: literalUnits, ins: unitIns, trace: false)
@@ -184,7 +186,7 @@ extension Query {
                         let others = literalBound - e.weight * ws.best[Int(e.id)] + groupParamBound
                         let reach = opts.model.baseScore(terms(gain: others + e.weight * us - opts.model.wordReorderCost,
                                                                insertions: minIns, f))
-                        if reach <= max(current, valueMoved) + 1e-6 && !opts.noBounds { continue }
+                        if reach <= max(current, valueMoved) + 1e-6 && !noBounds { continue }
                         if min(1, reach * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
                         let b = align(t.elems, mask: mask, paramSpans: group, skip: j, literals: literalUnits, ins: unitIns, trace: false)

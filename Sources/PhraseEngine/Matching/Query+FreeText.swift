@@ -26,32 +26,41 @@ extension Query {
     /// `freeTextFloor`) is read again without bounds, in the search's order: free text then
     /// re-reads the readings the unbounded search has. (The bound: `upperBound`, which charges
     /// no insertion, over the weight plus `freeTextCost`, which free text charges at least.)
-    mutating func readAgainForFreeText(_ cands: [UInt64], _ scored: inout [Scored], kth: Float, floorNow: Float) {
+    func readAgainForFreeText(_ cands: [UInt64], _ scored: inout [Scored], kth: Float, floorNow: Float) {
         guard opts.mode == .flexible, !cands.isEmpty, bestScore(scored) < Float(opts.threshold) else { return }
-        let floor = max(Float(opts.model.searchFloor), Query.freeTextFloor)
-        func again(_ key: UInt64) -> Bool {
-            let t = Int(Query.sortKeyItem(key))
-            guard index.templateHasApp[t], !(spans[index.appSlot[Int(index.templateApp[t])]]?.isEmpty ?? true) else { return false }
-            let w = index.templateTotalWeight[t]
-            let bound = Query.sortKeyBound(key) * w / max(w + opts.model.freeTextCost, 1e-6)
-            return bound >= max(floor, index.templateIsNegative[t] ? floorNow : kth) && hearsEveryContentWord(t)
-        }
-        guard cands.contains(where: again) else { return }
+        guard rereadsAny(cands, kth: kth, floorNow: floorNow) else { return }
         // (A rare path: an utterance no reading matches that names an app.)
         var out: [Scored] = []
         out.reserveCapacity(scored.count)
-        opts.noBounds = true
-        defer { opts.noBounds = false }
         // The first search's readings: each template's together, in `cands` order.
         var i = 0
         for key in cands {
             let t = Int(Query.sortKeyItem(key))
             var j = i
             while j < scored.count && scored[j].template == t { j += 1 }
-            if again(key) { evaluate(t, into: &out) } else { out.append(contentsOf: scored[i..<j]) }
+            if rereads(key, kth: kth, floorNow: floorNow) { evaluate(t, into: &out, unbounded: true) } else { out.append(contentsOf: scored[i..<j]) }
             i = j
         }
         scored = out
+    }
+
+    /// Whether `readAgainForFreeText` reads the template of `key` again: it names an app heard
+    /// in the utterance, hears every content word, and its bound with free text reaches what
+    /// matters. (A method, not a local function of the mutating caller: a local function that
+    /// reads `self` there copied the whole query at each call.)
+    func rereads(_ key: UInt64, kth: Float, floorNow: Float) -> Bool {
+        let t = Int(Query.sortKeyItem(key))
+        guard index.templateHasApp[t], !(spans[index.appSlot[Int(index.templateApp[t])]]?.isEmpty ?? true) else { return false }
+        let floor = max(Float(opts.model.searchFloor), Query.freeTextFloor)
+        let w = index.templateTotalWeight[t]
+        let bound = Query.sortKeyBound(key) * w / max(w + opts.model.freeTextCost, 1e-6)
+        return bound >= max(floor, index.templateIsNegative[t] ? floorNow : kth) && hearsEveryContentWord(t)
+    }
+
+    /// Whether `rereads` holds for any of `cands`.
+    func rereadsAny(_ cands: [UInt64], kth: Float, floorNow: Float) -> Bool {
+        for key in cands where rereads(key, kth: kth, floorNow: floorNow) { return true }
+        return false
     }
 
     /// Free text for a String parameter no phrase can say ("search Bookworm for climate change"
@@ -67,7 +76,7 @@ extension Query {
     /// unknown. A run anywhere else is neither ("search Google for Bookworm": other words
     /// before the app name), nor is a run a connector opens at the end ("search Bookworm on
     /// Google": an app clause), nor one with a value of the app in it.
-    mutating func freeTextReadings(_ scored: inout [Scored]) {
+    func freeTextReadings(_ scored: inout [Scored]) {
         guard opts.mode == .flexible, !scored.isEmpty else { return }
         let top = bestScore(scored)
         guard top < Float(opts.threshold) else { return }

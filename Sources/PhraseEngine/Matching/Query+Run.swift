@@ -20,6 +20,14 @@ extension Query {
         }
         if opts.mode == .exact { return runExact(locale: locale, catalogs: catalogs) }
         findSlots()
+        return search(locale: locale, catalogs: catalogs)
+    }
+
+    /// The search after the slots are found: candidates by their bounds, each evaluated while
+    /// its bound can still change the result, then free text, an unknown value and the
+    /// decision. (Not mutating: a mutating method passes the whole query by copy to each
+    /// non-mutating one it calls.)
+    func search(locale: String, catalogs: [Catalog]) -> MatchResult {
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
         var heard: [Int32] = []
@@ -85,7 +93,7 @@ extension Query {
         cands.sort()
         let floor = Float(opts.model.searchFloor)
         let need = max(opts.limit, 2)
-        let logBounds = boundLog != nil
+        let logBounds = ws.pool.pointee.boundLog != nil
         var kth: Float = -1
         // Below `floorNow` nothing is listed or decides (`reach(after:)` the best reading so far).
         var floorNow: Float = -1
@@ -149,12 +157,12 @@ extension Query {
     /// Appends template `t`'s bound (the smaller of `ub` and the refined one) and its best
     /// reading's score to `boundLog` (for the tests).
     @inline(never)
-    mutating func logBound(_ t: Int, _ ub: Float, _ coverage: [Units], _ readings: ArraySlice<Scored>) {
+    func logBound(_ t: Int, _ ub: Float, _ coverage: [Units], _ readings: ArraySlice<Scored>) {
         let ub2 = upperBound(t, coverage: coverage, refined: true, gain: ws.gain[t],
                              taken: index.templateHasApp[t] ? appUnitsTaken(Int(index.templateApp[t])) : AppUnits(units: noUnits, sure: false))
         var best: Float = -1
         for r in readings { best = max(best, r.score) }
-        boundLog?.append((t, min(ub, ub2), best))
+        ws.pool.pointee.boundLog?.append((t, min(ub, ub2), best))
     }
 }
 

@@ -72,12 +72,127 @@ extension Query {
         for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
         // (or, for app names, anywhere when no app name was heard as such).
-        var soundSpans: [Int32: [SlotSpan]] = [:]
         var appHeard = false
         for a in index.appSlot {
             guard let e = bySet.first(where: { $0.set == a }) else { continue }
             if Query.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
         }
+        let soundSpans = soundHeardSpans(appHeard: appHeard)
+        if !soundSpans.isEmpty {
+            for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
+            bySet.sort { $0.set < $1.set }
+        }
+        // (Sets come in ascending order: an app's name set before its value sets.)
+        var takenApp = -1
+        var takenUnits = noUnits
+        var takenPostings = 0
+        for (set, ks, ke) in bySet {
+            // (The storage of a list an earlier query dropped, when there is one.)
+            var found = spans.takeList()
+            found.reserveCapacity(Query.valuesPerSet * 2)
+            // A value is not heard where its app's name surely is (`appNameUnits`): no reading
+            // could read it there. Its words heard only there do not count toward its bound.
+            let isApp = index.setIsApp[Int(set)]
+            if !isApp, Int(index.setApp[Int(set)]) != takenApp {
+                takenApp = Int(index.setApp[Int(set)])
+                takenUnits = appNameUnits(takenApp).units
+                // How many values the words heard only there occur in: none, and no value's
+                // bound changes; many, and most bounds may fall (the name's words are in them).
+                takenPostings = 0
+                if !takenUnits.isEmpty {
+                    for id in bestIds where hits(Int(id)).subtracting(takenUnits).isEmpty { takenPostings += index.postings(id).count }
+                }
+            }
+            let taken = isApp ? noUnits : takenUnits
+            let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
+            let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
+            findValues(set, ks, ke, &keys, taken: taken, inflated: inflated, prefilter: prefilter, extra: soundSpans[set],
+                       into: &found, top: &top)
+            if !found.isEmpty { spans.insert(set, found) } else { spans.giveBack(&found) }
+        }
+        openAppClause()
+        // Unknown words no slot span covers.
+        var f: Float = 1
+        for i in 0..<n where lowersEveryReading(i) { f *= opts.model.unknownWordFactor }
+        unknownFactor = f
+        otherAppClauses = foreignAppClauses()
+        appClauseRuns()
+        clearValues()
+    }
+
+    /// The spans of the values of slot set `set` (its sort keys `keys[ks..<ke]`), appended to
+    /// `found` best first (`findSlots`; `top` is scratch): values are aligned in bound order
+    /// until the bound falls below the `valuesPerSet`-th best similarity found, none where the
+    /// app's name surely is (`taken`), and the values heard as other words (`extra`) added.
+    /// (Not mutating, for the reason `soundHeardSpans` is not.)
+    func findValues(_ set: Int32, _ ks: Int, _ ke: Int, _ keys: inout [UInt64], taken: Units, inflated: Bool, prefilter: Bool,
+                    extra: [SlotSpan]?, into found: inout [SlotSpan], top: inout [Float]) {
+        let isApp = index.setIsApp[Int(set)]
+        var kth: Float = 0
+        // The `valuesPerSet` best similarities found, best first (kept as spans are found).
+        top.clear()
+        var end = ke
+        if !isApp {
+            // Where the app's name surely is, each value's bound counts only its words heard
+            // outside it. Among many values, those that cannot reach the minimum are left out
+            // before sorting (few values: each is checked when its turn comes, below).
+            if prefilter {
+                end = ks
+                for r in ks..<ke {
+                    let vi = Query.sortKeyItem(keys[r])
+                    let b = min(Query.sortKeyBound(keys[r]), valueBound(Int(index.setBase[Int(set)] + vi), outside: taken))
+                    if b >= opts.model.minimumValueSimilarity - 1e-5 { keys[end] = Query.sortKey(bound: b, vi); end += 1 }
+                }
+            }
+            if end - ks > 1 { keys[ks..<end].sort() }
+        }
+        for key in keys[ks..<end] {
+            let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
+            if !opts.exhaustive, found.count >= Query.valuesPerSet, ub <= kth { break }
+            let g = Int(index.setBase[Int(set)] + vi)
+            if inflated && !prefilter && valueBound(g, outside: taken) < max(opts.model.minimumValueSimilarity, kth) - 1e-5 { continue }
+            let before = found.count
+            evaluate(set: set, variantIndex: vi, global: g, into: &found)
+            if opts.referenceAlignment { checkSlotSpans(set: set, variantIndex: vi, global: g, found: found[before...]) }
+            if !taken.isEmpty {
+                var k = before
+                while k < found.count {
+                    if unitRange(found[k].start, found[k].end).intersects(taken) { found.remove(at: k) } else { k += 1 }
+                }
+            }
+            for k in before..<found.count {
+                let s = found[k].sim
+                var p: Int
+                if top.count == Query.valuesPerSet {
+                    if !(s > top[Query.valuesPerSet - 1]) { continue }
+                    p = Query.valuesPerSet - 1
+                } else {
+                    p = top.count
+                    top.append(s)
+                }
+                while p > 0, top[p - 1] < s { top[p] = top[p - 1]; p -= 1 }
+                top[p] = s
+            }
+            if found.count > before, found.count >= Query.valuesPerSet {
+                kth = top[Query.valuesPerSet - 1]
+            }
+        }
+        if let extra {
+            for sp in extra where !unitRange(sp.start, sp.end).intersects(taken)
+                && !found.contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
+                found.append(sp)
+            }
+        }
+        found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
+        if !isApp { dropUnidentifying(set, &found) }
+    }
+
+    /// Values heard as other words (`findSlots`): the sound of 1-3 words joined, where a word is
+    /// unknown (or, for app names, anywhere when no app name was heard as such), per slot set.
+    /// (Not mutating: `findSlots` is, and would pass the whole query by copy to each method
+    /// this calls.)
+    func soundHeardSpans(appHeard: Bool) -> [Int32: [SlotSpan]] {
+        var soundSpans: [Int32: [SlotSpan]] = [:]
         // The locale's key of the words a...b joined, computed once for both searches below.
         // A one-word window's key is the word's own, when `matchUnit` computed it.
         var windowKeys: [String?] = []
@@ -174,101 +289,7 @@ extension Query {
             splitScriptAppSounds(info, &k1, &soundSpans)
             syllableAppSounds(&k1, &soundSpans)
         }
-        if !soundSpans.isEmpty {
-            for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
-            bySet.sort { $0.set < $1.set }
-        }
-        // (Sets come in ascending order: an app's name set before its value sets.)
-        var takenApp = -1
-        var takenUnits = noUnits
-        var takenPostings = 0
-        for (set, ks, ke) in bySet {
-            // (The storage of a list an earlier query dropped, when there is one.)
-            var found = spans.takeList()
-            found.reserveCapacity(Query.valuesPerSet * 2)
-            var kth: Float = 0
-            // The `valuesPerSet` best similarities found, best first (kept as spans are found).
-            top.clear()
-            // A value is not heard where its app's name surely is (`appNameUnits`): no reading
-            // could read it there. Its words heard only there do not count toward its bound.
-            let isApp = index.setIsApp[Int(set)]
-            if !isApp, Int(index.setApp[Int(set)]) != takenApp {
-                takenApp = Int(index.setApp[Int(set)])
-                takenUnits = appNameUnits(takenApp).units
-                // How many values the words heard only there occur in: none, and no value's
-                // bound changes; many, and most bounds may fall (the name's words are in them).
-                takenPostings = 0
-                if !takenUnits.isEmpty {
-                    for id in bestIds where hits(Int(id)).subtracting(takenUnits).isEmpty { takenPostings += index.postings(id).count }
-                }
-            }
-            let taken = isApp ? noUnits : takenUnits
-            let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
-            var end = ke
-            let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
-            if !isApp {
-                // Where the app's name surely is, each value's bound counts only its words heard
-                // outside it. Among many values, those that cannot reach the minimum are left out
-                // before sorting (few values: each is checked when its turn comes, below).
-                if prefilter {
-                    end = ks
-                    for r in ks..<ke {
-                        let vi = Query.sortKeyItem(keys[r])
-                        let b = min(Query.sortKeyBound(keys[r]), valueBound(Int(index.setBase[Int(set)] + vi), outside: taken))
-                        if b >= opts.model.minimumValueSimilarity - 1e-5 { keys[end] = Query.sortKey(bound: b, vi); end += 1 }
-                    }
-                }
-                if end - ks > 1 { keys[ks..<end].sort() }
-            }
-            for key in keys[ks..<end] {
-                let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
-                if !opts.exhaustive, found.count >= Query.valuesPerSet, ub <= kth { break }
-                let g = Int(index.setBase[Int(set)] + vi)
-                if inflated && !prefilter && valueBound(g, outside: taken) < max(opts.model.minimumValueSimilarity, kth) - 1e-5 { continue }
-                let before = found.count
-                evaluate(set: set, variantIndex: vi, global: g, into: &found)
-                if opts.referenceAlignment { checkSlotSpans(set: set, variantIndex: vi, global: g, found: found[before...]) }
-                if !taken.isEmpty {
-                    var k = before
-                    while k < found.count {
-                        if unitRange(found[k].start, found[k].end).intersects(taken) { found.remove(at: k) } else { k += 1 }
-                    }
-                }
-                for k in before..<found.count {
-                    let s = found[k].sim
-                    var p: Int
-                    if top.count == Query.valuesPerSet {
-                        if !(s > top[Query.valuesPerSet - 1]) { continue }
-                        p = Query.valuesPerSet - 1
-                    } else {
-                        p = top.count
-                        top.append(s)
-                    }
-                    while p > 0, top[p - 1] < s { top[p] = top[p - 1]; p -= 1 }
-                    top[p] = s
-                }
-                if found.count > before, found.count >= Query.valuesPerSet {
-                    kth = top[Query.valuesPerSet - 1]
-                }
-            }
-            if let extra = soundSpans[set] {
-                for sp in extra where !unitRange(sp.start, sp.end).intersects(taken)
-                    && !found.contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
-                    found.append(sp)
-                }
-            }
-            found.sort { ($0.sim, $1.start, $1.end, $1.variant) > ($1.sim, $0.start, $0.end, $0.variant) }
-            if !isApp { dropUnidentifying(set, &found) }
-            if !found.isEmpty { spans.insert(set, found) } else { spans.giveBack(&found) }
-        }
-        openAppClause()
-        // Unknown words no slot span covers.
-        var f: Float = 1
-        for i in 0..<n where lowersEveryReading(i) { f *= opts.model.unknownWordFactor }
-        unknownFactor = f
-        otherAppClauses = foreignAppClauses()
-        appClauseRuns()
-        clearValues()
+        return soundSpans
     }
 
     /// The insertion costs with the values of other parameters said clearly, computed once per

@@ -6,11 +6,11 @@ struct Query<Units: UnitBits> {
     /// The options, behind a reference: stored inline (592 bytes), they were copied to the stack
     /// at nearly every call of a `Query` method from a mutating one (about 1,100 instructions an
     /// utterance, en habits).
-    private var options: Options
+    private var options: QueryOptions
     /// The options of this query. (Setting them, which two rare paths do, makes a new box.)
     var opts: MatchOptions {
         @inline(__always) get { options.value }
-        set { options = Options(newValue) }
+        set { options = QueryOptions(newValue) }
     }
     var units: [Raw] = []
     var n = 0
@@ -44,8 +44,6 @@ struct Query<Units: UnitBits> {
     /// Units of Han or kana words the catalogs never say whose characters they know: unheard
     /// for substitutions and values, but without the unknown-word cost and factor.
     var charWordUnits: Units
-    /// For the tests (`Matcher.templateBounds`): each evaluated template's bound and best score.
-    var boundLog: [(template: Int, bound: Float, score: Float)]? = nil
     /// Units of content words the catalogs do not have, related to theirs only by a guess (a
     /// sound-alike or an edit): a reading that leaves such a word out counts it as unheard for
     /// substitutions (`guessedWords`).
@@ -68,12 +66,6 @@ struct Query<Units: UnitBits> {
     /// (`clearValueSimilarity`; set after the slots are found, see `clearValues`).
     var clearValueSets = 0
 
-    /// A query's options (see `opts`).
-    final class Options: Sendable {
-        let value: MatchOptions
-        init(_ value: MatchOptions) { self.value = value }
-    }
-
     /// The empty set of this utterance's units.
     @inline(__always) var noUnits: Units { Units(units: n) }
 
@@ -81,11 +73,11 @@ struct Query<Units: UnitBits> {
     var scratch: Scratch { ws.scratch }
 
     /// A query of `units` (`Query.units(of:)`), which must be at most `Units.capacity`.
-    init(index: LocaleIndex, text: String, units: [Raw], options: MatchOptions, workspace: Workspace) {
+    init(index: LocaleIndex, text: String, units: [Raw], options: QueryOptions, workspace: Workspace) {
         self.ws = workspace
         self.index = index
         self.text = text
-        self.options = Options(options)
+        self.options = options
         self.units = units
         n = units.count
         let empty = Units(units: units.count)
@@ -136,6 +128,13 @@ struct Query<Units: UnitBits> {
     static var unknownValueMaxWords: Int { 4 }
 
     static var appReadings: Int { 3 }
+}
+
+/// A query's options, boxed (see `Query.opts`): a matcher keeps its own in one, so that a
+/// query with them copies nothing.
+final class QueryOptions: Sendable {
+    let value: MatchOptions
+    init(_ value: MatchOptions) { self.value = value }
 }
 
 /// A stretch of the utterance read as a slot's value (or the app's name): units `start..<end`,

@@ -234,6 +234,9 @@ final class Workspace: @unchecked Sendable {
         var unitInfo: [(count: Int, split: Bool)] = []
         /// What the alignment reference found (`MatchOptions.referenceAlignment`, for the tests).
         var alignmentCheck = AlignmentCheck()
+        /// For the tests (`Matcher.templateBounds`): each evaluated template's bound and best
+        /// score, when not nil.
+        var boundLog: [(template: Int, bound: Float, score: Float)]? = nil
         /// The parameter slot sets with a value said clearly, their apps, and whether each row of
         /// the insertion costs charges anything (`Query.clearValues`).
         var clearSets: [Int32] = []
