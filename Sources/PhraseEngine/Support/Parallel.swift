@@ -52,9 +52,3 @@ struct SendablePointer<T>: @unchecked Sendable {
     let base: UnsafeMutablePointer<T>
     init(_ b: UnsafeMutablePointer<T>) { base = b }
 }
-
-/// Disjoint-index writes from concurrent workers.
-struct SendableBuffer<T>: @unchecked Sendable {
-    let base: UnsafeMutableBufferPointer<T>
-    init(_ b: UnsafeMutableBufferPointer<T>) { base = b }
-}

@@ -244,7 +244,7 @@ public enum CollisionAnalyzer {
         o.mode = options.mode
         let minimum = options.minSimilarity
         let passOptions = o
-        let all = parallelMap(ps.count, threads: options.threads) { i in
+        let all = Parallel.map(count: ps.count, threads: options.threads) { i in
             hits(i, ps[i], matcher: matcher, locale: l, match: passOptions, minimum: minimum)
         }
         // Merge both directions, in probe order (deterministic).
@@ -305,7 +305,7 @@ public enum CollisionAnalyzer {
         var explainIt = [Bool](repeating: false, count: accs.count)
         for i in byStrength.prefix(options.explainLimit) { explainIt[i] = true }
         let merged = accs, explainOptions = eo, flags = explainIt
-        let pairs = parallelMap(merged.count, threads: options.threads) { i in
+        let pairs = Parallel.map(count: merged.count, threads: options.threads) { i in
             CollisionExplainer.finish(merged[i], matcher: matcher, locale: l, match: explainOptions, explain: flags[i])
         }
         return (pairs, phrases, ps.count)
@@ -455,28 +455,5 @@ public enum CollisionAnalyzer {
         let ranked = order.map { clusters[$0] }
         for (ci, c) in ranked.enumerated() { for k in c.pairs { pairs[k].cluster = ci } }
         return ranked
-    }
-
-    // MARK: - Parallelism
-
-    /// `body(i)` for i in 0..<n on every core; results in index order.
-    static func parallelMap<T: Sendable>(_ n: Int, threads: Int?, _ body: @Sendable (Int) -> T) -> [T] {
-        if n == 0 { return [] }
-        let workers = max(1, min(threads ?? ProcessInfo.processInfo.activeProcessorCount, 64))
-        let out = UnsafeMutableBufferPointer<T?>.allocate(capacity: n)
-        out.initialize(repeating: nil)
-        defer { _ = out.deinitialize(); out.deallocate() }
-        let buffer = SendableBuffer(out)
-        let chunk = 64
-        let chunks = (n + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: min(workers, chunks)) { w in
-            var c = w
-            while c < chunks {
-                let lo = c * chunk, hi = min(n, lo + chunk)
-                for i in lo..<hi { buffer.base[i] = body(i) }
-                c += workers
-            }
-        }
-        return out.compactMap { $0 }
     }
 }

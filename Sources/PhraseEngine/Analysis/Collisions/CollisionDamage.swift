@@ -95,7 +95,7 @@ enum CollisionDamage {
         for c in matcher.catalogs { gens[c.app.id] = Synth.Generator(catalog: c, all: matcher.catalogs, locale: l, options: Synth.Options()) }
         let generators = gens
         typealias One = (templateProbed: Bool, valueProbed: Bool, flips: [(to: MatchCandidate, valueWord: Bool)])
-        let results: [One] = CollisionAnalyzer.parallelMap(ps.count, threads: threads) { i in
+        let results: [One] = Parallel.map(count: ps.count, threads: threads) { i in
             let p = ps[i]
             guard !p.side.isNegative, p.viaAlternative == nil, let g = generators[p.side.app] else { return (false, false, []) }
             let ds = damaged(p, generator: g, everyWord: flags[i])

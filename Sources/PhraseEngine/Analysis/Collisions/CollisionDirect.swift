@@ -62,7 +62,7 @@ enum CollisionDirect {
                 for (ti, t) in s.templates(for: l).enumerated() {
                     guard let plan = Expansion.plan(c, s, t, locale: l), let pname = plan.param, plan.options.count > 1 else { continue }
                     let fresh = Array(Set(plan.options.map(\.text).filter { forms[$0] == nil })).sorted()
-                    let made = CollisionAnalyzer.parallelMap(fresh.count, threads: threads) { i -> (ValueForm, [String]) in
+                    let made = Parallel.map(count: fresh.count, threads: threads) { i -> (ValueForm, [String]) in
                         let f = ValueForm(n, fresh[i])
                         return (f, keys(f))
                     }
@@ -89,7 +89,7 @@ enum CollisionDirect {
                     let s0 = r.results.first { $0.app == c.app.id && $0.intent == s.intent && $0.template == t.text }?.score ?? 0
                     cands.sort { $0 < $1 }
                     let options = plan.options, known = forms, pairs = cands
-                    let similarity = CollisionAnalyzer.parallelMap(pairs.count, threads: threads) { i -> Double in
+                    let similarity = Parallel.map(count: pairs.count, threads: threads) { i -> Double in
                         guard let a = known[options[pairs[i].0].text]?.form, let b = known[options[pairs[i].1].text]?.form else { return 0 }
                         return valueSimilarity(a, b).0
                     }
