@@ -30,15 +30,14 @@ import Testing
     @Test func hugeNumbersArePrinted() throws {
         let plants = try String(contentsOfFile: HostileInputTests.plants, encoding: .utf8)
         let huge = plants.replacingOccurrences(of: "{", with: "{\"version\": 1666666666666666666666666666, ", range: plants.range(of: "{"))
-        #expect(throws: CatalogLoadError.self) { try CatalogLoader.parse(Array(huge.utf8), file: "huge.json") }
-        do { _ = try CatalogLoader.parse(Array(huge.utf8), file: "huge.json") } catch {
-            #expect("\(error)".contains("unsupported version 1.6666666666666668e+27"), "\(error)")
-        }
+        let error = #expect(throws: CatalogLoadError.self) { try CatalogLoader.parse(Array(huge.utf8), file: "huge.json") }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("unsupported version 1.6666666666666668e+27"), "\(message)")
         #expect(JSONOut.formatNumber(1e19) == "1e+19")
         #expect(JSONOut.formatNumber(-1.5e300) == "-1.5e+300")
         #expect(JSONOut.formatNumber(8.9e18) == "8900000000000000000")
         #expect(JSONOut.formatNumber(2e15) == "2000000000000000")
-        #expect(JSONOut.formatNumber(0.12345) == "0.1235" || JSONOut.formatNumber(0.12345) == "0.1234")
+        #expect(JSONOut.formatNumber(0.12345) == "0.1235")
     }
 
     /// The same structure check lets a sound binary plist through to Foundation.

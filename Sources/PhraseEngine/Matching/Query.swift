@@ -7,7 +7,7 @@ struct Query<Units: UnitBits> {
     /// at nearly every call of a `Query` method from a mutating one (about 1,100 instructions an
     /// utterance, en habits).
     private var options: QueryOptions
-    /// The options of this query. (Setting them, which two rare paths do, makes a new box.)
+    /// The options of this query. (Setting them, which only exact mode does, makes a new box.)
     var opts: MatchOptions {
         @inline(__always) get { options.value }
         set { options = QueryOptions(newValue) }
