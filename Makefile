@@ -2,7 +2,8 @@
 #
 #   make                               release build (.build/release/phrasematch)
 #   make install PREFIX=/usr/local     phrasematch and its locale profiles into $(PREFIX)/bin,
-#                                      the sample apps into $(PREFIX)/share/phrasematch/Corpora
+#                                      the sample apps into $(PREFIX)/share/phrasematch/Corpora,
+#                                      the sentence encoder's weights into …/share/phrasematch/Models
 #   make uninstall PREFIX=/usr/local
 #   make test                          swift test
 #
@@ -39,7 +40,9 @@ install: build
 	if [ "$$found" = no ]; then echo "make: no $(BUNDLE) resource bundle in $$bin" >&2; exit 1; fi; \
 	rm -rf "$(DESTDIR)$(DATADIR)/Corpora"; \
 	cp -R Corpora "$(DESTDIR)$(DATADIR)/Corpora"; \
-	echo "installed $(DESTDIR)$(BINDIR)/phrasematch (locale profiles beside it, sample apps in $(DESTDIR)$(DATADIR)/Corpora)"
+	install -d "$(DESTDIR)$(DATADIR)/Models"; \
+	install -m 644 Models/e5-small-q4.bin Models/LICENSE Models/README.md "$(DESTDIR)$(DATADIR)/Models/"; \
+	echo "installed $(DESTDIR)$(BINDIR)/phrasematch (locale profiles beside it, sample apps in $(DESTDIR)$(DATADIR)/Corpora, the sentence encoder's weights in $(DESTDIR)$(DATADIR)/Models)"
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/phrasematch"

@@ -16,6 +16,10 @@ public final class CLIContext: @unchecked Sendable {
     private let writeOut: (String) -> Void
     private let writeErr: (String) -> Void
     public var currentDirectory: String
+    /// Whether a command looks for the bundled sentence encoder's weights when neither
+    /// `--encoder` nor `PHRASEENGINE_ENCODER` names them (the real process: yes; a capturing
+    /// context, as the tests use: no, so reports read as the lexical matcher's unless asked).
+    public var findsEncoder = false
 
     public init(environment: [String: String] = [:], stdoutIsTerminal: Bool = false, stdinIsTerminal: Bool = false,
                 stderrIsTerminal: Bool = false, currentDirectory: String = FileManager.default.currentDirectoryPath,
@@ -42,7 +46,7 @@ public final class CLIContext: @unchecked Sendable {
     /// The process's own streams.
     public static func standard() -> CLIContext {
         let env = ProcessInfo.processInfo.environment
-        return CLIContext(
+        let ctx = CLIContext(
             environment: env,
             stdoutIsTerminal: isatty(1) == 1,
             stdinIsTerminal: isatty(0) == 1,
@@ -50,6 +54,8 @@ public final class CLIContext: @unchecked Sendable {
             readLine: { Swift.readLine(strippingNewline: true) },
             out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
             err: { s in FileHandle.standardError.write(Data(s.utf8)) })
+        ctx.findsEncoder = true
+        return ctx
     }
 
     /// A context writing into strings (for tests and the REPL's nested commands).

@@ -23,6 +23,37 @@ enum CatalogOptions {
     static let modelOption = OptionSpec("--model", value: "FILE",
                                         help: "A score model file (default: the bundled Locales/profiles/model/score-model.json).")
 
+    static let noSemanticOption = OptionSpec("--no-semantic", help: "Match by words only: no sentence encoder confirms a refused result.")
+    static let encoderOption = OptionSpec("--encoder", value: "FILE",
+                                          help: "The sentence encoder's weights (default: $PHRASEENGINE_ENCODER, else the bundled Models/\(E5Encoder.fileName)).")
+
+    /// The sentence encoder: none with `--no-semantic`; the weights `--encoder` or
+    /// `PHRASEENGINE_ENCODER` names; else, in the real process, the bundled ones where they are
+    /// found (none found: a one-line note, and matching by words only). A missing or corrupt
+    /// named file is an input error naming it.
+    static func encoder(_ args: ParsedArguments, _ ctx: CLIContext) throws -> (any SentenceEncoder)? {
+        if args.flag("--no-semantic") { return nil }
+        let path: String
+        if let f = args.value("--encoder") {
+            path = resolvePath(f, ctx)
+        } else if let e = ctx.environment["PHRASEENGINE_ENCODER"], !e.isEmpty {
+            path = resolvePath(e, ctx)
+        } else if ctx.findsEncoder, let p = E5Encoder.candidatePaths().first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            path = p
+        } else {
+            if ctx.findsEncoder {
+                ctx.err("note: no sentence encoder weights found (\(E5Encoder.fileName); --encoder FILE or PHRASEENGINE_ENCODER); matching by words only\n")
+            }
+            return nil
+        }
+        do { return try EncoderStore.e5(path: path) } catch { throw CLIError.input(error.description) }
+    }
+
+    /// Where phrase vectors are kept between runs (`PHRASEENGINE_CACHE`, else the user's cache folder).
+    static func vectorCache(_ ctx: CLIContext) -> PhraseVectorCache {
+        PhraseVectorCache(directory: PhraseVectorCache.defaultDirectory(environment: ctx.environment))
+    }
+
     /// Reads corpus files (JSON Lines, or TSV by their extension): the items in order and the
     /// bad lines; an unreadable file is an input error.
     static func readCorpora(_ paths: [String], _ ctx: CLIContext) throws -> (items: [CorpusItem], errors: [Diagnostic]) {

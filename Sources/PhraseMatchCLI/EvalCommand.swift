@@ -34,6 +34,7 @@ public enum EvalCommand: Command {
         OptionSpec("--split", value: "S", help: "tune (even line numbers) or test (odd line numbers): the corpora's tuning/reporting split."),
         OptionSpec("--stable", help: "Leave timings out of reports (byte-identical output for the same input)."),
         OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),
+        CatalogOptions.noSemanticOption, CatalogOptions.encoderOption,
         ProgressLine.quietOption,
     ]
 
@@ -66,7 +67,8 @@ public enum EvalCommand: Command {
         let catalogPaths = try CatalogOptions.paths(args, ctx)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         CatalogOptions.warnLintErrors(catalogs, ctx)
-        let matcher = Matcher(catalogs: catalogs, options: opts)
+        let matcher = Matcher(catalogs: catalogs, options: opts,
+                              encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))
         if streaming { return stream(matcher, args, ctx, k: k, threads: threads, tsv: format == "tsv", locale: locale) }
 
         var paths = args.positionals

@@ -19,6 +19,7 @@ public enum MatchCommand: Command {
         CatalogOptions.resultWindowOption,
         OptionSpec("--explain", short: "-e", help: "Show which words matched how."),
         OptionSpec("--no-budget", help: "Match phrases past the 1,000-phrase budget too."),
+        CatalogOptions.noSemanticOption, CatalogOptions.encoderOption,
         CatalogOptions.outputOption,
     ]
 
@@ -31,7 +32,8 @@ public enum MatchCommand: Command {
         let locale = args.value("--locale") ?? CatalogOptions.defaultLocale(catalogs)
         // Only the index the utterances' locale reads (a one-shot call builds no other).
         let one = Matcher.locale(for: locale, among: Matcher.locales(of: catalogs))
-        let matcher = Matcher(catalogs: catalogs, locales: one.map { [$0] } ?? [], options: opts)
+        let matcher = Matcher(catalogs: catalogs, locales: one.map { [$0] } ?? [], options: opts,
+                              encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))
         var out = ""
         var allMatched = true
         func handle(_ text: String) {
@@ -94,6 +96,7 @@ public enum ResultText {
                 }
             }
             if let n = r.negative { s += "  negative phrase: \(n)\n" }
+            if let m = r.meaning { s += "  \(m.line)\n" }
             return s
         } else {
             shown = r.results
@@ -105,6 +108,7 @@ public enum ResultText {
             s += "     phrase: \(c.template) → \"\(c.phrase)\"\n"
             if explain && k == 0 { s += steps(c, r, paint) }
         }
+        if let m = r.meaning { s += "  \(m.line)\n" }
         return s
     }
 

@@ -45,6 +45,7 @@ public enum PhraseMatchCLI {
         Entry(DiffCommand.self),
         Entry(CollisionsCommand.self),
         Entry(FitCommand.self),
+        Entry(VectorsCommand.self),
     ]
 
     public static func helpText() -> String {

@@ -13,6 +13,7 @@ public enum ReplCommand: Command {
     public static let options = [
         CatalogOptions.catalogOption, CatalogOptions.localeOption, CatalogOptions.modelOption,
         OptionSpec("--no-explain", help: "Start with explanations off."),
+        CatalogOptions.noSemanticOption, CatalogOptions.encoderOption,
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
@@ -22,10 +23,12 @@ public enum ReplCommand: Command {
         var options = MatchOptions()
         options.model = try CatalogOptions.scoreModel(args, ctx)
         let session = ReplSession(catalogPaths: paths, catalogs: catalogs, locale: args.value("--locale"),
-                                  color: ctx.useColor, usedSamples: samples, currentDirectory: ctx.currentDirectory, options: options)
+                                  color: ctx.useColor, usedSamples: samples, currentDirectory: ctx.currentDirectory, options: options,
+                                  encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))
         if args.flag("--no-explain") { session.explain = false }
         let interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal
         ctx.out(session.banner)
+        session.prepareMeaning()
         if interactive {
             let editor = LineEditor(historyPath: LineEditor.defaultHistoryPath(ctx.environment))
             defer { editor.restore() }

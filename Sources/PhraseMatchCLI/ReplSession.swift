@@ -16,6 +16,8 @@ public final class ReplSession {
     /// inside it are shown relative to it (as the other commands do).
     public var currentDirectory: String
     let usedSamples: Bool
+    /// Where phrase vectors are kept (with an encoder).
+    let vectorCache: PhraseVectorCache?
 
     public static let commands: [(String, String)] = [
         (":help", "this list"),
@@ -33,14 +35,16 @@ public final class ReplSession {
     ]
 
     public init(catalogPaths: [String], catalogs: [Catalog], locale: String?, color: Bool, usedSamples: Bool,
-                currentDirectory: String = FileManager.default.currentDirectoryPath, options: MatchOptions = MatchOptions()) {
+                currentDirectory: String = FileManager.default.currentDirectoryPath, options: MatchOptions = MatchOptions(),
+                encoder: (any SentenceEncoder)? = nil, vectorCache: PhraseVectorCache? = nil) {
+        self.vectorCache = vectorCache
         self.currentDirectory = currentDirectory
         self.catalogPaths = catalogPaths
         self.catalogs = catalogs
         self.color = color
         self.usedSamples = usedSamples
         self.locale = locale ?? CatalogOptions.defaultLocale(catalogs)
-        self.matcher = Matcher(catalogs: catalogs, options: options)
+        self.matcher = Matcher(catalogs: catalogs, options: options, encoder: encoder, vectorCache: vectorCache)
     }
 
     public var prompt: String { "phrasematch[\(locale)]> " }
@@ -53,7 +57,17 @@ public final class ReplSession {
             s += "  \(name) (\(c.app.id)) — \(c.shortcuts.count) shortcuts, \(c.file)\n"
         }
         if !matcher.locales.isEmpty { s += "Locales: \(matcher.locales.joined(separator: ", ")); matching in \(locale).\n" }
+        s += matcher.encoder.map { "Meaning: the sentence encoder \($0.identity) confirms refused results (docs/semantic.md).\n" }
+            ?? "Meaning: off; matching by words only.\n"
         return s
+    }
+
+    /// Builds (or reads from the cache) the phrase vectors of the session's locale on a thread
+    /// of their own, so the prompt comes at once; the first refused utterance waits for them.
+    func prepareMeaning() {
+        guard matcher.encoder != nil, let l = matcher.indexedLocale(for: locale) else { return }
+        let m = matcher
+        Thread { m.prepareSemantic(locales: [l]) }.start()
     }
 
     /// Handles one line; returns the text to print and whether to leave.
@@ -159,7 +173,7 @@ public final class ReplSession {
             let cats = try CatalogLoader.loadAll(paths: paths).map { c in var c = c; c.file = displayed(c.file); return c }
             catalogs = cats
             catalogPaths = paths
-            matcher = Matcher(catalogs: cats, options: matcher.options)
+            matcher = Matcher(catalogs: cats, options: matcher.options, encoder: matcher.encoder, vectorCache: vectorCache)
             return "loaded \(cats.count) catalog(s): \(cats.map(\.app.id).joined(separator: ", "))\n"
                 + CatalogOptions.lintWarnings(cats).map { $0 + "\n" }.joined()
         } catch {

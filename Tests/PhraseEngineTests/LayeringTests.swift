@@ -5,7 +5,7 @@ import Testing
 /// "Layout"): no file names a type declared at the top level of a later layer. The command line
 /// is a target of its own (`Sources/PhraseMatchCLI`), which the compiler keeps apart.
 @Suite struct LayeringTests {
-    static let layers = ["Support", "Normalization", "Catalog", "Expansion", "Scoring", "Index", "Matching", "Analysis",
+    static let layers = ["Support", "Normalization", "Catalog", "Expansion", "Scoring", "Index", "Semantic", "Matching", "Analysis",
                          "Reporting", "Import"]
 
     static var sources: URL {

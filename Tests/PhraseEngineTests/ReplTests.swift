@@ -106,7 +106,7 @@ import Darwin
                                  return nil
                              },
                              out: { buf.stdout += $0 }, err: { buf.stderr += $0 })
-        let code = PhraseMatchCLI.run(["repl", "--catalog", "habits.json"], context: ctx)
+        let code = PhraseMatchCLI.run(["repl", "--catalog", "habits.json", "--no-semantic"], context: ctx)
         if let failure { throw failure }
         return (buf.stdout, buf.stderr, code, marks)
     }
@@ -249,7 +249,7 @@ import Darwin
         signal(SIGPIPE, SIG_IGN)  // the REPL leaves at :quit with a line still unread
         let p = Process()
         p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = ["repl", "--catalog", "habits.json"]
+        p.arguments = ["repl", "--catalog", "habits.json", "--no-semantic"]
         p.currentDirectoryURL = URL(fileURLWithPath: dir)
         p.environment = ["HOME": dir, "XDG_STATE_HOME": dir + "/state", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         let input = Pipe(), output = Pipe(), errors = Pipe()
@@ -416,7 +416,7 @@ import Darwin
         let dir = try Self.workDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let state = dir + "/state"
-        let t = try PTYProcess(executable: exe, arguments: ["repl", "--catalog", "habits.json"], directory: dir,
+        let t = try PTYProcess(executable: exe, arguments: ["repl", "--catalog", "habits.json", "--no-semantic"], directory: dir,
                                environment: ["HOME": dir, "XDG_STATE_HOME": state, "TERM": "xterm", "NO_COLOR": "1",
                                              "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         let prompt = "phrasematch[en]> "
@@ -476,7 +476,7 @@ import Darwin
         #expect(mode & 0o077 == 0, "the history file is private: \(String(mode, radix: 8))")
 
         // A second session starts from that history: Up recalls the last line of the first.
-        let t2 = try PTYProcess(executable: exe, arguments: ["repl", "--catalog", "habits.json"], directory: dir,
+        let t2 = try PTYProcess(executable: exe, arguments: ["repl", "--catalog", "habits.json", "--no-semantic"], directory: dir,
                                 environment: ["HOME": dir, "XDG_STATE_HOME": state, "TERM": "xterm", "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
         #expect(t2.readUntil { $0.contains(prompt) })
         t2.type(Self.up + Self.up + "\r")

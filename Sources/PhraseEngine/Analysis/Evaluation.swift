@@ -23,6 +23,8 @@ public struct Prediction: Sendable {
     public var micros: Double
     /// The best result's confidence (`MatchResult.confidence`), when the model gives one.
     public var confidence: Double? = nil
+    /// What the sentence encoder said, when the matcher has one and the decision needed it.
+    public var meaning: SemanticEvidence? = nil
     /// The best result (the match, or the closest of a refusal) is the expected shortcut and
     /// value: what `confidence` estimates (never, for an out-of-domain line).
     public var bestRight = false
@@ -63,7 +65,8 @@ public struct Prediction: Sendable {
         return .object([("text", .string(item.text)), ("locale", .string(locale)), ("expect", expect), ("got", got),
                         ("decision", .string(decision.rawValue)), ("correct", .bool(correct)), ("closest", closestJSON),
                         ("tags", .array(item.tags.map { .string($0) })), ("source", .string("\(item.file):\(item.line)"))]
-                        + (confidence.map { [("confidence", JSONOut.double(($0 * 10000).rounded() / 10000))] } ?? []))
+                        + (confidence.map { [("confidence", JSONOut.double(($0 * 10000).rounded() / 10000))] } ?? [])
+                        + (meaning.map { [("meaning", $0.json)] } ?? []))
     }
 
     func paramJSON(_ v: String) -> JSONOut { v == "true" ? .bool(true) : (v == "false" ? .bool(false) : .string(v)) }
@@ -259,6 +262,7 @@ public enum Evaluator {
                            why: r.why, intentCorrect: intentOK, exactCorrect: exactOK, inTopK: inTopK, correct: correct,
                            micros: Double(t1 - t0) / 1000)
         p.confidence = r.confidence
+        p.meaning = r.meaning
         if let e = item.expect, let best = r.results.first { p.bestRight = isExact(best, e) }
         return p
     }

@@ -37,6 +37,9 @@ public struct MatchOptions: Sendable, Hashable {
     public var resultWindow: Double = 0.25
     /// Phrases past the per-locale budget are not matchable (as on the system).
     public var enforceBudget: Bool = true
+    /// Let the matcher's sentence encoder, when it has one, confirm a refused result
+    /// (`SemanticRule`); off: the lexical decision alone, as without an encoder.
+    public var semantic: Bool = true
     /// Build an explanation (word alignment) for the returned results.
     public var explain: Bool = true
     /// Turn off every pruning (bounds, value limits, the named-app restriction): slow, used by

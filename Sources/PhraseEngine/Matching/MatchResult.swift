@@ -184,6 +184,9 @@ public enum Reason: Sendable, Hashable {
     case lowConfidence(confidence: Double, threshold: Double)
     case confident(confidence: Double, threshold: Double)
     case exact
+    /// Refused by a threshold, run because the sentence encoder's nearest shortcut is the
+    /// result's (`SemanticRule`).
+    case meaning(score: Double, cosine: Double, margin: Double)
 
     public var text: String {
         let f = JSONOut.formatNumber
@@ -205,6 +208,8 @@ public enum Reason: Sendable, Hashable {
         case .lowConfidence(let c, let t): return "the best result's confidence \(f(c)) is below \(f(t))"
         case .confident(let c, let t): return "confidence \(f(c)) ≥ \(f(t))"
         case .exact: return "said as written"
+        case .meaning(let s, let c, let m):
+            return "score \(f(s)) is below the threshold, but the meaning is this shortcut's (\(f((c * 10000).rounded() / 10000)), \(f((m * 10000).rounded() / 10000)) ahead of the next)"
         }
     }
 }
@@ -226,6 +231,8 @@ public struct MatchResult: Sendable {
     /// The probability that the best result is right, when the score model has a fitted
     /// decision (`phrasematch fit`); nil otherwise.
     public var confidence: Double? = nil
+    /// What the sentence encoder said, when the matcher has one and the decision needed it.
+    public var meaning: SemanticEvidence? = nil
 
     public var top: MatchCandidate? { decision == .none ? nil : results.first }
 
@@ -240,6 +247,7 @@ public struct MatchResult: Sendable {
                                       ("reason", .string(reason))]
         if let negative { o.append(("negativePhrase", .string(negative))) }
         if let confidence { o.append(("confidence", .double((confidence * 10000).rounded() / 10000))) }
+        if let meaning { o.append(("meaning", meaning.json)) }
         if decision == .none, let best = results.first {
             var b = best
             if !includeExplanation { b.explanation = [] }

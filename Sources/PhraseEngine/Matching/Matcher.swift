@@ -14,10 +14,19 @@ public final class Matcher: Sendable {
     let pools: [String: WorkspacePool]
     /// Locales with an index, in a stable order.
     public let locales: [String]
+    /// The sentence encoder's stage, when the matcher has an encoder.
+    let semantic: SemanticStage?
+    /// The sentence encoder, when the matcher has one.
+    public var encoder: (any SentenceEncoder)? { semantic?.encoder }
 
     /// Builds the indexes for the given locales (default: every locale of every catalog).
-    public init(catalogs: [Catalog], locales: [String]? = nil, options: MatchOptions = MatchOptions()) {
+    /// With an `encoder`, a refused result may be confirmed by meaning (`SemanticStage`); its
+    /// phrase vectors are built when a locale first needs them, read from `vectorCache` when it
+    /// holds them.
+    public init(catalogs: [Catalog], locales: [String]? = nil, options: MatchOptions = MatchOptions(),
+                encoder: (any SentenceEncoder)? = nil, vectorCache: PhraseVectorCache? = nil) {
         self.catalogs = catalogs
+        semantic = encoder.map { SemanticStage(encoder: $0, cache: vectorCache, catalogs: catalogs) }
         self.options = options
         optionsBox = QueryOptions(options)
         let ls = locales.map { Matcher.distinct($0) } ?? Matcher.locales(of: catalogs)
@@ -162,6 +171,17 @@ public final class Matcher: Sendable {
             }
             pool = p
         }
-        return withQuery(pool, text, opts, RunQuery(locale: requested, catalogs: catalogs))
+        let r = withQuery(pool, text, opts, RunQuery(locale: requested, catalogs: catalogs))
+        guard let semantic, opts.value.semantic, opts.value.mode == .flexible else { return r }
+        return semantic.review(r, indexLocale: pool.index.locale, rule: opts.value.model.semantic)
+    }
+
+    /// Builds the phrase vectors of `locales` (default: every indexed one) now, not when an
+    /// utterance first needs them; with a cache, writes them there. No encoder: nothing.
+    /// Returns the number of phrase rows.
+    @discardableResult
+    public func prepareSemantic(locales ls: [String]? = nil) -> Int {
+        guard let semantic else { return 0 }
+        return (ls ?? locales).reduce(0) { $0 + semantic.vectors($1).texts.count }
     }
 }

@@ -237,6 +237,9 @@ public struct ScoreModel: Sendable, Hashable {
     /// never changes a decision. With `logistic`, that model gives the confidence instead.
     public var calibration: DecisionWeights? = nil
 
+    /// When the sentence encoder confirms a refused result (`semantic`).
+    public var semantic: SemanticRule = .standard
+
     /// The model that gives a result its confidence: the fitted decision, else the calibration.
     public var confidenceModel: DecisionWeights? { logistic ?? calibration }
 
@@ -391,6 +394,8 @@ public struct ScoreModel: Sendable, Hashable {
                     guard let s = node.string else { throw fail(node.offset, "source must be a string") }
                     m.source = s
                 }
+            case "semantic":
+                m.semantic = try parseSemantic(node, fail)
             default:
                 guard groups.contains(key) else { throw fail(node.offset, "unknown key '\(key)'") }
                 guard let members = node.object else { throw fail(node.offset, "'\(key)' must be an object, found \(node.typeName)") }
@@ -426,6 +431,21 @@ public struct ScoreModel: Sendable, Hashable {
         }
         if let why = m.inconsistency { throw fail(root.offset, why) }
         return m
+    }
+
+    private static func parseSemantic(_ v: JSONNode, _ fail: (Int, String) -> LoadError) throws(LoadError) -> SemanticRule {
+        guard let o = v.object else { throw fail(v.offset, "'semantic' must be an object, found \(v.typeName)") }
+        var values: [String: Double] = [:]
+        for (k, x) in o {
+            guard SemanticRule.keys.contains(k) else {
+                throw fail(x.offset, "unknown key 'semantic.\(k)' (keys: \(SemanticRule.keys.joined(separator: ", ")))")
+            }
+            guard values[k] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
+            guard let d = x.number, d.isFinite, (0...1).contains(d) else { throw fail(x.offset, "'semantic.\(k)' must be a number in 0...1") }
+            values[k] = d
+        }
+        for k in SemanticRule.keys where values[k] == nil { throw fail(v.offset, "'semantic.\(k)' is missing") }
+        return SemanticRule(cosine: values["cosine"] ?? 0, margin: values["margin"] ?? 0, score: values["score"] ?? 0)
     }
 
     private static func parseLogistic(_ v: JSONNode, name: String, _ fail: (Int, String) -> LoadError) throws(LoadError) -> DecisionWeights {
@@ -473,8 +493,11 @@ public struct ScoreModel: Sendable, Hashable {
             }
             if let c = calibration { groups[k].1.append(("calibration", weights(c))) }
         }
+        let semanticGroup: [(String, JSONOut)] = [("semantic", .object([("cosine", .double(semantic.cosine)),
+                                                                      ("margin", .double(semantic.margin)),
+                                                                      ("score", .double(semantic.score))]))]
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]
-                       + groups.map { ($0.0, JSONOut.object($0.1)) })
+                       + groups.map { ($0.0, JSONOut.object($0.1)) } + semanticGroup)
     }
 
     /// The bundled model file, relative to the locale profiles.

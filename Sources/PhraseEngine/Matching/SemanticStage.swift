@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+
+/// The matcher's semantic stage: an encoder, the phrase vectors of each locale (built when a
+/// locale first needs them, from the cache when it has them), and the rule that reads them.
+final class SemanticStage: Sendable {
+    let encoder: any SentenceEncoder
+    let cache: PhraseVectorCache?
+    let catalogs: [Catalog]
+    private let built = Mutex<[String: PhraseVectors]>([:])
+
+    init(encoder: any SentenceEncoder, cache: PhraseVectorCache?, catalogs: [Catalog]) {
+        self.encoder = encoder
+        self.cache = cache
+        self.catalogs = catalogs
+    }
+
+    /// The phrase vectors of an indexed locale (built once; other threads wait for them).
+    func vectors(_ locale: String) -> PhraseVectors {
+        built.withLock { table in
+            if let v = table[locale] { return v }
+            let v = PhraseVectors.build(catalogs, locale: locale, encoder: encoder, cache: cache)
+            table[locale] = v
+            return v
+        }
+    }
+
+    /// Whether the encoder reads `r` at all: a refusal by a threshold or a low confidence with a
+    /// closest result. A match, a negative phrase, an unknown value, several apps and two close
+    /// results are the lexical decision's alone.
+    static func reads(_ r: MatchResult) -> Bool {
+        guard r.decision == .none, !r.results.isEmpty else { return false }
+        switch r.why {
+        case .belowThreshold, .noAppBelowThreshold, .lowConfidence: return true
+        default: return false
+        }
+    }
+
+    /// `r` with the encoder's evidence, turned into a match when `rule` confirms its closest
+    /// result. The closest result's values are kept as bound (a phrase with a parameter whose
+    /// value was not bound is never confirmed).
+    func review(_ r: MatchResult, indexLocale: String, rule: SemanticRule) -> MatchResult {
+        guard SemanticStage.reads(r), let c = r.results.first else { return r }
+        let pv = vectors(indexLocale)
+        let v = encoder.encode(r.text, locale: r.locale)
+        let (best, next) = pv.nearest(v)
+        guard let b = best else { return r }
+        func neighbour(_ row: Int, _ cos: Float) -> SemanticEvidence.Neighbour {
+            let o = pv.owners[row]
+            return .init(app: catalogs[o.app].app.id, intent: catalogs[o.app].shortcuts[o.shortcut].intent,
+                         phrase: pv.templates[row], cosine: Double(cos))
+        }
+        let agrees = pv.owners[b.row] == ShortcutRef(app: c.appIndex, shortcut: c.shortcutIndex)
+        var e = SemanticEvidence(nearest: neighbour(b.row, b.cosine), next: next.map { neighbour($0.row, $0.cosine) },
+                                 agrees: agrees, confirmed: false)
+        let valueBound = c.source.paramName == nil || !c.parameters.isEmpty
+        var out = r
+        if agrees, valueBound, e.nearest.cosine >= rule.cosine, e.margin >= rule.margin, c.score >= rule.score {
+            e.confirmed = true
+            out.decision = .match
+            out.why = .meaning(score: c.score, cosine: e.nearest.cosine, margin: e.margin)
+        }
+        out.meaning = e
+        return out
+    }
+}
