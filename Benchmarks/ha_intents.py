@@ -47,7 +47,8 @@ SMOKE_LANGS = ["en", "de"]
 SMOKE_LINES = 40
 APP_NAME = "zenvo"
 FITTED = "PhraseEngine, fitted per language"
-MATCHERS = ["PhraseEngine", FITTED, "rapidfuzz WRatio (cutoff per language)", "rapidfuzz WRatio (one cutoff)", "hassil strict"]
+WORDS = "PhraseEngine, words only (--no-semantic)"
+MATCHERS = ["PhraseEngine", WORDS, FITTED, "rapidfuzz WRatio (cutoff per language)", "rapidfuzz WRatio (one cutoff)", "hassil strict"]
 
 
 def log(msg: str) -> None:
@@ -93,11 +94,11 @@ class EngineError(Exception):
 
 
 def engine_eval(binary: str, catalog: str, corpus: str, tmp: str, matching: str = "flexible",
-                model: Optional[str] = None) -> Dict[int, Dict[str, Any]]:
+                model: Optional[str] = None, semantic: bool = True) -> Dict[int, Dict[str, Any]]:
     """`phrasematch eval` on every line of one corpus: prediction lines by line number."""
     out = os.path.join(tmp, "pred.jsonl")
     cmd = [binary, "eval", "--stable", "--matching", matching, "--predictions", out, "--catalog", catalog, corpus,
-           "--format", "json"] + (["--model", model] if model else [])
+           "--format", "json"] + (["--model", model] if model else []) + ([] if semantic else ["--no-semantic"])
     r = subprocess.run(cmd, text=True, capture_output=True)
     if r.returncode not in (0, 1):
         first = (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[0]
@@ -315,6 +316,8 @@ def main(argv=None) -> int:
     verbatim: Dict[Tuple[str, str], set] = {}          # (lang, catalog) -> in-domain line numbers
     engine_rows: Dict[Tuple[str, str, str], Dict[int, bool]] = {}
     fitted_rows: Dict[Tuple[str, str, str], Dict[int, bool]] = {}
+    words_rows: Dict[Tuple[str, str, str], Dict[int, bool]] = {}
+    encoded: Dict[Tuple[str, str, str], Tuple[int, int]] = {}   # lines the encoder read, of all
     t_engine = 0.0
 
     # ---------------------------------------------------------------- the engine
@@ -347,6 +350,9 @@ def main(argv=None) -> int:
                     results["problems"].append(f"{lang}/{setting}: {e}")
                     continue
                 engine_rows[(lang, kind, cat_kind)] = {n: p["correct"] for n, p in preds.items()}
+                encoded[(lang, kind, cat_kind)] = (sum(1 for p in preds.values() if "meaning" in p), len(preds))
+                wp = engine_eval(a.binary, catalog, corpus_file(lang, kind, limit, tmp), tmp, semantic=False)
+                words_rows[(lang, kind, cat_kind)] = {n: p["correct"] for n, p in wp.items()}
                 # What `phrasematch fit` gives a developer who has this corpus: a decision fitted
                 # on its even lines (refused: the bundled model stays).
                 fitted = engine_fit(a.binary, catalog, corpus_file(lang, kind, limit, tmp), tmp)
@@ -436,6 +442,7 @@ def main(argv=None) -> int:
             per_lang, pooled = {}, []
             for lang in langs:
                 got = (engine_rows.get((lang, kind, cat_kind)) if m == "PhraseEngine" else
+                       words_rows.get((lang, kind, cat_kind)) if m == WORDS else
                        fitted_rows.get((lang, kind, cat_kind)) if m == FITTED else peer_rows.get((m, lang, kind, cat_kind)))
                 if got is None:
                     continue
@@ -449,6 +456,10 @@ def main(argv=None) -> int:
                 verb = {lang: verbatim.get((lang, cat_kind), set()) for lang in langs}
                 table[setting][m] = {"languages": per_lang, **averages(per_lang, pooled, verb)}
     results["figures"] = table
+    # The share of lines the sentence encoder read (the others paid nothing for it), per setting.
+    results["encodedShare"] = {f"{k}/{c}": round(sum(encoded[(l, k, c)][0] for l in langs if (l, k, c) in encoded) /
+                                                 max(1, sum(encoded[(l, k, c)][1] for l in langs if (l, k, c) in encoded)), 4)
+                               for k, c in SETTINGS}
     results["cutoffs"] = cutoffs
     kinds: Dict[str, Dict[str, Counter]] = {"outcome": defaultdict(Counter), "wording": defaultdict(Counter)}
     for f in failures:
@@ -541,7 +552,10 @@ def markdown(r: Dict[str, Any], langs: List[str], timing: Dict[str, float]) -> s
       "engine's locale profile (`und` is the language-neutral fallback: no profile for that language yet). `lines`: "
       "in-domain / out-of-domain test lines; `verbatim`: share of the in-domain lines that are a catalog phrase; "
       "`other`: the engine's accuracy on the rest.\n")
-    short = {"PhraseEngine": "PhraseEngine", FITTED: "PhraseEngine fitted", "rapidfuzz WRatio (cutoff per language)": "rapidfuzz, cutoff per language",
+    w("`PhraseEngine` runs with its sentence encoder (docs/semantic.md); `words only` is the same build with "
+      "`--no-semantic`. Share of lines the encoder read (the rest paid nothing for it): " +
+      ", ".join(f"{s} {pct(v)}" for s, v in r.get("encodedShare", {}).items()) + ".\n")
+    short = {"PhraseEngine": "PhraseEngine", WORDS: "words only", FITTED: "PhraseEngine fitted", "rapidfuzz WRatio (cutoff per language)": "rapidfuzz, cutoff per language",
              "rapidfuzz WRatio (one cutoff)": "rapidfuzz, one cutoff", "hassil strict": "hassil strict"}
     for s in fig:
         ms = list(fig[s])

@@ -186,6 +186,75 @@ def one_shot_section():
     return L
 
 
+SEMANTIC_HEADING = "## The sentence encoder (meaning: docs/semantic.md)"
+TUNED_APPS = {"coffee", "habits", "home", "music", "notes", "reader"}
+
+
+def semantic_section():
+    """The sentence encoder's lines: its cost, the share of lines it read, and every sample app's
+    test split with and without it (every corpus against every catalog), from one run."""
+    L = [SEMANTIC_HEADING + "\n",
+         "`python3 Benchmarks/run_all.py --semantic-section` rewrites only this section (release builds; "
+         f"load average {os.getloadavg()[0]:.2f} before the run). The Home Assistant section above has the encoder's "
+         "figures beside the peers; the rule's choice on tune lines is `python3 Benchmarks/semantic_fit.py`.\n"]
+    r = run([".build/release/pebench", "semantic"])
+    rows = {}
+    for line in r.stdout.splitlines():
+        parts = line.split()
+        if line.startswith("semantic"):
+            rows[line[:34].strip()] = {parts[k]: parts[k + 1] for k in range(len(line[:34].split()), len(parts) - 1, 2)}
+    L += ["| what | figure |", "|---|---|"]
+    for name, v in rows.items():
+        L.append(f"| {name} | " + ", ".join(f"{k} {x}" for k, x in v.items()) + " |")
+    L.append("")
+    # One-shot: a sure match (never encoded) and a refusal the encoder reads, phrase vectors cached.
+    L += ["One process answering one utterance (median of 7, the phrase vectors already cached):", "",
+          "| call | median ms |", "|---|---:|"]
+    for label, extra in (("a sure match (not encoded)", ["log water in habits"]),
+                         ("a refusal the encoder reads", ["please write down that i had a glass of water in habit tracker"]),
+                         ("the same, --no-semantic", ["--no-semantic", "please write down that i had a glass of water in habit tracker"])):
+        cmd = [".build/release/phrasematch", "match", "--catalog", "Corpora/habits/catalog.json"] + extra
+        subprocess.run(cmd, cwd=ROOT, capture_output=True)
+        ts = []
+        for _ in range(7):
+            t0 = datetime.datetime.now()
+            subprocess.run(cmd, cwd=ROOT, capture_output=True)
+            ts.append((datetime.datetime.now() - t0).total_seconds() * 1000)
+        ts.sort()
+        L.append(f"| `{' '.join(cmd[1:])}` ({label}) | {ts[3]:.0f} |")
+    L.append("")
+    # Every sample app, test split, with and without the encoder.
+    per = {}
+    for mode, extra in (("words", ["--no-semantic"]), ("meaning", [])):
+        out = f"/tmp/semantic-{mode}.jsonl"
+        run([".build/release/phrasematch", "eval", "--split", "test", "--stable", "--quiet", "--format", "json",
+             "--predictions", out] + extra)
+        for line in open(out, encoding="utf-8"):
+            p = json.loads(line)
+            app = p["source"].split("Corpora/")[1].split("/")[0]
+            per.setdefault(app, {}).setdefault(mode, []).append(p)
+    L += ["Every sample app's test split (every corpus against every catalog), words only (`--no-semantic`) and "
+          "with the encoder; `read`: the share of lines the encoder read (the rest paid nothing for it).", "",
+          "| app | kind | lines | accuracy words → meaning | in-domain | false accepts | read |",
+          "|---|---|---:|---:|---:|---:|---:|"]
+
+    def fig(ps):
+        ind = [p for p in ps if p["expect"] is not None]
+        ood = [p for p in ps if p["expect"] is None]
+        return (sum(p["correct"] for p in ps) / len(ps), sum(p["correct"] for p in ind) / max(1, len(ind)),
+                sum(not p["correct"] for p in ood) / max(1, len(ood)), sum("meaning" in p for p in ps) / len(ps))
+    for app in sorted(per):
+        a, b = fig(per[app]["words"]), fig(per[app]["meaning"])
+        L.append(f"| {app} | {'tuned' if app in TUNED_APPS else 'held out'} | {len(per[app]['words'])} | "
+                 f"{pct(a[0])} → {pct(b[0])} | {pct(a[1])} → {pct(b[1])} | {pct(a[2])} → {pct(b[2])} | {pct(b[3])} |")
+    allw = [p for v in per.values() for p in v["words"]]
+    allm = [p for v in per.values() for p in v["meaning"]]
+    a, b = fig(allw), fig(allm)
+    L.append(f"| all | | {len(allw)} | {pct(a[0])} → {pct(b[0])} | {pct(a[1])} → {pct(b[1])} | {pct(a[2])} → {pct(b[2])} | {pct(b[3])} |")
+    L.append("")
+    return L
+
+
 HA_HEADING = "## Home Assistant test sentences (third-party, 24 languages, test split)"
 
 
@@ -305,6 +374,8 @@ def main():
                     help="only rerun Benchmarks/ha_intents.py (with the peers unless --no-peers) and rewrite its section of --out")
     ap.add_argument("--collisions-section", action="store_true",
                     help="only rewrite the collisions-against-reality section of --out (builds the release phrasematch first)")
+    ap.add_argument("--semantic-section", action="store_true",
+                    help="only rewrite the sentence encoder's section of --out (builds the release phrasematch and pebench first)")
     ap.add_argument("--one-shot-section", action="store_true",
                     help="only rewrite the one-shot section of --out (builds the release phrasematch first)")
     a = ap.parse_args()
@@ -314,6 +385,12 @@ def main():
         run([ha_py, HA_SCRIPT] + (["--no-peers"] if a.no_peers else []))
         ha_md = open(os.path.join(ROOT, "Benchmarks", "ha-intents", "results.md"), encoding="utf-8").read()
         replace_section(a.out, HA_HEADING, ha_section(ha_md))
+        return
+
+    if a.semantic_section:
+        run(["swift", "build", "-c", "release", "--product", "phrasematch"])
+        run(["swift", "build", "-c", "release", "--product", "pebench"])
+        replace_section(a.out, SEMANTIC_HEADING, semantic_section())
         return
 
     if a.one_shot_section:

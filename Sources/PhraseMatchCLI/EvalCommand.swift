@@ -87,6 +87,12 @@ public enum EvalCommand: Command {
         if !tags.isEmpty { items = items.filter { !Set($0.tags).isDisjoint(with: tags) } }
         if let locale { for i in items.indices where items[i].locale == nil { items[i].locale = locale } }
         for e in errors { ctx.err("warning: \(e.oneLine)\n") }
+        // The phrase vectors of the corpus's locales, on every core, before the lines (built under
+        // one line's lock, they would run on that line's thread alone).
+        if matcher.encoder != nil {
+            let ls = Set(items.compactMap { matcher.indexedLocale(for: $0.locale ?? locale ?? matcher.defaultLocale) })
+            matcher.prepareSemantic(locales: matcher.locales.filter { ls.contains($0) })
+        }
         let progress = ProgressLine.make(ctx, args, label: "eval")
         var (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress?.callback)
         progress?.finish()

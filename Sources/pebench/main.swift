@@ -2,7 +2,8 @@ import Foundation
 import PhraseEngine
 
 // PhraseEngine benchmarks (release builds only): `swift run -c release pebench [suite ...] [--json]`.
-// Suites: normalize, catalog, match, index (with memory), route, eval, collisions, scale. Default: all but scale.
+// Suites: normalize, catalog, match, index (with memory), route, eval, collisions, scale, semantic.
+// Default: all but scale and semantic.
 // Options: --quick (fewer iterations), --json (print JSON), --json-out=FILE, --locale=ID (normalize),
 // --limit=K (match results). `profile` (untimed, for callgrind or perf): --app=APP --locale=ID
 // --rounds=N or --seconds=S, --synthetic=N, --eval, --each, --repeat=K.
@@ -59,7 +60,7 @@ func corpus(_ app: String, _ locale: String) -> [CorpusItem] {
     return CorpusReader.parse(String(decoding: d, as: UTF8.self), file: path).items
 }
 
-func want(_ s: String) -> Bool { suites.isEmpty ? s != "scale" : suites.contains(s) }
+func want(_ s: String) -> Bool { suites.isEmpty ? s != "scale" && s != "semantic" : suites.contains(s) }
 
 if want("normalize") {
     let texts: [(String, String)] = [
@@ -325,6 +326,52 @@ if want("collisions") {
 }
 // MARK: - end of collisions
 
+// `semantic` (not in the default run): the sentence encoder (docs/semantic.md). Loading the
+// weights (page-cached), encoding corpus utterances on one thread (p50/p90, every sample app's
+// every locale, at most 400), the nearest-shortcut search over a locale's phrase vectors, and
+// `match` of utterances the matcher refuses, with and without the encoder.
+if want("semantic") {
+    guard let path = E5Encoder.defaultPath() else { print("semantic: no weights"); exit(1) }
+    var loads: [Double] = []
+    for _ in 0..<5 { let t0 = now(); _ = try? E5Encoder(path: path); loads.append(Double(now() - t0)) }
+    loads.sort()
+    report("semantic load weights", [("p50_ms", pct(loads, 0.5) / 1e6), ("max_ms", loads.last! / 1e6)])
+    guard let e = try? E5Encoder(path: path) else { print("semantic: cannot load \(path)"); exit(1) }
+    let cats = sampleCatalogs()
+    var texts: [(String, String)] = []
+    for c in cats { for l in c.locales { for it in corpus(c.app.id.split(separator: ".").last.map(String.init) ?? "", l).prefix(8) { texts.append((it.text, l)) } } }
+    var lcg: UInt64 = 42
+    texts.sort { $0.0 < $1.0 }
+    texts = texts.shuffledDeterministically(&lcg).prefix(quick ? 60 : 400).map { $0 }
+    var times: [Double] = []
+    for (t, l) in texts { let t0 = now(); _ = e.encode(t, locale: l); times.append(Double(now() - t0)) }
+    times.sort()
+    report("semantic encode (1 thread)", [("utterances", Double(texts.count)), ("p50_ms", pct(times, 0.5) / 1e6), ("p90_ms", pct(times, 0.9) / 1e6)])
+    let en = cats.filter { $0.locales.contains("en") }
+    let t0 = now()
+    let pv = PhraseVectors.build(en, locale: "en", encoder: e, cache: nil)
+    report("semantic phrase vectors en", [("rows", Double(pv.texts.count)), ("seconds", Double(now() - t0) / 1e9)])
+    let q = e.encode("please record that i drank water", locale: "en")
+    let near = sample(quick ? 200 : 2000) { _ = pv.nearest(q) }
+    report("semantic nearest (en rows)", [("rows", Double(pv.texts.count)), ("p50_us", pct(near, 0.5) / 1000)])
+    let m = Matcher(catalogs: en, locales: ["en"], encoder: e)
+    m.prepareSemantic()
+    var plain = m.options
+    plain.semantic = false
+    let refused = corpus("habits", "en").map(\.text).filter { m.match($0, locale: "en", options: plain).decision == .none }.prefix(100)
+    let with = sample(refused.count) { }
+    _ = with
+    var a: [Double] = [], b: [Double] = []
+    for t in refused {
+        a.append(sample(1) { _ = m.match(t, locale: "en", options: plain) }[0])
+        b.append(sample(1) { _ = m.match(t, locale: "en") }[0])
+    }
+    a.sort(); b.sort()
+    report("semantic match, refused (habits)", [("utterances", Double(refused.count)), ("words_p50_ms", pct(a, 0.5) / 1e6),
+                                                   ("with_encoder_p50_ms", pct(b, 0.5) / 1e6)])
+}
+
+
 if json {
     print(JSONOut.object(results).render(pretty: true))
 }
@@ -382,5 +429,19 @@ if suites.contains("profile") {
             count += items.count * repeats
         }
         report("profile \(locale) \(app)", [("utterances", Double(count)), ("us_per_utterance", Double(now() - t0) / 1000 / Double(count))])
+    }
+}
+
+extension Array {
+    /// A fixed shuffle (Fisher-Yates with a linear congruential generator).
+    func shuffledDeterministically(_ state: inout UInt64) -> [Element] {
+        var a = self
+        guard a.count > 1 else { return a }
+        for i in stride(from: a.count - 1, to: 0, by: -1) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let j = Int((state >> 33) % UInt64(i + 1))
+            a.swapAt(i, j)
+        }
+        return a
     }
 }

@@ -136,8 +136,13 @@ import Testing
 
     // MARK: the decision
 
+    /// A matcher of the plants example with `e` and a rule of its own (the bundled one is fitted
+    /// to real encoders' cosines).
     static func matcher(_ e: any SentenceEncoder) throws -> Matcher {
-        Matcher(catalogs: [try CatalogLoader.load(path: plants)], encoder: e)
+        var o = MatchOptions()
+        let l = SemanticRule.Limits(cosine: 0.8, margin: 0.05, score: 0.3)
+        o.model.semantic = SemanticRule(named: l, noApp: l)
+        return Matcher(catalogs: [try CatalogLoader.load(path: plants)], options: o, encoder: e)
     }
 
     /// A refused result whose shortcut the encoder names, close and clear, runs with the value
@@ -159,13 +164,14 @@ import Testing
         #expect(top.parameters.map(\.value) == closest.parameters.map(\.value))
         let ev = try #require(r.meaning)
         #expect(ev.confirmed && ev.agrees)
+        #expect(r.confidence == nil, "a words-only confidence would contradict the match")
         if case .meaning = r.why {} else { Issue.record("reason \(r.why)") }
         // The JSON carries the figures.
         let json = r.json().render()
         #expect(json.contains("\"meaning\": {\"nearest\": "))
         #expect(json.contains("\"confirmed\": true"))
         // A matcher without an encoder: as before.
-        let bare = Matcher(catalogs: m.catalogs)
+        let bare = Matcher(catalogs: m.catalogs, options: m.options)
         #expect(bare.match(text, locale: "en").decision == .none)
     }
 
@@ -177,6 +183,20 @@ import Testing
         #expect(r.decision == .none)
         let ev = try #require(r.meaning)
         #expect(!ev.agrees && !ev.confirmed)
+    }
+
+    /// An utterance that names an app none of the catalogs has asks that app: the encoder does
+    /// not read it, however close its meaning ("get me a cappuccino from dunkin").
+    @Test func utterancesNamingAnotherAppAreNotConfirmed() throws {
+        let m = try Self.matcher(KeywordEncoder())
+        for text in ["hydrate the basil plant please with spotify", "hydrate the basil plant please in zorblatt"] {
+            let r = m.match(text, locale: "en")
+            #expect(r.decision == .none, "\(text): \(r.reason)")
+            #expect(r.meaning == nil, "\(text)")
+            #expect(r.namesOtherApp, "\(text)")
+        }
+        // The same words naming the catalog's app: confirmed (encoderConfirmsARefusedResult).
+        #expect(!m.match("hydrate the basil plant please over in leafy", locale: "en").namesOtherApp)
     }
 
     /// A match the words are sure of pays nothing for the encoder.
@@ -196,6 +216,36 @@ import Testing
         #expect(out.contains("meaning: "))
         let (_, out2, _) = runCLI(["match", "--catalog", Self.plants, "--no-semantic", "--explain", "something about my monstera in leafy"])
         #expect(!out2.contains("meaning: "))
+    }
+
+    /// What a newcomer sees: the REPL (the built executable, as `swift run phrasematch repl`
+    /// starts it, finding the bundled weights itself) answers a paraphrase the phrases do not
+    /// hold, and says why. Phrase vectors go to a fresh cache folder, which the run fills.
+    @Test func replAnswersAParaphraseAndSaysWhy() throws {
+        let exe = try #require(ReplTests.executable)
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("pe-repl-vec-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = ["repl", "--catalog", Self.root.appendingPathComponent("Corpora/lamp/catalog.json").path]
+        p.environment = ["HOME": cache, "PHRASEENGINE_CACHE": cache, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        let input = Pipe(), output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        // The catalog says "How much energy are my lights using in ${applicationName}".
+        input.fileHandleForWriting.write(Data("how much electricity did my lamps use this week in lumora\n:quit\n".utf8))
+        try input.fileHandleForWriting.close()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(out.contains("Meaning: the sentence encoder e5-small-q4/"), "\(out)")
+        #expect(out.contains("→ match (score "), "\(out)")
+        #expect(out.contains("but the meaning is this shortcut's"), "\(out)")
+        #expect(out.contains("ShowEnergyUseIntent"), "\(out)")
+        #expect(out.contains("meaning: 0.9") && out.contains("; confirmed"), "\(out)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache).contains { $0.hasPrefix("vectors-en-") })
     }
 
     @Test func scoreModelReadsTheSemanticRule() throws {

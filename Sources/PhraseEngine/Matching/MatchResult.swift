@@ -233,6 +233,9 @@ public struct MatchResult: Sendable {
     public var confidence: Double? = nil
     /// What the sentence encoder said, when the matcher has one and the decision needed it.
     public var meaning: SemanticEvidence? = nil
+    /// The utterance names an app none of the catalogs has (`Query.namesOtherApp`): the
+    /// sentence encoder never confirms such a refusal.
+    public internal(set) var namesOtherApp = false
 
     public var top: MatchCandidate? { decision == .none ? nil : results.first }
 

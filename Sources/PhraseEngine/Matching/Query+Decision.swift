@@ -141,6 +141,7 @@ extension Query {
             var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
                                 why: reason, negative: negative)
             r.confidence = shownConfidence
+            r.namesOtherApp = namesOtherApp
             return r
         }
         guard !cands.isEmpty else {
@@ -194,6 +195,15 @@ extension Query {
     }
 
     func optionIndex(_ s: Scored) -> Int { optionIndex(template: s.template, option: s.option) }
+
+    /// The utterance names an app that is none of the catalogs': an app clause of words the
+    /// catalogs never say ("… in flipboard", `foreignAppClauses`) or a widely used app's name
+    /// (`OtherApps`) not heard as a catalog word.
+    var namesOtherApp: Bool {
+        if otherAppClauses > 0 { return true }
+        for b in 0..<n where (mCount[b] == 0 || mKind[mStart[b]] != .exact) && OtherApps.isKnown(units[b].text) { return true }
+        return false
+    }
 
     /// The option index of variant `option` of template `t`'s parameter (-1: none).
     func optionIndex(template t: Int, option: Int32?) -> Int {

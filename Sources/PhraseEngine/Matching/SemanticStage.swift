@@ -27,9 +27,10 @@ final class SemanticStage: Sendable {
 
     /// Whether the encoder reads `r` at all: a refusal by a threshold or a low confidence with a
     /// closest result. A match, a negative phrase, an unknown value, several apps and two close
-    /// results are the lexical decision's alone.
+    /// results are the lexical decision's alone, and so is an utterance that names an app none
+    /// of the catalogs has: it asks that app, whatever it means.
     static func reads(_ r: MatchResult) -> Bool {
-        guard r.decision == .none, !r.results.isEmpty else { return false }
+        guard r.decision == .none, !r.results.isEmpty, !r.namesOtherApp else { return false }
         switch r.why {
         case .belowThreshold, .noAppBelowThreshold, .lowConfidence: return true
         default: return false
@@ -55,10 +56,14 @@ final class SemanticStage: Sendable {
                                  agrees: agrees, confirmed: false)
         let valueBound = c.source.paramName == nil || !c.parameters.isEmpty
         var out = r
-        if agrees, valueBound, e.nearest.cosine >= rule.cosine, e.margin >= rule.margin, c.score >= rule.score {
+        let l = rule.limits(appNamed: c.appNamed)
+        if agrees, valueBound, e.nearest.cosine >= l.cosine, e.margin >= l.margin, c.score >= l.score {
             e.confirmed = true
             out.decision = .match
             out.why = .meaning(score: c.score, cosine: e.nearest.cosine, margin: e.margin)
+            // The calibrated confidence reads words only: of a result the encoder ran, it would
+            // say "unlikely" of what was just run. None until the calibration reads the encoder.
+            out.confidence = nil
         }
         out.meaning = e
         return out

@@ -238,7 +238,7 @@ public struct ScoreModel: Sendable, Hashable {
     public var calibration: DecisionWeights? = nil
 
     /// When the sentence encoder confirms a refused result (`semantic`).
-    public var semantic: SemanticRule = .standard
+    public var semantic: SemanticRule = .never
 
     /// The model that gives a result its confidence: the fitted decision, else the calibration.
     public var confidenceModel: DecisionWeights? { logistic ?? calibration }
@@ -445,7 +445,7 @@ public struct ScoreModel: Sendable, Hashable {
             values[k] = d
         }
         for k in SemanticRule.keys where values[k] == nil { throw fail(v.offset, "'semantic.\(k)' is missing") }
-        return SemanticRule(cosine: values["cosine"] ?? 0, margin: values["margin"] ?? 0, score: values["score"] ?? 0)
+        return SemanticRule(values: values)
     }
 
     private static func parseLogistic(_ v: JSONNode, name: String, _ fail: (Int, String) -> LoadError) throws(LoadError) -> DecisionWeights {
@@ -493,9 +493,7 @@ public struct ScoreModel: Sendable, Hashable {
             }
             if let c = calibration { groups[k].1.append(("calibration", weights(c))) }
         }
-        let semanticGroup: [(String, JSONOut)] = [("semantic", .object([("cosine", .double(semantic.cosine)),
-                                                                      ("margin", .double(semantic.margin)),
-                                                                      ("score", .double(semantic.score))]))]
+        let semanticGroup: [(String, JSONOut)] = [("semantic", .object(SemanticRule.keys.map { ($0, JSONOut.double(semantic.value($0))) }))]
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]
                        + groups.map { ($0.0, JSONOut.object($0.1)) } + semanticGroup)
     }

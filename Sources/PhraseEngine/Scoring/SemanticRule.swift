@@ -2,21 +2,52 @@
 /// lexical search refused its best result (below a threshold or the fitted confidence), and the
 /// encoder's nearest shortcut is that result's, at least `cosine` close to the utterance and at
 /// least `margin` ahead of the next shortcut, and the result's own score is at least `score`.
-/// The numbers are chosen on tune data only (`Benchmarks/semantic_fit.py`).
+/// A result that names no app has numbers of its own (`noApp…`), as the score thresholds do: its
+/// score is on another scale (`factor.noApp`) and the utterance holds no app name to share with
+/// the phrases. The numbers are chosen on tune data only (`Benchmarks/semantic_fit.py`).
 public struct SemanticRule: Sendable, Hashable {
-    public var cosine: Double
-    public var margin: Double
-    public var score: Double
+    public struct Limits: Sendable, Hashable {
+        public var cosine: Double
+        public var margin: Double
+        public var score: Double
+        public init(cosine: Double, margin: Double, score: Double) {
+            self.cosine = cosine
+            self.margin = margin
+            self.score = score
+        }
+    }
+    /// A result whose utterance named the app.
+    public var named: Limits
+    /// A result whose utterance named no app.
+    public var noApp: Limits
 
-    public init(cosine: Double, margin: Double, score: Double) {
-        self.cosine = cosine
-        self.margin = margin
-        self.score = score
+    public init(named: Limits, noApp: Limits) {
+        self.named = named
+        self.noApp = noApp
     }
 
-    /// Used when a model file has no `semantic` group.
-    public static let standard = SemanticRule(cosine: 0.905, margin: 0.045, score: 0.2)
+    /// The limits a result is held to.
+    public func limits(appNamed: Bool) -> Limits { appNamed ? named : noApp }
+
+    /// Used when a model file has no `semantic` group: confirms nothing.
+    public static let never = SemanticRule(named: Limits(cosine: 1, margin: 1, score: 1), noApp: Limits(cosine: 1, margin: 1, score: 1))
 
     /// The file's keys, in order.
-    public static let keys = ["cosine", "margin", "score"]
+    public static let keys = ["cosine", "margin", "score", "noAppCosine", "noAppMargin", "noAppScore"]
+
+    func value(_ key: String) -> Double {
+        switch key {
+        case "cosine": return named.cosine
+        case "margin": return named.margin
+        case "score": return named.score
+        case "noAppCosine": return noApp.cosine
+        case "noAppMargin": return noApp.margin
+        default: return noApp.score
+        }
+    }
+
+    init(values v: [String: Double]) {
+        named = Limits(cosine: v["cosine"] ?? 1, margin: v["margin"] ?? 1, score: v["score"] ?? 1)
+        noApp = Limits(cosine: v["noAppCosine"] ?? 1, margin: v["noAppMargin"] ?? 1, score: v["noAppScore"] ?? 1)
+    }
 }
