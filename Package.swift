@@ -83,7 +83,7 @@ if ProcessInfo.processInfo.environment["PHRASEENGINE_FUZZ"] == "1" {
         .target(name: "PEFuzzDriver", path: "Fuzz/Driver"),
         .executableTarget(
             name: "pefuzz",
-            dependencies: ["PhraseEngine", "PEFuzzDriver"],
+            dependencies: ["PhraseEngine", "PEFuzzDriver", "CE5"],
             path: "Fuzz/Targets",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),

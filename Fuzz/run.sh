@@ -22,7 +22,7 @@ export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTI
 # The Swift runtime's backtracer would take the signal of a broken invariant from libFuzzer (no input
 # written) in a build without ASan.
 export SWIFT_BACKTRACE=enable=no
-targets="catalog template normalize corpus swift strings project match"
+targets="catalog template normalize corpus swift strings project match weights"
 sanitize=${PEFUZZ_SANITIZE:-fuzzer,address}
 case $sanitize in
   fuzzer,address) build=.build-fuzz; ccflags=(-Xcc -fsanitize=address) ;;

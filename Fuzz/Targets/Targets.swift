@@ -21,6 +21,10 @@ enum FuzzTarget: String, CaseIterable {
     /// The matcher on random utterances against a fixed catalog: deterministic, bounded scores,
     /// and the same answer as the search without bounds.
     case match
+    /// The sentence encoder's weights file: the bundled model with bytes of its header,
+    /// tokenizer and tensor directory changed and its length cut, then the bounds check; what the
+    /// check accepts is loaded and encodes a text.
+    case weights
 
     /// The target named by `PEFUZZ_TARGET` (set from the first argument, `Main.swift`).
     static var selected: FuzzTarget? { ProcessInfo.processInfo.environment["PEFUZZ_TARGET"].flatMap(FuzzTarget.init(rawValue:)) }
@@ -37,6 +41,7 @@ enum FuzzTarget: String, CaseIterable {
         case .strings: Fuzz.strings(b)
         case .project: Fuzz.project(b)
         case .match: Fuzz.match(b)
+        case .weights: Fuzz.weights(b)
         }
     }
 }
@@ -192,5 +197,51 @@ enum Fuzz {
         let ra = a.results.filter { $0.score > 0.301 }, rc = c.results.filter { $0.score > 0.301 }
         check(a.decision == c.decision, "decision \(a.decision) differs from the unbounded search's \(c.decision) for \"\(text)\"")
         check(ra.map(\.score) == rc.map(\.score), "scores \(ra.map(\.score)) differ from the unbounded search's \(rc.map(\.score)) for \"\(text)\"")
+    }
+}
+
+import CE5
+
+extension Fuzz {
+    /// A private copy of the bundled weights (read once) and where its header, tokenizer and
+    /// tensor directory end: what a damaged or foreign file changes first.
+    nonisolated(unsafe) static var model: [UInt8] = {
+        guard let p = E5Encoder.defaultPath(), let d = FileManager.default.contents(atPath: p) else { return [] }
+        return [UInt8](d)
+    }()
+    /// The first 4.7 MB: the header, the tokenizer and the tensor directory (the bundled file's
+    /// directory ends at byte 4,638,248; its tensors follow).
+    static let headerEnd = min(model.count, 4_700_000)
+
+    /// Input: 4 bytes of a length (used when its low bit is set: the file cut there), then
+    /// patches of 4 bytes of offset (into the header region) and 1 byte of value; the rest of
+    /// the input past the patches' 5-byte records is the text to encode.
+    static func weights(_ b: [UInt8]) {
+        guard !model.isEmpty, b.count >= 4 else { return }
+        let lengthWord = UInt32(b[0]) | UInt32(b[1]) << 8 | UInt32(b[2]) << 16 | UInt32(b[3]) << 24
+        let size = lengthWord & 1 == 1 ? Int(lengthWord >> 1) % (model.count + 1) : model.count
+        var patches: [(Int, UInt8)] = []
+        var k = 4
+        let count = min(64, (b.count - 4) / 5)
+        for _ in 0..<count {
+            let off = Int(UInt32(b[k]) | UInt32(b[k + 1]) << 8 | UInt32(b[k + 2]) << 16 | UInt32(b[k + 3]) << 24) % headerEnd
+            patches.append((off, b[k + 4]))
+            k += 5
+        }
+        let text = String(decoding: b[k...], as: UTF8.self)
+        var saved: [(Int, UInt8)] = []
+        for (o, v) in patches { saved.append((o, model[o])); model[o] = v }
+        defer { for (o, v) in saved.reversed() { model[o] = v } }
+        model.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var err = [CChar](repeating: 0, count: 200)
+            let rc = e5_check(base, size, &err, err.count)
+            check(rc == 0 || err[0] != 0, "the check refused without a reason")
+            guard rc == 0, let m = e5_load_mem(base, size) else { return }
+            defer { e5_free(m) }
+            var out = [Float](repeating: 0, count: Int(e5_dim(m)))
+            let bytes = E5Encoder.prepared(text.isEmpty ? "turn on the light" : text)
+            _ = bytes.withUnsafeBufferPointer { t in out.withUnsafeMutableBufferPointer { o in e5_embed(m, t.baseAddress, 1, o.baseAddress) } }
+        }
     }
 }
