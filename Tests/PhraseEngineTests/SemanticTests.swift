@@ -199,6 +199,21 @@ import Testing
         #expect(!m.match("hydrate the basil plant please over in leafy", locale: "en").namesOtherApp)
     }
 
+    /// The eval reports show what the encoder said of a line it read: the confirmed one in its
+    /// "got", a refusal's evidence beside its closest result; JSON carries the figures.
+    @Test func evalReportsShowTheMeaning() throws {
+        let m = try Self.matcher(KeywordEncoder(swapped: true))
+        let item = try #require(CorpusReader.parse(
+            #"{"text": "hydrate the basil plant please over in leafy", "locale": "en", "expect": {"intent": "WaterPlantIntent", "parameters": {"plant": "plant-basil"}}}"#,
+            file: "c.jsonl").items.first)
+        let (ps, secs) = Evaluator.run([item], matcher: m, threads: 1)
+        let report = Evaluator.report(ps, seconds: secs, k: 3, errors: [], qualifyApps: false)
+        let text = EvalFormats.text(report, stable: true)
+        #expect(text.contains("; meaning: 1 to LogCareIntent"), "\(text)")
+        #expect(EvalFormats.markdown(report, stable: true).contains("meaning: 1 to LogCareIntent"))
+        #expect(EvalFormats.json(report, stable: true).contains("\"meaning\": {"))
+    }
+
     /// A match the words are sure of pays nothing for the encoder.
     @Test func confidentMatchesAreNotEncoded() throws {
         let e = CountingEncoder(identity: "test/sure")

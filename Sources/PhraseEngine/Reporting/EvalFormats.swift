@@ -93,12 +93,14 @@ public enum EvalFormats {
     }
 
     static func gotText(_ p: Prediction) -> String {
+        // What the sentence encoder said, when it read the line (docs/semantic.md).
+        let meaning = p.meaning.map { "; \($0.line)" } ?? ""
         guard let g = p.got else {
             let c = p.closest.map { " (closest \($0.intent) \(JSONOut.formatNumber($0.score)))" } ?? ""
-            return "none: \(p.reason)\(c)"
+            return "none: \(p.reason)\(c)\(meaning)"
         }
         let ps = g.parameters.map { ValueText.of($0.name, id: $0.value.identity, title: $0.title) }.joined(separator: " ")
-        return "\(p.decision.rawValue) \(g.intent)\(ps.isEmpty ? "" : " " + ps) score \(JSONOut.formatNumber(g.score)) via \"\(g.template)\""
+        return "\(p.decision.rawValue) \(g.intent)\(ps.isEmpty ? "" : " " + ps) score \(JSONOut.formatNumber(g.score)) via \"\(g.template)\"\(meaning)"
     }
 
     public static func markdown(_ r: EvalReport, stable: Bool = false, maxMisrouted: Int = 30, titles: ValueTitles = .none) -> String {
