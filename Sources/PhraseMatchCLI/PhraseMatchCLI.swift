@@ -79,7 +79,10 @@ public enum PhraseMatchCLI {
             return ExitCode.success
         }
         if first == "--version" {
-            ctx.out("phrasematch \(version) (ICU \(ICU.version); locale profiles: \(LocaleStore.shared.directory ?? "built-in neutral profile only"))\n")
+            let weights = ctx.environment["PHRASEENGINE_ENCODER"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? E5Encoder.candidatePaths().first { FileManager.default.fileExists(atPath: $0) }
+            ctx.out("phrasematch \(version) (ICU \(ICU.version); locale profiles: \(LocaleStore.shared.directory ?? "built-in neutral profile only"); "
+                    + "sentence encoder weights: \(weights ?? "none found"))\n")
             return ExitCode.success
         }
         guard let cmd = commands.first(where: { $0.name == first }) else {

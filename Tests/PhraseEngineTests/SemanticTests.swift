@@ -263,6 +263,13 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache).contains { $0.hasPrefix("vectors-en-") })
     }
 
+    /// `--version` names the weights the tools would use.
+    @Test func versionNamesTheWeights() {
+        let (code, out, _) = runCLI(["--version"])
+        #expect(code == 0)
+        #expect(out.contains("sentence encoder weights: \(Self.weights)"), "\(out)")
+    }
+
     @Test func scoreModelReadsTheSemanticRule() throws {
         let m = ScoreModel.standard
         let back = try ScoreModel.parse(Array(m.json.render().utf8), file: "m.json")
