@@ -8,9 +8,10 @@ public enum VectorsCommand: Command {
     public static let summary = "Build the sentence encoder's phrase vectors ahead of time (cached for match, eval, repl)."
     public static let arguments = ""
     public static let discussion = """
-    Encodes every phrase template of the catalogs (with three values of a parameter) for each
-    locale, or reads them from the cache when it holds them, and prints one line a locale: the
-    rows, whether they were built or cached, and the cache file. The cache folder is
+    Encodes every phrase template of the catalogs (with and without the app name, values spread
+    over a parameter's options, at most 64 rows a shortcut) for each locale, or reads them from
+    the cache when it holds them, and prints one line a locale: the rows, whether they were built
+    or cached, and the cache file. The cache folder is
     $PHRASEENGINE_CACHE, else $XDG_CACHE_HOME/phrasematch, else ~/.cache/phrasematch; keep it
     between CI runs and the matcher encodes no phrase. See docs/semantic.md.
     Exit status: 0 done, 2 usage, 3 bad input (a catalog, the weights).
