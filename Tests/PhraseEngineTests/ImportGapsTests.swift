@@ -392,4 +392,112 @@ import Testing
         #expect(!diags.contains { $0.rule == "alternative-name-unlocalized" && $0.message.contains("BEANS_NAME") })
         #expect(!c.locales.contains("Base"))
     }
+
+    // MARK: Type names resolved as Swift does
+
+    static func readSources(_ sources: [(String, String)]) -> (ImportedModel, [Diagnostic]) {
+        SwiftAppIntentsReader.read(sources.map { SwiftSourceFile(path: $0.0, bytes: Array($0.1.utf8)) })
+    }
+
+    /// iAPS (Artificial-Pancreas/iAPS): `class MealMode { enum Mode }` (no raw type, no AppEnum)
+    /// is read before the top-level `enum Mode: String` that `extension Mode: AppEnum` extends in
+    /// another folder, and a data-flow enum nests a third `Mode`. The extension names the
+    /// top-level type; before, the three were one type and the import failed with
+    /// "AppEnum Mode has no String or Int raw type" at MealMode.swift.
+    @Test func appEnumExtensionNamesTheTopLevelTypeNotANestedOne() throws {
+        let (c, diags) = try importCatalog([Self.fixtures.appendingPathComponent("NestedModes").path])
+        #expect(!diags.contains { $0.severity != .note }, "\(diags.map(\.message))")
+        #expect(c.enums.map(\.name) == ["Mode"])
+        let mode = try #require(c.enums.first)
+        #expect(mode.cases.map(\.rawValue) == ["Closed", "Open"])
+        #expect(mode.cases.map { $0.title?.resolve("en", development: "en") } == ["closed loop", "open loop"])
+        #expect(c.shortcuts.first?.parameters.first?.typeName == "Mode")
+        #expect(Expansion.phrases(c, locale: "en").map(\.text).contains("Switch Loop Keeper to open loop"))
+        let (code, stdout, stderr) = runCLI(["import", Self.fixtures.appendingPathComponent("NestedModes").path])
+        #expect(code == 0 && stdout.contains("\"rawValue\": \"Closed\""), "\(stderr)")
+    }
+
+    /// The conformance on the declaration itself, same-named nested types in other files, and
+    /// `extension Outer.Mode: AppEnum` naming the nested one.
+    @Test func qualifiedExtensionsAndConformanceOnTheDeclaration() throws {
+        let provider = ("Shortcuts.swift", """
+        struct Shortcuts: AppShortcutsProvider {
+            static var appShortcuts: [AppShortcut] {
+                AppShortcut(intent: PickIntent(), phrases: ["Pick \\(\\.$mode) in \\(.applicationName)"])
+            }
+        }
+        struct PickIntent: AppIntent {
+            @Parameter(title: "Mode") var mode: Settings.Mode
+        }
+        """)
+        // Declared conforming; a nested Mode without a raw type elsewhere is not it.
+        let (m1, d1) = Self.readSources([
+            ("A.swift", "struct Meal { enum Mode { case photo } }"),
+            ("B.swift", "enum Mode: String, AppEnum { case fast = \"f\" }"),
+        ])
+        #expect(m1.enums.map(\.name) == ["Mode"] && m1.enums.first?.cases.map(\.rawValue) == ["f"])
+        #expect(!d1.contains { $0.severity == .error })
+        // `extension Settings.Mode: AppEnum` extends the nested type, not the top-level `Mode`
+        // (no raw type, no AppEnum) nor `Meal.Mode`; the parameter's `Settings.Mode` is it.
+        let (m2, d2) = Self.readSources([
+            ("A.swift", "struct Meal { enum Mode { case photo } }\nenum Mode { case plain }"),
+            ("Settings.swift", "struct Settings {\n    enum Mode: Int {\n        case dark = 1\n        case light = 2\n    }\n}"),
+            ("Conformance.swift", "extension Settings.Mode: AppEnum {\n    static let caseDisplayRepresentations: [Self: DisplayRepresentation] = [.dark: \"dark\", .light: \"light\"]\n}"),
+            provider,
+        ])
+        #expect(!d2.contains { $0.severity == .error }, "\(d2.map(\.message))")
+        #expect(m2.enums.map(\.name) == ["Mode"])
+        #expect(m2.enums.first?.cases.map(\.rawValue) == ["1", "2"] && m2.enums.first?.cases.map(\.title) == ["dark", "light"])
+        #expect(m2.enums.first?.origin.file == "Settings.swift")
+        #expect(m2.shortcuts.first?.parameters.first?.type == "Mode")
+        // A type declared in an extension of its owner, and a module-qualified extension.
+        let (m3, d3) = Self.readSources([
+            ("Meal.swift", "final class MealMode {}\nextension MealMode {\n    enum Kind: String { case snack }\n}"),
+            ("Conformance.swift", "extension FreeAPS.MealMode.Kind: AppEnum {}"),
+        ])
+        #expect(m3.enums.map(\.name) == ["Kind"] && m3.enums.first?.cases.map(\.rawValue) == ["snack"])
+        #expect(!d3.contains { $0.severity == .error })
+    }
+
+    /// Two AppEnums with one name: each is named by its qualified name in the catalog, and a
+    /// parameter's type is looked up from its intent outwards.
+    @Test func sameNamedAppEnumsAreQualified() throws {
+        let (m, d) = Self.readSources([
+            ("Shortcuts.swift", """
+            struct Shortcuts: AppShortcutsProvider {
+                static var appShortcuts: [AppShortcut] {
+                    AppShortcut(intent: Lights.SetIntent(), phrases: ["Set \\(\\.$mode) lights in \\(.applicationName)"])
+                    AppShortcut(intent: TopIntent(), phrases: ["Use \\(\\.$mode) in \\(.applicationName)"])
+                }
+            }
+            struct TopIntent: AppIntent { @Parameter var mode: Mode }
+            enum Mode: String, AppEnum { case a = "a" }
+            """),
+            ("Lights.swift", """
+            enum Lights {
+                enum Mode: String { case dim = "dim" }
+                struct SetIntent: AppIntent { @Parameter var mode: Mode? }
+            }
+            extension Lights.Mode: AppEnum {}
+            """),
+        ])
+        #expect(m.enums.map(\.name).sorted() == ["Lights.Mode", "Mode"])
+        #expect(m.shortcuts.map { $0.parameters.first?.type } == ["Lights.Mode", "Mode"])
+        #expect(d.filter { $0.rule == "qualified-type-name" }.count == 2)
+        #expect(!d.contains { $0.severity == .error })
+    }
+
+    /// `extension Mode: AppEnum` when the sources declare only nested `Mode`s: the message says
+    /// which they are and how to name one.
+    @Test func extensionOfAnUndeclaredTopLevelTypeNamesTheNestedOnes() {
+        let (m, d) = Self.readSources([
+            ("A.swift", "class MealMode { enum Mode { case photo } }"),
+            ("B.swift", "extension Mode: AppEnum {}"),
+        ])
+        #expect(m.enums.isEmpty)
+        let w = d.first { $0.rule == "unresolved" }
+        #expect(w?.severity == .warning && w?.file == "B.swift")
+        #expect(w?.message.contains("MealMode.Mode is a nested type") == true, "\(w?.message ?? "")")
+        #expect(!d.contains { $0.severity == .error })
+    }
 }

@@ -25,18 +25,41 @@ public enum SwiftAppIntentsReader {
         let files: [SwiftSourceFile]
         var model = ImportedModel()
         var diagnostics: [Diagnostic] = []
-        /// Type declarations and extensions by name, in file order.
+        /// Type declarations and extensions by qualified name (`Mode`, `MealMode.Mode`), in file
+        /// order: an extension joins the type its name reaches from file scope, as in Swift, so a
+        /// nested type is extended only through its qualified name.
         var types: [String: [Located]] = [:]
         var typeOrder: [String] = []
+        /// Qualified names by their last component.
+        var qualifiedNames: [String: [String]] = [:]
+        /// The catalog's names of the AppEnum and AppEntity types, by qualified name: the type's
+        /// own name, or its qualified name when another such type has the same one.
+        var catalogNames: [String: String] = [:]
         /// Constants (`static let`, top-level `let`) by name: file, owning type, member.
         var constants: [String: [(file: Int, owner: String?, member: SwiftMember)]] = [:]
+        /// The provider whose shortcuts are being read: where intent names are looked up.
+        var providerScope: String? = nil
 
         init(files: [SwiftSourceFile]) {
             self.files = files
+            // A module-qualified extension (`extension MyApp.Mode`) names the type without the
+            // module when no type of the sources is called like the module.
+            let declared = Set(files.flatMap { $0.types.filter { $0.keyword != "extension" }.map(\.qualifiedName) })
+            func key(_ t: SwiftTypeDecl) -> String {
+                guard t.extensionPrefix >= 2 else { return t.qualifiedName }
+                let parts = t.qualifiedName.split(separator: ".").map(String.init)
+                let root = parts.prefix(t.extensionPrefix)
+                guard !declared.contains(root.joined(separator: ".")), declared.contains(root.dropFirst().joined(separator: ".")) else { return t.qualifiedName }
+                return parts.dropFirst().joined(separator: ".")
+            }
             for (fi, f) in files.enumerated() {
                 for t in f.types {
-                    if types[t.name] == nil { typeOrder.append(t.name) }
-                    types[t.name, default: []].append(Located(file: fi, decl: t))
+                    let k = key(t)
+                    if types[k] == nil {
+                        typeOrder.append(k)
+                        qualifiedNames[t.name, default: []].append(k)
+                    }
+                    types[k, default: []].append(Located(file: fi, decl: t))
                     for m in t.members where m.isStatic && (m.initializer != nil || m.getter != nil) {
                         constants[m.name, default: []].append((fi, t.name, m))
                     }
@@ -45,6 +68,30 @@ public enum SwiftAppIntentsReader {
                     constants[m.name, default: []].append((fi, nil, m))
                 }
             }
+        }
+
+        /// The qualified name a type name written inside `scope` (a qualified name; nil at file
+        /// scope) refers to, looked up as Swift does: the types nested in the innermost enclosing
+        /// type first, then outwards to the top level; a leading module name is dropped when no
+        /// type has it. Nil for a type the sources do not declare (`String`, `Date`).
+        func lookup(_ written: String, in scope: String?) -> String? {
+            let parts = written.split(separator: ".").map(String.init)
+            guard !parts.isEmpty else { return nil }
+            let outer = scope.map { $0.split(separator: ".").map(String.init) } ?? []
+            for n in stride(from: outer.count, through: 0, by: -1) {
+                let candidate = (outer.prefix(n) + parts).joined(separator: ".")
+                if types[candidate] != nil { return candidate }
+            }
+            if parts.count > 1, types[parts[0]] == nil, types[parts.dropFirst().joined(separator: ".")] != nil {
+                return parts.dropFirst().joined(separator: ".")
+            }
+            return nil
+        }
+
+        /// Same-named types that a name does not reach (`MealMode.Mode` beside a top-level
+        /// `Mode`), for messages.
+        func otherTypes(named name: String, than key: String) -> [String] {
+            (qualifiedNames[name.split(separator: ".").last.map(String.init) ?? name] ?? []).filter { $0 != key }
         }
 
         func origin(_ file: Int, _ offset: Int) -> ImportOrigin {
@@ -66,11 +113,30 @@ public enum SwiftAppIntentsReader {
                     diagnostics.append(origin(fi, p.offset).diagnostic(p.rule, ["invalid-utf8", "unterminated-string", "unterminated-regex"].contains(p.rule) ? .error : .warning, p.message))
                 }
             }
+            // The catalog names an AppEnum or AppEntity by its own name, unless two of them share it.
+            func isEntity(_ all: [String]) -> Bool {
+                all.contains("AppEntity") || all.contains("IndexedEntity") || all.contains("TransientAppEntity") || all.contains("UniqueAppEntity")
+            }
+            let exported = typeOrder.filter { k in
+                let all = (types[k] ?? []).flatMap(\.decl.inherits)
+                return all.contains("AppEnum") || isEntity(all)
+            }
+            var bySimpleName: [String: [String]] = [:]
+            for k in exported { bySimpleName[SwiftAppIntentsReader.simpleName(k), default: []].append(k) }
+            for k in exported {
+                let simple = SwiftAppIntentsReader.simpleName(k)
+                let same = bySimpleName[simple] ?? []
+                catalogNames[k] = same.count > 1 ? k : simple
+                if same.count > 1, let d = types[k]?.first {
+                    report(d.file, d.decl.offset, "qualified-type-name", .note,
+                           "\(same.count) App Intents types are named \(simple) (\(same.joined(separator: ", "))); the catalog names this one \(k)")
+                }
+            }
             for name in typeOrder {
                 guard let decls = types[name] else { continue }
                 let all = decls.flatMap(\.decl.inherits)
-                if all.contains("AppEntity") || all.contains("IndexedEntity") || all.contains("TransientAppEntity") || all.contains("UniqueAppEntity") {
-                    if let d = decls.first { model.entityTypes.append((name, origin(d.file, d.decl.offset))) }
+                if isEntity(all) {
+                    if let d = decls.first { model.entityTypes.append((catalogNames[name] ?? name, origin(d.file, d.decl.offset))) }
                 }
                 if all.contains("AppEnum") { readEnum(name, decls) }
             }
@@ -97,6 +163,8 @@ public enum SwiftAppIntentsReader {
                 report(first.file, first.decl.offset, "conditional-compilation", .warning, "\(name) is declared inside '\(c)'; imported as if the condition holds")
             }
             var found = false
+            providerScope = name
+            defer { providerScope = nil }
             for d in decls {
                 for m in d.decl.members where m.name == "appShortcuts" {
                     found = true
@@ -188,8 +256,10 @@ public enum SwiftAppIntentsReader {
                 diagnostics.append(o.diagnostic("unresolved", .error, "AppShortcut without an intent: argument")); return
             }
             var intentName: String? = nil
+            var intentType: String? = nil
             if case .call(let callee, _, _) = intentExpr.kind, !callee.hasPrefix(".") {
                 intentName = callee.split(separator: ".").last.map(String.init)
+                intentType = lookup(callee, in: providerScope)
             }
             guard let intent = intentName else {
                 report(fi, intentExpr.offset, "unresolved", .error, "the intent of this AppShortcut is not written as 'SomeIntent(...)'; it cannot be resolved statically")
@@ -214,7 +284,7 @@ public enum SwiftAppIntentsReader {
                 diagnostics.append(o.diagnostic("duplicate-shortcut", .error, "a second AppShortcut for \(intent); only the first is imported"))
                 return
             }
-            sc.parameters = parameters(of: intent, at: o)
+            sc.parameters = parameters(of: intent, declared: intentType, at: o)
             model.shortcuts.append(sc)
         }
 
@@ -332,8 +402,8 @@ public enum SwiftAppIntentsReader {
 
         // MARK: Intents
 
-        mutating func parameters(of intent: String, at o: ImportOrigin) -> [ImportedParameter] {
-            guard let decls = types[intent] else {
+        mutating func parameters(of intent: String, declared key: String?, at o: ImportOrigin) -> [ImportedParameter] {
+            guard let key, let decls = types[key] else {
                 diagnostics.append(o.diagnostic("intent-not-found", .warning, "the intent type \(intent) is not declared in the imported sources; its parameters are unknown"))
                 return []
             }
@@ -347,7 +417,7 @@ public enum SwiftAppIntentsReader {
                         diagnostics.append(po.diagnostic("unresolved", .warning, "@Parameter \(m.name) of \(intent) has no written type; it cannot be resolved statically"))
                         continue
                     }
-                    var p = ImportedParameter(name: m.name, type: SwiftAppIntentsReader.catalogType(tt), trueName: nil, falseName: nil, origin: po)
+                    var p = ImportedParameter(name: m.name, type: parameterType(tt, in: key), trueName: nil, falseName: nil, origin: po)
                     if let ar = attr.arguments, let dn = f.arguments(ar).first(where: { $0.label == "displayName" }) {
                         if case .call(_, let args, _) = dn.value.kind {
                             if let t = args.first(where: { $0.label == "true" }) { p.trueName = text(t.value, d.file, what: "the true display name of \(m.name)") }
@@ -365,12 +435,37 @@ public enum SwiftAppIntentsReader {
             return out
         }
 
+        /// A parameter's type in the catalog's spelling, the name looked up from the intent as
+        /// Swift does: `Mode` inside `ModeIntent` is `ModeIntent.Mode` if there is one, else the
+        /// top-level `Mode`, never another type's nested `Mode`.
+        func parameterType(_ written: String, in scope: String) -> String {
+            let type = SwiftAppIntentsReader.catalogType(written)
+            guard let k = lookup(SwiftAppIntentsReader.writtenElementType(written), in: scope) else { return type }
+            let simple = SwiftAppIntentsReader.simpleName(k)
+            // A nested type that is neither an AppEnum nor an AppEntity keeps its qualified name
+            // when its own name is another type's in the catalog.
+            let name = catalogNames[k] ?? (k != simple && catalogNames.values.contains(simple) ? k : simple)
+            return type.hasPrefix("[") ? "[\(name)]" : name
+        }
+
         // MARK: Enums
 
+        /// Reads the AppEnum with the qualified name `name`: its enum declaration (the one that
+        /// conforms, if several are read) and every extension that names it.
         mutating func readEnum(_ name: String, _ decls: [Located]) {
-            guard let main = decls.first(where: { $0.decl.keyword == "enum" }) else {
-                if let d = decls.first { report(d.file, d.decl.offset, "unresolved", .warning, "\(name) conforms to AppEnum but its enum declaration is not in the imported sources") }
+            let enums = decls.filter { $0.decl.keyword == "enum" }
+            guard let main = enums.first(where: { $0.decl.inherits.contains("AppEnum") }) ?? enums.first else {
+                if let d = decls.first {
+                    let others = otherTypes(named: name, than: name)
+                    let nested = others.isEmpty ? "" : "; \(others.joined(separator: ", ")) \(others.count == 1 ? "is a nested type" : "are nested types"), extended only by \(others.count == 1 ? "its" : "their") qualified name (extension \(others[0]): AppEnum)"
+                    report(d.file, d.decl.offset, "unresolved", .warning, "\(name) conforms to AppEnum but its enum declaration is not in the imported sources\(nested)")
+                }
                 return
+            }
+            if enums.count > 1 {
+                let places = enums.map { origin($0.file, $0.decl.offset).text }
+                report(main.file, main.decl.offset, "several-declarations", .warning,
+                       "\(enums.count) declarations of enum \(name) (\(places.joined(separator: ", ")): different modules or #if branches); this one is read, \(main.decl.inherits.contains("AppEnum") ? "the one that conforms to AppEnum" : "the first")")
             }
             let rawType = main.decl.inherits.first ?? ""
             let isString = rawType == "String"
@@ -378,7 +473,7 @@ public enum SwiftAppIntentsReader {
             if !isString && !isInt {
                 report(main.file, main.decl.offset, "unresolved", .error, "AppEnum \(name) has no String or Int raw type; its raw values cannot be resolved")
             }
-            var en = ImportedEnum(name: name, typeTitle: nil, cases: [], origin: origin(main.file, main.decl.offset))
+            var en = ImportedEnum(name: catalogNames[name] ?? name, typeTitle: nil, cases: [], origin: origin(main.file, main.decl.offset))
             var next = 0
             for c in main.decl.cases {
                 let co = origin(main.file, c.offset)
@@ -457,6 +552,26 @@ public enum SwiftAppIntentsReader {
             }
             model.enums.append(en)
         }
+    }
+
+    /// The last component of a qualified name (`MealMode.Mode` → `Mode`).
+    static func simpleName(_ qualified: String) -> String {
+        qualified.split(separator: ".").last.map(String.init) ?? qualified
+    }
+
+    /// A type as written, without optionals, array brackets and generic arguments, its dots kept
+    /// (`[MealMode.Mode]?` → `MealMode.Mode`): the name to look up.
+    static func writtenElementType(_ t: String) -> String {
+        var s = Substring(t.trimmingCharacters(in: .whitespaces))
+        while true {
+            while s.hasSuffix("?") || s.hasSuffix("!") { s = s.dropLast() }
+            if s.hasPrefix("Optional<"), s.hasSuffix(">") { s = s.dropFirst(9).dropLast(); continue }
+            if s.hasPrefix("Array<"), s.hasSuffix(">") { s = s.dropFirst(6).dropLast(); continue }
+            if s.hasPrefix("["), s.hasSuffix("]") { s = s.dropFirst().dropLast(); continue }
+            break
+        }
+        if let lt = s.firstIndex(of: "<") { s = s[..<lt] }
+        return String(s)
     }
 
     /// The catalog's spelling of a Swift type: optionals and module prefixes dropped, generic

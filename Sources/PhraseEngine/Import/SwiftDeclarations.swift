@@ -64,7 +64,16 @@ public struct SwiftEnumCaseDecl: Sendable {
 }
 
 public struct SwiftTypeDecl: Sendable {
+    /// The last component of the name (`MealMode.Mode` → `Mode`).
     public var name: String
+    /// The name as Swift qualifies it: the enclosing types' names, then this one
+    /// (`class MealMode { enum Mode }` → `MealMode.Mode`). An extension's is the type it names, as
+    /// written (`extension MealMode.Mode` → `MealMode.Mode`, `extension Mode` → `Mode`, the
+    /// top-level type), and a type declared inside an extension continues it.
+    public var qualifiedName: String = ""
+    /// How many leading components of `qualifiedName` an extension wrote (0 outside an
+    /// extension): a module-qualified `extension MyApp.Mode` is resolved by the reader.
+    public var extensionPrefix: Int = 0
     /// struct, enum, class, actor, extension or protocol.
     public var keyword: String
     /// Inherited types and conformances, last name component only (`AppIntents.AppEnum` → `AppEnum`).
@@ -385,7 +394,7 @@ public struct SwiftSourceFile: Sendable {
                         isStatic = true; k += 1; continue
                     }
                     if Scanner.typeKeywords.contains(t.text), k + 1 < end, tokens[k + 1].kind == .identifier {
-                        k = typeDecl(at: k, end: end, condition: condition(), depth: depth)
+                        k = typeDecl(at: k, end: end, owner: owner, condition: condition(), depth: depth)
                         attrs = []; isStatic = false
                         continue
                     }
@@ -423,12 +432,26 @@ public struct SwiftSourceFile: Sendable {
             }
         }
 
-        mutating func typeDecl(at k0: Int, end: Int, condition: String?, depth: Int) -> Int {
+        mutating func typeDecl(at k0: Int, end: Int, owner: Int?, condition: String?, depth: Int) -> Int {
             let keyword = tokens[k0].text
             var k = k0 + 1
-            var name = tokens[k].text
+            var written = [tokens[k].text]
             k += 1
-            while k + 1 < end, tokens[k].isPunct("."), tokens[k + 1].kind == .identifier { name = tokens[k + 1].text; k += 2 }
+            while k + 1 < end, tokens[k].isPunct("."), tokens[k + 1].kind == .identifier { written.append(tokens[k + 1].text); k += 2 }
+            let name = written[written.count - 1]
+            // Swift names an extension's type from file scope; a nested declaration from its owner.
+            let qualified: [String]
+            let prefix: Int
+            if let owner, keyword != "extension" {
+                qualified = types[owner].qualifiedName.split(separator: ".").map(String.init) + [name]
+                prefix = types[owner].extensionPrefix
+            } else if keyword == "extension" {
+                qualified = written
+                prefix = written.count
+            } else {
+                qualified = [name]
+                prefix = 0
+            }
             var inherits: [String] = []
             var brace: Int? = nil
             var expectName = false
@@ -458,7 +481,8 @@ public struct SwiftSourceFile: Sendable {
             }
             guard let brace else { return k }
             let index = types.count
-            types.append(SwiftTypeDecl(name: name, keyword: keyword, inherits: inherits, members: [], cases: [],
+            types.append(SwiftTypeDecl(name: name, qualifiedName: qualified.joined(separator: "."), extensionPrefix: prefix,
+                                       keyword: keyword, inherits: inherits, members: [], cases: [],
                                        offset: tokens[k0 + 1].offset, condition: condition))
             let close = min(file.match[brace], end)
             scanBody((brace + 1)..<close, owner: index, depth: depth + 1)

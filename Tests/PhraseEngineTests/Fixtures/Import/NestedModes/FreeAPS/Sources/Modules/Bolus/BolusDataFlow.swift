@@ -1,0 +1,10 @@
+enum BolusDataFlow {
+    enum Mode: Int {
+        case quick
+        case calculator
+    }
+
+    struct Config {
+        var mode: Mode = .quick
+    }
+}
