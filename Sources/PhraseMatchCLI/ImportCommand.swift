@@ -17,7 +17,9 @@ public enum ImportCommand: Command {
     The catalog goes to standard output or --output; every finding goes to standard error as
     `file:line:column: severity: message [rule]`, followed by a summary (text or json).
     An import with errors writes no catalog (standard output stays empty, an --output file is
-    left as it was); with --strict, warnings fail the command but the catalog is written.
+    left as it was); an id or name that cannot be found is such an error, and it says what to
+    pass (--app-id ID, --name NAME). With --strict, warnings fail the command but the catalog
+    is written.
     Exit status: 0 success; 1 errors found (or warnings, with --strict); 2 usage error;
     3 an input cannot be read.
     """

@@ -249,6 +249,89 @@ import Testing
         #expect(diags.contains { $0.rule == "no-project" && $0.severity == .note && $0.message.contains("target membership is unknown") })
     }
 
+    // MARK: No project
+
+    /// Mozilla VPN (mozilla-mobile/mozilla-vpn-client): built with CMake, no Xcode project; the
+    /// app's Info.plist is a CMake template (`ios/app/Info.plist.in`, not read) and the only
+    /// Info.plist is a background login item's. Before, the error said "edit app.name", but an
+    /// import with errors writes no catalog, so there was nothing to edit; the advice is now
+    /// the option that supplies the name, and following it imports the project.
+    @Test func noProjectAndOnlyAHelpersInfoPlist() throws {
+        let dir = Self.fixtures.appendingPathComponent("NoXcodeProject").path
+        let (code, stdout, stderr) = run(["import", dir])
+        #expect(code == 1 && stdout.isEmpty)
+        let lines = stderr.split(separator: "\n").map(String.init)
+        let name = lines.first { $0.hasSuffix("[app-name-unresolved]") } ?? ""
+        #expect(name.contains(": error: ") && name.contains("; pass --name NAME"), "\(stderr)")
+        #expect(name.contains("macos/loginitem/Info.plist: a background helper's Info.plist (LSBackgroundOnly)"), "\(name)")
+        #expect(lines.contains { $0.hasSuffix("; pass --app-id ID [app-id-unresolved]") }, "\(stderr)")
+        #expect(lines.contains { $0.contains("loginitem/Info.plist: note: not used for the app's id and names") })
+        #expect(!stderr.contains("edit app."))
+        #expect(stderr.contains("import: no catalog written (2 error(s))"))
+        // Following the advice imports it.
+        let (ok, catalog, _) = run(["import", "--name", "Burrow VPN", "--app-id", "org.example.burrow", dir])
+        #expect(ok == 0)
+        let c = try CatalogLoader.parse(catalog, file: "imported.json")
+        #expect(c.app.name.resolve("en", development: "en") == "Burrow VPN" && c.app.id == "org.example.burrow")
+        #expect(c.shortcuts.map(\.intent) == ["ConnectIntent", "DisconnectIntent"])
+    }
+
+    /// Without a project, a helper's or an extension's Info.plist does not name the app (before,
+    /// a helper's literal CFBundleName became the app's name without a word); given as an input
+    /// file itself, it is used. An app's Info.plist whose names are build settings, with no
+    /// project to resolve them, gives an error that names them.
+    @Test func notAnAppsInfoPlistDoesNotNameTheApp() throws {
+        func plist(_ entries: String) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(entries)</dict>\n</plist>\n"
+        }
+        let provider = """
+        import AppIntents
+        struct Go: AppIntent { static var title: LocalizedStringResource = "Go" }
+        struct S: AppShortcutsProvider { static var appShortcuts: [AppShortcut] { AppShortcut(intent: Go(), phrases: ["Go \\(.applicationName)"]) } }
+        """
+        let dir = try tempDir()
+        try write(dir, "Sources/Shortcuts.swift", provider)
+        try write(dir, "LoginItem/Info.plist", plist("""
+        <key>CFBundleName</key><string>BurrowLoginItem</string>
+        <key>CFBundleIdentifier</key><string>org.example.burrow.login</string>
+        <key>LSBackgroundOnly</key><true/>
+
+        """))
+        try write(dir, "Widget/Info.plist", plist("""
+        <key>CFBundleDisplayName</key><string>Burrow Widget</string>
+        <key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict>
+
+        """))
+        let r = try ProjectImporter.run(paths: [dir.path])
+        let name = r.diagnostics.first { $0.rule == "app-name-unresolved" }
+        #expect(name?.severity == .error && name?.message.hasSuffix("; pass --name NAME") == true)
+        #expect(name?.message.contains("an app extension's Info.plist (NSExtension)") == true, "\(name?.message ?? "")")
+        #expect(r.diagnostics.filter { $0.rule == "info-plist-not-app" }.count == 2)
+        // Given explicitly, the helper's Info.plist is used as it is.
+        let helper = dir.appendingPathComponent("LoginItem/Info.plist").path
+        let (c, diags, _) = try importCatalog([dir.appendingPathComponent("Sources").path, helper])
+        #expect(!diags.contains { $0.severity == .error })
+        #expect(c.app.name.resolve("en", development: "en") == "BurrowLoginItem")
+        // An app's Info.plist with names from build settings and no project: the error says so.
+        let other = try tempDir()
+        try write(other, "Sources/Shortcuts.swift", provider)
+        try write(other, "App/Info.plist", plist("""
+        <key>CFBundleName</key><string>$(PRODUCT_NAME)</string>
+        <key>CFBundleIdentifier</key><string>org.example.go</string>
+        <key>CFBundlePackageType</key><string>APPL</string>
+
+        """))
+        let r2 = try ProjectImporter.run(paths: [other.path])
+        let m = r2.diagnostics.first { $0.rule == "app-name-unresolved" }?.message ?? ""
+        #expect(m.contains("App/Info.plist has no literal CFBundleDisplayName or CFBundleName (CFBundleName = \"$(PRODUCT_NAME)\": build settings, and no Xcode project"), "\(m)")
+        #expect(!r2.diagnostics.contains { $0.rule == "app-id-unresolved" })
+        // Nothing at all: the error says what is missing.
+        let bare = try tempDir()
+        try write(bare, "Shortcuts.swift", provider)
+        let r3 = try ProjectImporter.run(paths: [bare.path])
+        #expect(r3.diagnostics.contains { $0.rule == "app-name-unresolved" && $0.message.contains("no Info.plist, Xcode project, project.yml or app Package.swift among the inputs; pass --name NAME") })
+    }
+
     // MARK: Build settings
 
     @Test func buildSettingResolution() {

@@ -638,17 +638,52 @@ public enum ProjectImporter {
             var locales: [String]
         }
 
+        /// Why an Info.plist is plainly not an app's, or nil.
+        static func notAnApp(_ v: PlistValue) -> String? {
+            if v["NSExtension"] != nil || v["EXAppExtensionAttributes"] != nil { return "an app extension's Info.plist (NSExtension)" }
+            if case .bool(true)? = v["LSBackgroundOnly"] { return "a background helper's Info.plist (LSBackgroundOnly)" }
+            if let t = v["CFBundlePackageType"]?.string, Builder.isLiteral(t), t != "APPL" { return "the Info.plist of a bundle of type \(t), not an application (CFBundlePackageType)" }
+            return nil
+        }
+
         mutating func appInfo(dev: String) -> App {
             // The app's Info.plist: the one that says the most about names.
             func score(_ v: PlistValue) -> Int {
                 (v["INAlternativeAppNames"] != nil ? 4 : 0) + (v["CFBundleDisplayName"] != nil ? 2 : 0) + (v["CFBundleName"] != nil ? 1 : 0)
                     + (v["CFBundlePackageType"]?.string == "APPL" ? 1 : 0) + (v["NSExtension"] != nil ? -8 : 0)
             }
-            let ranked = infoPlists.enumerated().sorted { (a, b) in
+            // Without a project, an Info.plist that is plainly not an app's (an extension's, a
+            // background helper's, a framework's) says nothing of the app: its name and id would be
+            // taken for the app's. One given as an input file itself is used as it is.
+            var notApp: [(path: String, why: String)] = []
+            let candidates = infoPlists.filter { p in
+                guard appTarget == nil, !explicitFiles.contains(p.path), let why = Builder.notAnApp(p.value) else { return true }
+                notApp.append((p.path, why))
+                return false
+            }
+            for n in notApp {
+                diags.append(ImportOrigin(file: n.path).diagnostic("info-plist-not-app", .note,
+                    "not used for the app's id and names: \(n.why) (pass the app's Info.plist explicitly if it is the app's)"))
+            }
+            let ranked = candidates.enumerated().sorted { (a, b) in
                 let sa = score(a.element.value), sb = score(b.element.value)
                 return sa != sb ? sa > sb : a.offset < b.offset
             }.map(\.element)
             let info = ranked.first
+            /// Why a value the app's Info.plist would give is missing, for the errors below.
+            func missing(_ keys: [String]) -> String {
+                guard let info else {
+                    let found = notApp.map { "\(relative($0.path)): \($0.why)" }
+                    return found.isEmpty
+                        ? "no Info.plist, Xcode project, project.yml or app Package.swift among the inputs"
+                        : "no app Info.plist (\(found.joined(separator: "; "))) and no Xcode project, project.yml or app Package.swift among the inputs"
+                }
+                let written = keys.compactMap { k in info.value[k]?.string.map { "\(k) = \"\($0)\"" } }
+                let unresolved = written.isEmpty ? "" : appTarget == nil
+                    ? " (\(written.joined(separator: ", ")): build settings, and no Xcode project, project.yml or app Package.swift to resolve them)"
+                    : " (\(written.joined(separator: ", ")): build settings that could not be resolved)"
+                return "\(relative(info.path)) has no literal \(keys.joined(separator: " or "))\(unresolved)"
+            }
             for other in ranked.dropFirst() {
                 diags.append(ImportOrigin(file: other.path).diagnostic("several-info-plists", .note, "not used for app names; \(relative(info?.path ?? "")) is (pass the app's Info.plist explicitly to choose)"))
             }
@@ -675,7 +710,7 @@ public enum ProjectImporter {
                 }
             }
             if id == nil, !diags.contains(where: { $0.rule == "app-id-unresolved" }) {
-                diags.append(at("CFBundleIdentifier").diagnostic("app-id-unresolved", .error, "the bundle identifier cannot be resolved statically; pass --app-id"))
+                diags.append(at("CFBundleIdentifier").diagnostic("app-id-unresolved", .error, "the bundle identifier cannot be resolved statically: \(missing(["CFBundleIdentifier"])); pass --app-id ID"))
             }
 
             // InfoPlist tables: a key's value in a locale. The development locale falls back to
@@ -702,8 +737,10 @@ public enum ProjectImporter {
                 if let v = info?.value[k]?.string, Builder.isLiteral(v) { name = v; break }
             }
             if name == nil, appTarget == nil { name = buildSetting("INFOPLIST_KEY_CFBundleDisplayName").first ?? buildSetting("PRODUCT_NAME").first }
-            if name == nil {
-                diags.append(at("CFBundleDisplayName").diagnostic("app-name-unresolved", .error, "the app's display name cannot be resolved statically (no literal CFBundleDisplayName or CFBundleName); edit app.name"))
+            if name == nil, !diags.contains(where: { $0.rule == "app-name-unresolved" }) {
+                // An error: no catalog is written, so the advice is an option, not an edit.
+                diags.append(at("CFBundleDisplayName").diagnostic("app-name-unresolved", .error,
+                    "the app's display name cannot be resolved statically: \(missing(["CFBundleDisplayName", "CFBundleName"])); pass --name NAME"))
             }
             var nameEntries: [(String, JSONOut)] = [(dev, .string(name ?? ""))]
             var locales: [String] = []
