@@ -457,6 +457,16 @@ import Testing
         ])
         #expect(m3.enums.map(\.name) == ["Kind"] && m3.enums.first?.cases.map(\.rawValue) == ["snack"])
         #expect(!d3.contains { $0.severity == .error })
+        // An attributed conformance (`@preconcurrency AppEnum`) is a conformance.
+        let (m4, _) = Self.readSources([("M.swift", "enum Mode: String, @preconcurrency AppEnum, @unchecked Sendable { case on = \"on\" }")])
+        #expect(m4.enums.map(\.name) == ["Mode"])
+        // A hostile qualified name stays bounded.
+        let long = "extension " + Array(repeating: "A", count: 100_000).joined(separator: ".") + " { enum K: String, AppEnum { case x } }\n"
+            + "extension " + Array(repeating: "A", count: 100_000).joined(separator: ".") + ": AppShortcutsProvider { static var appShortcuts: [AppShortcut] { AppShortcut(intent: K(), phrases: []) } }"
+        let start = Date()
+        let (m5, _) = Self.readSources([("Long.swift", long)])
+        #expect(Date().timeIntervalSince(start) < 20)
+        #expect(m5.enums.count == 1)
     }
 
     /// Two AppEnums with one name: each is named by its qualified name in the catalog, and a

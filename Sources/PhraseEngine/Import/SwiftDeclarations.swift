@@ -437,7 +437,11 @@ public struct SwiftSourceFile: Sendable {
             var k = k0 + 1
             var written = [tokens[k].text]
             k += 1
-            while k + 1 < end, tokens[k].isPunct("."), tokens[k + 1].kind == .identifier { written.append(tokens[k + 1].text); k += 2 }
+            while k + 1 < end, tokens[k].isPunct("."), tokens[k + 1].kind == .identifier {
+                // A name longer than any nesting that is read keeps its last component.
+                if written.count < SwiftSourceFile.maxDepth { written.append(tokens[k + 1].text) } else { written[written.count - 1] = tokens[k + 1].text }
+                k += 2
+            }
             let name = written[written.count - 1]
             // Swift names an extension's type from file scope; a nested declaration from its owner.
             let qualified: [String]
@@ -473,7 +477,8 @@ public struct SwiftSourceFile: Sendable {
                         k = j
                         continue
                     }
-                    if t.isPunct("@") { k += 1; continue }   // @unchecked Sendable, @MainActor
+                    // `@unchecked Sendable`, `@retroactive AppEnum`, `@MainActor P`: the attribute is no conformance.
+                    if t.isPunct("@") { k += (k + 1 < end && tokens[k + 1].kind == .identifier) ? 2 : 1; continue }
                 }
                 if file.isOpen(k) { k = file.skipGroup(k, limit: end); continue }
                 if t.isPunct("}") { break }
