@@ -235,7 +235,7 @@ extension ProjectImporter.Builder {
             else { diags.append(o.diagnostic("app-id-guessed", .warning, text + "; \(r.unresolved.joined(separator: ", ")) not set anywhere (empty, as Xcode would read it); pass --app-id if wrong")) }
             return r.value
         }
-        diags.append(app.origin.diagnostic("app-id-unresolved", .error, "target \(app.name) has no PRODUCT_BUNDLE_IDENTIFIER in \(cfg) and its Info.plist no CFBundleIdentifier; pass --app-id"))
+        diags.append(app.origin.diagnostic("app-id-unresolved", .error, "target \(app.name) has no PRODUCT_BUNDLE_IDENTIFIER in \(cfg) and its Info.plist no CFBundleIdentifier; pass --app-id ID"))
         return nil
     }
 
@@ -287,7 +287,7 @@ extension ProjectImporter.Builder {
             report(r.origin.origin, text, guessed: !r.unresolved.isEmpty)
             return r.value
         }
-        diags.append(app.origin.diagnostic("app-name-unresolved", .error, "target \(app.name) has no display name, bundle name or PRODUCT_NAME in \(cfg); pass --name"))
+        diags.append(app.origin.diagnostic("app-name-unresolved", .error, "target \(app.name) has no display name, bundle name or PRODUCT_NAME in \(cfg); pass --name NAME"))
         return nil
     }
 

@@ -705,7 +705,7 @@ public enum ProjectImporter {
                 if Builder.isLiteral(v) { id = v } else {
                     let ids = buildSetting("PRODUCT_BUNDLE_IDENTIFIER").filter { !$0.lowercased().hasSuffix("tests") }
                     if ids.count == 1 { id = ids[0] } else if ids.count > 1 {
-                        diags.append(at("CFBundleIdentifier").diagnostic("app-id-unresolved", .error, "several bundle identifiers in the project (\(ids.joined(separator: ", "))); pass --app-id"))
+                        diags.append(at("CFBundleIdentifier").diagnostic("app-id-unresolved", .error, "several bundle identifiers in the project (\(ids.joined(separator: ", "))); pass --app-id ID"))
                     }
                 }
             }
