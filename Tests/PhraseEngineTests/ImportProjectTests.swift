@@ -274,6 +274,40 @@ import Testing
         let c = try CatalogLoader.parse(catalog, file: "imported.json")
         #expect(c.app.name.resolve("en", development: "en") == "Burrow VPN" && c.app.id == "org.example.burrow")
         #expect(c.shortcuts.map(\.intent) == ["ConnectIntent", "DisconnectIntent"])
+        // `LocalizedStringResource("key", defaultValue: "Text")`: the development language's
+        // short title is the default (Mozilla VPN's tables are generated at build time); before,
+        // it was the key.
+        #expect(c.shortcuts.map { $0.shortTitle?.resolve("en", development: "en") } == ["Connect Burrow", "Disconnect Burrow"])
+    }
+
+    /// A key with a default value is still the key the tables translate.
+    @Test func localizationKeyWithADefaultValue() throws {
+        let dir = try tempDir()
+        try write(dir, "App/Shortcuts.swift", """
+        import AppIntents
+        struct Go: AppIntent { static var title: LocalizedStringResource = "Go" }
+        struct Stop: AppIntent { static var title: LocalizedStringResource = "Stop" }
+        struct S: AppShortcutsProvider {
+            static var appShortcuts: [AppShortcut] {
+                AppShortcut(intent: Go(), phrases: ["Go \\(.applicationName)"], shortTitle: LocalizedStringResource("app.go", defaultValue: "Go now"), systemImageName: "a")
+                AppShortcut(intent: Stop(), phrases: ["Stop \\(.applicationName)"], shortTitle: .init("app.stop", defaultValue: "Stop it"), systemImageName: "b")
+            }
+        }
+        enum Speed: String, AppEnum {
+            case slow = "slow"
+            static let caseDisplayRepresentations: [Speed: DisplayRepresentation] = [
+                .slow: DisplayRepresentation(title: LocalizedStringResource("speed.slow", defaultValue: "slowly"), synonyms: [String(localized: "speed.gentle", defaultValue: "gently")])
+            ]
+        }
+        """)
+        try write(dir, "App/fr.lproj/Localizable.strings", "\"app.go\" = \"Vas-y\";\n\"speed.slow\" = \"lentement\";\n")
+        let (c, diags, _) = try importCatalog([dir.path]) { $0.appID = "com.example.go"; $0.appName = "Go" }
+        #expect(!diags.contains { $0.severity != .note }, "\(diags.map(\.message))")
+        #expect(c.shortcuts.map { $0.shortTitle?.resolve("en", development: "en") } == ["Go now", "Stop it"])
+        #expect(c.shortcuts.first?.shortTitle?.resolve("fr", development: "en") == "Vas-y")
+        let slow = c.enums.first?.cases.first
+        #expect(slow?.title?.resolve("en", development: "en") == "slowly" && slow?.title?.resolve("fr", development: "en") == "lentement")
+        #expect(slow?.synonyms.resolve("en", development: "en") == ["gently"])
     }
 
     /// Without a project, a helper's or an extension's Info.plist does not name the app (before,

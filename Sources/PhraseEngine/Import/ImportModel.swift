@@ -78,6 +78,9 @@ public struct ImportedModel: Sendable {
     public var entityTypes: [(name: String, origin: ImportOrigin)] = []
     public var negativePhrases: [ImportedPhrase] = []
     public var providers: [(name: String, origin: ImportOrigin)] = []
+    /// The development language's text of localization keys written with a default value
+    /// (`LocalizedStringResource("key", defaultValue: "Text")`), for keys no table translates.
+    public var defaultValues: [String: String] = [:]
 
     public init() {}
 

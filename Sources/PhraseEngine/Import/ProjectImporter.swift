@@ -375,7 +375,7 @@ public enum ProjectImporter {
             reportLocales(locales, dev: dev)
 
             func localized(_ key: String) -> JSONOut {
-                var entries: [(String, JSONOut)] = [(dev, .string(titleTables[dev]?[key] ?? key))]
+                var entries: [(String, JSONOut)] = [(dev, .string(titleTables[dev]?[key] ?? model.defaultValues[key] ?? key))]
                 for l in locales where l != dev {
                     if let v = titleTables[l]?[key] { entries.append((l, .string(v))) }
                 }
@@ -390,7 +390,7 @@ public enum ProjectImporter {
                     var o: [(String, JSONOut)] = [("rawValue", .string(c.rawValue))]
                     if let t = c.title { o.append(("title", localized(t))) }
                     if !c.synonyms.isEmpty {
-                        var per: [(String, JSONOut)] = [(dev, .array(c.synonyms.map { .string(titleTables[dev]?[$0] ?? $0) }))]
+                        var per: [(String, JSONOut)] = [(dev, .array(c.synonyms.map { .string(titleTables[dev]?[$0] ?? model.defaultValues[$0] ?? $0) }))]
                         for l in locales where l != dev {
                             let tr = c.synonyms.compactMap { titleTables[l]?[$0] }
                             if !tr.isEmpty { per.append((l, .array(tr.map { .string($0) }))) }

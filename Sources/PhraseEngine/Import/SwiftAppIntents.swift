@@ -361,7 +361,19 @@ public enum SwiftAppIntentsReader {
                 report(fi, e.offset, "dynamic-text", .warning, "\(what) interpolates values; it cannot be resolved statically")
                 return nil
             case .call(let callee, let args, _) where ["LocalizedStringResource", "LocalizedStringKey", "String", "String.LocalizationValue", ".init"].contains(callee):
-                if let first = args.first(where: { $0.label == nil }) { return text(first.value, fi, what: what) }
+                // `LocalizedStringResource("key", defaultValue: "Text")`, `String(localized: "key",
+                // defaultValue: "Text")`: the key is looked up in the Localizable tables, and the
+                // default is the development language's text where no table has the key.
+                guard let first = args.first(where: { $0.label == nil || ($0.label == "localized" && callee == "String") }) else { break }
+                guard let key = text(first.value, fi, what: what) else { return nil }
+                if let d = args.first(where: { $0.label == "defaultValue" }), let value = text(d.value, fi, what: "the default value of \(what)") {
+                    if let earlier = model.defaultValues[key], earlier != value {
+                        report(fi, d.value.offset, "conflicting-default-value", .warning, "localization key \"\(key)\" has the default value \"\(earlier)\" elsewhere; \"\(value)\" is not used")
+                    } else {
+                        model.defaultValues[key] = value
+                    }
+                }
+                return key
             default: break
             }
             report(fi, e.offset, "dynamic-text", .warning, "\(what) is \(describe(e)); it cannot be resolved statically")

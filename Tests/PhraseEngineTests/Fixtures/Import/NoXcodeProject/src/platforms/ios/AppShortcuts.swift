@@ -9,6 +9,7 @@ struct BurrowShortcuts: AppShortcutsProvider {
         "Connect \(.applicationName)",
         "Turn on \(.applicationName)"
       ],
+      shortTitle: LocalizedStringResource("burrow.intents.connect", defaultValue: "Connect Burrow"),
       systemImageName: "lock.shield"
     )
     AppShortcut(
@@ -16,6 +17,7 @@ struct BurrowShortcuts: AppShortcutsProvider {
       phrases: [
         "Disconnect \(.applicationName)"
       ],
+      shortTitle: LocalizedStringResource("burrow.intents.disconnect", defaultValue: "Disconnect Burrow"),
       systemImageName: "lock.open"
     )
   }
