@@ -457,6 +457,13 @@ import Testing
         ])
         #expect(m3.enums.map(\.name) == ["Kind"] && m3.enums.first?.cases.map(\.rawValue) == ["snack"])
         #expect(!d3.contains { $0.severity == .error })
+        // Two top-level declarations (two modules): the conforming one is read, with a warning.
+        let (m6, d6) = Self.readSources([
+            ("Kit/Mode.swift", "enum Mode { case internal }"),
+            ("App/Mode.swift", "enum Mode: String, AppEnum { case on = \"on\" }"),
+        ])
+        #expect(m6.enums.first?.cases.map(\.rawValue) == ["on"])
+        #expect(d6.contains { $0.rule == "several-declarations" && $0.severity == .warning && $0.file == "App/Mode.swift" && $0.message.contains("Kit/Mode.swift:1:6") })
         // An attributed conformance (`@preconcurrency AppEnum`) is a conformance.
         let (m4, _) = Self.readSources([("M.swift", "enum Mode: String, @preconcurrency AppEnum, @unchecked Sendable { case on = \"on\" }")])
         #expect(m4.enums.map(\.name) == ["Mode"])
