@@ -120,7 +120,7 @@ public enum ResultText {
         for w in words {
             var line = w.said.isEmpty ? "∅" : "\"\(w.said)\""
             if let h = w.heard { line += " (heard \"\(h)\")" }
-            if w.kinds.contains(.freeText) {
+            if w.kinds.contains(.freeText) || w.kinds.contains(.unknownValue) {
                 line += " ↔ ${\(w.slot ?? "")}"
             } else if !w.phrase.isEmpty {
                 line += " ↔ \(w.slot.map { "${\($0)} " } ?? "")\"\(w.phrase)\""
@@ -137,7 +137,7 @@ public enum ResultText {
         case .exact: return "32"
         case .fuzzy, .phonetic, .split, .merged, .synonym, .alternativeName: return "36"
         case .filler, .freeText: return "2"
-        case .extra, .missing: return "31"
+        case .extra, .missing, .unknownValue: return "31"
         }
     }
 }

@@ -168,6 +168,9 @@ public struct MatchCandidate: Sendable, Hashable {
 /// Why a decision was taken.
 public enum Reason: Sendable, Hashable {
     case noLocale(String)
+    /// The catalogs have the locale, but none of its phrases is one the system keeps (a phrase
+    /// without `${applicationName}` is dropped).
+    case noPhrases(String)
     case noWords
     case tooLong
     case noOverlap
@@ -176,6 +179,8 @@ public enum Reason: Sendable, Hashable {
     case noAppBelowThreshold(score: Double, threshold: Double)
     case severalApps
     case tooClose(margin: Double)
+    /// No catalog's app was named, and the utterance names another app (its words).
+    case otherApp(String)
     /// The utterance reads better as a phrase whose parameter is a value the app does not have.
     case unknownValue(words: String, parameter: String, template: String)
     case matched(score: Double, threshold: Double)
@@ -192,6 +197,8 @@ public enum Reason: Sendable, Hashable {
         let f = JSONOut.formatNumber
         switch self {
         case .noLocale(let l): return "no catalog has phrases in locale '\(l)'"
+        case .noPhrases(let l):
+            return "no phrase in locale '\(l)' is one the system keeps (a phrase without ${applicationName} is dropped; phrasematch lint names them)"
         case .noWords: return "nothing to match (no words after normalization)"
         case .tooLong: return "the utterance is far longer than any phrase"
         case .noOverlap: return "no phrase shares enough words with the utterance"
@@ -200,6 +207,7 @@ public enum Reason: Sendable, Hashable {
         case .noAppBelowThreshold(let s, let t):
             return "no app named, and the best score \(f(s)) is below the no-app threshold \(f(t))"
         case .severalApps: return "no app named, and more than one app can take the utterance"
+        case .otherApp(let w): return "the utterance names another app (\"\(w)\"), and none of the catalogs' apps"
         case .tooClose(let m): return "the two best results are within \(f(m)) of each other"
         case .unknownValue(let w, let p, let t):
             return "\"\(w)\" stands where \"\(t)\" has ${\(p)}, and it is none of its values"

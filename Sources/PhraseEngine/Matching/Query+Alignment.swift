@@ -272,6 +272,11 @@ extension Query {
                 case 6:
                     let k = Int(spanOf[cur])
                     let s = k < paramSpans.count ? paramSpans[k] : appSpans[k - paramSpans.count]
+                    if s.variant < 0 {
+                        // Words read as a value the parameter does not have.
+                        steps.append(step(.unknownValue, s.start, s.end, "", "parameter", s.sim))
+                        break
+                    }
                     let v = index.slotSets[Int(elems[pj].id)].variants[Int(s.variant)]
                     let isApp = elems[pj].kind == .app
                     let kind: AlignmentStep.Kind = isApp ? (v.isAlternativeName ? .alternativeName : (s.sim >= 0.999 ? .exact : .fuzzy))

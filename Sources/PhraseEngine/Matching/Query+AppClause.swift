@@ -148,20 +148,27 @@ extension Query {
     /// ("グーグルで…") — where people put the app clause. The words must be covered by no slot
     /// span; Han and kana words the catalogs never say are left out, as for the insertion cost.
     func foreignAppClauses() -> Int {
+        let c = foreignAppClauseSpans()
+        return (c.trailing == nil ? 0 : 1) + (c.leading == nil ? 0 : 1)
+    }
+
+    /// The words of those clauses (connectors left out): the trailing clause's, else the
+    /// leading one's.
+    func foreignAppClauseSpans() -> (trailing: Range<Int>?, leading: Range<Int>?) {
         @inline(__always) func unknown(_ i: Int) -> Bool {
             guard units[i].flags.contains(.unheard) || guessedUnits.contains(i), units[i].flags.isDisjoint(with: [.number, .ordinal]) else { return false }
             if charWordUnits.contains(i) { return false }
             return !coveredBySpan(i)
         }
-        guard n >= 2 else { return 0 }
-        var c = 0
+        guard n >= 2 else { return (nil, nil) }
+        var trailing: Range<Int>? = nil, leading: Range<Int>? = nil
         var i = n - 1
         while i > 0 && unknown(i) { i -= 1 }
-        if i < n - 1 && units[i].flags.contains(.connector) { c += 1 }
+        if i < n - 1 && units[i].flags.contains(.connector) { trailing = (i + 1)..<n }
         var j = 0
         while j < n - 1 && unknown(j) { j += 1 }
-        if j > 0 && units[j].flags.contains(.connector) { c += 1 }
-        return c
+        if j > 0 && units[j].flags.contains(.connector) { leading = 0..<j }
+        return (trailing, leading)
     }
 
     /// The units of the word unit i belongs to: a Han or kana word's characters share its span.

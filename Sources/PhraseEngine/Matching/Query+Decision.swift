@@ -28,7 +28,8 @@ extension Query {
         return group(t, mask, appVariant: appVariant, option: index.slotSets[Int(t.paramSet)].variants[Int(o)].optionIndex)
     }
 
-    func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool) -> MatchCandidate {
+    /// `unknown`: the words read as a value the app does not have (no value is bound).
+    func candidate(_ s: Scored, catalogs: [Catalog], explain: Bool, unknown: SlotSpan? = nil) -> MatchCandidate {
         let t = index.templates[s.template]
         let appVariant = s.appSpan.map { index.slotSets[Int(index.appSlot[t.app])].variants[Int($0.variant)] }
         let valueVariant = s.option.map { index.slotSets[Int(t.paramSet)].variants[Int($0)] }
@@ -52,7 +53,7 @@ extension Query {
                 let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
                 al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
             } else {
-                let g = valueGroup(s, t, mask)
+                let g = unknown.map { [$0] } ?? valueGroup(s, t, mask)
                 if let mw = s.movedWord {
                     mask[mw.unit] = 1
                     al = align(t.elems, mask: mask, paramSpans: g, skip: mw.elem, ins: unitIns, trace: true)
@@ -65,6 +66,8 @@ extension Query {
                 }
             }
             steps = al.steps + appSteps
+            // The words read as a value the app does not have stand for the parameter.
+            for k in steps.indices where steps[k].kind == .unknownValue { steps[k].slot = t.paramName ?? "parameter" }
             if let ft = s.freeText {
                 let a = units[ft.lowerBound].start, b = units[ft.upperBound - 1].end
                 for k in steps.indices where steps[k].kind == .extra && steps[k].start >= a && steps[k].end <= b {
@@ -83,7 +86,7 @@ extension Query {
         return c
     }
 
-    func decide(_ scored: [Scored], wildcard: (score: Float, template: Int, span: SlotSpan)? = nil, locale: String,
+    func decide(_ scored: [Scored], wildcard: UnknownValueReading? = nil, locale: String,
                 catalogs: [Catalog]) -> MatchResult {
         // Best reading per target.
         var best = TargetTable<Scored>()
@@ -137,11 +140,20 @@ extension Query {
         var shownConfidence: Double? = nil
         if let l = opts.model.confidenceModel { shownConfidence = l.confidence(results: cands[..<inWindow]) }
         let confidence = opts.model.logistic == nil ? nil : shownConfidence
+        let otherApp = otherAppName
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
+            var why = reason
+            // Refused with no catalog's app named, and another app named: that is why.
+            if d == .none, let w = otherApp, !(cands.first?.appNamed ?? false) {
+                switch reason {
+                case .noOverlap, .belowThreshold, .noAppBelowThreshold, .lowConfidence: why = .otherApp(w)
+                default: break
+                }
+            }
             var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
-                                why: reason, negative: negative)
+                                why: why, negative: negative)
             r.confidence = shownConfidence
-            r.namesOtherApp = namesOtherApp
+            r.namesOtherApp = otherApp != nil
             return r
         }
         guard !cands.isEmpty else {
@@ -165,7 +177,11 @@ extension Query {
         if let wc = wildcard, wc.score >= th, Double(wc.score) > topScore + margin {
             let t = index.templates[wc.template]
             let words = units[wc.span.start..<wc.span.end].map(\.text).joined(separator: " ")
-            return result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
+            var r = result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
+            // The closest result is that phrase, its value unknown.
+            let s = Scored(template: wc.template, score: wc.score, appNamed: wc.appSpan != nil, appSpan: wc.appSpan, option: nil)
+            r.results.insert(candidate(s, catalogs: catalogs, explain: opts.explain, unknown: wc.span), at: 0)
+            return r
         }
         // With `decision.rescue`, a result the confidence does not run is decided by the thresholds.
         let confident = confidence.map { $0 >= opts.model.confidenceThreshold } ?? false
@@ -199,10 +215,16 @@ extension Query {
     /// The utterance names an app that is none of the catalogs': an app clause of words the
     /// catalogs never say ("… in flipboard", `foreignAppClauses`) or a widely used app's name
     /// (`OtherApps`) not heard as a catalog word.
-    var namesOtherApp: Bool {
-        if otherAppClauses > 0 { return true }
-        for b in 0..<n where (mCount[b] == 0 || mKind[mStart[b]] != .exact) && OtherApps.isKnown(units[b].text) { return true }
-        return false
+    var namesOtherApp: Bool { otherAppName != nil }
+
+    /// The words that name that app: a known app's name, else the foreign app clause's words
+    /// (nil when the utterance names none).
+    var otherAppName: String? {
+        for b in 0..<n where (mCount[b] == 0 || mKind[mStart[b]] != .exact) && OtherApps.isKnown(units[b].text) { return units[b].text }
+        guard otherAppClauses > 0 else { return nil }
+        let c = foreignAppClauseSpans()
+        guard let r = c.trailing ?? c.leading else { return nil }
+        return units[r].map(\.text).joined(separator: " ")
     }
 
     /// The option index of variant `option` of template `t`'s parameter (-1: none).

@@ -9,6 +9,8 @@ extension Query {
             MatchResult(text: text, locale: locale, decision: .none, results: closest, why: reason, negative: negative)
         }
         if n == 0 { return none(.noWords) }
+        // Every phrase of the locale was dropped (no `${applicationName}`): nothing to read.
+        if index.templates.isEmpty { return none(.noPhrases(locale)) }
         // An utterance far longer than any phrase cannot reach the threshold: its extra words
         // alone cost more than any phrase can gain. Refuse it in linear time.
         // (At the cheapest insertion, and against half the threshold: a safe margin.)
@@ -140,9 +142,10 @@ extension Query {
         }
         if !opts.exhaustive && !opts.noBounds { readAgainForFreeText(cands, &scored, kth: kth, floorNow: floorNow) }
         freeTextReadings(&scored)
-        // Only worth looking for when a real reading would otherwise be accepted.
+        // Read where it can reach the threshold and beat the best real reading: a refusal's
+        // closest result is then the phrase whose other words were said, its value unknown.
         let topScore = bestScore(scored)
-        let wild = topScore >= Float(opts.threshold) ? unknownValueReading(cands, above: topScore + Float(opts.ambiguityMargin)) : nil
+        let wild = unknownValueReading(cands, above: max(Float(opts.threshold), topScore + Float(opts.ambiguityMargin)))
         return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
     }
 

@@ -444,19 +444,26 @@ extension Query {
 
     /// Words heard as part of a value (below `partialValueSimilarity`) that fit another value of
     /// the set as well ("thé" of "thé chaï" and of "thé matcha") name neither: those spans are
-    /// dropped. `found` is sorted (similarity descending, then start, end, variant), so the
-    /// spans of the same words at the same similarity are adjacent.
+    /// dropped. So are such spans of words the phrases say themselves ("music" of the playlist
+    /// "focus music" where a phrase says "pause the music"; "tea" of "peppermint tea" where one
+    /// says "cancel my tea"): a generic part of a name is no value heard.
+    /// `found` is sorted (similarity descending, then start, end, variant), so the spans of the
+    /// same words at the same similarity are adjacent.
     func dropUnidentifying(_ set: Int32, _ found: inout [SlotSpan]) {
-        guard found.count > 1, let last = found.last, last.sim < opts.model.partialValueSimilarity else { return }
+        guard let last = found.last, last.sim < opts.model.partialValueSimilarity else { return }
         var out = 0
         var a = 0
         while a < found.count {
             var b = a + 1
             while b < found.count && found[b].sim == found[a].sim && found[b].start == found[a].start && found[b].end == found[a].end { b += 1 }
             var several = false
-            if found[a].sim < opts.model.partialValueSimilarity && b - a > 1 {
+            if found[a].sim < opts.model.partialValueSimilarity {
                 let o = index.optionOf(set, found[a].variant)
                 for k in (a + 1)..<b where index.optionOf(set, found[k].variant) != o { several = true; break }
+                // (Not a Bool's: "an" of "schalt an" is what tells on from off.)
+                if !several, case .bool = index.slotSets[Int(set)].variants[Int(found[a].variant)].value {} else if !several {
+                    several = saidByPhrases(found[a].start, found[a].end, app: index.setApp[Int(set)])
+                }
             }
             if !several {
                 for k in a..<b { found[out] = found[k]; out += 1 }
@@ -464,5 +471,26 @@ extension Query {
             a = b
         }
         if out < found.count { found.removeLast(found.count - out) }
+    }
+
+    /// Whether every unit of start..<end is a content word (a word of its own, not a character
+    /// of a Han or kana word, nor a function word) that a phrase of `app` says as written.
+    func saidByPhrases(_ start: Int, _ end: Int, app: Int32) -> Bool {
+        for i in start..<end {
+            guard units[i].flags.isDisjoint(with: [.optional, .particle, .elision, .connector, .filler, .number, .ordinal]),
+                  wordStart(i) == i, wordEnd(i) == i + 1 else { return false }
+            var said = false
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] == .exact {
+                let v = Int(mVocab[j])
+                for k in Int(index.literalStart[v])..<Int(index.literalStart[v + 1])
+                    where index.templateApp[Int(index.literalFlat[k])] == app && !index.templateIsNegative[Int(index.literalFlat[k])] {
+                    said = true
+                    break
+                }
+                if said { break }
+            }
+            if !said { return false }
+        }
+        return true
     }
 }

@@ -1,5 +1,15 @@
 // Unknown values: a reading for a value the app does not have, said where a value stands.
 
+/// A reading of a template whose parameter slot is taken by words that are none of its values.
+struct UnknownValueReading {
+    var score: Float
+    var template: Int
+    /// The words standing for the value.
+    var span: SlotSpan
+    /// The app name as read, if named.
+    var appSpan: SlotSpan?
+}
+
 extension Query {
     /// The best reading of a template whose parameter slot is taken by words the catalog has
     /// never heard ("turn on the lights in the garage" for "…in the ${room}" when no room is
@@ -7,7 +17,7 @@ extension Query {
     /// does not have, and nothing should run.
     /// Only a reading above `above` (the best real score plus the margin) can matter (`decide`);
     /// templates that cannot reach it are not read.
-    func unknownValueReading(_ candidates: [UInt64], above: Float = -1) -> (score: Float, template: Int, span: SlotSpan)? {
+    func unknownValueReading(_ candidates: [UInt64], above: Float = -1) -> UnknownValueReading? {
         guard opts.mode == .flexible, !opts.exhaustive else { return nil }
         var runs: [SlotSpan] = []
         // The words the app of the template being read never says (`foreignUnits`): to it they
@@ -24,7 +34,7 @@ extension Query {
         var unknownMask = unheard
         scratch.reserveMasks(n)
         let mask = scratch.maskA
-        var best: (score: Float, template: Int, span: SlotSpan)? = nil
+        var best: UnknownValueReading? = nil
         var attached: [SlotSpan] = []
         for key in candidates {
             let ti = Int(Query.sortKeyItem(key))
@@ -71,7 +81,7 @@ extension Query {
                 let a = align(t.elems, mask: mask, paramSpans: [r], ins: unitIns, trace: false)
                 guard a.cost < .infinity else { continue }
                 let score = min(1, max(0, readingScore(a, t, appSpan: appSpan, mask: mask)))
-                if score > (best?.score ?? 0) { best = (score, ti, r) }
+                if score > (best?.score ?? 0) { best = UnknownValueReading(score: score, template: ti, span: r, appSpan: appSpan) }
             }
         }
         return best

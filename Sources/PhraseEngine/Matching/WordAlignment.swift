@@ -185,7 +185,7 @@ public enum WordAlignment {
         let similarity = scored.contains { $0.kind != .missing } ? scored.map(\.similarity).reduce(0, +) / Double(scored.count) : nil
         return ExplainedWord(kinds: kinds, said: saidText, start: start, end: end,
                              heard: heardText.isEmpty || fold(heardText) == fold(saidText) ? nil : heardText,
-                             phrase: phraseWords, slot: slotStep?.slot ?? part.first { $0.kind == .freeText || $0.kind == .missing }?.slot,
+                             phrase: phraseWords, slot: slotStep?.slot ?? part.first { $0.kind == .freeText || $0.kind == .unknownValue || $0.kind == .missing }?.slot,
                              similarity: similarity, steps: g)
     }
 

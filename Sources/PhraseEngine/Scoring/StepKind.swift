@@ -15,4 +15,6 @@ public enum StepKind: String, Sendable, Hashable {
     case freeText = "free-text"
     /// Phrase words the utterance does not have.
     case missing
+    /// Utterance words standing where the phrase's parameter goes that are none of its values.
+    case unknownValue = "unknown-value"
 }

@@ -40,7 +40,7 @@ enum CollisionExplainer {
                 } else {
                     close.append(CloseWords(a: u, b: p, why: soundsAlike(normalizer, u, p) ? .sound : .spelling))
                 }
-            case .missing, .extra, .filler, .freeText:
+            case .missing, .extra, .filler, .freeText, .unknownValue:
                 break
             }
         }
