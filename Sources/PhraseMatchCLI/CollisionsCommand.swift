@@ -66,18 +66,15 @@ public enum CollisionsCommand: Command {
             guard let n = Int(v), (0...100).contains(n) else { throw CLIError.usage("--simulate takes a number from 0 to 100") }
             o.simulated = n
         }
+        try LocaleOption.checkForm(args, allowAll: true)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         var mo = MatchOptions()
         mo.model = try CatalogOptions.scoreModel(args, ctx)
         mo.mode = o.mode
-        if let l = args.value("--locale"), l != "all" {
-            guard CatalogLoader.isValidLocale(l) else { throw CLIError.usage("'\(l)' is not a locale identifier") }
-            o.locales = [l]
+        if let l = args.value("--locale"), l != "all", let c = try LocaleOption.choice(args, catalogs) {
+            o.locales = [c.catalogLocale]
         }
         let matcher = Matcher(catalogs: catalogs, options: mo)
-        if let ls = o.locales, ls.allSatisfy({ matcher.indexedLocale(for: $0) == nil }) {
-            throw CLIError.input("no catalog has phrases in locale '\(ls.joined())'")
-        }
         let progress = ProgressLine.make(ctx, args, label: "collisions")
         o.progress = progress?.callback(detail: "locales")
         var report = CollisionAnalyzer.analyze(matcher: matcher, options: o)

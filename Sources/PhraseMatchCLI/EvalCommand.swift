@@ -59,13 +59,11 @@ public enum EvalCommand: Command {
             guard let v = Int(t), v >= 1 else { throw CLIError.usage("--threads takes a positive number") }
             threads = v
         }
-        let locale = args.value("--locale")
-        if let l = locale, !CatalogLoader.isValidLocale(l) {
-            throw CLIError.usage("'\(l)' is not a locale identifier (BCP 47, such as en, fr-CA, zh-Hans)")
-        }
+        try LocaleOption.checkForm(args)
         let thresholds = try parseThresholds(args)
         let catalogPaths = try CatalogOptions.paths(args, ctx)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        let locale = try LocaleOption.choice(args, catalogs)?.tag
         CatalogOptions.warnLintErrors(catalogs, ctx)
         let matcher = Matcher(catalogs: catalogs, options: opts,
                               encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))

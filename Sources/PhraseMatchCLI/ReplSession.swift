@@ -97,12 +97,13 @@ public final class ReplSession {
             return (s, false)
         case ":locale":
             guard !arg.isEmpty else { return ("locale: \(locale) (indexed: \(matcher.locales.joined(separator: ", ")))\n", false) }
-            guard CatalogLoader.isValidLocale(arg) else { return ("error: '\(arg)' is not a locale identifier\n", false) }
-            locale = arg
-            if let l = matcher.indexedLocale(for: arg) {
-                return (l == arg ? "locale: \(arg)\n" : "locale: \(arg) (phrases of \(l))\n", false)
+            switch LocaleOption.resolve(arg, among: LocaleOption.phraseLocales(catalogs)) {
+            case .failure(let r):
+                return ("error: \(r.message); still matching in \(locale)\n", false)
+            case .success(let c):
+                locale = c.tag
+                return (c.catalogLocale == c.tag ? "locale: \(c.tag)\n" : "locale: \(c.tag) (phrases of \(c.catalogLocale))\n", false)
             }
-            return ("locale: \(arg) — note: no loaded catalog has phrases in \(arg)\n", false)
         case ":apps":
             var s = ""
             for c in catalogs {
