@@ -83,6 +83,10 @@ public enum EvalCommand: Command {
         }
         let tags = args.values("--tag")
         if !tags.isEmpty { items = items.filter { !Set($0.tags).isDisjoint(with: tags) } }
+        if items.isEmpty && errors.isEmpty {
+            let by = [args.value("--split").map { "--split \($0)" }, tags.isEmpty ? nil : "--tag " + tags.joined(separator: ", ")].compactMap { $0 }
+            throw CLIError.usage("no corpus line is left after \(by.joined(separator: " and ")): nothing to evaluate")
+        }
         if let locale { for i in items.indices where items[i].locale == nil { items[i].locale = locale } }
         for e in errors { ctx.err("warning: \(e.oneLine)\n") }
         // The phrase vectors of the corpus's locales, on every core, before the lines (built under
@@ -220,7 +224,7 @@ public enum EvalCommand: Command {
 /// Comparison with an earlier JSON report, utterance by utterance.
 enum Baseline {
     static func compare(path: String, report: EvalReport) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.input("\(path): cannot read baseline") }
+        let data = try CatalogOptions.readInput(path, path, what: "an eval JSON report")
         let root: JSONNode
         do { root = try JSONReader.parse(Array(data)) } catch {
             let p = LineTable(Array(data)).position(of: error.offset)

@@ -247,7 +247,7 @@ enum FitPlan {
     static func read(_ path: String, _ ctx: CLIContext) throws -> [FitCommand.Group] {
         let full = CatalogOptions.resolvePath(path, ctx)
         let shown = CatalogOptions.displayPath(full, ctx)
-        guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(path): cannot read the fit plan") }
+        let data = try CatalogOptions.readInput(path, full, what: "a fit plan file")
         let bytes = Array(data), lines = LineTable(bytes)
         func fail(_ offset: Int, _ m: String) -> CLIError {
             let at = lines.position(of: offset)
