@@ -28,6 +28,7 @@ public enum ReplCommand: Command {
                                   color: ctx.useColor, usedSamples: samples, currentDirectory: ctx.currentDirectory, options: options,
                                   encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))
         if args.flag("--no-explain") { session.explain = false }
+        session.makeProgress = { label in ProgressLine.make(ctx, args, label: label) }
         let interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal
         ctx.out(session.banner)
         session.prepareMeaning()

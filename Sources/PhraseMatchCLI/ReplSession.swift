@@ -18,6 +18,9 @@ public final class ReplSession {
     let usedSamples: Bool
     /// Where phrase vectors are kept (with an encoder).
     let vectorCache: PhraseVectorCache?
+    /// Makes the progress line a long command (`:collisions`) draws on standard error; set by
+    /// `phrasematch repl` (nil: none, as in a session driven by tests).
+    var makeProgress: ((String) -> ProgressLine?)? = nil
 
     public static let commands: [(String, String)] = [
         (":help", "this list"),
@@ -105,15 +108,25 @@ public final class ReplSession {
                 return (c.catalogLocale == c.tag ? "locale: \(c.tag)\n" : "locale: \(c.tag) (phrases of \(c.catalogLocale))\n", false)
             }
         case ":apps":
+            // The apps the current locale reaches first, in full; the others counted on one line.
             var s = ""
+            var others: [String] = []
             for c in catalogs {
-                let names = Expansion.appNames(c, locale: locale).map { $0.text + ($0.pronunciationHint.map { " (sounds like \"\($0)\")" } ?? "") }
+                guard let l = LocaleOption.reach(locale, among: LocaleOption.phraseLocales([c])) else {
+                    others.append(c.app.id)
+                    continue
+                }
+                let names = Expansion.appNames(c, locale: l).map { $0.text + ($0.pronunciationHint.map { " (sounds like \"\($0)\")" } ?? "") }
                 s += "\(c.app.id): \(names.joined(separator: ", "))\n"
                 for sc in c.shortcuts {
-                    s += "  \(sc.intent): \(sc.templates(for: locale).count) phrase template(s) in \(locale)\n"
+                    s += "  \(sc.intent): \(sc.templates(for: l).count) phrase template(s) in \(l)\n"
                 }
             }
-            return (s.isEmpty ? "no apps loaded\n" : s, false)
+            if !others.isEmpty {
+                s += "\(others.count) other app\(others.count == 1 ? " has" : "s have") no phrases in \(locale) (:locale ID to see them): "
+                    + others.joined(separator: ", ") + "\n"
+            }
+            return (catalogs.isEmpty ? "no apps loaded\n" : s, false)
         case ":load":
             guard !arg.isEmpty else { return ("usage: :load FILE\n", false) }
             return (reload(adding: arg), false)
@@ -137,11 +150,17 @@ public final class ReplSession {
             if count > 200 { s += "  … \(count - 200) more (use a filter)\n" }
             return (s + "\(count) phrase(s)\n", false)
         case ":lint":
+            // As `phrasematch lint` prints it: by file, one line a finding, then the count line.
             let diags = Linter.lint(catalogs)
-            if diags.isEmpty { return ("no findings\n", false) }
-            return (diags.map { $0.oneLine + " [\($0.rule)]" }.joined(separator: "\n") + "\n", false)
+            return (LintCommand.text(diags.map { ($0, nil) }, files: catalogs.map(\.file), catalogs: catalogs.count, color: color), false)
         case ":collisions":
-            return (CollisionFinder.quickReport(matcher: matcher, locale: locale, limit: 20), false)
+            // It can run for a minute on many apps: a progress line (on a terminal) meanwhile.
+            var callback: (@Sendable (Int, Int, String) -> Void)? = nil
+            let progress = makeProgress?("collisions")
+            if let p = progress { callback = { done, total, step in p.update(done, total, detail: step) } }
+            let report = CollisionFinder.quickReport(matcher: matcher, locale: locale, limit: 20, progress: callback)
+            progress?.finish()
+            return (report, false)
         case ":top":
             guard let k = Int(arg), k >= 1, k <= 50 else { return ("usage: :top N (1-50)\n", false) }
             top = k

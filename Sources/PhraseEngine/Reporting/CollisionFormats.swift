@@ -169,10 +169,12 @@ public enum CollisionFormats {
 
 extension CollisionFinder {
     /// A short text report (used by the REPL's :collisions): the ranked pairs of one locale.
-    public static func quickReport(matcher: Matcher, locale: String, limit: Int) -> String {
+    public static func quickReport(matcher: Matcher, locale: String, limit: Int,
+                                   progress: (@Sendable (_ done: Int, _ total: Int, _ step: String) -> Void)? = nil) -> String {
         guard let l = matcher.indexedLocale(for: locale) else { return "no phrases in \(locale)\n" }
         var o = CollisionOptions()
         o.locales = [l]
+        o.stepProgress = progress
         let report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
         return CollisionFormats.text(report, top: limit)
     }

@@ -230,6 +230,16 @@ public struct CollisionOptions: Sendable {
     public var simulationSeed: UInt64 = 0x5EED_C011
     /// Called after each locale is analyzed: (locales done, locales). For a progress display.
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
+    /// Called as each step of a locale's analysis goes: (done, total, what is counted: "phrases
+    /// heard", "damage probes", "pairs explained", "simulated utterances"). For a progress display
+    /// of a run of one locale (the REPL's `:collisions`), where `progress` would only say 0 or 1.
+    public var stepProgress: (@Sendable (_ done: Int, _ total: Int, _ step: String) -> Void)? = nil
+
+    /// `stepProgress` for one step, in the shape `Parallel.map` takes.
+    func step(_ name: String) -> (@Sendable (Int, Int) -> Void)? {
+        guard let f = stepProgress else { return nil }
+        return { done, total in f(done, total, name) }
+    }
 
     public init() {}
 }
