@@ -56,3 +56,22 @@ import Testing
         #expect(tty.out == plain.out)
     }
 }
+
+/// The REPL starts with the index its locale needs and builds the others on a thread of their
+/// own: the first utterance does not wait for thirty locales, and another locale still works.
+@Suite struct ReplStartupTests {
+    @Test func theFirstMatcherHasTheSessionsLocaleOnly() throws {
+        let cat = try CatalogLoader.load(path: LocaleOptionTests.plants)
+        let s = ReplSession(catalogPaths: [LocaleOptionTests.plants], catalogs: [cat], locale: nil, color: false, usedSamples: false)
+        #expect(s.matcher.locales == ["en"])
+        #expect(s.banner.contains("Locales: en, fr; matching in en."))
+        let (en, _) = s.handle("water basil in leafy")
+        let every = Matcher(catalogs: [cat])
+        #expect(en == ResultText.render(every.match("water basil in leafy", locale: "en", options: { var o = every.options; o.limit = 3; o.explain = true; return o }()),
+                                        explain: true, color: false))
+        _ = s.handle(":locale fr")
+        let (fr, _) = s.handle("rappels activés dans leafy")
+        #expect(fr.contains("→ match"), "\(fr)")
+        #expect(s.matcher.locales == ["en", "fr"])
+    }
+}
