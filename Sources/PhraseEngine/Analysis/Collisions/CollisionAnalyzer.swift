@@ -40,19 +40,21 @@ public enum CollisionAnalyzer {
             if let il = matcher.indexedLocale(for: l), !locales.contains(il) { locales.append(il) }
         }
         var pairs: [CollisionPair] = []
-        var phrases = 0, probes = 0
+        var phrases = 0, probes = 0, negatives = 0
         for (i, l) in locales.enumerated() {
             let r = analyzeLocale(matcher: matcher, locale: l, options: options)
             pairs += r.pairs
             phrases += r.phrases
             probes += r.probes
+            negatives += r.negatives
             options.progress?(i + 1, locales.count)
         }
         let perPhrase = simulate(&pairs, matcher: matcher, locales: locales, phrases: phrases, options: options)
         pairs.sort(by: ranked)
         let clusters = cluster(&pairs)
         return CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
-                               options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase)
+                               options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase,
+                               negativeProbes: negatives)
     }
 
     /// Ranking: risk (the predicted confusions), closeness, severity, similarity, then locale
@@ -235,7 +237,8 @@ public enum CollisionAnalyzer {
         var damageBackward = 0.0
     }
 
-    static func analyzeLocale(matcher: Matcher, locale l: String, options: CollisionOptions) -> (pairs: [CollisionPair], phrases: Int, probes: Int) {
+    static func analyzeLocale(matcher: Matcher, locale l: String, options: CollisionOptions)
+        -> (pairs: [CollisionPair], phrases: Int, probes: Int, negatives: Int) {
         let (ps, phrases) = probes(matcher: matcher, locale: l, options: options)
         var o = matcher.options
         o.explain = false
@@ -310,7 +313,7 @@ public enum CollisionAnalyzer {
         let pairs = Parallel.map(count: merged.count, threads: options.threads, progress: options.step("pairs explained")) { i in
             CollisionExplainer.finish(merged[i], matcher: matcher, locale: l, match: explainOptions, explain: flags[i])
         }
-        return (pairs, phrases, ps.count)
+        return (pairs, phrases, ps.count, ps.filter(\.side.isNegative).count)
     }
 
     /// Runs the damage probes and attaches their flip rates to the pairs; a flip between two

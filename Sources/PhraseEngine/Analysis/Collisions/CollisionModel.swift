@@ -249,7 +249,9 @@ public struct CollisionReport: Sendable {
     public var pairs: [CollisionPair]
     public var clusters: [CollisionCluster]
     public var locales: [String]
-    /// Expanded phrases in the analyzed locales, and the phrases matched as if said.
+    /// Expanded phrases in the analyzed locales, and the probes: the phrases matched as if said
+    /// (all of them, or in a locale of over `CollisionOptions.smallCatalogPhrases` phrases the
+    /// display-name one of each) and the negative phrases (`negativeProbes` of them).
     public var phrases: Int
     public var probes: Int
     public var options: CollisionOptions
@@ -259,6 +261,8 @@ public struct CollisionReport: Sendable {
     public var reality: RealityCheck?
     /// Noisy utterances per phrase the risk was simulated from (0: ranked by closeness).
     public var simulated = 0
+    /// The probes that are negative phrases.
+    public var negativeProbes = 0
 
     public func count(_ s: CollisionSeverity) -> Int { pairs.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }
     public var worst: CollisionSeverity? { pairs.map(\.severity).max() }
