@@ -111,8 +111,9 @@ enum CatalogOptions {
             let bin = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
             candidates.append(bin.deletingLastPathComponent().appendingPathComponent("share/phrasematch/Corpora").path)
         }
+        // This file is <root>/Sources/PhraseMatchCLI/CatalogOptions.swift: three folders up is the root.
         let src = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpora").path
+            .deletingLastPathComponent().appendingPathComponent("Corpora").path
         candidates.append(src)
         for c in candidates where FileManager.default.fileExists(atPath: c) { return c }
         return nil
