@@ -98,7 +98,7 @@ public enum FitCommand: Command {
             ctx.err("phrasematch fit: refused: \(tuneCount) tune line\(tuneCount == 1 ? "" : "s") (even line numbers) and \(testCount) held-out "
                     + "line\(testCount == 1 ? "" : "s") (odd) are too few; a fit needs at least \(least) of each, so that an accuracy measured "
                     + "on them is known within ±\(Int(DecisionFit.maxHalfWidth * 100)) points (95% Wilson interval; on \(min(tuneCount, testCount)) "
-                    + "lines: ±\(Int((DecisionFit.wilsonHalfWidth(0.5, n: min(tuneCount, testCount)) * 100).rounded(.up))) points); nothing written\n")
+                    + "lines: ±\(Int((DecisionFit.wilsonHalfWidth(0.5, n: min(tuneCount, testCount)) * 100).rounded())) points); nothing written\n")
             return ExitCode.checkFailed
         }
         let progress = ProgressLine.make(ctx, args, label: "fit")
