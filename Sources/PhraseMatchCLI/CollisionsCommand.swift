@@ -76,7 +76,15 @@ public enum CollisionsCommand: Command {
         }
         let matcher = Matcher(catalogs: catalogs, options: mo)
         let progress = ProgressLine.make(ctx, args, label: "collisions")
-        o.progress = progress?.callback(detail: "locales")
+        // One locale: each step of its analysis (phrases heard, damage probes, …) has its count;
+        // several: the locales done.
+        if let p = progress {
+            if (o.locales ?? matcher.locales).count == 1 {
+                o.stepProgress = { done, total, step in p.update(done, total, detail: step) }
+            } else {
+                o.progress = p.callback(detail: "locales")
+            }
+        }
         var report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
         progress?.finish()
         // `--against-corpus A B C`: the files after the first are positionals.
