@@ -5,7 +5,7 @@ import PhraseEngine
 enum CatalogOptions {
     static let catalogOption = OptionSpec("--catalog", short: "-c", value: "FILE", repeatable: true,
                                           help: "A catalog file (docs/catalog-format.md); repeat for several apps. Default: the bundled sample apps.")
-    static let localeOption = OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (default: the development locale most catalogs share; the first catalog's on a tie).")
+    static let localeOption = OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (default: the development locale most catalogs share; the first catalog's on a tie). \(LocaleOption.helpRule)")
 
     /// The locale to work in when none is given: the development locale most of the catalogs
     /// share, the earliest catalog's on a tie (one catalog: its own). With the bundled samples,

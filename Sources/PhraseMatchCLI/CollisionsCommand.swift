@@ -17,7 +17,7 @@ public enum CollisionsCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: every locale of the catalogs)."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: every locale of the catalogs). \(LocaleOption.helpRule)"),
         OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown or html."),
         OptionSpec("--min-similarity", value: "X", help: "Report pairs at or above this similarity (default 0.75)."),
         OptionSpec("--fail-on", value: "SEVERITY", help: "Exit 1 when a pair of this severity or worse exists: error, warning or note."),

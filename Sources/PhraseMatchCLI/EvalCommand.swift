@@ -17,7 +17,7 @@ public enum EvalCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID", help: "Locale of the corpus lines that name none (default: the first catalog's development locale)."),
+        OptionSpec("--locale", short: "-l", value: "ID", help: "Locale of the corpus lines that name none (default: the first catalog's development locale). \(LocaleOption.helpRule)"),
         OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown, junit or html; with --stream, the lines read: jsonl (default) or tsv."),
         CatalogOptions.outputOption, CatalogOptions.matchingOption, CatalogOptions.modelOption,
         OptionSpec("--min-accuracy", value: "X", help: "Fail (exit 1) when accuracy is below X (0-1)."),

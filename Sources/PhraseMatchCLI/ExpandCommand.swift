@@ -14,7 +14,7 @@ public enum ExpandCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: each catalog's development locale)."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: each catalog's development locale). \(LocaleOption.helpRule)"),
         OptionSpec("--format", short: "-f", value: "text|json", help: "text (default) or json."),
         OptionSpec("--include-truncated", help: "List the phrases past the budget too, marked as cut."),
         CatalogOptions.outputOption,

@@ -11,6 +11,8 @@ import PhraseEngine
 ///
 /// Both errors are one line, the same in every command (docs/cli.md, "Locales").
 enum LocaleOption {
+    /// The rule in a `--locale` option's help.
+    static let helpRule = "Any case (zh-cn is zh-CN); must be a locale the catalogs have phrases in, or fall back to one (en-GB: en)."
     /// A `--locale` value resolved against the catalogs: the tag as the command uses it for
     /// utterances (canonical casing, the catalog's own spelling when the catalog has it) and the
     /// catalog locale whose phrases it reads.

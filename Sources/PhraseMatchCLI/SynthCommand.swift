@@ -17,7 +17,7 @@ public enum SynthCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or 'all' (default: each catalog's development locale)."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or 'all' (default: each catalog's development locale). \(LocaleOption.helpRule)"),
         OptionSpec("--per-shortcut", short: "-n", value: "N", help: "Phrases sampled per shortcut and locale (default \(Synth.Options().perShortcut), 1-1000)."),
         OptionSpec("--seed", short: "-s", value: "N", help: "Random seed, an unsigned integer (default \(Synth.Options().seed))."),
         CatalogOptions.outputOption, ProgressLine.quietOption,

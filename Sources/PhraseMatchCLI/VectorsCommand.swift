@@ -18,7 +18,7 @@ public enum VectorsCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID", help: "One locale (default: every locale of the catalogs)."),
+        OptionSpec("--locale", short: "-l", value: "ID", help: "One locale (default: every locale of the catalogs). \(LocaleOption.helpRule)"),
         CatalogOptions.encoderOption,
     ]
 
