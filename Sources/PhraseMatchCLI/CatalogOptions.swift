@@ -5,7 +5,7 @@ import PhraseEngine
 enum CatalogOptions {
     static let catalogOption = OptionSpec("--catalog", short: "-c", value: "FILE", repeatable: true,
                                           help: "A catalog file (docs/catalog-format.md); repeat for several apps. Default: the bundled sample apps.")
-    static let localeOption = OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (default: the development locale most catalogs share; the first catalog's on a tie).")
+    static let localeOption = OptionSpec("--locale", short: "-l", value: "ID", help: "Locale (default: the development locale most catalogs share; the first catalog's on a tie). \(LocaleOption.helpRule)")
 
     /// The locale to work in when none is given: the development locale most of the catalogs
     /// share, the earliest catalog's on a tie (one catalog: its own). With the bundled samples,
@@ -61,28 +61,41 @@ enum CatalogOptions {
         var errors: [Diagnostic] = []
         for p in paths {
             let full = resolvePath(p, ctx)
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), isDir.boolValue {
-                throw CLIError.input("\(p): is a directory, expected a corpus file")
-            }
-            guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(p): cannot read corpus") }
+            let data = try readInput(p, full, what: "a corpus file")
             guard let text = String(validating: data, as: UTF8.self) else {
                 let bytes = [UInt8](data)
                 let at = LineTable(bytes).position(of: SwiftLexer.firstInvalidUTF8(bytes) ?? 0)
                 throw CLIError.input("\(p):\(at.line):\(at.column): invalid UTF-8 (a corpus is UTF-8 text)")
             }
             let r = CorpusReader.parse(text, file: displayPath(full, ctx))
+            // A file of no utterance line (empty, blank or comments only) would pass any check.
+            if r.items.isEmpty && r.errors.isEmpty {
+                throw CLIError.input("\(p): no utterance lines (an empty corpus checks nothing)")
+            }
             items += r.items
             errors += r.errors
         }
         return (items, errors)
     }
 
+    /// The bytes of an input file named on the command line, with the same words for every kind
+    /// of file as for a catalog: `FILE: no such file`, `FILE: is a directory, expected …`,
+    /// `FILE: cannot read file` (exit 3). `shown` is the path as the person gave it.
+    static func readInput(_ shown: String, _ full: String, what: String) throws -> Data {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDir) else { throw CLIError.input("\(shown): no such file") }
+        if isDir.boolValue { throw CLIError.input("\(shown): is a directory, expected \(what)") }
+        guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(shown): cannot read file") }
+        return data
+    }
+
     /// The score model: `--model FILE`, else the bundled one (a bundled file that cannot be
     /// used stops the command, as a bad catalog does).
     static func scoreModel(_ args: ParsedArguments, _ ctx: CLIContext) throws -> ScoreModel {
         if let f = args.value("--model") {
-            do { return try ScoreModel.load(path: resolvePath(f, ctx)) } catch { throw CLIError.input(error.message) }
+            let full = resolvePath(f, ctx)
+            _ = try readInput(f, full, what: "a score model file")
+            do { return try ScoreModel.load(path: full) } catch { throw CLIError.input(error.message) }
         }
         if let e = ScoreModel.standardError { throw CLIError.input(e.message) }
         return .standard
@@ -98,8 +111,9 @@ enum CatalogOptions {
             let bin = URL(fileURLWithPath: exe).resolvingSymlinksInPath().deletingLastPathComponent()
             candidates.append(bin.deletingLastPathComponent().appendingPathComponent("share/phrasematch/Corpora").path)
         }
+        // This file is <root>/Sources/PhraseMatchCLI/CatalogOptions.swift: three folders up is the root.
         let src = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Corpora").path
+            .deletingLastPathComponent().appendingPathComponent("Corpora").path
         candidates.append(src)
         for c in candidates where FileManager.default.fileExists(atPath: c) { return c }
         return nil

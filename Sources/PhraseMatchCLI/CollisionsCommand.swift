@@ -17,7 +17,7 @@ public enum CollisionsCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: every locale of the catalogs)."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: every locale of the catalogs). \(LocaleOption.helpRule)"),
         OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown or html."),
         OptionSpec("--min-similarity", value: "X", help: "Report pairs at or above this similarity (default 0.75)."),
         OptionSpec("--fail-on", value: "SEVERITY", help: "Exit 1 when a pair of this severity or worse exists: error, warning or note."),
@@ -66,20 +66,25 @@ public enum CollisionsCommand: Command {
             guard let n = Int(v), (0...100).contains(n) else { throw CLIError.usage("--simulate takes a number from 0 to 100") }
             o.simulated = n
         }
+        try LocaleOption.checkForm(args, allowAll: true)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         var mo = MatchOptions()
         mo.model = try CatalogOptions.scoreModel(args, ctx)
         mo.mode = o.mode
-        if let l = args.value("--locale"), l != "all" {
-            guard CatalogLoader.isValidLocale(l) else { throw CLIError.usage("'\(l)' is not a locale identifier") }
-            o.locales = [l]
+        if let l = args.value("--locale"), l != "all", let c = try LocaleOption.choice(args, catalogs) {
+            o.locales = [c.catalogLocale]
         }
         let matcher = Matcher(catalogs: catalogs, options: mo)
-        if let ls = o.locales, ls.allSatisfy({ matcher.indexedLocale(for: $0) == nil }) {
-            throw CLIError.input("no catalog has phrases in locale '\(ls.joined())'")
-        }
         let progress = ProgressLine.make(ctx, args, label: "collisions")
-        o.progress = progress?.callback(detail: "locales")
+        // One locale: each step of its analysis (phrases heard, damage probes, …) has its count;
+        // several: the locales done.
+        if let p = progress {
+            if (o.locales ?? matcher.locales).count == 1 {
+                o.stepProgress = { done, total, step in p.update(done, total, detail: step) }
+            } else {
+                o.progress = p.callback(detail: "locales")
+            }
+        }
         var report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
         progress?.finish()
         // `--against-corpus A B C`: the files after the first are positionals.

@@ -17,7 +17,7 @@ public enum EvalCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID", help: "Locale of the corpus lines that name none (default: the first catalog's development locale)."),
+        OptionSpec("--locale", short: "-l", value: "ID", help: "Locale of the corpus lines that name none (default: the first catalog's development locale). \(LocaleOption.helpRule)"),
         OptionSpec("--format", short: "-f", value: "F", help: "text (default), json, markdown, junit or html; with --stream, the lines read: jsonl (default) or tsv."),
         CatalogOptions.outputOption, CatalogOptions.matchingOption, CatalogOptions.modelOption,
         OptionSpec("--min-accuracy", value: "X", help: "Fail (exit 1) when accuracy is below X (0-1)."),
@@ -59,13 +59,11 @@ public enum EvalCommand: Command {
             guard let v = Int(t), v >= 1 else { throw CLIError.usage("--threads takes a positive number") }
             threads = v
         }
-        let locale = args.value("--locale")
-        if let l = locale, !CatalogLoader.isValidLocale(l) {
-            throw CLIError.usage("'\(l)' is not a locale identifier (BCP 47, such as en, fr-CA, zh-Hans)")
-        }
+        try LocaleOption.checkForm(args)
         let thresholds = try parseThresholds(args)
         let catalogPaths = try CatalogOptions.paths(args, ctx)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        let locale = try LocaleOption.choice(args, catalogs)?.tag
         CatalogOptions.warnLintErrors(catalogs, ctx)
         let matcher = Matcher(catalogs: catalogs, options: opts,
                               encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))
@@ -85,6 +83,10 @@ public enum EvalCommand: Command {
         }
         let tags = args.values("--tag")
         if !tags.isEmpty { items = items.filter { !Set($0.tags).isDisjoint(with: tags) } }
+        if items.isEmpty && errors.isEmpty {
+            let by = [args.value("--split").map { "--split \($0)" }, tags.isEmpty ? nil : "--tag " + tags.joined(separator: ", ")].compactMap { $0 }
+            throw CLIError.usage("no corpus line is left after \(by.joined(separator: " and ")): nothing to evaluate")
+        }
         if let locale { for i in items.indices where items[i].locale == nil { items[i].locale = locale } }
         for e in errors { ctx.err("warning: \(e.oneLine)\n") }
         // The phrase vectors of the corpus's locales, on every core, before the lines (built under
@@ -222,7 +224,7 @@ public enum EvalCommand: Command {
 /// Comparison with an earlier JSON report, utterance by utterance.
 enum Baseline {
     static func compare(path: String, report: EvalReport) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.input("\(path): cannot read baseline") }
+        let data = try CatalogOptions.readInput(path, path, what: "an eval JSON report")
         let root: JSONNode
         do { root = try JSONReader.parse(Array(data)) } catch {
             let p = LineTable(Array(data)).position(of: error.offset)

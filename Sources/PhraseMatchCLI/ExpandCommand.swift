@@ -14,7 +14,7 @@ public enum ExpandCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: each catalog's development locale)."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or all (default: each catalog's development locale). \(LocaleOption.helpRule)"),
         OptionSpec("--format", short: "-f", value: "text|json", help: "text (default) or json."),
         OptionSpec("--include-truncated", help: "List the phrases past the budget too, marked as cut."),
         CatalogOptions.outputOption,
@@ -30,7 +30,7 @@ public enum ExpandCommand: Command {
             switch locale {
             case nil: add(c.developmentLocale, c)
             case "all": for l in c.allLocales { add(l, c) }
-            case let l?: add(l, c)
+            case let l?: if let m = LocaleOption.reach(l, among: LocaleOption.phraseLocales([c])) { add(m, c) }
             }
         }
         return out
@@ -40,10 +40,12 @@ public enum ExpandCommand: Command {
         let format = try PhraseMatchCLI.format(args, allowed: ["text", "json"])
         if let p = args.positionals.first { throw CLIError.usage("unexpected argument '\(p)' (catalogs are given with --catalog FILE)") }
         let locale = args.value("--locale")
-        if let l = locale, l != "all", !CatalogLoader.isValidLocale(l) {
-            throw CLIError.usage("'\(l)' is not a locale identifier (BCP 47, such as en, fr-CA, zh-Hans) or all")
-        }
+        try LocaleOption.checkForm(args, allowAll: true)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        if let l = locale, l != "all" {
+            _ = try LocaleOption.choice(args, catalogs)
+            LocaleOption.noteCatalogsWithout(l, catalogs, ctx)
+        }
         let include = args.flag("--include-truncated")
         let sink = try ReportSink(args, ctx)
         let groups = plan(catalogs, locale: locale)

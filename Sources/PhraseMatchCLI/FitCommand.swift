@@ -22,6 +22,9 @@ public enum FitCommand: Command {
     --calibrate keeps the base model's decision and fits only the calibration of the confidence
     (decision.calibration: the same logistic model on every tune line), which gives each result
     its confidence and decides nothing; the report shows how well calibrated it is on both splits.
+    Each split needs at least 93 lines (an accuracy on fewer is not known within ±10 points: the
+    95% Wilson interval; docs/cli.md), or the fit is refused before anything is matched. A result
+    whose utterance names no app still needs the no-app threshold's score, however confident.
     The same corpus and catalogs give the same file. Exit status: 0 written, 1 refused, 2 usage,
     3 unreadable input.
     """
@@ -88,8 +91,15 @@ public enum FitCommand: Command {
         }
         let allItems = groups.flatMap(\.items)
         let tuneCount = allItems.filter { $0.line % 2 == 0 }.count, testCount = allItems.count - tuneCount
-        guard tuneCount > 0, testCount > 0 else {
-            throw CLIError.input("the corpora need lines of both splits (even and odd line numbers)")
+        // Too few lines to say anything: the held-out accuracy the refusal rule reads (and the tune
+        // accuracy the threshold is chosen by) would be known only within more than ±10 points.
+        let least = DecisionFit.minimumLines()
+        if tuneCount < least || testCount < least {
+            ctx.err("phrasematch fit: refused: \(tuneCount) tune line\(tuneCount == 1 ? "" : "s") (even line numbers) and \(testCount) held-out "
+                    + "line\(testCount == 1 ? "" : "s") (odd) are too few; a fit needs at least \(least) of each, so that an accuracy measured "
+                    + "on them is known within ±\(Int(DecisionFit.maxHalfWidth * 100)) points (95% Wilson interval; on \(min(tuneCount, testCount)) "
+                    + "lines: ±\(Int((DecisionFit.wilsonHalfWidth(0.5, n: min(tuneCount, testCount)) * 100).rounded())) points); nothing written\n")
+            return ExitCode.checkFailed
         }
         let progress = ProgressLine.make(ctx, args, label: "fit")
         let from = plan.map { "the plan \(CatalogOptions.displayPath(CatalogOptions.resolvePath($0, ctx), ctx)) (\(groups.count) groups)" }
@@ -247,7 +257,7 @@ enum FitPlan {
     static func read(_ path: String, _ ctx: CLIContext) throws -> [FitCommand.Group] {
         let full = CatalogOptions.resolvePath(path, ctx)
         let shown = CatalogOptions.displayPath(full, ctx)
-        guard let data = FileManager.default.contents(atPath: full) else { throw CLIError.input("\(path): cannot read the fit plan") }
+        let data = try CatalogOptions.readInput(path, full, what: "a fit plan file")
         let bytes = Array(data), lines = LineTable(bytes)
         func fail(_ offset: Int, _ m: String) -> CLIError {
             let at = lines.position(of: offset)

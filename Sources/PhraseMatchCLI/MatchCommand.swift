@@ -27,9 +27,10 @@ public enum MatchCommand: Command {
         let format = try PhraseMatchCLI.format(args, allowed: ["text", "json"])
         var opts = try CatalogOptions.matchOptions(args, ctx)
         opts.explain = args.flag("--explain") || format == "json"
+        try LocaleOption.checkForm(args)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        let locale = try LocaleOption.choice(args, catalogs)?.tag ?? CatalogOptions.defaultLocale(catalogs)
         CatalogOptions.warnLintErrors(catalogs, ctx)
-        let locale = args.value("--locale") ?? CatalogOptions.defaultLocale(catalogs)
         // Only the index the utterances' locale reads (a one-shot call builds no other).
         let one = Matcher.locale(for: locale, among: Matcher.locales(of: catalogs))
         let matcher = Matcher(catalogs: catalogs, locales: one.map { [$0] } ?? [], options: opts,

@@ -15,7 +15,10 @@ public enum NormalizeCommand: Command {
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
         let format = try PhraseMatchCLI.format(args, allowed: ["text", "json"])
-        let locale = args.value("--locale") ?? "en"
+        // No catalog here: the tag's form is checked as everywhere, and a well-formed tag without
+        // a locale profile of its own is heard by the profile it falls back to (a note says which).
+        try LocaleOption.checkForm(args)
+        let locale = args.value("--locale").map(LocaleOption.canonical) ?? "en"
         let n = Normalizer.forLocale(locale)
         if let note = n.fallbackNote { ctx.err("note: \(note)\n") }
         var inputs = args.positionals

@@ -17,15 +17,18 @@ public enum ReplCommand: Command {
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
+        try LocaleOption.checkForm(args)
         let (catalogs, samples) = try CatalogOptions.load(args, ctx, allowSamples: true)
+        let locale = try LocaleOption.choice(args, catalogs)?.tag
         CatalogOptions.warnLintErrors(catalogs, ctx)
         let paths = samples ? CatalogOptions.sampleCatalogPaths(ctx) : args.values("--catalog").map { CatalogOptions.resolvePath($0, ctx) }
         var options = MatchOptions()
         options.model = try CatalogOptions.scoreModel(args, ctx)
-        let session = ReplSession(catalogPaths: paths, catalogs: catalogs, locale: args.value("--locale"),
+        let session = ReplSession(catalogPaths: paths, catalogs: catalogs, locale: locale,
                                   color: ctx.useColor, usedSamples: samples, currentDirectory: ctx.currentDirectory, options: options,
                                   encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))
         if args.flag("--no-explain") { session.explain = false }
+        session.makeProgress = { label in ProgressLine.make(ctx, args, label: label) }
         let interactive = ctx.stdinIsTerminal && ctx.stdoutIsTerminal
         ctx.out(session.banner)
         session.prepareMeaning()

@@ -18,6 +18,9 @@ public final class ReplSession {
     let usedSamples: Bool
     /// Where phrase vectors are kept (with an encoder).
     let vectorCache: PhraseVectorCache?
+    /// Makes the progress line a long command (`:collisions`) draws on standard error; set by
+    /// `phrasematch repl` (nil: none, as in a session driven by tests).
+    var makeProgress: ((String) -> ProgressLine?)? = nil
 
     public static let commands: [(String, String)] = [
         (":help", "this list"),
@@ -43,8 +46,41 @@ public final class ReplSession {
         self.catalogs = catalogs
         self.color = color
         self.usedSamples = usedSamples
-        self.locale = locale ?? CatalogOptions.defaultLocale(catalogs)
-        self.matcher = Matcher(catalogs: catalogs, options: options, encoder: encoder, vectorCache: vectorCache)
+        let locale = locale ?? CatalogOptions.defaultLocale(catalogs)
+        self.locale = locale
+        // The first utterance needs only its locale's index: that one is built now (the prompt
+        // waits for it alone), every locale's on a thread of its own, taken when the session
+        // moves to another locale (`currentMatcher`). A matcher of one locale answers its
+        // utterances as one of every locale does (LocaleChoiceTests).
+        let all = Matcher.locales(of: catalogs)
+        if all.count > 1, let first = Matcher.locale(for: locale, among: all) {
+            matcher = Matcher(catalogs: catalogs, locales: [first], options: options, encoder: encoder, vectorCache: vectorCache)
+            let box = PendingMatcher()
+            pending = box
+            let t = Thread { box.set(Matcher(catalogs: catalogs, options: options, encoder: encoder, vectorCache: vectorCache)) }
+            t.qualityOfService = .utility
+            t.start()
+        } else {
+            matcher = Matcher(catalogs: catalogs, options: options, encoder: encoder, vectorCache: vectorCache)
+        }
+    }
+
+    /// Every locale of the loaded catalogs (what the session can match in).
+    var allLocales: [String] { Matcher.locales(of: catalogs) }
+
+    /// The matcher of every locale while it is being built (nil once taken, or when the first
+    /// matcher already has every locale).
+    private var pending: PendingMatcher?
+
+    /// The matcher for the session's locale: the one built first while the locale is its own,
+    /// else the matcher of every locale (waiting for its thread if it is not done yet).
+    @discardableResult
+    func currentMatcher() -> Matcher {
+        guard let box = pending else { return matcher }
+        if let target = Matcher.locale(for: locale, among: allLocales), matcher.locales.contains(target) { return matcher }
+        matcher = box.wait()
+        pending = nil
+        return matcher
     }
 
     public var prompt: String { "phrasematch[\(locale)]> " }
@@ -56,7 +92,7 @@ public final class ReplSession {
             let name = c.app.name.resolve(locale, development: c.developmentLocale) ?? c.app.id
             s += "  \(name) (\(c.app.id)) — \(c.shortcuts.count) shortcuts, \(c.file)\n"
         }
-        if !matcher.locales.isEmpty { s += "Locales: \(matcher.locales.joined(separator: ", ")); matching in \(locale).\n" }
+        if !allLocales.isEmpty { s += "Locales: \(allLocales.joined(separator: ", ")); matching in \(locale).\n" }
         s += matcher.encoder.map { "Meaning: the sentence encoder \($0.identity) confirms refused results (docs/semantic.md).\n" }
             ?? "Meaning: off; matching by words only.\n"
         return s
@@ -65,8 +101,8 @@ public final class ReplSession {
     /// Builds (or reads from the cache) the phrase vectors of the session's locale on a thread
     /// of their own, so the prompt comes at once; the first refused utterance waits for them.
     func prepareMeaning() {
-        guard matcher.encoder != nil, let l = matcher.indexedLocale(for: locale) else { return }
-        let m = matcher
+        let m = currentMatcher()
+        guard m.encoder != nil, let l = m.indexedLocale(for: locale) else { return }
         Thread { m.prepareSemantic(locales: [l]) }.start()
     }
 
@@ -75,6 +111,7 @@ public final class ReplSession {
         let t = line.trimmingCharacters(in: .whitespaces)
         if t.isEmpty { return ("", false) }
         if t.hasPrefix(":") { return command(t) }
+        let matcher = currentMatcher()
         var o = matcher.options
         o.mode = mode
         o.limit = max(top, 2)
@@ -96,23 +133,34 @@ public final class ReplSession {
             for (c, h) in ReplSession.commands { s += "  " + c.padding(toLength: 26, withPad: " ", startingAt: 0) + h + "\n" }
             return (s, false)
         case ":locale":
-            guard !arg.isEmpty else { return ("locale: \(locale) (indexed: \(matcher.locales.joined(separator: ", ")))\n", false) }
-            guard CatalogLoader.isValidLocale(arg) else { return ("error: '\(arg)' is not a locale identifier\n", false) }
-            locale = arg
-            if let l = matcher.indexedLocale(for: arg) {
-                return (l == arg ? "locale: \(arg)\n" : "locale: \(arg) (phrases of \(l))\n", false)
+            guard !arg.isEmpty else { return ("locale: \(locale) (indexed: \(allLocales.joined(separator: ", ")))\n", false) }
+            switch LocaleOption.resolve(arg, among: LocaleOption.phraseLocales(catalogs)) {
+            case .failure(let r):
+                return ("error: \(r.message); still matching in \(locale)\n", false)
+            case .success(let c):
+                locale = c.tag
+                return (c.catalogLocale == c.tag ? "locale: \(c.tag)\n" : "locale: \(c.tag) (phrases of \(c.catalogLocale))\n", false)
             }
-            return ("locale: \(arg) — note: no loaded catalog has phrases in \(arg)\n", false)
         case ":apps":
+            // The apps the current locale reaches first, in full; the others counted on one line.
             var s = ""
+            var others: [String] = []
             for c in catalogs {
-                let names = Expansion.appNames(c, locale: locale).map { $0.text + ($0.pronunciationHint.map { " (sounds like \"\($0)\")" } ?? "") }
+                guard let l = LocaleOption.reach(locale, among: LocaleOption.phraseLocales([c])) else {
+                    others.append(c.app.id)
+                    continue
+                }
+                let names = Expansion.appNames(c, locale: l).map { $0.text + ($0.pronunciationHint.map { " (sounds like \"\($0)\")" } ?? "") }
                 s += "\(c.app.id): \(names.joined(separator: ", "))\n"
                 for sc in c.shortcuts {
-                    s += "  \(sc.intent): \(sc.templates(for: locale).count) phrase template(s) in \(locale)\n"
+                    s += "  \(sc.intent): \(sc.templates(for: l).count) phrase template(s) in \(l)\n"
                 }
             }
-            return (s.isEmpty ? "no apps loaded\n" : s, false)
+            if !others.isEmpty {
+                s += "\(others.count) other app\(others.count == 1 ? " has" : "s have") no phrases in \(locale) (:locale ID to see them): "
+                    + others.joined(separator: ", ") + "\n"
+            }
+            return (catalogs.isEmpty ? "no apps loaded\n" : s, false)
         case ":load":
             guard !arg.isEmpty else { return ("usage: :load FILE\n", false) }
             return (reload(adding: arg), false)
@@ -136,11 +184,17 @@ public final class ReplSession {
             if count > 200 { s += "  … \(count - 200) more (use a filter)\n" }
             return (s + "\(count) phrase(s)\n", false)
         case ":lint":
+            // As `phrasematch lint` prints it: by file, one line a finding, then the count line.
             let diags = Linter.lint(catalogs)
-            if diags.isEmpty { return ("no findings\n", false) }
-            return (diags.map { $0.oneLine + " [\($0.rule)]" }.joined(separator: "\n") + "\n", false)
+            return (LintCommand.text(diags.map { ($0, nil) }, files: catalogs.map(\.file), catalogs: catalogs.count, color: color), false)
         case ":collisions":
-            return (CollisionFinder.quickReport(matcher: matcher, locale: locale, limit: 20), false)
+            // It can run for a minute on many apps: a progress line (on a terminal) meanwhile.
+            var callback: (@Sendable (Int, Int, String) -> Void)? = nil
+            let progress = makeProgress?("collisions")
+            if let p = progress { callback = { done, total, step in p.update(done, total, detail: step) } }
+            let report = CollisionFinder.quickReport(matcher: currentMatcher(), locale: locale, limit: 20, progress: callback)
+            progress?.finish()
+            return (report, false)
         case ":top":
             guard let k = Int(arg), k >= 1, k <= 50 else { return ("usage: :top N (1-50)\n", false) }
             top = k
@@ -174,6 +228,7 @@ public final class ReplSession {
             catalogs = cats
             catalogPaths = paths
             matcher = Matcher(catalogs: cats, options: matcher.options, encoder: matcher.encoder, vectorCache: vectorCache)
+            pending = nil
             return "loaded \(cats.count) catalog(s): \(cats.map(\.app.id).joined(separator: ", "))\n"
                 + CatalogOptions.lintWarnings(cats).map { $0 + "\n" }.joined()
         } catch {
@@ -191,4 +246,26 @@ public final class ReplSession {
     }
 
     func displayed(_ p: String) -> String { CatalogOptions.displayPath(p, relativeTo: currentDirectory) }
+}
+
+/// A matcher being built on another thread: `wait` returns it once it is there.
+final class PendingMatcher: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var built: Matcher?
+
+    func set(_ m: Matcher) {
+        condition.lock()
+        built = m
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait() -> Matcher {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let m = built { return m }
+            condition.wait()
+        }
+    }
 }

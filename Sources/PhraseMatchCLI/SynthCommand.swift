@@ -17,7 +17,7 @@ public enum SynthCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or 'all' (default: each catalog's development locale)."),
+        OptionSpec("--locale", short: "-l", value: "ID|all", help: "A locale, or 'all' (default: each catalog's development locale). \(LocaleOption.helpRule)"),
         OptionSpec("--per-shortcut", short: "-n", value: "N", help: "Phrases sampled per shortcut and locale (default \(Synth.Options().perShortcut), 1-1000)."),
         OptionSpec("--seed", short: "-s", value: "N", help: "Random seed, an unsigned integer (default \(Synth.Options().seed))."),
         CatalogOptions.outputOption, ProgressLine.quietOption,
@@ -34,25 +34,15 @@ public enum SynthCommand: Command {
             guard let s = UInt64(v) else { throw CLIError.usage("--seed takes an unsigned integer") }
             opts.seed = s
         }
+        try LocaleOption.checkForm(args, allowAll: true)
+        let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         let selection: Synth.Locales
         switch args.value("--locale") {
         case nil: selection = .development
         case "all"?: selection = .all
         case let l?:
-            guard !l.isEmpty else { throw CLIError.usage("--locale takes a locale identifier or 'all'") }
-            selection = .only(l)
-        }
-        let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
-        if case .only(let l) = selection {
-            let withPhrases = catalogs.filter { Expansion.count($0, locale: l) > 0 }
-            if withPhrases.isEmpty {
-                var known: [String] = []
-                for c in catalogs { for x in c.allLocales where !known.contains(x) { known.append(x) } }
-                throw CLIError.usage("no catalog has phrases in locale '\(l)' (locales: \(known.joined(separator: ", ")))")
-            }
-            for c in catalogs where !withPhrases.contains(where: { $0.app.id == c.app.id }) {
-                ctx.err("note: \(c.file) has no phrases in locale '\(l)'\n")
-            }
+            selection = .only(try LocaleOption.choice(args, catalogs)?.catalogLocale ?? l)
+            LocaleOption.noteCatalogsWithout(l, catalogs, ctx)
         }
         for l in Synth.locales(selection, catalogs: catalogs) {
             if let note = Normalizer.forLocale(l).fallbackNote { ctx.err("note: \(note)\n") }

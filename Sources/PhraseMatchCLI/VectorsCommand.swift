@@ -18,19 +18,15 @@ public enum VectorsCommand: Command {
     """
     public static let options = [
         CatalogOptions.catalogOption,
-        OptionSpec("--locale", short: "-l", value: "ID", help: "One locale (default: every locale of the catalogs)."),
+        OptionSpec("--locale", short: "-l", value: "ID", help: "One locale (default: every locale of the catalogs). \(LocaleOption.helpRule)"),
         CatalogOptions.encoderOption,
     ]
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
+        try LocaleOption.checkForm(args)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         var locales = Matcher.locales(of: catalogs)
-        if let l = args.value("--locale") {
-            guard let m = Matcher.locale(for: l, among: locales) else {
-                throw CLIError.usage("no catalog has phrases in locale '\(l)' (have: \(locales.joined(separator: ", ")))")
-            }
-            locales = [m]
-        }
+        if let c = try LocaleOption.choice(args, catalogs) { locales = [c.catalogLocale] }
         // This command exists for the encoder: it looks for the bundled weights whatever the context.
         let finds = ctx.findsEncoder
         ctx.findsEncoder = true

@@ -10,6 +10,8 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let catalog = root.appendingPathComponent("Corpora/habits/catalog.json").path
     let corpus = root.appendingPathComponent("Corpora/habits/corpus/en.jsonl").path
+    /// Enough lines of each split for a fit (93, `DecisionFit.minimumLines`): en and fr.
+    var fitCorpora: [String] { ["en", "fr"].map { Self.root.appendingPathComponent("Corpora/habits/corpus/\($0).jsonl").path } }
 
     static func prediction(_ confidence: Double?, right: Bool) -> Prediction {
         let item = CorpusItem(text: "x", locale: "en", expect: .init(app: nil, intent: "I", parameters: [:]), tags: [], file: "f", line: 1)
@@ -98,7 +100,7 @@ import Testing
 
     @Test func fitCalibrateKeepsTheDecisionAndWritesTheSameFile() throws {
         let out = try tempFile("calibrated.json", "")
-        let (code, report, err) = runCLI(["fit", "--calibrate", "--catalog", catalog, "--output", out, corpus])
+        let (code, report, err) = runCLI(["fit", "--calibrate", "--catalog", catalog, "--output", out] + fitCorpora)
         #expect(code == 0, "\(err)")
         #expect(report.contains("the decision is the base model's"))
         #expect(report.contains("expected calibration error"))
@@ -106,13 +108,13 @@ import Testing
         #expect(model.calibration != nil && model.calibration != ScoreModel.standard.calibration)
         #expect(model.logistic == nil && model.threshold == ScoreModel.standard.threshold)
         let first = try String(contentsOfFile: out, encoding: .utf8)
-        _ = runCLI(["fit", "--calibrate", "--catalog", catalog, "--output", out, corpus])
+        _ = runCLI(["fit", "--calibrate", "--catalog", catalog, "--output", out] + fitCorpora)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == first)
         // A base whose decision is fitted already has its confidence.
         var fitted = ScoreModel.handSet
         fitted.logistic = DecisionWeights(bias: 0, weights: Array(repeating: 0, count: DecisionWeights.features.count))
         let base = try tempFile("fitted.json", fitted.json.render())
-        let (c2, _, e2) = runCLI(["fit", "--calibrate", "--model", base, "--catalog", catalog, "--output", out, corpus])
+        let (c2, _, e2) = runCLI(["fit", "--calibrate", "--model", base, "--catalog", catalog, "--output", out] + fitCorpora)
         #expect(c2 == 2 && e2.contains("--calibrate needs a model decided by its thresholds"), "\(e2)")
     }
 

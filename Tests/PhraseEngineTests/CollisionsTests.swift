@@ -134,6 +134,36 @@ import Testing
         #expect(s.contains("… "))
     }
 
+    /// Every number of the text report is what it says: the probes are counted and explained
+    /// (phrases said as written, negative phrases), and a pair listed below --min-similarity — a
+    /// damage probe's flip can pair phrases neither of which ranks the other, similarity 0 — is
+    /// marked so, under a legend that says why such pairs are listed.
+    @Test func theTextReportExplainsItsNumbers() throws {
+        for (files, minimum) in [(["streaks.json"], "0.75"), (["kinds.json", "other-app.json"], "0.75"), (["kinds.json"], "0.7")] {
+            let (code, out, _) = run(["collisions", "--simulate", "0", "--min-similarity", minimum] + files.flatMap { ["--catalog", Self.fixture($0)] })
+            #expect(code == 0)
+            let lines = out.split(separator: "\n").map(String.init)
+            #expect(!lines[0].contains("matched as said") && !lines[0].contains("similarity ≥"), "\(lines[0])")
+            #expect(lines[1].hasPrefix("Probes: ") && lines[1].contains("said as written and matched"), "\(lines[1])")
+            #expect(lines[2].hasPrefix("Similarity: ") && lines[2].contains("down to 0: neither was among the other's results"))
+            let m = try #require(Double(minimum))
+            var pairs = 0
+            for l in lines where l.range(of: #"^  \d+\. (error|warning|note), similarity "#, options: .regularExpression) != nil {
+                pairs += 1
+                let number = l.components(separatedBy: ", similarity ")[1].prefix { $0 != " " && $0 != "," }
+                let x = try #require(Double(number), "\(l)")
+                #expect((x < m) == l.contains("(below \(minimum))"), "\(l)")
+            }
+            #expect(pairs > 0)
+        }
+        // The streaks fixture has a pair only a damage probe finds (similarity 0): marked.
+        let (_, streaks, _) = run(["collisions", "--simulate", "0", "--catalog", Self.fixture("streaks.json")])
+        #expect(streaks.contains(", similarity 0 (below 0.75), "), "\(streaks)")
+        // The negative phrases are counted apart (kinds.json has one).
+        let (_, kinds, _) = run(["collisions", "--simulate", "0", "--catalog", Self.fixture("kinds.json")])
+        #expect(kinds.contains("phrases said as written and matched, and 1 negative phrase."), "\(kinds)")
+    }
+
     /// Golden outputs; re-record with RECORD_GOLDEN=1.
     @Test(arguments: ["text", "json"]) func golden(_ format: String) throws {
         let (code, out, _) = run(["collisions", "--catalog", Self.fixture("kinds.json"), "--catalog", Self.fixture("other-app.json"),

@@ -55,7 +55,8 @@ import Testing
     /// decision is worse where it was not fitted, and nothing is written.
     @Test func aModelWorseOnTheHeldOutLinesIsRefused() throws {
         var lines: [String] = []
-        for k in 0..<40 {
+        // Enough lines of each split for the fit to be judged at all (DecisionFit.minimumLines).
+        for k in 0..<(2 * DecisionFit.minimumLines() + 6) {
             let text = ["log my mood in habit tracker", "habit tracker reminders", "turn my reminders in habit tracker"][k % 3]
             // Line k+1: even lines expect the closest shortcut, odd lines expect nothing.
             let expect = (k + 1) % 2 == 0 ? "{\"intent\": \"SetRemindersIntent\"}" : "null"
@@ -65,8 +66,49 @@ import Testing
         let out = (corpus as NSString).deletingLastPathComponent + "/never.json"
         let (code, _, err) = runCLI(["fit", "--catalog", catalog, "--output", out, corpus])
         #expect(code == 1, "\(err)")
-        #expect(err.contains("refused"))
+        #expect(err.contains("refused: the fitted decision is"), "\(err)")
         #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    /// Twenty lines (ten of each split) say nothing about a decision: the fit is refused before
+    /// anything is matched, with the minimum and why, and nothing is written.
+    @Test func aFitOnTooFewLinesIsRefused() throws {
+        #expect(DecisionFit.minimumLines() == 93)
+        #expect(DecisionFit.wilsonHalfWidth(0.5, n: 93) <= DecisionFit.maxHalfWidth)
+        #expect(DecisionFit.wilsonHalfWidth(0.5, n: 92) > DecisionFit.maxHalfWidth)
+        let en = try String(contentsOfFile: corpora[0], encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("{") }
+        let corpus = try tempFile("tiny.jsonl", en.prefix(20).joined(separator: "\n") + "\n")
+        let out = (corpus as NSString).deletingLastPathComponent + "/tiny-model.json"
+        for extra in [[], ["--calibrate"]] {
+            let (code, report, err) = runCLI(["fit", "--catalog", catalog, "--output", out] + extra + [corpus])
+            #expect(code == 1, "\(extra): \(report)")
+            #expect(err.contains("refused: 10 tune lines (even line numbers) and 10 held-out lines (odd) are too few; a fit needs at least 93 of each"), "\(err)")
+            #expect(err.contains("95% Wilson interval") && err.contains("nothing written"))
+            #expect(!report.contains("held-out fitted"))
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    /// What needs no data stays whatever a fitted decision says: an utterance that names no app
+    /// runs only at the no-app threshold's score, and a negative phrase still refuses.
+    @Test func aFittedDecisionKeepsTheGuardsThatNeedNoData() throws {
+        let c = try CatalogLoader.load(path: catalog)
+        var o = MatchOptions()
+        o.model = ScoreModel.handSet
+        // A confidence that always runs the best result, in place of the thresholds and beside them.
+        o.model.logistic = DecisionWeights(bias: 30, weights: Array(repeating: 0, count: DecisionWeights.features.count))
+        o.model.confidenceThreshold = 0.5
+        for rescue in [false, true] {
+            o.model.rescue = rescue
+            let m = Matcher(catalogs: [c], options: o)
+            let bare = m.match("log my mood", locale: "en")
+            #expect(bare.decision == .none, "rescue \(rescue): \(bare.reason)")
+            if case .noAppBelowThreshold = bare.why {} else { Issue.record("expected the no-app threshold's refusal, got \(bare.why)") }
+            #expect(m.match("delete habit tracker", locale: "en").decision == .none)
+            // What names the app, or scores above the no-app threshold, is the confidence's to run.
+            #expect(m.match("log my mood in habit tracker", locale: "en").decision == .match)
+            #expect(m.match("log water", locale: "en").decision == .match)
+        }
     }
 
     /// A plan fits on several catalog sets at once: each group is matched with its own catalogs,
@@ -96,7 +138,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/rel", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: catalog, toPath: dir + "/rel/habits.json")
         try FileManager.default.copyItem(atPath: corpora[0], toPath: dir + "/rel/en.jsonl")
-        try #"{"format": "phrasematch-fit-plan", "groups": [{"name": "h", "catalogs": ["habits.json"], "corpora": ["en.jsonl"]}]}"#
+        try FileManager.default.copyItem(atPath: corpora[1], toPath: dir + "/rel/fr.jsonl")
+        try #"{"format": "phrasematch-fit-plan", "groups": [{"name": "h", "catalogs": ["habits.json"], "corpora": ["en.jsonl", "fr.jsonl"]}]}"#
             .write(toFile: rel, atomically: true, encoding: .utf8)
         let (c2, r2, e2) = runCLI(["fit", "--plan", rel, "--output", dir + "/rel/model.json"])
         #expect(c2 == 0 || c2 == 1, "\(e2)")

@@ -41,7 +41,10 @@ public enum DecisionFit {
             }
             let eligible: Bool
             switch r.why {
-            case .belowThreshold, .noAppBelowThreshold, .matched, .matchedWithoutApp, .lowConfidence, .confident: eligible = true
+            // Not `.noAppBelowThreshold`: a result whose utterance names no app and scores below
+            // `decision.noAppThreshold` never runs, whatever a fitted decision's confidence (a
+            // guard that needs no data; Query+Decision keeps it).
+            case .belowThreshold, .matched, .matchedWithoutApp, .lowConfidence, .confident: eligible = true
             default: eligible = false
             }
             var sample = Sample(features: x,
@@ -51,6 +54,26 @@ public enum DecisionFit {
             if case .matchedWithoutApp = r.why { sample.acceptedNow = true }
             return sample
         }
+    }
+
+    /// The fewest lines a split needs for its accuracy to say anything: the smallest n whose 95%
+    /// Wilson score interval for a proportion is at most `halfWidth` either side, whatever the
+    /// proportion. The interval's half-width is widest at p = 1/2, where it is z / (2 √(n + z²)),
+    /// so n ≥ (z / 2h)² − z²: 93 lines for ±10 points (docs/cli.md, "fit").
+    public static func minimumLines(halfWidth: Double = maxHalfWidth, z: Double = 1.959964) -> Int {
+        Int(((z / (2 * halfWidth)) * (z / (2 * halfWidth)) - z * z).rounded(.up))
+    }
+
+    /// The widest interval a fit accepts on its held-out accuracy (and the tune split it is
+    /// fitted on): ±10 points. A fit's refusal rule compares held-out accuracies; below this
+    /// many lines their difference is noise.
+    public static let maxHalfWidth = 0.1
+
+    /// The half-width of the 95% Wilson interval of a proportion `p` measured on `n` lines.
+    public static func wilsonHalfWidth(_ p: Double, n: Int, z: Double = 1.959964) -> Double {
+        guard n > 0 else { return 1 }
+        let n = Double(n), z2 = z * z
+        return z / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
     }
 
     /// Logistic regression by iteratively reweighted least squares with an L2 penalty

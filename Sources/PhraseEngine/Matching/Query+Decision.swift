@@ -186,6 +186,11 @@ extension Query {
         // With `decision.rescue`, a result the confidence does not run is decided by the thresholds.
         let confident = confidence.map { $0 >= opts.model.confidenceThreshold } ?? false
         if let p = confidence, confident || !opts.model.rescue {
+            // A guard no corpus can lift: a result whose utterance names no app runs only at the
+            // no-app threshold's score, whatever a fitted decision's confidence (`phrasematch fit`).
+            if !topNamed, topScore < opts.noAppThreshold {
+                return result(.none, .noAppBelowThreshold(score: topScore, threshold: opts.noAppThreshold))
+            }
             let need = opts.model.confidenceThreshold
             if p < need { return result(.none, .lowConfidence(confidence: p, threshold: need)) }
             if !topNamed, cands.contains(where: { $0.app != cands[0].app && $0.score >= opts.noAppThreshold - margin }) {

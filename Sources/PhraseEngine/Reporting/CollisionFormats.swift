@@ -13,11 +13,41 @@ public enum CollisionFormats {
             s += " in \(r.clusters.count) cluster\(r.clusters.count == 1 ? "" : "s")"
         }
         s += "; \(r.phrases) phrase\(r.phrases == 1 ? "" : "s") in \(r.locales.isEmpty ? "no locale" : r.locales.joined(separator: ", "))"
-        s += " (\(r.probes) matched as said); similarity ≥ \(JSONOut.formatNumber(r.options.minSimilarity))"
         if n > 0 {
             s += r.simulated > 0 ? "; risk from \(r.simulated) simulated utterance\(r.simulated == 1 ? "" : "s") a phrase" : "; ranked by closeness (no simulation)"
         }
         return s
+    }
+
+    /// What the summary's counts are and what a pair's similarity is: the line under the summary
+    /// in every format.
+    static func legend(_ r: CollisionReport) -> String { legendLines(r).joined(separator: " ") }
+
+    /// The legend's sentences: what the probes were, then what the similarity is.
+    static func legendLines(_ r: CollisionReport) -> [String] {
+        let minimum = JSONOut.formatNumber(r.options.minSimilarity)
+        let said = r.probes - r.negativeProbes
+        var s = "Probes: \(said) phrase\(said == 1 ? "" : "s") said as written and matched"
+        if said < r.phrases {
+            s += " (of each template and value the display-name phrase: its alternative-name variants are said only in a locale of at most "
+                + "\(PhraseBudget.grouped(CollisionOptions.smallCatalogPhrases)) phrases)"
+        }
+        if r.negativeProbes > 0 { s += ", and \(r.negativeProbes) negative phrase\(r.negativeProbes == 1 ? "" : "s")" }
+        s += "."
+        if r.pairs.isEmpty {
+            return [s, "No probe scores \(minimum) or more for another target, and no lost word, app name or alike values bring two targets together."]
+        }
+        return [s, "Similarity: the score a phrase of one target said as written gets for the other target, the higher of the two directions. "
+            + "A pair is reported at \(minimum) or more, or below it (down to 0: neither was among the other's results) when a word lost takes "
+            + "one to the other, an app name reads as another's, or two values are alike compared directly; its \"why\" says which."]
+    }
+
+    /// A pair's similarity, marked when it is below the report's minimum (the legend says why
+    /// such a pair is listed).
+    static func similarityText(_ p: CollisionPair, _ r: CollisionReport) -> String {
+        let x = JSONOut.formatNumber(p.similarity)
+        if p.similarity >= r.options.minSimilarity { return x }
+        return x + " (below \(JSONOut.formatNumber(r.options.minSimilarity)))"
     }
 
     /// - Parameter severity: start with the severity (the html report shows it colored apart).
@@ -29,7 +59,7 @@ public enum CollisionFormats {
 
     /// - Parameter top: pairs to list (nil: all).
     public static func text(_ r: CollisionReport, top: Int? = nil) -> String {
-        var s = "Collisions: " + summary(r, top: top) + "\n"
+        var s = "Collisions: " + summary(r, top: top) + "\n" + legendLines(r).joined(separator: "\n") + "\n"
         if r.pairs.isEmpty { return s + (r.reality.map { "\n" + realityText(r, $0, top: top) } ?? "") }
         let limit = min(top ?? r.pairs.count, r.pairs.count)
         s += "\nClusters (worst first):\n"
@@ -39,7 +69,7 @@ public enum CollisionFormats {
         }
         s += "\nPairs (worst first):\n"
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            s += "  \(i + 1). \(p.severity.name) \(JSONOut.formatNumber(p.similarity)) \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1), risk \(JSONOut.formatNumber(p.risk))\(p.simulated.map { ", \($0.confused) of \($0.said) heard confused" } ?? "")]\n"
+            s += "  \(i + 1). \(p.severity.name), similarity \(similarityText(p, r)), \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1), risk \(JSONOut.formatNumber(p.risk))\(p.simulated.map { ", \($0.confused) of \($0.said) heard confused" } ?? "")]\n"
             s += "     a: \(side(p.a, r.qualified))\n"
             s += "     b: \(side(p.b, r.qualified))\n"
             s += "     why: \(p.reason)\n"
@@ -112,6 +142,7 @@ public enum CollisionFormats {
         })))
         o.append(("summary", .object([
             ("locales", .array(r.locales.map { .string($0) })), ("phrases", .int(r.phrases)), ("probes", .int(r.probes)),
+            ("negativeProbes", .int(r.negativeProbes)),
             ("minSimilarity", .double(r.options.minSimilarity)), ("pairs", .int(r.pairs.count)),
             ("errors", .int(r.count(.error))), ("warnings", .int(r.count(.warning))), ("notes", .int(r.count(.note))),
             ("simulatedPerPhrase", .int(r.simulated)),
@@ -148,7 +179,7 @@ public enum CollisionFormats {
     }
 
     public static func markdown(_ r: CollisionReport, top: Int? = nil) -> String {
-        var s = "# Phrase collisions\n\n" + summary(r, top: top) + ".\n"
+        var s = "# Phrase collisions\n\n" + summary(r, top: top) + ".\n\n" + legend(r) + "\n"
         if r.pairs.isEmpty { return s + (r.reality.map { "\n## Against reality\n\n```\n" + realityText(r, $0, top: top) + "```\n" } ?? "") }
         s += "\n## Clusters\n\n| # | severity | locales | targets | pairs | max risk |\n|---|---|---|---|---|---|\n"
         for (i, c) in r.clusters.enumerated() {
@@ -157,7 +188,7 @@ public enum CollisionFormats {
         let limit = min(top ?? r.pairs.count, r.pairs.count)
         s += "\n## Pairs\n\n| # | severity | similarity | kind | locale | a | b | why | fix |\n|---|---|---|---|---|---|---|---|---|\n"
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            s += "| \(i + 1) | \(p.severity.name) | \(JSONOut.formatNumber(p.similarity)) | \(p.kind.rawValue) | \(p.a.locale) | \(md(side(p.a, r.qualified))) | \(md(side(p.b, r.qualified))) | \(md(p.reason)) | \(md(p.suggestion)) |\n"
+            s += "| \(i + 1) | \(p.severity.name) | \(similarityText(p, r)) | \(p.kind.rawValue) | \(p.a.locale) | \(md(side(p.a, r.qualified))) | \(md(side(p.b, r.qualified))) | \(md(p.reason)) | \(md(p.suggestion)) |\n"
         }
         if limit < r.pairs.count { s += "\n… \(r.pairs.count - limit) more pairs.\n" }
         if let rc = r.reality {
@@ -169,10 +200,12 @@ public enum CollisionFormats {
 
 extension CollisionFinder {
     /// A short text report (used by the REPL's :collisions): the ranked pairs of one locale.
-    public static func quickReport(matcher: Matcher, locale: String, limit: Int) -> String {
+    public static func quickReport(matcher: Matcher, locale: String, limit: Int,
+                                   progress: (@Sendable (_ done: Int, _ total: Int, _ step: String) -> Void)? = nil) -> String {
         guard let l = matcher.indexedLocale(for: locale) else { return "no phrases in \(locale)\n" }
         var o = CollisionOptions()
         o.locales = [l]
+        o.stepProgress = progress
         let report = CollisionAnalyzer.analyze(matcher: matcher, options: o)
         return CollisionFormats.text(report, top: limit)
     }

@@ -27,7 +27,7 @@ public enum CollisionHTML {
         <h1>Phrase collisions</h1>
 
         """
-        h += "<p>\(esc(CollisionFormats.summary(r, top: top))).</p>\n"
+        h += "<p>\(esc(CollisionFormats.summary(r, top: top))).</p>\n<p>\(esc(CollisionFormats.legend(r)))</p>\n"
         if r.pairs.isEmpty { return h + "</body></html>\n" }
         h += "<h2>Which shortcuts collide</h2>\n<p>Rows and columns: shortcuts; a cell is colored by the worst pair between them "
         h += "(<span class=\"error\">error</span>, <span class=\"warning\">warning</span>, <span class=\"note\">note</span>); the diagonal holds pairs of one parameter's options.</p>\n"
@@ -48,7 +48,7 @@ public enum CollisionHTML {
             return "\"\(esc(x.text))\"<br><span class=\"why\">\(target)</span>"
         }
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            h += "<tr><td>\(i + 1)</td><td class=\"\(p.severity.name)\">\(p.severity.name)</td><td>\(JSONOut.formatNumber(p.similarity))</td>"
+            h += "<tr><td>\(i + 1)</td><td class=\"\(p.severity.name)\">\(p.severity.name)</td><td>\(esc(CollisionFormats.similarityText(p, r)))</td>"
             h += "<td>\(p.kind.rawValue)</td><td>\(esc(p.a.locale))</td><td>\(side(p.a))</td>"
             h += "<td>\(side(p.b))</td><td>\(esc(p.reason))<br><span class=\"why\">\(esc(p.suggestion))</span></td></tr>\n"
         }

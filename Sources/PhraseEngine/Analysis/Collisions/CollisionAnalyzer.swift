@@ -40,19 +40,21 @@ public enum CollisionAnalyzer {
             if let il = matcher.indexedLocale(for: l), !locales.contains(il) { locales.append(il) }
         }
         var pairs: [CollisionPair] = []
-        var phrases = 0, probes = 0
+        var phrases = 0, probes = 0, negatives = 0
         for (i, l) in locales.enumerated() {
             let r = analyzeLocale(matcher: matcher, locale: l, options: options)
             pairs += r.pairs
             phrases += r.phrases
             probes += r.probes
+            negatives += r.negatives
             options.progress?(i + 1, locales.count)
         }
         let perPhrase = simulate(&pairs, matcher: matcher, locales: locales, phrases: phrases, options: options)
         pairs.sort(by: ranked)
         let clusters = cluster(&pairs)
         return CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
-                               options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase)
+                               options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase,
+                               negativeProbes: negatives)
     }
 
     /// Ranking: risk (the predicted confusions), closeness, severity, similarity, then locale
@@ -104,7 +106,8 @@ public enum CollisionAnalyzer {
         let items = CollisionNoise.items(matcher: matcher, phrases: heard, options: noise, share: share, threads: options.threads)
         let draft = CollisionReport(pairs: pairs, clusters: [], locales: locales, phrases: phrases, probes: 0, options: options,
                                     qualified: matcher.catalogs.count > 1, reality: nil)
-        let check = CollisionReality.check(draft, matcher: matcher, items: items, threads: options.threads)
+        let check = CollisionReality.check(draft, matcher: matcher, items: items, threads: options.threads,
+                                           progress: options.step("simulated utterances"))
         // One row per target pair; its closeness is that of its closest pair (the row's first).
         var rows = check.rows.map { r in
             (key: CollisionReality.rowKey(pairs[r.pair]), closeness: pairs[r.pair].closeness, confused: r.confusions, said: r.heard)
@@ -234,7 +237,8 @@ public enum CollisionAnalyzer {
         var damageBackward = 0.0
     }
 
-    static func analyzeLocale(matcher: Matcher, locale l: String, options: CollisionOptions) -> (pairs: [CollisionPair], phrases: Int, probes: Int) {
+    static func analyzeLocale(matcher: Matcher, locale l: String, options: CollisionOptions)
+        -> (pairs: [CollisionPair], phrases: Int, probes: Int, negatives: Int) {
         let (ps, phrases) = probes(matcher: matcher, locale: l, options: options)
         var o = matcher.options
         o.explain = false
@@ -244,7 +248,7 @@ public enum CollisionAnalyzer {
         o.mode = options.mode
         let minimum = options.minSimilarity
         let passOptions = o
-        let all = Parallel.map(count: ps.count, threads: options.threads) { i in
+        let all = Parallel.map(count: ps.count, threads: options.threads, progress: options.step("phrases heard")) { i in
             hits(i, ps[i], matcher: matcher, locale: l, match: passOptions, minimum: minimum)
         }
         // Merge both directions, in probe order (deterministic).
@@ -292,7 +296,8 @@ public enum CollisionAnalyzer {
             accs.append(extra)
         }
         if options.damageProbes {
-            addDamage(&accs, index: &index, matcher: matcher, locale: l, probes: ps, match: o, threads: options.threads)
+            addDamage(&accs, index: &index, matcher: matcher, locale: l, probes: ps, match: o, threads: options.threads,
+                      progress: options.step("damage probes"))
         }
         // Explain each pair once, in the direction that scored higher.
         var eo = o
@@ -305,17 +310,17 @@ public enum CollisionAnalyzer {
         var explainIt = [Bool](repeating: false, count: accs.count)
         for i in byStrength.prefix(options.explainLimit) { explainIt[i] = true }
         let merged = accs, explainOptions = eo, flags = explainIt
-        let pairs = Parallel.map(count: merged.count, threads: options.threads) { i in
+        let pairs = Parallel.map(count: merged.count, threads: options.threads, progress: options.step("pairs explained")) { i in
             CollisionExplainer.finish(merged[i], matcher: matcher, locale: l, match: explainOptions, explain: flags[i])
         }
-        return (pairs, phrases, ps.count)
+        return (pairs, phrases, ps.count, ps.filter(\.side.isNegative).count)
     }
 
     /// Runs the damage probes and attaches their flip rates to the pairs; a flip between two
     /// phrases that are not paired yet makes a new pair (its similarity as written may be low).
     static func addDamage(_ accs: inout [Acc], index: inout [String: Int], matcher: Matcher, locale l: String, probes ps: [Probe],
-                          match o: MatchOptions, threads: Int?) {
-        let t = CollisionDamage.run(matcher: matcher, locale: l, probes: ps, threads: threads)
+                          match o: MatchOptions, threads: Int?, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+        let t = CollisionDamage.run(matcher: matcher, locale: l, probes: ps, threads: threads, progress: progress)
         func rate(_ a: CollisionSide, _ b: CollisionSide) -> Double {
             var r = t.rate(a.key, b.key)
             if a.app != b.app || a.intent != b.intent || a.parameters.isEmpty || b.parameters.isEmpty {

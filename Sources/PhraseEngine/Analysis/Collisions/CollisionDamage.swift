@@ -76,7 +76,8 @@ enum CollisionDamage {
     }
 
     /// Runs the damage probes of one locale.
-    static func run(matcher: Matcher, locale l: String, probes ps: [CollisionAnalyzer.Probe], threads: Int?) -> Tally {
+    static func run(matcher: Matcher, locale l: String, probes ps: [CollisionAnalyzer.Probe], threads: Int?,
+                    progress: (@Sendable (Int, Int) -> Void)? = nil) -> Tally {
         // Which probes drop template words: the first `templateSamples` of each template.
         var seen: [String: Int] = [:]
         var sampled = [Bool](repeating: false, count: ps.count)
@@ -95,7 +96,7 @@ enum CollisionDamage {
         for c in matcher.catalogs { gens[c.app.id] = Synth.Generator(catalog: c, all: matcher.catalogs, locale: l, options: Synth.Options()) }
         let generators = gens
         typealias One = (templateProbed: Bool, valueProbed: Bool, flips: [(to: MatchCandidate, valueWord: Bool)])
-        let results: [One] = Parallel.map(count: ps.count, threads: threads) { i in
+        let results: [One] = Parallel.map(count: ps.count, threads: threads, progress: progress) { i in
             let p = ps[i]
             guard !p.side.isNegative, p.viaAlternative == nil, let g = generators[p.side.app] else { return (false, false, []) }
             let ds = damaged(p, generator: g, everyWord: flags[i])

@@ -230,6 +230,16 @@ public struct CollisionOptions: Sendable {
     public var simulationSeed: UInt64 = 0x5EED_C011
     /// Called after each locale is analyzed: (locales done, locales). For a progress display.
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
+    /// Called as each step of a locale's analysis goes: (done, total, what is counted: "phrases
+    /// heard", "damage probes", "pairs explained", "simulated utterances"). For a progress display
+    /// of a run of one locale (the REPL's `:collisions`), where `progress` would only say 0 or 1.
+    public var stepProgress: (@Sendable (_ done: Int, _ total: Int, _ step: String) -> Void)? = nil
+
+    /// `stepProgress` for one step, in the shape `Parallel.map` takes.
+    func step(_ name: String) -> (@Sendable (Int, Int) -> Void)? {
+        guard let f = stepProgress else { return nil }
+        return { done, total in f(done, total, name) }
+    }
 
     public init() {}
 }
@@ -239,7 +249,9 @@ public struct CollisionReport: Sendable {
     public var pairs: [CollisionPair]
     public var clusters: [CollisionCluster]
     public var locales: [String]
-    /// Expanded phrases in the analyzed locales, and the phrases matched as if said.
+    /// Expanded phrases in the analyzed locales, and the probes: the phrases matched as if said
+    /// (all of them, or in a locale of over `CollisionOptions.smallCatalogPhrases` phrases the
+    /// display-name one of each) and the negative phrases (`negativeProbes` of them).
     public var phrases: Int
     public var probes: Int
     public var options: CollisionOptions
@@ -249,6 +261,8 @@ public struct CollisionReport: Sendable {
     public var reality: RealityCheck?
     /// Noisy utterances per phrase the risk was simulated from (0: ranked by closeness).
     public var simulated = 0
+    /// The probes that are negative phrases.
+    public var negativeProbes = 0
 
     public func count(_ s: CollisionSeverity) -> Int { pairs.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }
     public var worst: CollisionSeverity? { pairs.map(\.severity).max() }
