@@ -4,15 +4,17 @@
     python3 Benchmarks/calibration.py                      # print the tables
     python3 Benchmarks/calibration.py --write BENCHMARKS.md  # and rewrite that section of the file
 
-Every result carries `confidence`: the probability that the best result (the match, or the
-closest phrase of a refusal) is the expected shortcut and value (`decision.calibration` of
-Locales/profiles/model/score-model.json, fitted by `phrasematch fit --calibrate` on the tune
-lines of Benchmarks/fit/plan.json). This runs `phrasematch eval --predictions` (release build)
+Every answer carries `confidence`, the probability that it is right: of a result, that the
+best result is the expected shortcut and value (`decision.calibration` of
+Locales/profiles/model/score-model.json); of a refusal, that nothing should run
+(`decision.refusal`); both fitted by `phrasematch fit --calibrate` on the tune lines of
+Benchmarks/fit/plan.json. This runs `phrasematch eval --predictions` (release build)
 on
 - the six tuned sample apps, each with its own catalog, every locale;
 - the held-out sample apps (every other app of Corpora/: never tuned on, nor in the plan);
 - every Home Assistant language and setting (Benchmarks/ha-intents);
-keeps the odd lines that have a confidence (a result), and reports per group: lines, expected
+keeps the odd lines that have a confidence, and reports per group (results and refusals apart,
+then together): lines, expected
 calibration error (ten bins, weighted by their lines), Brier score, and the bins. The same
 build and data give the same output. No Python package is needed.
 """
@@ -43,7 +45,10 @@ def predictions(catalog, corpora, tmp):
 
 
 def right(p):
-    """The best result is the expected one (what the confidence estimates)."""
+    """The answer is right, as its confidence estimates: a refusal, that nothing should run (the
+    line is out of domain); a result, that the best result is the expected one."""
+    if p.get("decision") == "none":
+        return p.get("expect") is None
     e, c = p.get("expect"), p.get("closest")
     if e is None or not c:
         return False
@@ -53,7 +58,7 @@ def right(p):
 
 
 def test_pairs(ps):
-    return [(p["confidence"], right(p)) for p in ps
+    return [(p["confidence"], right(p), p.get("decision") == "none") for p in ps
             if "confidence" in p and int(p["source"].rsplit(":", 1)[1]) % 2 == 1]
 
 
@@ -99,17 +104,22 @@ def main():
             groups.append((f"Home Assistant {kind}/{cat} ({len(langs)} languages)", pairs))
     pct = lambda x: f"{100 * x:.1f}%"
     L = [HEADING + "\n",
-         "Every result carries `confidence`, the probability that its best result (the match, or the closest phrase of a "
-         "refusal) is the expected shortcut and value; the bundled model's calibration (`decision.calibration`) was fitted by "
-         "`phrasematch fit --plan Benchmarks/fit/plan.json --calibrate` on the tune lines (even) of the six tuned sample apps "
-         "and the Home Assistant set. Below: the odd lines that have a result, and the held-out sample apps, which neither the "
-         "fit nor its plan saw. Expected calibration error (ECE): the gap between mean confidence and the share right in ten "
+         "Every answer carries `confidence`, the probability that it is right: of a result, that its best result is the "
+         "expected shortcut and value (`decision.calibration`); of a refusal, that nothing should run (`decision.refusal`). "
+         "Both were fitted by `phrasematch fit --plan Benchmarks/fit/plan.json --calibrate` on the tune lines (even) of the six "
+         "tuned sample apps and the Home Assistant set. Below: the odd lines, results and refusals apart, and the held-out "
+         "sample apps, which neither the fit nor its plan saw. Expected calibration error (ECE): the gap between mean confidence and the share right in ten "
          "bins of the confidence, weighted by their lines. `python3 Benchmarks/calibration.py --write BENCHMARKS.md` "
          "rewrites this section.\n",
          "| group | lines | mean confidence | right | ECE | Brier |",
          "|---|---:|---:|---:|---:|---:|"]
     results = []
+    split = []
     for name, pairs in groups:
+        split.append((name + ", results", [(c, r) for c, r, refused in pairs if not refused]))
+        split.append((name + ", refusals", [(c, r) for c, r, refused in pairs if refused]))
+        split.append((name + ", both", [(c, r) for c, r, _ in pairs]))
+    for name, pairs in split:
         r = reliability(pairs)
         results.append((name, r))
         if r:

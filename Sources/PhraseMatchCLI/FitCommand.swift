@@ -20,8 +20,9 @@ public enum FitCommand: Command {
     (docs/cli.md: each group matched with its own catalogs, the tune lines pooled, a group's
     weight counting its lines more or less) and reports each group and the pool.
     --calibrate keeps the base model's decision and fits only the calibration of the confidence
-    (decision.calibration: the same logistic model on every tune line), which gives each result
-    its confidence and decides nothing; the report shows how well calibrated it is on both splits.
+    (decision.calibration: the same logistic model on the tune lines given a result;
+    decision.refusal: of "nothing should run", on the refused ones), which gives each answer its
+    confidence and decides nothing; the report shows how well calibrated it is on both splits.
     Each split needs at least 93 lines (an accuracy on fewer is not known within ±10 points: the
     95% Wilson interval; docs/cli.md), or the fit is refused before anything is matched. A result
     whose utterance names no app still needs the no-app threshold's score, however confident.
@@ -35,7 +36,7 @@ public enum FitCommand: Command {
         CatalogOptions.catalogOption,
         OptionSpec("--model", value: "BASE", help: "The score model to start from (default: the bundled one)."),
         OptionSpec("--max-false-accepts", value: "X", help: "Most false accepts allowed on the tune split (0-1; default: the base model's)."),
-        OptionSpec("--calibrate", help: "Keep the base decision; fit only the confidence's calibration (decision.calibration)."),
+        OptionSpec("--calibrate", help: "Keep the base decision; fit only the confidence's calibration (decision.calibration, decision.refusal)."),
         OptionSpec("--plan", value: "FILE", help: "Fit on many catalog sets at once: a fit plan (docs/cli.md) in place of --catalog and corpora."),
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
         OptionSpec("--output", short: "-o", value: "FILE", help: "Where to write the fitted model (required; written atomically)."),
@@ -77,6 +78,7 @@ public enum FitCommand: Command {
                 throw CLIError.usage("the base model's decision is fitted (decision.logistic), which gives the confidence; --calibrate needs a model decided by its thresholds")
             }
             base.model.calibration = nil
+            base.model.refusal = nil
         } else {
             base.model.logistic = nil
         }
@@ -133,6 +135,7 @@ public enum FitCommand: Command {
         fitted.model.logistic = weights
         fitted.model.confidenceThreshold = tau
         fitted.model.rescue = rescue
+        fitted.model.refusal = DecisionFit.fitRefusal(tune, weights: weights, tau: tau, rescue: rescue)
         fitted.model.source = "phrasematch fit on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
         // The real figures: both models through the matcher, on both splits, per group and pooled.
         var heldOutFitted: [Prediction] = []
@@ -177,6 +180,7 @@ public enum FitCommand: Command {
         }
         s += "confidence a result needs: \(JSONOut.formatNumber(tau))\(rescue ? " (or the thresholds: decision.rescue)" : "")\n"
         s += weightsText(weights) + "\n"
+        if let r = fitted.model.refusal { s += "refusal " + weightsText(r) + "\n" }
         if let r = Reliability(heldOutFitted) { s += "the confidence on the held-out lines: " + calibrationText(r) + "\n" }
         let heldBase = pooled[2], heldFit = pooled[3]
         // Worse where it was not fitted: less accurate, or more than a point more false accepts.
@@ -206,12 +210,16 @@ public enum FitCommand: Command {
     static func calibrationText(_ r: Reliability) -> String { EvalFormats.calibrationFigures(r) + " (\(r.count) lines)" }
 
     /// `fit --calibrate`: the base model's decision, with a calibration of its confidence fitted
-    /// on every tune line (`ScoreModel.calibration`). It decides nothing, so it is never refused.
+    /// on the tune lines given a result (`ScoreModel.calibration`) and one of a refusal's on the
+    /// refused ones (`ScoreModel.refusal`). It decides nothing, so it is never refused.
     static func calibrate(_ groups: [Group], _ tune: [DecisionFit.Sample], _ base: MatchOptions, output: String, from: String,
                           tuneCount: Int, testCount: Int, threads: Int?, progress: ProgressLine?, _ ctx: CLIContext) throws -> Int32 {
-        let weights = DecisionFit.fit(tune, everyLine: true)
+        // A result's confidence is fitted on the lines given a result, a refusal's on the
+        // refused ones: each tells how often the answer given is right.
+        let weights = DecisionFit.fit(tune.filter { !$0.refusedNow }, everyLine: true)
         var fitted = base
         fitted.model.calibration = weights
+        fitted.model.refusal = DecisionFit.fitRefusal(tune)
         // A calibration replaces the base's: its source is the base's before it was calibrated.
         var origin = base.model.source
         while origin.hasPrefix("phrasematch fit --calibrate on "), let r = origin.range(of: ", from: ") { origin = String(origin[r.upperBound...]) }
@@ -238,6 +246,7 @@ public enum FitCommand: Command {
             s += EvalFormats.reliabilityTable(r)
         }
         s += weightsText(weights) + "\n"
+        if let r = fitted.model.refusal { s += "refusal " + weightsText(r) + "\n" }
         try AtomicFile.write(fitted.model.json.render(pretty: true) + "\n", to: CatalogOptions.resolvePath(output, ctx))
         ctx.out(s + "wrote \(output)\n")
         return ExitCode.success

@@ -15,7 +15,7 @@ import Testing
 
     static func prediction(_ confidence: Double?, right: Bool) -> Prediction {
         let item = CorpusItem(text: "x", locale: "en", expect: .init(app: nil, intent: "I", parameters: [:]), tags: [], file: "f", line: 1)
-        var p = Prediction(item: item, locale: "en", decision: .none, got: nil, closest: nil, why: .noOverlap,
+        var p = Prediction(item: item, locale: "en", decision: .match, got: nil, closest: nil, why: .noOverlap,
                            intentCorrect: false, exactCorrect: false, inTopK: false, correct: false, micros: 0)
         p.confidence = confidence
         p.bestRight = right
@@ -49,6 +49,7 @@ import Testing
         let calibrated = Matcher(catalogs: [c])
         var o = MatchOptions()
         o.model.calibration = nil
+        o.model.refusal = nil
         let uncalibrated = Matcher(catalogs: [c], options: o)
         for item in items {
             let a = calibrated.match(item.text, locale: "en"), b = uncalibrated.match(item.text, locale: "en")
@@ -82,11 +83,66 @@ import Testing
         }
     }
 
+    /// The confidence is of the decision made (issue 51: "none … confidence 83.6%" read as "right
+    /// but refused"): a result's is that it is the expected one (`decision.calibration`), a
+    /// refusal's that nothing should run (`decision.refusal`), read from the closest result's
+    /// features; a model without the refusal part gives a refusal none. The reliability diagram
+    /// counts a refusal right when its line is out of domain.
+    @Test func aRefusalsConfidenceIsThatNothingShouldRun() throws {
+        let model = ScoreModel.standard
+        let refusal = try #require(model.refusal), calibration = try #require(model.calibration)
+        let c = try CatalogLoader.load(path: catalog)
+        let (items, _) = CorpusReader.parse(try String(contentsOfFile: corpus, encoding: .utf8), file: corpus)
+        var o = MatchOptions()
+        o.semantic = false
+        o.limit = 5
+        let m = Matcher(catalogs: [c], options: o)
+        var noRefusal = o
+        noRefusal.model.refusal = nil
+        let withoutRefusal = Matcher(catalogs: [c], options: noRefusal)
+        var refusals = 0, results = 0
+        for item in items {
+            let r = m.match(item.text, locale: "en")
+            let b = withoutRefusal.match(item.text, locale: "en")
+            #expect(r.decision == b.decision && r.why.text == b.why.text, "\(item.text)")
+            let real = r.results.filter { $0.unknownValue == nil }
+            guard !real.isEmpty else { continue }
+            if r.decision == .none {
+                refusals += 1
+                let p = try #require(r.confidence, "\(item.text)")
+                #expect(abs(p - (refusal.confidence(results: real) ?? -1)) < 1e-12, "\(item.text)")
+                #expect(b.confidence == nil, "\(item.text)")
+            } else {
+                results += 1
+                #expect(r.confidence == calibration.confidence(results: real), "\(item.text)")
+                #expect(b.confidence == r.confidence, "\(item.text)")
+            }
+        }
+        #expect(refusals > 10 && results > 10)
+        // This corpus's refusals are all of lines no app takes: on average the refusal is
+        // likely right (the closest result's chance of being right was what a refusal showed).
+        var sum = 0.0
+        for item in items where item.expect == nil {
+            let r = m.match(item.text, locale: "en")
+            if r.decision == .none, let p = r.confidence { sum += p - 0.5 }
+        }
+        #expect(sum > 0)
+        // Reliability: a refusal is right when its line is out of domain.
+        let ood = CorpusItem(text: "x", locale: "en", expect: nil, tags: [], file: "f", line: 1)
+        var p = Prediction(item: ood, locale: "en", decision: .none, got: nil, closest: nil, why: .noOverlap,
+                           intentCorrect: false, exactCorrect: false, inTopK: false, correct: true, micros: 0)
+        p.confidence = 0.9
+        let rel = try #require(Reliability([p]))
+        #expect(rel.bins[9].accuracy == 1)
+    }
+
     @Test func theCalibrationIsReadWrittenAndChecked() throws {
         var m = ScoreModel.handSet
         m.calibration = DecisionWeights(bias: -1, weights: Array(repeating: 0.5, count: DecisionWeights.features.count))
+        m.refusal = DecisionWeights(bias: 2, weights: Array(repeating: -0.25, count: DecisionWeights.features.count))
         let back = try ScoreModel.parse(Array(m.json.render().utf8), file: "m.json")
         #expect(back.calibration == m.calibration && back.logistic == nil)
+        #expect(back.refusal == m.refusal)
         #expect(back.confidenceModel == m.calibration)
         var bad = m.json.render()
         bad = bad.replacingOccurrences(of: "\"calibration\": {\"bias\": -1, ", with: "\"calibration\": {")
@@ -106,6 +162,8 @@ import Testing
         #expect(report.contains("expected calibration error"))
         let model = try ScoreModel.load(path: out)
         #expect(model.calibration != nil && model.calibration != ScoreModel.standard.calibration)
+        #expect(model.refusal != nil && model.refusal != ScoreModel.standard.refusal)
+        #expect(report.contains("refusal weights: bias"))
         #expect(model.logistic == nil && model.threshold == ScoreModel.standard.threshold)
         let first = try String(contentsOfFile: out, encoding: .utf8)
         _ = runCLI(["fit", "--calibrate", "--catalog", catalog, "--output", out] + fitCorpora)

@@ -42,6 +42,7 @@ import Testing
         let closest = try #require(r.results.first)
         #expect(closest.intent == "StartTimerIntent")
         #expect(closest.parameters.isEmpty)
+        #expect(closest.unknownValue == "rooibos")
         #expect(closest.template == "Start a ${tea} timer in ${applicationName}")
         let step = try #require(closest.explanation.first { $0.kind == .unknownValue })
         #expect(step.utterance == "rooibos" && step.slot == "tea")

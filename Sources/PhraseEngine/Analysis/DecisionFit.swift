@@ -20,6 +20,8 @@ public enum DecisionFit {
         public var tune: Bool
         /// The thresholds run the best result (what a rescuing decision keeps).
         public var acceptedNow = false
+        /// The matcher refuses the line now, with a closest result (what `decision.refusal` reads).
+        public var refusedNow = false
         /// How much the line counts in the fit and the threshold's tally (a fit plan's group weight).
         public var weight: Double = 1
     }
@@ -36,7 +38,10 @@ public enum DecisionFit {
             let tune = item.line % 2 == 0
             let correctNow: Bool
             if let e = item.expect { correctNow = r.top.map { Evaluator.isExact($0, e) } ?? false } else { correctNow = r.decision == .none }
-            guard let c = r.results.first, let x = DecisionWeights.vector(results: r.results) else {
+            // The real readings (the closest of an unknown-value refusal is none: the matcher's
+            // confidence reads them too).
+            let results = r.results.first?.unknownValue == nil ? r.results : Array(r.results.dropFirst())
+            guard let c = results.first, let x = DecisionWeights.vector(results: results) else {
                 return Sample(features: [], right: false, outOfDomain: item.expect == nil, eligible: false, correctNow: correctNow, tune: tune)
             }
             let eligible: Bool
@@ -52,6 +57,7 @@ public enum DecisionFit {
                                 eligible: eligible, correctNow: correctNow, tune: tune)
             if case .matched = r.why { sample.acceptedNow = true }
             if case .matchedWithoutApp = r.why { sample.acceptedNow = true }
+            sample.refusedNow = r.decision == .none
             return sample
         }
     }
@@ -137,6 +143,33 @@ public enum DecisionFit {
             x[r] = s / a[r * n + r]
         }
         return x
+    }
+
+    /// Whether sample `s` is refused (with a closest result) under a fitted decision (`weights`
+    /// at `tau`, `rescue`) — a line that decision does not read as decided now — or, with no
+    /// weights, as decided now.
+    public static func refused(_ s: Sample, weights: DecisionWeights?, tau: Double, rescue: Bool = false) -> Bool {
+        guard !s.features.isEmpty else { return false }
+        guard let w = weights, s.eligible else { return s.refusedNow }
+        return !(w.confidence(s.features) >= tau || (rescue && s.acceptedNow))
+    }
+
+    /// The confidence of a refusal (`ScoreModel.refusal`): a logistic model of "nothing should
+    /// run" (the line is out of domain) from the closest result's features, fitted on the
+    /// samples the decision (`weights` at `tau`; none: the thresholds) refuses. nil when it
+    /// refuses none of them, or only lines of one kind (no model can be told from them).
+    public static func fitRefusal(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
+                                  l2: Double = 0.1) -> DecisionWeights? {
+        var rows: [Sample] = []
+        for s in samples where refused(s, weights: weights, tau: tau, rescue: rescue) {
+            var x = s
+            x.right = s.outOfDomain
+            x.outOfDomain = false
+            x.eligible = true
+            rows.append(x)
+        }
+        guard rows.contains(where: \.right), rows.contains(where: { !$0.right }) else { return nil }
+        return fit(rows, l2: l2)
     }
 
     /// Accuracy and false accepts of `samples` when eligible lines run at confidence ≥ `tau`

@@ -26,7 +26,8 @@ public struct Prediction: Sendable {
     /// What the sentence encoder said, when the matcher has one and the decision needed it.
     public var meaning: SemanticEvidence? = nil
     /// The best result (the match, or the closest of a refusal) is the expected shortcut and
-    /// value: what `confidence` estimates (never, for an out-of-domain line).
+    /// value (never, for an out-of-domain line): what a result's `confidence` estimates (a
+    /// refusal's estimates that nothing should run).
     public var bestRight = false
 
     /// Confusion-matrix labels; `qualified` adds the app (when several apps are loaded).
@@ -346,8 +347,9 @@ public enum Evaluator {
 }
 
 /// A reliability diagram's figures: the lines with a confidence in ten bins of it (0–0.1, …,
-/// 0.9–1), each with its mean confidence and how often its best result was right
-/// (`Prediction.bestRight`), and the expected calibration error (the bins' gaps between the two,
+/// 0.9–1), each with its mean confidence and how often the decision was right (a result: its
+/// best result is the expected one, `Prediction.bestRight`; a refusal: nothing should have
+/// run), and the expected calibration error (the bins' gaps between the two,
 /// weighted by their lines). A calibrated confidence has every bin on the diagonal.
 public struct Reliability: Sendable, Equatable {
     public struct Bin: Sendable, Equatable {
@@ -356,7 +358,7 @@ public struct Reliability: Sendable, Equatable {
         public var upper: Double
         public var count: Int
         public var meanConfidence: Double
-        /// The share of its lines whose best result was right.
+        /// The share of its lines whose decision was right (as above).
         public var accuracy: Double
     }
     public static let binCount = 10
@@ -378,8 +380,11 @@ public struct Reliability: Sendable, Equatable {
             let b = min(max(Int(c * Double(Self.binCount)), 0), Self.binCount - 1)
             n[b] += 1
             sum[b] += c
-            if p.bestRight { right[b] += 1 }
-            let y: Double = p.bestRight ? 1 : 0
+            // What the confidence estimates: of a refusal, that nothing should run; of a result,
+            // that it is the expected shortcut and value.
+            let ok = p.decision == .none ? p.correct : p.bestRight
+            if ok { right[b] += 1 }
+            let y: Double = ok ? 1 : 0
             brier += (c - y) * (c - y)
             total += 1
         }

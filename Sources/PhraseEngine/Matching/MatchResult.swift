@@ -41,6 +41,9 @@ public struct MatchCandidate: Sendable, Hashable {
     /// The reading took a run of words as free text or as talk after the request
     /// (`Query.freeTextReadings`).
     public var readsFreeText = false
+    /// The words read as a value the app does not have, where this candidate's parameter goes
+    /// (the closest result of an unknown-value refusal); nil for every other candidate.
+    public var unknownValue: String? = nil
     private var overrides: Overrides?
 
     /// Fields set by a caller (rare): replaced as a whole on each set, so copies stay independent.
@@ -157,6 +160,7 @@ public struct MatchCandidate: Sendable, Hashable {
         if !parameters.isEmpty {
             o.append(("titles", .object(parameters.map { ($0.name, .string($0.title)) })))
         }
+        if let u = unknownValue { o.append(("unknownValue", .string(u))) }
         if !explanation.isEmpty {
             o.append(("explanation", .array(explanation.map(\.json))))
             o.append(("terms", terms.json))
@@ -236,8 +240,11 @@ public struct MatchResult: Sendable {
     public var reason: String { why.text }
     /// Set when a negative phrase blocked the utterance.
     public var negative: String?
-    /// The probability that the best result is right, when the score model has a fitted
-    /// decision (`phrasematch fit`); nil otherwise.
+    /// The probability that the decision is right, on lines like the score model's tune lines:
+    /// for a match or an ambiguity, that the best result is the expected shortcut and value (the
+    /// fitted decision or `decision.calibration`); for a refusal, that nothing should run
+    /// (`decision.refusal`, read from the closest result). nil when the model has no such part,
+    /// for a refusal with no closest result, and for a result the sentence encoder confirmed.
     public var confidence: Double? = nil
     /// What the sentence encoder said, when the matcher has one and the decision needed it.
     public var meaning: SemanticEvidence? = nil

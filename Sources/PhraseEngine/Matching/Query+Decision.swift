@@ -140,6 +140,9 @@ extension Query {
         var shownConfidence: Double? = nil
         if let l = opts.model.confidenceModel { shownConfidence = l.confidence(results: cands[..<inWindow]) }
         let confidence = opts.model.logistic == nil ? nil : shownConfidence
+        // A refusal's confidence is the refusal's: that nothing should run (`ScoreModel.refusal`,
+        // of the closest result's features), so an answer and its confidence tell one story.
+        let refusalConfidence = opts.model.refusal?.confidence(results: cands[..<inWindow])
         let otherApp = otherAppName
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
             var why = reason
@@ -152,7 +155,7 @@ extension Query {
             }
             var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
                                 why: why, negative: negative)
-            r.confidence = shownConfidence
+            r.confidence = d == .none ? refusalConfidence : shownConfidence
             r.namesOtherApp = otherApp != nil
             return r
         }
@@ -180,7 +183,9 @@ extension Query {
             var r = result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
             // The closest result is that phrase, its value unknown.
             let s = Scored(template: wc.template, score: wc.score, appNamed: wc.appSpan != nil, appSpan: wc.appSpan, option: nil)
-            r.results.insert(candidate(s, catalogs: catalogs, explain: opts.explain, unknown: wc.span), at: 0)
+            var c = candidate(s, catalogs: catalogs, explain: opts.explain, unknown: wc.span)
+            c.unknownValue = words
+            r.results.insert(c, at: 0)
             return r
         }
         // With `decision.rescue`, a result the confidence does not run is decided by the thresholds.

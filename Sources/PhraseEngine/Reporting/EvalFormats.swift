@@ -128,7 +128,7 @@ public enum EvalFormats {
 
     /// The reliability diagram's summary line (text and markdown).
     static func reliabilityText(_ r: Reliability) -> String {
-        "Reliability (\(r.count) lines with a confidence; right: the best result is the expected one): " + calibrationFigures(r) + "\n"
+        "Reliability (\(r.count) lines with a confidence; right: a result is the expected one, a refusal's line is out of domain): " + calibrationFigures(r) + "\n"
     }
 
     /// "expected calibration error 2.7%, Brier score 0.0978" (every report and `fit`).

@@ -124,7 +124,7 @@ public enum EvalHTML {
         return s
     }
 
-    /// Predicted confidence (x) against how often the best result was right (y), one bar per bin
+    /// Predicted confidence (x) against how often the answer was right (y), one bar per bin
     /// that holds lines, its mean confidence as a dot; a calibrated confidence follows the diagonal.
     static func reliabilityDiagram(_ r: Reliability) -> String {
         let left = 44, top = 10, side = 280, bottom = 36
@@ -148,8 +148,8 @@ public enum EvalHTML {
         s += "<text x=\"\(left + side / 2)\" y=\"\(height - 4)\" text-anchor=\"middle\" font-size=\"11\">confidence</text>"
         s += "<text x=\"12\" y=\"\(top + side / 2)\" text-anchor=\"middle\" font-size=\"11\" transform=\"rotate(-90 12 \(top + side / 2))\">right</text>\n"
         s += "</svg></div>\n"
-        s += "<p class=\"note\">\(r.count) lines with a confidence, in ten bins of it; a bar is how often the best result (the match, or the closest of a refusal) "
-        s += "was the expected shortcut and value, its dot the bin's mean confidence; the dashed diagonal is a perfectly calibrated confidence. "
+        s += "<p class=\"note\">\(r.count) lines with a confidence, in ten bins of it; a bar is how often the answer was right (a result: the expected shortcut and value; "
+        s += "a refusal: nothing should run), its dot the bin's mean confidence; the dashed diagonal is a perfectly calibrated confidence. "
         s += "E" + EvalFormats.calibrationFigures(r).dropFirst() + ".</p>\n"
         return s
     }

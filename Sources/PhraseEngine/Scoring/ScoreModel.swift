@@ -236,6 +236,11 @@ public struct ScoreModel: Sendable, Hashable {
     /// right", fitted on every tune line, read only to give each result its `confidence`; it
     /// never changes a decision. With `logistic`, that model gives the confidence instead.
     public var calibration: DecisionWeights? = nil
+    /// The confidence of a refusal (`decision.refusal`, written by `phrasematch fit`): the same
+    /// logistic model, of the closest result's features, fitted on the tune lines the decision
+    /// refuses, of "nothing should run" (the line is out of domain). A refused utterance's
+    /// `confidence` is this; without it a refusal carries none. It never changes a decision.
+    public var refusal: DecisionWeights? = nil
 
     /// When the sentence encoder confirms a refused result (`semantic`).
     public var semantic: SemanticRule = .never
@@ -400,9 +405,13 @@ public struct ScoreModel: Sendable, Hashable {
                 guard groups.contains(key) else { throw fail(node.offset, "unknown key '\(key)'") }
                 guard let members = node.object else { throw fail(node.offset, "'\(key)' must be an object, found \(node.typeName)") }
                 for (name, v) in members {
-                    if key == "decision" && (name == "logistic" || name == "calibration") {
+                    if key == "decision" && (name == "logistic" || name == "calibration" || name == "refusal") {
                         let w = try parseLogistic(v, name: "decision.\(name)", fail)
-                        if name == "logistic" { m.logistic = w } else { m.calibration = w }
+                        switch name {
+                        case "logistic": m.logistic = w
+                        case "calibration": m.calibration = w
+                        default: m.refusal = w
+                        }
                         continue
                     }
                     if key == "decision" && name == "rescue" {
@@ -492,6 +501,7 @@ public struct ScoreModel: Sendable, Hashable {
                 if rescue { groups[k].1.append(("rescue", .bool(true))) }
             }
             if let c = calibration { groups[k].1.append(("calibration", weights(c))) }
+            if let r = refusal { groups[k].1.append(("refusal", weights(r))) }
         }
         let semanticGroup: [(String, JSONOut)] = [("semantic", .object(SemanticRule.keys.map { ($0, JSONOut.double(semantic.value($0))) }))]
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]
