@@ -76,6 +76,28 @@ import Testing
         #expect(m.match("play some focus music in tempo", locale: "en").top?.intent == "PlayPlaylistIntent")
     }
 
+    /// A word no catalog says that only sounds like a catalog word ("mood" / "mute", "polka"),
+    /// where a value goes and with no value of that slot heard at or next to it, is a value the
+    /// app does not have: the closest result is the phrase whose other words were said (README's
+    /// "log my mood in habit tracker" was closest to "Turn my Habit Tracker reminders mute").
+    /// Next to a value heard it is that value misheard, and still runs.
+    @Test func aSoundAlikeWhereAValueGoesIsUnknown() throws {
+        let habits = Matcher(catalogs: [try CatalogLoader.load(path: "Corpora/habits/catalog.json")])
+        var o = habits.options
+        o.semantic = false
+        let mood = habits.match("log my mood in habit tracker", locale: "en", options: o)
+        #expect(mood.decision == .none)
+        #expect(unknownWords(mood)?.words == "mood" && unknownWords(mood)?.parameter == "habit")
+        #expect(mood.results.first?.intent == "LogHabitIntent" && mood.results.first?.unknownValue == "mood")
+        let tempo = Matcher(catalogs: [try CatalogLoader.load(path: "Corpora/music/catalog.json")])
+        let polka = tempo.match("play some polka music in tempo", locale: "en", options: o)
+        #expect(unknownWords(polka)?.words == "polka")
+        #expect(polka.results.first?.intent == "PlayGenreIntent")
+        // A value heard beside the word: the value, misheard in part, still runs.
+        let pets = Matcher(catalogs: [try CatalogLoader.load(path: "Corpora/pets/catalog.json")])
+        #expect(pets.match("da de comer a mister whiskers con pitovo", locale: "es", options: o).decision == .match)
+    }
+
     /// A catalog whose every phrase lacks the app name has nothing the system keeps: the reason
     /// says that, not that the utterance is too long.
     @Test func noPhraseKeptIsTheReason() throws {

@@ -26,7 +26,14 @@ extension Query {
         var runsApp = -1
         unknownRuns(foreign, into: &runs)
         let valueOnly = valueOnlyUnits()
-        if runs.isEmpty && valueOnly.isEmpty { return nil }
+        // Words no catalog says that relate to one only by a guess (`guessedUnits`: "mood" only
+        // sounds like "mute") count as never heard for a template whose values are heard nowhere
+        // at or next to them (`guessedFree`); next to a value heard they are more likely that
+        // value misheard ("mister whiskers" for "Mr. Whiskers").
+        let guessing = !guessedUnits.isEmpty
+        if runs.isEmpty && valueOnly.isEmpty && !guessing { return nil }
+        var appForeign = noUnits
+        var runsSet: Int32 = -1
         // The units that count as never heard (for the app being read): with none, neither a
         // run nor a compound can be read.
         var unheard = noUnits
@@ -40,9 +47,15 @@ extension Query {
             let ti = Int(Query.sortKeyItem(key))
             guard index.templateParamSet[ti] >= 0, !index.templateIsNegative[ti] else { continue }
             let app = Int(index.templateApp[ti])
-            if !valueOnly.isEmpty && app != runsApp {
+            let set = index.templateParamSet[ti]
+            let appChanged = app != runsApp
+            if (!valueOnly.isEmpty && appChanged) || (guessing && (appChanged || set != runsSet)) {
+                if appChanged && !valueOnly.isEmpty {
+                    appForeign = foreignUnits(app: Int32(app), among: valueOnly).union(partialValueUnits(app: Int32(app), among: valueOnly))
+                }
                 runsApp = app
-                foreign = foreignUnits(app: Int32(app), among: valueOnly).union(partialValueUnits(app: Int32(app), among: valueOnly))
+                runsSet = set
+                foreign = guessing ? appForeign.union(guessedFree(set)) : appForeign
                 unknownRuns(foreign, into: &runs)
                 unknownMask = unheard
                 for k in 0..<n where unknownUnit(k, foreign) { unknownMask.insert(k) }
@@ -119,6 +132,18 @@ extension Query {
                     break
                 }
             }
+        }
+        return out
+    }
+
+    /// The guessed units (`guessedUnits`) no value span of `set` covers or touches, numbers aside.
+    func guessedFree(_ set: Int32) -> Units {
+        var out = noUnits
+        var x = guessedUnits
+        let ps = spans[set] ?? []
+        while let i = x.popFirst() {
+            if Query.hasNumeral(units[i].text) { continue }
+            if !ps.contains(where: { $0.start - 1 <= i && i <= $0.end }) { out.insert(i) }
         }
         return out
     }
