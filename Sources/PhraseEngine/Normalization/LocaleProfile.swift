@@ -90,6 +90,12 @@ public struct LocaleProfile: Sendable {
         return m
     }
     var readingTable: ReadingTable? = nil
+    /// The Latin spelling rules of the language for its sound key (`PhoneticKey.latin`): the
+    /// profile's `"soundRules"`, turned into a bit set once at load. Generic when absent.
+    public var soundRules: LatinSoundRules = .generic
+    /// Other language codes whose words `PhoneticKey.latin(_:language:)` keys with these rules
+    /// (ISO 639-2 codes, languages without a profile of their own: de `deu`, `gsw`).
+    public var soundRuleLanguages: [String] = []
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -106,6 +112,12 @@ public struct LocaleProfile: Sendable {
         public var file: String
         public var message: String
         public var description: String { "\(file): \(message)" }
+    }
+
+    /// An error at a value of a profile file: the file, the value's line and column.
+    static func error(at node: JSONNode, in bytes: [UInt8], file: String, _ message: String) -> LoadError {
+        let pos = LineTable(bytes).position(of: node.offset)
+        return LoadError(file: "\(file):\(pos.line):\(pos.column)", message: message)
     }
 
     static func numberWords(_ n: JSONNode?) -> [String: Int] {
@@ -141,6 +153,38 @@ public struct LocaleProfile: Sendable {
         switch phon {
         case "romanize": algorithm = .latin; romanize = true
         default: algorithm = PhoneticAlgorithm(rawValue: phon) ?? .latin
+        }
+        /// An error at a value of the file: the file, its line and column.
+        func error(at node: JSONNode, _ message: String) -> LoadError {
+            LocaleProfile.error(at: node, in: bytes, file: file, message)
+        }
+        /// A list of strings, or an error naming the key and the entry that is none.
+        func strings(_ key: String) throws(LoadError) -> [JSONNode]? {
+            guard let node = root[key] else { return nil }
+            guard let items = node.array else { throw error(at: node, "\"\(key)\" must be a list of strings, not \(node.typeName)") }
+            for item in items where item.string == nil {
+                throw error(at: item, "\"\(key)\" must be a list of strings: found \(item.typeName)")
+            }
+            return items
+        }
+        var soundRules = LatinSoundRules.generic
+        if let items = try strings("soundRules") {
+            do { soundRules = try LatinSoundRules(ids: items.map { $0.string ?? "" }) } catch {
+                switch error {
+                case .unknown(let k, let name):
+                    throw LocaleProfile.error(at: items[k], in: bytes, file: file, "unknown sound rule \"\(name)\" in \"soundRules\" (known: \(LatinSoundRules.Rule.allCases.map(\.id).joined(separator: ", ")))")
+                case .conflict(let k, let name, let other):
+                    throw LocaleProfile.error(at: items[k], in: bytes, file: file, "sound rule \"\(name)\" in \"soundRules\" contradicts \"\(other)\": both spell the sound of the same letters")
+                }
+            }
+        }
+        var soundRuleLanguages: [String] = []
+        for item in try strings("soundRuleLanguages") ?? [] {
+            let code = item.string ?? ""
+            guard (2...3).contains(code.utf8.count), code.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else {
+                throw error(at: item, "\"soundRuleLanguages\" entries are language codes of 2 or 3 lowercase letters: found \"\(code)\"")
+            }
+            soundRuleLanguages.append(code)
         }
         let dia = root["diacritics"]
         let readings = root["readings"]?.string
@@ -196,7 +240,9 @@ public struct LocaleProfile: Sendable {
             rewrites: rewrites,
             readingTable: try readings.map { r throws(LoadError) in
                 try ReadingTable.shared(path: URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(r).path)
-            })
+            },
+            soundRules: soundRules,
+            soundRuleLanguages: soundRuleLanguages)
     }
 }
 

@@ -70,7 +70,7 @@ public final class Normalizer: Sendable {
         if word.isEmpty { return "" }
         if let romanizer = core.romanizer {
             if word.utf8.allSatisfy({ $0 < 0x80 }) {
-                return PhoneticKey.key(word, algorithm: .latin, language: "und")
+                return PhoneticKey.latin(word, rules: .generic)
             }
             if let k = phoneticCache.withLock({ $0[word] }) { return k }
             let latin = romanizer.transliterate(spoken(word))
@@ -81,14 +81,14 @@ public final class Normalizer: Sendable {
             for u in latin.unicodeScalars where u.isASCII && (u.properties.isAlphabetic || u.properties.numericType != nil) {
                 letters.unicodeScalars.append(korean && (u == "l" || u == "r") ? "n" : u)
             }
-            let key = PhoneticKey.key(letters, algorithm: .latin, language: "und")
+            let key = PhoneticKey.latin(letters, rules: .generic)
             phoneticCache.withLock { c in
                 if c.count > 200_000 { c.removeAll(keepingCapacity: true) }
                 c[word] = key
             }
             return key
         }
-        return PhoneticKey.key(word, algorithm: core.profile.phonetic, language: core.language)
+        return PhoneticKey.key(word, algorithm: core.profile.phonetic, rules: core.soundRules)
     }
 
     /// Whether the profile keeps letters with marks that a word may be written without
@@ -279,8 +279,10 @@ struct Core: Sendable {
     var numberInitials = Set<UInt32>()
     /// number → its shortest spelled form in the locale ("2" → "two").
     var numberSpelling: [Int: String] = [:]
-    /// The language subtag, for the phonetic key.
+    /// The language subtag.
     let language: String
+    /// The profile's Latin spelling rules, for the phonetic key (`soundRules`).
+    let soundRules: LatinSoundRules
     /// Letters the profile keeps from diacritic folding (`diacritics.keep`, case-folded), each
     /// mapped to the letter without its mark (tr "ş" → "s", "ı" → "i"; es "ñ" → "n"; ru "й" →
     /// "и"): how the word is written by a keyboard or recognizer without those letters.
@@ -313,6 +315,7 @@ struct Core: Sendable {
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
         particles = profile.particles.map { $0.unicodeScalars.map(\.value) }.sorted { $0.count > $1.count }
         language = profile.language
+        soundRules = profile.soundRules
         unmarkMap = Core.unmarkMap(profile)
     }
 
