@@ -62,4 +62,46 @@ import Testing
         #expect(PhoneticKey.latin("vater", language: "gsw") == "FTR")
         #expect(PhoneticKey.latin("vater", language: "de") == PhoneticKey.latin("vater", rules: LocaleStore.shared.profile(for: "de").soundRules))
     }
+
+    // MARK: numbers.counters, romanizedLetters
+
+    @Test func bundledProfilesLoadCountersAndRomanizedLetters() {
+        for id in ["ja", "zh-Hans", "zh-Hant", "zh-HK"] {
+            let p = LocaleStore.shared.profile(for: id)
+            #expect(p.counters.count == 80 && p.counters.contains("枚") && p.counters.contains("分钟"), "\(id)")
+            #expect(!p.counters.contains("分"), "\(id)")
+        }
+        #expect(LocaleStore.shared.profile(for: "en").counters.isEmpty)
+        #expect(LocaleStore.shared.profile(for: "ko").romanizedLetters == ["l": "n", "r": "n"])
+        #expect(LocaleStore.shared.profile(for: "ja").romanizedLetters.isEmpty)
+    }
+
+    @Test func badCountersAndRomanizedLettersAreLoadErrors() {
+        let counters = loadError("{\"id\": \"xx\", \"numbers\": {\"counters\": [\"枚\", 2]}}")
+        #expect(counters == "xx.json:1:44: \"numbers.counters\" must be a list of strings: found a number")
+        let empty = loadError("{\"id\": \"xx\", \"numbers\": {\"counters\": [\"\"]}}")
+        #expect(empty == "xx.json:1:39: \"numbers.counters\" entries must not be empty")
+        let letters = loadError("{\"id\": \"xx\",\n\"romanizedLetters\": {\"l\": \"nn\"}}")
+        #expect(letters == "xx.json:2:27: \"romanizedLetters\" maps one lowercase ASCII letter to another: found \"l\": \"nn\"")
+        let notObject = loadError("{\"id\": \"xx\", \"romanizedLetters\": [\"l\"]}")
+        #expect(notObject == "xx.json:1:34: \"romanizedLetters\" must be an object of letters, not an array")
+    }
+
+    @Test func hanCountersSplitOnlyWhereTheProfileListsThem() throws {
+        let ja = LocaleStore.shared.profile(for: "ja")
+        var without = ja
+        without.counters = []
+        func words(_ p: LocaleProfile) -> [String] { Normalizer(profile: p).normalize("十枚").tokens.map(\.text) }
+        #expect(words(ja) == ["10", "枚"])
+        #expect(words(without) != ["10", "枚"])
+    }
+
+    @Test func romanizedLettersMergeInTheSoundKey() {
+        let ko = LocaleStore.shared.profile(for: "ko")
+        var without = ko
+        without.romanizedLetters = [:]
+        // 신라 is said 실라: with the profile's merge both romanizations key as "sinna".
+        #expect(Normalizer(profile: ko).phoneticKey("신라") == Normalizer(profile: ko).phoneticKey("실라"))
+        #expect(Normalizer(profile: without).phoneticKey("신라") != Normalizer(profile: without).phoneticKey("실라"))
+    }
 }

@@ -96,6 +96,12 @@ public struct LocaleProfile: Sendable {
     /// Other language codes whose words `PhoneticKey.latin(_:language:)` keys with these rules
     /// (ISO 639-2 codes, languages without a profile of their own: de `deu`, `gsw`).
     public var soundRuleLanguages: [String] = []
+    /// Letters of a word's romanization that sound as one (ko: "l" and "r" → "n"), one lowercase
+    /// ASCII letter to another, applied before its sound key (`romanize` profiles).
+    public var romanizedLetters: [String: String] = [:]
+    /// Counters written after a Han number ("枚", "张", "か月"): a token of a number and one of
+    /// them is read as the number, then the counter (`numbers.counters`).
+    public var counters: [String] = []
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -159,11 +165,14 @@ public struct LocaleProfile: Sendable {
             LocaleProfile.error(at: node, in: bytes, file: file, message)
         }
         /// A list of strings, or an error naming the key and the entry that is none.
-        func strings(_ key: String) throws(LoadError) -> [JSONNode]? {
-            guard let node = root[key] else { return nil }
-            guard let items = node.array else { throw error(at: node, "\"\(key)\" must be a list of strings, not \(node.typeName)") }
+        func strings(_ key: String, in parent: String? = nil) throws(LoadError) -> [JSONNode]? {
+            var container: JSONNode? = root
+            if let parent { container = root[parent] }
+            guard let node = container?[key] else { return nil }
+            let name = parent.map { "\($0).\(key)" } ?? key
+            guard let items = node.array else { throw error(at: node, "\"\(name)\" must be a list of strings, not \(node.typeName)") }
             for item in items where item.string == nil {
-                throw error(at: item, "\"\(key)\" must be a list of strings: found \(item.typeName)")
+                throw error(at: item, "\"\(name)\" must be a list of strings: found \(item.typeName)")
             }
             return items
         }
@@ -185,6 +194,22 @@ public struct LocaleProfile: Sendable {
                 throw error(at: item, "\"soundRuleLanguages\" entries are language codes of 2 or 3 lowercase letters: found \"\(code)\"")
             }
             soundRuleLanguages.append(code)
+        }
+        var romanizedLetters: [String: String] = [:]
+        if let node = root["romanizedLetters"] {
+            guard let members = node.object else { throw error(at: node, "\"romanizedLetters\" must be an object of letters, not \(node.typeName)") }
+            func isLetter(_ s: String) -> Bool { s.utf8.count == 1 && s.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }
+            for (k, v) in members {
+                guard isLetter(k), let to = v.string, isLetter(to) else {
+                    throw error(at: v, "\"romanizedLetters\" maps one lowercase ASCII letter to another: found \"\(k)\": \(v.string.map { "\"\($0)\"" } ?? v.typeName)")
+                }
+                romanizedLetters[k] = to
+            }
+        }
+        var counters: [String] = []
+        for item in try strings("counters", in: "numbers") ?? [] {
+            guard let c = item.string, !c.isEmpty else { throw error(at: item, "\"numbers.counters\" entries must not be empty") }
+            counters.append(c)
         }
         let dia = root["diacritics"]
         let readings = root["readings"]?.string
@@ -242,7 +267,9 @@ public struct LocaleProfile: Sendable {
                 try ReadingTable.shared(path: URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(r).path)
             },
             soundRules: soundRules,
-            soundRuleLanguages: soundRuleLanguages)
+            soundRuleLanguages: soundRuleLanguages,
+            romanizedLetters: romanizedLetters,
+            counters: counters)
     }
 }
 
