@@ -104,4 +104,27 @@ import Testing
         #expect(Normalizer(profile: ko).phoneticKey("신라") == Normalizer(profile: ko).phoneticKey("실라"))
         #expect(Normalizer(profile: without).phoneticKey("신라") != Normalizer(profile: without).phoneticKey("실라"))
     }
+
+    // MARK: syllableMerges
+
+    @Test func syllableMergesLoadAndAreValidated() {
+        let zh = LocaleStore.shared.profile(for: "zh-Hant").syllableMerges
+        #expect(zh == SyllableMerges(initials: ["zh": "z", "ch": "c", "sh": "s", "l": "n"], finals: ["ng": "n"]))
+        #expect(zh.apply("zhuang") == "zuan" && zh.apply("ng") == "ng" && zh.apply("lang") == "nan")
+        #expect(LocaleStore.shared.profile(for: "ja").syllableMerges.isEmpty)
+        let unknown = loadError("{\"id\": \"xx\", \"syllableMerges\": {\"medials\": {}}}")
+        #expect(unknown == "xx.json:1:44: unknown key \"medials\" in \"syllableMerges\" (known: initials, finals)")
+        let bad = loadError("{\"id\": \"xx\", \"syllableMerges\": {\"finals\": {\"ng\": 1}}}")
+        #expect(bad == "xx.json:1:50: \"syllableMerges.finals\" maps lowercase ASCII letters to lowercase ASCII letters: found \"ng\": a number")
+    }
+
+    @Test func hanSyllablesMergeOnlyWhereTheProfileSaysSo() throws {
+        let zh = LocaleStore.shared.profile(for: "zh-Hans")
+        var without = zh
+        without.syllableMerges = SyllableMerges()
+        let merged = Normalizer(profile: zh), plain = Normalizer(profile: without)
+        // 追 (zhui) and 最 (zui).
+        #expect(IndexBuilder.phonetic(merged, "追", flags: []) == IndexBuilder.phonetic(merged, "最", flags: []))
+        #expect(IndexBuilder.phonetic(plain, "追", flags: []) != IndexBuilder.phonetic(plain, "最", flags: []))
+    }
 }

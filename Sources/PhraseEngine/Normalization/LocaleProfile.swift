@@ -102,6 +102,10 @@ public struct LocaleProfile: Sendable {
     /// Counters written after a Han number ("枚", "张", "か月"): a token of a number and one of
     /// them is read as the number, then the counter (`numbers.counters`).
     public var counters: [String] = []
+    /// Sounds of a Han character's syllable heard as one (zh: initials zh/z, ch/c, sh/s, l/n and
+    /// the final -ng/-n), applied to the syllable key of a single Han character
+    /// (`"syllableMerges"`).
+    public var syllableMerges = SyllableMerges()
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -211,6 +215,25 @@ public struct LocaleProfile: Sendable {
             guard let c = item.string, !c.isEmpty else { throw error(at: item, "\"numbers.counters\" entries must not be empty") }
             counters.append(c)
         }
+        var syllableMerges = SyllableMerges()
+        if let node = root["syllableMerges"] {
+            guard let members = node.object else { throw error(at: node, "\"syllableMerges\" must be an object with \"initials\" and \"finals\", not \(node.typeName)") }
+            func isLetters(_ s: String) -> Bool { s.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }
+            var maps: [String: [String: String]] = [:]
+            for (part, map) in members {
+                guard part == "initials" || part == "finals" else {
+                    throw error(at: map, "unknown key \"\(part)\" in \"syllableMerges\" (known: initials, finals)")
+                }
+                guard let pairs = map.object else { throw error(at: map, "\"syllableMerges.\(part)\" must be an object, not \(map.typeName)") }
+                for (k, v) in pairs {
+                    guard !k.isEmpty, isLetters(k), let to = v.string, isLetters(to) else {
+                        throw error(at: v, "\"syllableMerges.\(part)\" maps lowercase ASCII letters to lowercase ASCII letters: found \"\(k)\": \(v.string.map { "\"\($0)\"" } ?? v.typeName)")
+                    }
+                    maps[part, default: [:]][k] = to
+                }
+            }
+            syllableMerges = SyllableMerges(initials: maps["initials"] ?? [:], finals: maps["finals"] ?? [:])
+        }
         let dia = root["diacritics"]
         let readings = root["readings"]?.string
         var rewrites = LocaleProfile.defaultRewrites
@@ -269,7 +292,51 @@ public struct LocaleProfile: Sendable {
             soundRules: soundRules,
             soundRuleLanguages: soundRuleLanguages,
             romanizedLetters: romanizedLetters,
-            counters: counters)
+            counters: counters,
+            syllableMerges: syllableMerges)
+    }
+}
+
+/// Sounds of a syllable heard as one (a profile's `syllableMerges`): an initial and a final of
+/// the syllable's romanized letters rewritten, the longest that matches of each. Turned into
+/// byte tables at load.
+public struct SyllableMerges: Sendable, Equatable {
+    /// From → to, longest first (then by bytes, so the order is the same on every load).
+    public private(set) var initials: [[UInt8]] = []
+    var initialTargets: [[UInt8]] = []
+    public private(set) var finals: [[UInt8]] = []
+    var finalTargets: [[UInt8]] = []
+
+    public init() {}
+
+    public init(initials: [String: String], finals: [String: String]) {
+        func table(_ map: [String: String]) -> [([UInt8], [UInt8])] {
+            map.map { (Array($0.key.utf8), Array($0.value.utf8)) }
+                .sorted { $0.0.count != $1.0.count ? $0.0.count > $1.0.count : $0.0.lexicographicallyPrecedes($1.0) }
+        }
+        let i = table(initials), f = table(finals)
+        self.initials = i.map(\.0)
+        initialTargets = i.map(\.1)
+        self.finals = f.map(\.0)
+        finalTargets = f.map(\.1)
+    }
+
+    public var isEmpty: Bool { initials.isEmpty && finals.isEmpty }
+
+    /// The letters with the longest initial that begins them rewritten, then the longest final
+    /// that ends them, when letters are left before it (a syllable that is only a final, "ng",
+    /// keeps it).
+    public func apply(_ letters: String) -> String {
+        var b = Array(letters.utf8)
+        for (k, from) in initials.enumerated() where b.count >= from.count && b.starts(with: from) {
+            b.replaceSubrange(0..<from.count, with: initialTargets[k])
+            break
+        }
+        for (k, from) in finals.enumerated() where b.count > from.count && b.suffix(from.count).elementsEqual(from) {
+            b.replaceSubrange((b.count - from.count)..<b.count, with: finalTargets[k])
+            break
+        }
+        return String(decoding: b, as: UTF8.self)
     }
 }
 

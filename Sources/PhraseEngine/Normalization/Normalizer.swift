@@ -20,6 +20,9 @@ public final class Normalizer: Sendable {
 
     let core: Core
     let phoneticCache = Mutex<[String: String]>([:])
+    /// Syllable keys of single Han characters with the profile's `syllableMerges`
+    /// (`IndexBuilder.phonetic`; the unmerged ones are shared by every normalizer).
+    let syllableCacheWithMerges = Mutex<[UInt32: String]>([:])
 
     private static let registry = Mutex<[String: Normalizer]>([:])
 
@@ -286,6 +289,8 @@ struct Core: Sendable {
     let romanizedLetters: [Unicode.Scalar]
     /// Counters written after a Han number (`counters`).
     let counters: Set<String>
+    /// The profile's `syllableMerges`.
+    let syllableMerges: SyllableMerges
     /// The profile's Latin spelling rules, for the phonetic key (`soundRules`).
     let soundRules: LatinSoundRules
     /// Letters the profile keeps from diacritic folding (`diacritics.keep`, case-folded), each
@@ -323,6 +328,7 @@ struct Core: Sendable {
         soundRules = profile.soundRules
         romanizedLetters = Core.asciiTable(profile.romanizedLetters)
         counters = Set(profile.counters)
+        syllableMerges = profile.syllableMerges
         unmarkMap = Core.unmarkMap(profile)
     }
 
