@@ -57,17 +57,20 @@ enum IndexBuilder {
     static func phonetic(_ n: Normalizer, _ text: String, flags: Token.Flags) -> String {
         let sc = text.unicodeScalars
         if sc.count == 1, let u = sc.first, Script.isHanOrKana(u.value) {
-            // Chinese hears a Han character's syllable loosely (`fuzzyPinyin`); other languages
-            // read Han their own way, so a Mandarin confusion means nothing there.
-            let fuzzy = n.core.language == "zh" && !Script.isKana(u.value)
-            let cacheKey = fuzzy ? u.value | 0x8000_0000 : u.value
-            if let k = syllableCache.withLock({ $0[cacheKey] }) { return k }
+            // A profile may hear a Han character's syllable loosely (`syllableMerges`: zh's
+            // fuzzy pinyin); other languages read Han their own way, so a Mandarin confusion
+            // means nothing there. Merged keys are cached per normalizer.
+            let merges = n.core.syllableMerges
+            let merged = !merges.isEmpty && !Script.isKana(u.value)
+            if let k = merged ? n.syllableCacheWithMerges.withLock({ $0[u.value] }) : syllableCache.withLock({ $0[u.value] }) {
+                return k
+            }
             // The table made from ICU's answers (`SyllableTable`), or ICU.
             guard let letters = SyllableTable.shared()?.syllable(u.value) ?? icuSyllable(n, text) else { return "" }
             var key = "~" + letters
             if key.count <= 1 { key = "" }
-            if fuzzy && !key.isEmpty { key = fuzzyPinyin(key) }
-            syllableCache.withLock { $0[cacheKey] = key }
+            if merged && !key.isEmpty { key = mergedSyllable(key, merges) }
+            if merged { n.syllableCacheWithMerges.withLock { $0[u.value] = key } } else { syllableCache.withLock { $0[u.value] = key } }
             return key
         }
         return n.phoneticKey(text, flags: flags)
@@ -82,15 +85,12 @@ enum IndexBuilder {
         return letters
     }
 
-    /// A Mandarin syllable's key with the sounds speakers and recognizers confuse made one
-    /// (the "fuzzy pinyin" of Chinese input methods): zh/z, ch/c, sh/s, l/n, and -ng/-n
+    /// A syllable key ("~" and letters) with the profile's merges (`SyllableMerges.apply`): zh's
+    /// "fuzzy pinyin" of Chinese input methods makes zh/z, ch/c, sh/s, l/n and -ng/-n one
     /// ("收索" for "搜索", "书重" for "书虫").
-    static func fuzzyPinyin(_ key: String) -> String {
-        var b = Array(key.utf8)
-        if b.count >= 3, b[2] == UInt8(ascii: "h"), [UInt8(ascii: "z"), UInt8(ascii: "c"), UInt8(ascii: "s")].contains(b[1]) { b.remove(at: 2) }
-        if b.count >= 2, b[1] == UInt8(ascii: "l") { b[1] = UInt8(ascii: "n") }
-        if b.count >= 4, b[b.count - 1] == UInt8(ascii: "g"), b[b.count - 2] == UInt8(ascii: "n") { b.removeLast() }
-        return String(decoding: b, as: UTF8.self)
+    static func mergedSyllable(_ key: String, _ merges: SyllableMerges) -> String {
+        guard key.hasPrefix("~") else { return merges.apply(key) }
+        return "~" + merges.apply(String(key.dropFirst()))
     }
 
     /// The phonetic key of words said as one ("cap a chino" → the key of "capachino").

@@ -90,6 +90,22 @@ public struct LocaleProfile: Sendable {
         return m
     }
     var readingTable: ReadingTable? = nil
+    /// The Latin spelling rules of the language for its sound key (`PhoneticKey.latin`): the
+    /// profile's `"soundRules"`, turned into a bit set once at load. Generic when absent.
+    public var soundRules: LatinSoundRules = .generic
+    /// Other language codes whose words `PhoneticKey.latin(_:language:)` keys with these rules
+    /// (ISO 639-2 codes, languages without a profile of their own: de `deu`, `gsw`).
+    public var soundRuleLanguages: [String] = []
+    /// Letters of a word's romanization that sound as one (ko: "l" and "r" → "n"), one lowercase
+    /// ASCII letter to another, applied before its sound key (`romanize` profiles).
+    public var romanizedLetters: [String: String] = [:]
+    /// Counters written after a Han number ("枚", "张", "か月"): a token of a number and one of
+    /// them is read as the number, then the counter (`numbers.counters`).
+    public var counters: [String] = []
+    /// Sounds of a Han character's syllable heard as one (zh: initials zh/z, ch/c, sh/s, l/n and
+    /// the final -ng/-n), applied to the syllable key of a single Han character
+    /// (`"syllableMerges"`).
+    public var syllableMerges = SyllableMerges()
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -106,6 +122,12 @@ public struct LocaleProfile: Sendable {
         public var file: String
         public var message: String
         public var description: String { "\(file): \(message)" }
+    }
+
+    /// An error at a value of a profile file: the file, the value's line and column.
+    static func error(at node: JSONNode, in bytes: [UInt8], file: String, _ message: String) -> LoadError {
+        let pos = LineTable(bytes).position(of: node.offset)
+        return LoadError(file: "\(file):\(pos.line):\(pos.column)", message: message)
     }
 
     static func numberWords(_ n: JSONNode?) -> [String: Int] {
@@ -141,6 +163,76 @@ public struct LocaleProfile: Sendable {
         switch phon {
         case "romanize": algorithm = .latin; romanize = true
         default: algorithm = PhoneticAlgorithm(rawValue: phon) ?? .latin
+        }
+        /// An error at a value of the file: the file, its line and column.
+        func error(at node: JSONNode, _ message: String) -> LoadError {
+            LocaleProfile.error(at: node, in: bytes, file: file, message)
+        }
+        /// A list of strings, or an error naming the key and the entry that is none.
+        func strings(_ key: String, in parent: String? = nil) throws(LoadError) -> [JSONNode]? {
+            var container: JSONNode? = root
+            if let parent { container = root[parent] }
+            guard let node = container?[key] else { return nil }
+            let name = parent.map { "\($0).\(key)" } ?? key
+            guard let items = node.array else { throw error(at: node, "\"\(name)\" must be a list of strings, not \(node.typeName)") }
+            for item in items where item.string == nil {
+                throw error(at: item, "\"\(name)\" must be a list of strings: found \(item.typeName)")
+            }
+            return items
+        }
+        var soundRules = LatinSoundRules.generic
+        if let items = try strings("soundRules") {
+            do { soundRules = try LatinSoundRules(ids: items.map { $0.string ?? "" }) } catch {
+                switch error {
+                case .unknown(let k, let name):
+                    throw LocaleProfile.error(at: items[k], in: bytes, file: file, "unknown sound rule \"\(name)\" in \"soundRules\" (known: \(LatinSoundRules.Rule.allCases.map(\.id).joined(separator: ", ")))")
+                case .conflict(let k, let name, let other):
+                    throw LocaleProfile.error(at: items[k], in: bytes, file: file, "sound rule \"\(name)\" in \"soundRules\" contradicts \"\(other)\": both spell the sound of the same letters")
+                }
+            }
+        }
+        var soundRuleLanguages: [String] = []
+        for item in try strings("soundRuleLanguages") ?? [] {
+            let code = item.string ?? ""
+            guard (2...3).contains(code.utf8.count), code.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else {
+                throw error(at: item, "\"soundRuleLanguages\" entries are language codes of 2 or 3 lowercase letters: found \"\(code)\"")
+            }
+            soundRuleLanguages.append(code)
+        }
+        var romanizedLetters: [String: String] = [:]
+        if let node = root["romanizedLetters"] {
+            guard let members = node.object else { throw error(at: node, "\"romanizedLetters\" must be an object of letters, not \(node.typeName)") }
+            func isLetter(_ s: String) -> Bool { s.utf8.count == 1 && s.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }
+            for (k, v) in members {
+                guard isLetter(k), let to = v.string, isLetter(to) else {
+                    throw error(at: v, "\"romanizedLetters\" maps one lowercase ASCII letter to another: found \"\(k)\": \(v.string.map { "\"\($0)\"" } ?? v.typeName)")
+                }
+                romanizedLetters[k] = to
+            }
+        }
+        var counters: [String] = []
+        for item in try strings("counters", in: "numbers") ?? [] {
+            guard let c = item.string, !c.isEmpty else { throw error(at: item, "\"numbers.counters\" entries must not be empty") }
+            counters.append(c)
+        }
+        var syllableMerges = SyllableMerges()
+        if let node = root["syllableMerges"] {
+            guard let members = node.object else { throw error(at: node, "\"syllableMerges\" must be an object with \"initials\" and \"finals\", not \(node.typeName)") }
+            func isLetters(_ s: String) -> Bool { s.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }
+            var maps: [String: [String: String]] = [:]
+            for (part, map) in members {
+                guard part == "initials" || part == "finals" else {
+                    throw error(at: map, "unknown key \"\(part)\" in \"syllableMerges\" (known: initials, finals)")
+                }
+                guard let pairs = map.object else { throw error(at: map, "\"syllableMerges.\(part)\" must be an object, not \(map.typeName)") }
+                for (k, v) in pairs {
+                    guard !k.isEmpty, isLetters(k), let to = v.string, isLetters(to) else {
+                        throw error(at: v, "\"syllableMerges.\(part)\" maps lowercase ASCII letters to lowercase ASCII letters: found \"\(k)\": \(v.string.map { "\"\($0)\"" } ?? v.typeName)")
+                    }
+                    maps[part, default: [:]][k] = to
+                }
+            }
+            syllableMerges = SyllableMerges(initials: maps["initials"] ?? [:], finals: maps["finals"] ?? [:])
         }
         let dia = root["diacritics"]
         let readings = root["readings"]?.string
@@ -196,7 +288,55 @@ public struct LocaleProfile: Sendable {
             rewrites: rewrites,
             readingTable: try readings.map { r throws(LoadError) in
                 try ReadingTable.shared(path: URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(r).path)
-            })
+            },
+            soundRules: soundRules,
+            soundRuleLanguages: soundRuleLanguages,
+            romanizedLetters: romanizedLetters,
+            counters: counters,
+            syllableMerges: syllableMerges)
+    }
+}
+
+/// Sounds of a syllable heard as one (a profile's `syllableMerges`): an initial and a final of
+/// the syllable's romanized letters rewritten, the longest that matches of each. Turned into
+/// byte tables at load.
+public struct SyllableMerges: Sendable, Equatable {
+    /// From → to, longest first (then by bytes, so the order is the same on every load).
+    public private(set) var initials: [[UInt8]] = []
+    var initialTargets: [[UInt8]] = []
+    public private(set) var finals: [[UInt8]] = []
+    var finalTargets: [[UInt8]] = []
+
+    public init() {}
+
+    public init(initials: [String: String], finals: [String: String]) {
+        func table(_ map: [String: String]) -> [([UInt8], [UInt8])] {
+            map.map { (Array($0.key.utf8), Array($0.value.utf8)) }
+                .sorted { $0.0.count != $1.0.count ? $0.0.count > $1.0.count : $0.0.lexicographicallyPrecedes($1.0) }
+        }
+        let i = table(initials), f = table(finals)
+        self.initials = i.map(\.0)
+        initialTargets = i.map(\.1)
+        self.finals = f.map(\.0)
+        finalTargets = f.map(\.1)
+    }
+
+    public var isEmpty: Bool { initials.isEmpty && finals.isEmpty }
+
+    /// The letters with the longest initial that begins them rewritten, then the longest final
+    /// that ends them, when letters are left before it (a syllable that is only a final, "ng",
+    /// keeps it).
+    public func apply(_ letters: String) -> String {
+        var b = Array(letters.utf8)
+        for (k, from) in initials.enumerated() where b.count >= from.count && b.starts(with: from) {
+            b.replaceSubrange(0..<from.count, with: initialTargets[k])
+            break
+        }
+        for (k, from) in finals.enumerated() where b.count > from.count && b.suffix(from.count).elementsEqual(from) {
+            b.replaceSubrange((b.count - from.count)..<b.count, with: finalTargets[k])
+            break
+        }
+        return String(decoding: b, as: UTF8.self)
     }
 }
 

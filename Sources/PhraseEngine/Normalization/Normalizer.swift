@@ -20,6 +20,9 @@ public final class Normalizer: Sendable {
 
     let core: Core
     let phoneticCache = Mutex<[String: String]>([:])
+    /// Syllable keys of single Han characters with the profile's `syllableMerges`
+    /// (`IndexBuilder.phonetic`; the unmerged ones are shared by every normalizer).
+    let syllableCacheWithMerges = Mutex<[UInt32: String]>([:])
 
     private static let registry = Mutex<[String: Normalizer]>([:])
 
@@ -70,25 +73,25 @@ public final class Normalizer: Sendable {
         if word.isEmpty { return "" }
         if let romanizer = core.romanizer {
             if word.utf8.allSatisfy({ $0 < 0x80 }) {
-                return PhoneticKey.key(word, algorithm: .latin, language: "und")
+                return PhoneticKey.latin(word, rules: .generic)
             }
             if let k = phoneticCache.withLock({ $0[word] }) { return k }
             let latin = romanizer.transliterate(spoken(word))
             var letters = ""
-            // Korean assimilates ㄴ and ㄹ into each other by their neighbours (목록 is said
-            // 몽녹, 신라 실라): in its key they are one sound.
-            let korean = core.language == "ko"
+            // The profile's `romanizedLetters` make letters one sound (ko: ㄴ and ㄹ, which
+            // Korean assimilates into each other, "l" "r" → "n").
+            let merge = core.romanizedLetters
             for u in latin.unicodeScalars where u.isASCII && (u.properties.isAlphabetic || u.properties.numericType != nil) {
-                letters.unicodeScalars.append(korean && (u == "l" || u == "r") ? "n" : u)
+                letters.unicodeScalars.append(merge.isEmpty ? u : merge[Int(u.value)])
             }
-            let key = PhoneticKey.key(letters, algorithm: .latin, language: "und")
+            let key = PhoneticKey.latin(letters, rules: .generic)
             phoneticCache.withLock { c in
                 if c.count > 200_000 { c.removeAll(keepingCapacity: true) }
                 c[word] = key
             }
             return key
         }
-        return PhoneticKey.key(word, algorithm: core.profile.phonetic, language: core.language)
+        return PhoneticKey.key(word, algorithm: core.profile.phonetic, rules: core.soundRules)
     }
 
     /// Whether the profile keeps letters with marks that a word may be written without
@@ -279,8 +282,17 @@ struct Core: Sendable {
     var numberInitials = Set<UInt32>()
     /// number → its shortest spelled form in the locale ("2" → "two").
     var numberSpelling: [Int: String] = [:]
-    /// The language subtag, for the phonetic key.
+    /// The language subtag.
     let language: String
+    /// `romanizedLetters` as a table of the 128 ASCII scalars (each itself unless the profile
+    /// maps it); empty when the profile maps none.
+    let romanizedLetters: [Unicode.Scalar]
+    /// Counters written after a Han number (`counters`).
+    let counters: Set<String>
+    /// The profile's `syllableMerges`.
+    let syllableMerges: SyllableMerges
+    /// The profile's Latin spelling rules, for the phonetic key (`soundRules`).
+    let soundRules: LatinSoundRules
     /// Letters the profile keeps from diacritic folding (`diacritics.keep`, case-folded), each
     /// mapped to the letter without its mark (tr "ş" → "s", "ı" → "i"; es "ñ" → "n"; ru "й" →
     /// "и"): how the word is written by a keyboard or recognizer without those letters.
@@ -313,7 +325,22 @@ struct Core: Sendable {
             && profile.letterMap.keys.allSatisfy { !$0.unicodeScalars.allSatisfy(\.isASCII) }
         particles = profile.particles.map { $0.unicodeScalars.map(\.value) }.sorted { $0.count > $1.count }
         language = profile.language
+        soundRules = profile.soundRules
+        romanizedLetters = Core.asciiTable(profile.romanizedLetters)
+        counters = Set(profile.counters)
+        syllableMerges = profile.syllableMerges
         unmarkMap = Core.unmarkMap(profile)
+    }
+
+    /// A map of ASCII scalars as a table indexed by the scalar (the others map to themselves);
+    /// empty for an empty map.
+    static func asciiTable(_ map: [String: String]) -> [Unicode.Scalar] {
+        var table = (0..<128).map { (b: UInt8) in Unicode.Scalar(b) }
+        for (k, v) in map {
+            guard let from = k.unicodeScalars.first, from.isASCII, let to = v.unicodeScalars.first, to.isASCII else { continue }
+            table[Int(from.value)] = to
+        }
+        return map.isEmpty ? [] : table
     }
 
     /// Each kept letter (`diacritics.keep`, in both cases' folded form) → its base letter: the
@@ -986,7 +1013,7 @@ extension Core {
             // that are no count ("一起", "一下").
             if let c = t.unicodeScalars.first, Script.isDictionarySegmented(c.value), t.unicodeScalars.count <= 6,
                let (value, used) = leadingNumber(Substring(t)), value >= 2, used < t.count,
-               case let counter = String(t.dropFirst(used)), Core.counters.contains(counter) {
+               case let counter = String(t.dropFirst(used)), counters.contains(counter) {
                 // An ordinal mark the dictionary keeps with the number ("二号" is "2号"): an ordinal.
                 if ordinalSuffixes.contains(counter) {
                     out.append(Raw(text: "\(value).", start: cur.start, end: cur.end, flags: .ordinal))
@@ -1137,15 +1164,6 @@ extension Core {
         }
         return nil
     }
-
-    /// Counters written after a Han number (ja, zh): sheets, cups, times, people, days… Not
-    /// 分 ("十分" is "very"), 点, 下 or 些, which make words of their own with a number.
-    static let counters: Set<String> = [
-        "枚", "张", "張", "个", "個", "本", "件", "杯", "回", "次", "人", "名", "匹", "台", "只", "隻", "条", "條",
-        "页", "頁", "秒", "时", "時", "日", "天", "号", "號", "番", "岁", "歳", "年", "周", "週", "倍", "元", "円",
-        "块", "塊", "份", "瓶", "碗", "盒", "包", "册", "冊", "课", "課", "章", "节", "節", "首", "遍", "层", "層",
-        "楼", "樓", "站", "组", "組", "套", "题", "題", "局", "集", "话", "話", "曲", "部", "分钟", "分鐘", "小时",
-        "小時", "時間", "週間", "か月", "ヶ月", "カ月", "ページ", "つ", "ヵ月"]
 
     static func isDigits(_ s: String) -> Bool {
         !s.isEmpty && s.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }

@@ -91,12 +91,12 @@ public enum PhoneticKey {
     }
 
     /// A generic sound-alike key for other Latin-script languages (fr, de, es, it,
-    /// pt, nl, ca, sv, da, nb, fi, tr, ms, id, pl, cs, vi…), parameterized by
-    /// language code (the part before `-` or `_`, case-insensitive).
+    /// pt, nl, ca, sv, da, nb, fi, tr, ms, id, pl, cs, vi…), with the spelling rules of
+    /// the language (`LatinSoundRules`: a profile's `soundRules`).
     ///
     /// The word is folded to lowercase ASCII letters (diacritics removed, with a
     /// few letters such as ç ñ ş š ž ł ğ kept distinct so language rules can use
-    /// them), then turned into a sequence of sound units by per-language rules
+    /// them), then turned into a sequence of sound units by the rules
     /// (see `LatinEncoder`). The key keeps the first sound if it is a vowel (as a
     /// vowel-class marker: A E I O U, or a diphthong such as AI / EI / AU / OI),
     /// drops every later vowel, and collapses adjacent repeated code letters, so
@@ -104,9 +104,8 @@ public enum PhoneticKey {
     /// when the word has no (audible) letters.
     ///
     /// Consonant codes: B D F G H J(ʒ/dʒ) K L M N P R S T V W X(ʃ, x) C(tʃ) Y(j).
-    public static func latin(_ word: String, language: String) -> String {
+    public static func latin(_ word: String, rules: LatinSoundRules) -> String {
         if word.isEmpty { return "" }
-        let lang = LatinLanguage(code: language)
         var w = word
         return w.withUTF8 { src -> String in
             let inCap = src.count + latinPad
@@ -116,21 +115,38 @@ public enum PhoneticKey {
                 let n = foldForLatin(src, into: base)
                 if n == 0 { return "" }
                 for k in n..<inCap { base[k] = 0 }
-                var enc = LatinEncoder(s: UnsafePointer(base), n: n, lang: lang, out: base + inCap)
+                var enc = LatinEncoder(s: UnsafePointer(base), n: n, rules: rules, out: base + inCap)
                 enc.encode()
                 return String(decoding: UnsafeBufferPointer(start: base + inCap, count: enc.len), as: UTF8.self)
             }
         }
     }
 
+    /// `latin(_:rules:)` with the rules of a language code (the part before `-` or `_`,
+    /// case-insensitive): those of the bundled profile of that language, or of the profile
+    /// that lists the code in `soundRuleLanguages` (`LatinSoundRules.forLanguage`); the
+    /// generic rules for any other code.
+    public static func latin(_ word: String, language: String) -> String {
+        latin(word, rules: LatinSoundRules.forLanguage(language))
+    }
+
     /// Dispatch: `.doubleMetaphone` → its primary code; `.latin` →
     /// `latin(word, language:)`; `.none` → "".
     public static func key(_ word: String, algorithm: PhoneticAlgorithm, language: String) -> String {
         switch algorithm {
+        case .doubleMetaphone, .none: return key(word, algorithm: algorithm, rules: .generic)
+        case .latin, .vietnamese: return key(word, algorithm: algorithm, rules: LatinSoundRules.forLanguage(language))
+        }
+    }
+
+    /// Dispatch with the Latin rules given (a profile's `soundRules`): `.latin` →
+    /// `latin(word, rules:)`; `.vietnamese` falls back to them.
+    public static func key(_ word: String, algorithm: PhoneticAlgorithm, rules: LatinSoundRules) -> String {
+        switch algorithm {
         case .doubleMetaphone: return doubleMetaphone(word, maxLength: 6, alternate: false).primary
-        case .latin: return latin(word, language: language)
+        case .latin: return latin(word, rules: rules)
         case .none: return ""
-        case .vietnamese: return vietnamese(word)
+        case .vietnamese: return vietnamese(word, rules: rules)
         }
     }
 
@@ -149,8 +165,9 @@ public enum PhoneticKey {
     /// merge made one: initials tr / ch, s / x, d / gi / r, k / c / q, ng / ngh, g / gh; finals
     /// n / ng / nh and t / c / ch. Unlike the generic key it keeps the vowels, which tell apart
     /// the many one-syllable words with the same consonants ("bún" BUN, "bánh" BAN, "bên" BEN).
-    /// A word that is not one Vietnamese syllable ("pantry") gets the generic latin key.
-    public static func vietnamese(_ word: String) -> String {
+    /// A word that is not one Vietnamese syllable ("pantry") gets the latin key with `rules`
+    /// (the profile's `soundRules`).
+    public static func vietnamese(_ word: String, rules: LatinSoundRules) -> String {
         if word.isEmpty { return "" }
         var s: [UInt8] = []
         for u in ICU.nfd(Array(word.utf16)).string.unicodeScalars {
@@ -159,7 +176,7 @@ public enum PhoneticKey {
             if v == 0x111 || v == 0x110 { s.append(UInt8(ascii: "D")); continue }   // đ
             if v >= 0x61 && v <= 0x7A { s.append(UInt8(v)); continue }
             if v >= 0x41 && v <= 0x5A { s.append(UInt8(v + 0x20)); continue }
-            return latin(word, language: "vi")
+            return latin(word, rules: rules)
         }
         func isVowel(_ c: UInt8) -> Bool { "aeiouy".utf8.contains(c) }
         func starts(_ p: String, at i: Int) -> Bool {
@@ -184,9 +201,9 @@ public enum PhoneticKey {
             if !vowels.hasSuffix(c) { vowels += c }
             i += 1
         }
-        if vowels.isEmpty { return latin(word, language: "vi") }
+        if vowels.isEmpty { return latin(word, rules: rules) }
         let rest = String(decoding: s[i...], as: UTF8.self)
-        guard let f = vietnameseFinals[rest] else { return latin(word, language: "vi") }
+        guard let f = vietnameseFinals[rest] else { return latin(word, rules: rules) }
         return key + vowels + f
     }
 }
@@ -976,76 +993,193 @@ private struct DoubleMetaphoneEncoder {
 
 // MARK: - Generic Latin-script key
 
-private enum LatinLanguage {
-    case generic, fr, de, es, it, pt, nl, ca, tr, pl, cs, nordic, fi, malay, vi
+/// The spelling rules of one Latin-script language for `PhoneticKey.latin`: which of the rules
+/// below apply on top of the generic ones. A profile names them in `soundRules`
+/// (Locales/README.md); `LocaleProfile.parse` turns the names into this set once, so the key
+/// tests a bit, never a string.
+public struct LatinSoundRules: Sendable, Hashable {
+    /// One rule. The raw value is the rule's bit; `id` is its name in a profile.
+    public enum Rule: UInt8, CaseIterable, Sendable {
+        case auO, auAU, aiE, aiAI, eauO, eiE, euE, enA, eiAI, euOI, eiEI, ieI, ijEI, ouU, oeU, ouAU, yI
+        case silentEndings, finalDevoicing, dtT
+        case chK, chC, chH, cJ, czC, cTS, cC, ceC, silentI
+        case gX, gnN, gliL, guG, geH, geJ, gjY, giY
+        case hSilent, jH, jY, khH, kjC, llY, lhL, nhN, nyN, quKV, rzJ
+        case schSX, schSK, sceS, szX, sjX, syX, tionS, trC, tjC
+        case vF, vB, wV, xX, xS, zTS, zsJ, cedillaC, lStrokeW, gBreveSilent
 
-    init(code: String) {
-        var tag: UInt32 = 0
-        var count = 0
-        for b in code.utf8 {
-            if b == 0x2D || b == 0x5F { break }   // '-' '_'
-            count += 1
-            if count > 3 { break }
-            tag = tag << 8 | UInt32(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+        /// The rule's name in a profile's `soundRules`: the spelling, `=`, and its code.
+        public var id: String {
+            switch self {
+            case .auO: return "au=O"
+            case .auAU: return "au=AU"
+            case .aiE: return "ai=E"
+            case .aiAI: return "ai=AI"
+            case .eauO: return "eau=O"
+            case .eiE: return "ei=E"
+            case .euE: return "eu=E"
+            case .enA: return "en=A"
+            case .eiAI: return "ei=AI"
+            case .euOI: return "eu=OI"
+            case .eiEI: return "ei=EI"
+            case .ieI: return "ie=I"
+            case .ijEI: return "ij=EI"
+            case .ouU: return "ou=U"
+            case .oeU: return "oe=U"
+            case .ouAU: return "ou=AU"
+            case .yI: return "y=I"
+            case .silentEndings: return "silent-endings"
+            case .finalDevoicing: return "final-devoicing"
+            case .dtT: return "dt=T"
+            case .chK: return "ch=K"
+            case .chC: return "ch=C"
+            case .chH: return "ch=H"
+            case .cJ: return "c=J"
+            case .czC: return "cz=C"
+            case .cTS: return "c=TS"
+            case .cC: return "c=C"
+            case .ceC: return "ce=C"
+            case .silentI: return "silent-i"
+            case .gX: return "g=X"
+            case .gnN: return "gn=N"
+            case .gliL: return "gli=L"
+            case .guG: return "gu=G"
+            case .geH: return "ge=H"
+            case .geJ: return "ge=J"
+            case .gjY: return "gj=Y"
+            case .giY: return "gi=Y"
+            case .hSilent: return "h=silent"
+            case .jH: return "j=H"
+            case .jY: return "j=Y"
+            case .khH: return "kh=H"
+            case .kjC: return "kj=C"
+            case .llY: return "ll=Y"
+            case .lhL: return "lh=L"
+            case .nhN: return "nh=N"
+            case .nyN: return "ny=N"
+            case .quKV: return "qu=KV"
+            case .rzJ: return "rz=J"
+            case .schSX: return "sch=SX"
+            case .schSK: return "sch=SK"
+            case .sceS: return "sce=S"
+            case .szX: return "sz=X"
+            case .sjX: return "sj=X"
+            case .syX: return "sy=X"
+            case .tionS: return "tion=S"
+            case .trC: return "tr=C"
+            case .tjC: return "tj=C"
+            case .vF: return "v=F"
+            case .vB: return "v=B"
+            case .wV: return "w=V"
+            case .xX: return "x=X"
+            case .xS: return "x=S"
+            case .zTS: return "z=TS"
+            case .zsJ: return "zs=J"
+            case .cedillaC: return "ç=C"
+            case .lStrokeW: return "ł=W"
+            case .gBreveSilent: return "ğ=silent"
+            }
         }
-        switch tag {
-        case 0x6672, 0x667261: self = .fr                   // fr fra
-        case 0x6465, 0x646575, 0x677377: self = .de         // de deu gsw
-        case 0x6573, 0x737061, 0x676C: self = .es           // es spa gl
-        case 0x6974, 0x697461: self = .it                   // it ita
-        case 0x7074, 0x706F72: self = .pt                   // pt por
-        case 0x6E6C, 0x6E6C64: self = .nl                   // nl nld
-        case 0x6361, 0x636174: self = .ca                   // ca cat
-        case 0x7472, 0x747572: self = .tr                   // tr tur
-        case 0x706C, 0x706F6C: self = .pl                   // pl pol
-        case 0x6373, 0x736B: self = .cs                     // cs sk
-        case 0x7376, 0x6461, 0x6E62, 0x6E6F, 0x6E6E: self = .nordic   // sv da nb no nn
-        case 0x6669, 0x6574: self = .fi                     // fi et
-        case 0x6D73, 0x6964, 0x696E: self = .malay          // ms id in
-        case 0x7669: self = .vi                             // vi
-        default: self = .generic
+
+        /// The spelling the rule reads (the part of `id` before `=`): two rules of one spelling
+        /// contradict each other.
+        var spelling: Substring { id.split(separator: "=", maxSplits: 1).first ?? Substring(id) }
+
+        /// Each rule by its `id`.
+        static let byId: [String: Rule] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.id, $0) })
+    }
+
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    /// The generic rules alone (no language's rules on top).
+    public static let generic = LatinSoundRules()
+
+    public init() {}
+
+    public init(_ rules: [Rule]) {
+        for r in rules { insert(r) }
+    }
+
+    public mutating func insert(_ r: Rule) {
+        if r.rawValue < 64 { low |= 1 << UInt64(r.rawValue) } else { high |= 1 << UInt64(r.rawValue - 64) }
+    }
+
+    @inline(__always) public func contains(_ r: Rule) -> Bool {
+        r.rawValue < 64 ? low & (1 << UInt64(r.rawValue)) != 0 : high & (1 << UInt64(r.rawValue - 64)) != 0
+    }
+
+    /// The rules in `Rule` order.
+    public var rules: [Rule] { Rule.allCases.filter(contains) }
+
+    /// Why a list of rule names is not a rule set.
+    public enum ParseError: Error, Sendable, Equatable {
+        /// The name at this index is no rule.
+        case unknown(index: Int, name: String)
+        /// The rule at `index` reads the same spelling as the one at `other`.
+        case conflict(index: Int, name: String, other: String)
+    }
+
+    /// The rules named (`Rule.id`).
+    public init(ids: [String]) throws(ParseError) {
+        var taken: [Substring: String] = [:]
+        for (k, name) in ids.enumerated() {
+            guard let r = Rule.byId[name] else { throw .unknown(index: k, name: name) }
+            if r.id.contains("="), let other = taken[r.spelling], other != name {
+                throw .conflict(index: k, name: name, other: other)
+            }
+            taken[r.spelling] = name
+            insert(r)
         }
     }
+
+    /// The rules `PhoneticKey.latin(_:language:)` uses for a language code: those of the bundled
+    /// profile of that language, or of the profile that lists the code in `soundRuleLanguages`;
+    /// the generic ones for any other code. Built once from `LocaleStore.shared`.
+    static func forLanguage(_ code: String) -> LatinSoundRules {
+        var tag = ""
+        for u in code.unicodeScalars {
+            if u == "-" || u == "_" { break }
+            if tag.unicodeScalars.count == 3 { break }
+            tag.unicodeScalars.append(u.value >= 0x41 && u.value <= 0x5A ? Unicode.Scalar(UInt8(u.value) | 0x20) : u)
+        }
+        return byLanguage[tag] ?? .generic
+    }
+
+    private static let byLanguage: [String: LatinSoundRules] = {
+        let store = LocaleStore.shared
+        let profiles = store.availableIdentifiers.map { store.profile(for: $0) }
+        var table: [String: LatinSoundRules] = [:]
+        for p in profiles where p.soundRules != .generic && table[p.language] == nil { table[p.language] = p.soundRules }
+        for p in profiles {
+            for code in p.soundRuleLanguages where table[code] == nil { table[code] = p.soundRules }
+        }
+        return table
+    }()
 }
 
 /// Builds the key: first sound kept as a vowel-class marker if it is a vowel,
 /// later vowels dropped (they still separate consonants), adjacent repeated
 /// code letters collapsed, doubled consonant letters read once.
 ///
-/// Default rules: ph→F, th→T, gh→G, ck→K, qu→K, sh/sch→X, ch→X, c(e,i,y)→S,
-/// c→K, acc(e,i)→KS, x→KS, z→S, j→J, h only before a vowel, y before a vowel→Y.
-/// Per language (only where it matters most for recognizer errors):
-/// - fr: silent final -e/-es (the consonant before stays audible), otherwise
-///   silent final s t d x z; infinitive -er (≥5 letters) → -e; eau/au→O, ou→U,
-///   ai/ei/eu→E, en/em before a consonant→A; h silent; gn→N; c/g(e,i)→S/J;
-///   gu(e,i)→G; ç→S; -tion→S.
-/// - de: sch→X, ch→X, v→F, w→V, z→TS, qu→KV, ie→I, ei/ai→AI, eu→OI, au→AU,
-///   final b/d/g → P/T/K, dt→T, ß→SS.
-/// - es: ll/y→Y, v/b→B, z/c(e,i)→S, h silent, qu→K, gu(e,i)→G, j/g(e,i)→H,
-///   ñ→NY, ch→C.
-/// - it: gli→L, gn→N, ch→K, gh→G, c(e,i)/cc(e,i)→C, sc(e,i)→S, sch→SK,
-///   g(e,i)→J (the i of ci/gi/sci before a vowel is silent), z→TS, h silent.
-/// - pt: lh→L, nh→N, ç→S, ch→X, x→X, g(e,i)→J, h silent.
-/// - nl: ij/ei→EI, g/ch→X, sch→SX, oe→U, ie→I, au/ou→AU, w→V, j→Y.
-/// - ca: ny→N, ll→L, x→X, v→B, h silent.  tr: c→J, ç→C, ş→X, ğ silent.
-/// - pl/cs: sz→X, cz/č→C, rz/ż/ž→J, c→TS, ch→H, w→V, ł→W (pl), j→Y.
-/// - de, nl, pl, cs, sv/da/nb, fi, it: j after a vowel and before no vowel is a vowel, as y
-///   is ("strajd" sounds as "straid").
-/// - sv/da/nb/no/nn: sj/skj/stj→X, kj/tj→C, gj-→Y, w→V, j→Y.  fi: j→Y.
-/// - ms/id: c→C, sy→X, kh→H.  vi: nh→N, gi→Y, tr/ch→C, x→S.
+/// Generic rules: ph→F, th→T, gh→G, ck→K, qu→K, sh/sch→X, ch→X, c(e,i,y)→S,
+/// c→K, acc(e,i)→KS, x→KS, z→S, j→J, h only before a vowel, y before a vowel→Y,
+/// ç→S, ñ→NY, ş/š→X, č→C, ž→J, ł→L, ğ→G.
+/// A profile's `soundRules` (`LatinSoundRules.Rule`, listed in Locales/README.md) change
+/// them where a language spells a sound otherwise.
 private struct LatinEncoder {
     let s: UnsafePointer<UInt8>    // lowercase folded letters, zero padded
     let n: Int
-    let lang: LatinLanguage
+    let rules: LatinSoundRules
     let out: UnsafeMutablePointer<UInt8>
     var len = 0
     var lastCode: UInt8 = 0
     var started = false
 
-    init(s: UnsafePointer<UInt8>, n: Int, lang: LatinLanguage, out: UnsafeMutablePointer<UInt8>) {
+    init(s: UnsafePointer<UInt8>, n: Int, rules: LatinSoundRules, out: UnsafeMutablePointer<UInt8>) {
         self.s = s
         self.n = n
-        self.lang = lang
+        self.rules = rules
         self.out = out
     }
 
@@ -1059,6 +1193,8 @@ private struct LatinEncoder {
     static let y = UInt8(ascii: "y"), z = UInt8(ascii: "z")
 
     @inline(__always) func at(_ k: Int) -> UInt8 { s[k] }   // zero padded beyond n
+
+    @inline(__always) func has(_ r: LatinSoundRules.Rule) -> Bool { rules.contains(r) }
 
     @inline(__always) static func isVowelLetter(_ ch: UInt8) -> Bool {
         switch ch {
@@ -1097,9 +1233,9 @@ private struct LatinEncoder {
 
     // MARK: rules
 
-    /// Index one past the last audible letter (French silent endings).
+    /// Index one past the last audible letter (`silent-endings`).
     func audibleEnd() -> Int {
-        guard lang == .fr else { return n }
+        guard has(.silentEndings) else { return n }
         var end = n
         let last = at(end - 1)
         if end > 1 && last == Self.e {
@@ -1137,54 +1273,45 @@ private struct LatinEncoder {
             switch ch {
             // ---------------------------------------------------------- vowels
             case L.a:
-                switch lang {
-                case .fr where n1 == L.u: vowel("O"); i += 2; continue          // au
-                case .fr where n1 == L.i || (n1 == L.y && !L.isVowelLetter(n2)):
-                    vowel("E"); i += 2; continue                                  // ai
-                case .de where n1 == L.i || n1 == L.y: vowel("AI"); i += 2; continue
-                case .de where n1 == L.u, .nl where n1 == L.u: vowel("AU"); i += 2; continue
-                default: vowel("A")
-                }
+                if has(.auO) && n1 == L.u { vowel("O"); i += 2; continue }
+                if has(.aiE) && (n1 == L.i || (n1 == L.y && !L.isVowelLetter(n2))) { vowel("E"); i += 2; continue }
+                if has(.aiAI) && (n1 == L.i || n1 == L.y) { vowel("AI"); i += 2; continue }
+                if has(.auAU) && n1 == L.u { vowel("AU"); i += 2; continue }
+                vowel("A")
             case L.e:
-                switch lang {
-                case .fr where n1 == L.a && n2 == L.u: vowel("O"); i += 3; continue   // eau
-                case .fr where n1 == L.i || n1 == L.u: vowel("E"); i += 2; continue   // ei eu
-                case .fr where (n1 == L.nn || n1 == L.m) && !L.isVowelLetter(n2) && n2 != n1:
+                if has(.eauO) && n1 == L.a && n2 == L.u { vowel("O"); i += 3; continue }
+                if has(.eiE) && n1 == L.i { vowel("E"); i += 2; continue }
+                if has(.euE) && n1 == L.u { vowel("E"); i += 2; continue }
+                if has(.enA) && (n1 == L.nn || n1 == L.m) && !L.isVowelLetter(n2) && n2 != n1 {
                     vowel("A")                                                        // en/em nasal
-                case .de where n1 == L.i || n1 == L.y: vowel("AI"); i += 2; continue
-                case .de where n1 == L.u: vowel("OI"); i += 2; continue
-                case .nl where n1 == L.i: vowel("EI"); i += 2; continue
-                case .nl where n1 == L.u: vowel("E"); i += 2; continue
-                default: vowel("E")
-                }
+                } else if has(.eiAI) && (n1 == L.i || n1 == L.y) { vowel("AI"); i += 2; continue }
+                else if has(.euOI) && n1 == L.u { vowel("OI"); i += 2; continue }
+                else if has(.eiEI) && n1 == L.i { vowel("EI"); i += 2; continue }
+                else { vowel("E") }
             case L.i:
-                switch lang {
-                case .de where n1 == L.e, .nl where n1 == L.e: vowel("I"); i += 2; continue
-                case .nl where n1 == L.j: vowel("EI"); i += 2; continue            // ij
-                default: vowel("I")
-                }
+                if has(.ieI) && n1 == L.e { vowel("I"); i += 2; continue }
+                if has(.ijEI) && n1 == L.j { vowel("EI"); i += 2; continue }
+                vowel("I")
             case L.o:
-                switch lang {
-                case .fr where n1 == L.u: vowel("U"); i += 2; continue             // ou
-                case .nl where n1 == L.e: vowel("U"); i += 2; continue             // oe
-                case .nl where n1 == L.u: vowel("AU"); i += 2; continue
-                default: vowel("O")
-                }
+                if has(.ouU) && n1 == L.u { vowel("U"); i += 2; continue }
+                if has(.oeU) && n1 == L.e { vowel("U"); i += 2; continue }
+                if has(.ouAU) && n1 == L.u { vowel("AU"); i += 2; continue }
+                vowel("O")
             case L.u:
                 vowel("U")
             case L.y:
                 // Consonant before a vowel ("yama", "ya"), otherwise a vowel.
-                if L.isVowelLetter(n1) && n1 != L.y && lang != .fr { cons("Y") } else { vowel("I") }
+                if L.isVowelLetter(n1) && n1 != L.y && !has(.yI) { cons("Y") } else { vowel("I") }
 
             // ------------------------------------------------------ consonants
             case L.b:
-                if lang == .de && i == end - 1 { cons("P") } else { cons("B") }   // final devoicing
+                if has(.finalDevoicing) && i == end - 1 { cons("P") } else { cons("B") }
             case L.c:
                 i += consonantC(i, n1, n2)
                 continue
             case L.d:
-                if lang == .de && i == end - 1 { cons("T") }
-                else if lang == .de && n1 == L.t { cons("T"); i += 2; continue }
+                if has(.finalDevoicing) && i == end - 1 { cons("T") }
+                else if has(.dtT) && n1 == L.t { cons("T"); i += 2; continue }
                 else { cons("D") }
             case L.f:
                 cons("F")
@@ -1192,96 +1319,77 @@ private struct LatinEncoder {
                 i += consonantG(i, n1, n2, end: end)
                 continue
             case L.h:
-                switch lang {
-                case .fr, .es, .it, .pt, .ca: break                                // silent
-                default:
-                    // Pronounced only before a vowel (German "Sohn", "Uhr": silent).
-                    if L.isVowelLetter(n1) { cons("H") }
-                }
+                // Pronounced only before a vowel (German "Sohn", "Uhr": silent).
+                if !has(.hSilent) && L.isVowelLetter(n1) { cons("H") }
             case L.j:
-                switch lang {
-                case .es: cons("H")
-                case .de, .nl, .nordic, .fi, .pl, .cs, .it:
+                if has(.jH) { cons("H") }
+                else if has(.jY) {
                     // The glide: a consonant before a vowel ("ja"), otherwise the second half of
                     // a diphthong, a vowel as y is ("strajd" sounds as "straid" and "strayd").
                     if i > 0 && L.isVowelLetter(at(i - 1)) && !L.isVowelLetter(n1) { vowel("I") } else { cons("Y") }
-                default: cons("J")
-                }
+                } else { cons("J") }
             case L.k:
                 if n1 == L.h {
-                    if lang == .malay { cons("H") } else { cons("K") }             // kh
+                    if has(.khH) { cons("H") } else { cons("K") }                  // kh
                     i += 2; continue
                 }
-                if lang == .nordic && n1 == L.j { cons("C"); i += 2; continue }    // kj
+                if has(.kjC) && n1 == L.j { cons("C"); i += 2; continue }          // kj
                 cons("K")
             case L.l:
-                if n1 == L.l && lang == .es { cons("Y"); i += 2; continue }        // ll
-                if n1 == L.h && lang == .pt { cons("L"); i += 2; continue }        // lh
+                if n1 == L.l && has(.llY) { cons("Y"); i += 2; continue }          // ll
+                if n1 == L.h && has(.lhL) { cons("L"); i += 2; continue }          // lh
                 cons("L")
             case L.m:
                 cons("M")
             case L.nn:
-                if n1 == L.h && (lang == .pt || lang == .vi) { cons("N"); i += 2; continue }   // nh
-                if n1 == L.y && lang == .ca { cons("N"); i += 2; continue }                    // ny
+                if n1 == L.h && has(.nhN) { cons("N"); i += 2; continue }          // nh
+                if n1 == L.y && has(.nyN) { cons("N"); i += 2; continue }          // ny
                 cons("N")
             case L.p:
                 if n1 == L.h { cons("F"); i += 2; continue }                        // ph
                 cons("P")
             case L.q:
                 if n1 == L.u {
-                    if lang == .de { cons("KV") } else { cons("K") }
+                    if has(.quKV) { cons("KV") } else { cons("K") }
                     i += 2; continue
                 }
                 cons("K")
             case L.r:
-                if lang == .pl && n1 == L.z { cons("J"); i += 2; continue }        // rz
+                if has(.rzJ) && n1 == L.z { cons("J"); i += 2; continue }          // rz
                 cons("R")
             case L.ss:
                 i += consonantS(i, n1, n2)
                 continue
             case L.t:
                 if n1 == L.h { cons("T"); i += 2; continue }                        // th
-                if lang == .fr && i > 0 && n1 == L.i && n2 == L.o && at(i + 3) == L.nn {
+                if has(.tionS) && i > 0 && n1 == L.i && n2 == L.o && at(i + 3) == L.nn {
                     cons("S"); i += 1; continue                                      // -tion
                 }
-                if lang == .vi && n1 == L.r { cons("C"); i += 2; continue }
-                if lang == .nordic && n1 == L.j { cons("C"); i += 2; continue }
+                if has(.trC) && n1 == L.r { cons("C"); i += 2; continue }
+                if has(.tjC) && n1 == L.j { cons("C"); i += 2; continue }
                 cons("T")
             case L.v:
-                switch lang {
-                case .de: cons("F")
-                case .es, .ca: cons("B")
-                default: cons("V")
-                }
+                if has(.vF) { cons("F") } else if has(.vB) { cons("B") } else { cons("V") }
             case L.w:
-                switch lang {
-                case .de, .nl, .pl, .cs, .nordic: cons("V")
-                default: cons("W")
-                }
+                if has(.wV) { cons("V") } else { cons("W") }
             case L.x:
-                switch lang {
-                case .pt, .ca: cons("X")
-                case .vi: cons("S")
-                default: cons("KS")
-                }
+                if has(.xX) { cons("X") } else if has(.xS) { cons("S") } else { cons("KS") }
             case L.z:
-                switch lang {
-                case .de, .it: cons("TS")
-                case .pl where n1 == L.ss: cons("J"); i += 2; continue
-                default: cons("S")
-                }
+                if has(.zTS) { cons("TS") }
+                else if has(.zsJ) && n1 == L.ss { cons("J"); i += 2; continue }
+                else { cons("S") }
 
             // --------------------------------------------------- folded markers
             case mCedilla:
-                if lang == .tr { cons("C") } else { cons("S") }
+                if has(.cedillaC) { cons("C") } else { cons("S") }
             case mEnye:
                 cons("NY")
             case mSCedilla, mSCaron:
                 cons("X")
             case mLStroke:
-                if lang == .pl { cons("W") } else { cons("L") }
+                if has(.lStrokeW) { cons("W") } else { cons("L") }
             case mGBreve:
-                if lang != .tr { cons("G") }
+                if !has(.gBreveSilent) { cons("G") }
             case mCCaron:
                 cons("C")
             case mZCaron:
@@ -1297,67 +1405,52 @@ private struct LatinEncoder {
     @inline(__always) mutating func consonantC(_ i: Int, _ n1: UInt8, _ n2: UInt8) -> Int {
         typealias L = LatinEncoder
         if n1 == L.h {                                                      // ch
-            switch lang {
-            case .it: cons("K")
-            case .es, .vi: cons("C")
-            case .pl, .cs: cons("H")
-            default: cons("X")
-            }
+            if has(.chK) { cons("K") }
+            else if has(.chC) { cons("C") }
+            else if has(.chH) { cons("H") }
+            else { cons("X") }
             return 2
         }
         if n1 == L.k { cons("K"); return 2 }                                // ck
-        switch lang {
-        case .tr:
-            cons("J"); return 1
-        case .pl, .cs:
-            if n1 == L.z { cons("C"); return 2 }                            // cz
-            cons("TS"); return 1
-        case .malay:
-            cons("C"); return 1
-        case .it:
+        if has(.cJ) { cons("J"); return 1 }
+        if has(.czC) && n1 == L.z { cons("C"); return 2 }                  // cz
+        if has(.cTS) { cons("TS"); return 1 }
+        if has(.cC) { cons("C"); return 1 }
+        if has(.ceC) {
+            let silentI = has(.silentI)
             if n1 == L.c && L.isFront(n2) {                                 // cce cci
                 cons("C")
-                return at(i + 2) == L.i && L.isVowelLetter(at(i + 3)) ? 3 : 2
+                return silentI && at(i + 2) == L.i && L.isVowelLetter(at(i + 3)) ? 3 : 2
             }
             if L.isFront(n1) {
                 cons("C")
-                return n1 == L.i && L.isVowelLetter(n2) ? 2 : 1             // "ciao": i silent
+                return silentI && n1 == L.i && L.isVowelLetter(n2) ? 2 : 1  // "ciao": i silent
             }
             cons("K"); return 1
-        default:
-            if n1 == L.c && L.isFront(n2) { cons("KS"); return 2 }          // "accent", "acceso"
-            if L.isFront(n1) { cons("S"); return 1 }
-            cons("K"); return 1
         }
+        if n1 == L.c && L.isFront(n2) { cons("KS"); return 2 }              // "accent", "acceso"
+        if L.isFront(n1) { cons("S"); return 1 }
+        cons("K"); return 1
     }
 
     /// 'g' and its digraphs. Returns the number of letters consumed.
     @inline(__always) mutating func consonantG(_ i: Int, _ n1: UInt8, _ n2: UInt8, end: Int) -> Int {
         typealias L = LatinEncoder
-        if lang == .nl { cons("X"); return 1 }
+        if has(.gX) { cons("X"); return 1 }
         if n1 == L.h { cons("G"); return 2 }                                // gh
-        switch lang {
-        case .fr, .it:
-            if n1 == L.nn { cons("N"); return 2 }                           // gn
-        default: break
-        }
-        if lang == .it && n1 == L.l && n2 == L.i { cons("L"); return 3 }   // gli
-        switch lang {
-        case .es, .fr, .pt, .ca, .it:
-            if n1 == L.u && L.isFront(n2) { cons("G"); return 2 }          // gue gui
-            if L.isFront(n1) {
-                if lang == .es { cons("H"); return 1 }
+        if has(.gnN) && n1 == L.nn { cons("N"); return 2 }                  // gn
+        if has(.gliL) && n1 == L.l && n2 == L.i { cons("L"); return 3 }     // gli
+        if has(.guG) && n1 == L.u && L.isFront(n2) { cons("G"); return 2 } // gue gui
+        if L.isFront(n1) {
+            if has(.geH) { cons("H"); return 1 }
+            if has(.geJ) {
                 cons("J")
-                return lang == .it && n1 == L.i && L.isVowelLetter(n2) ? 2 : 1   // "giorno"
+                return has(.silentI) && n1 == L.i && L.isVowelLetter(n2) ? 2 : 1   // "giorno"
             }
-        case .de:
-            if i == end - 1 { cons("K"); return 1 }                         // final devoicing
-        case .nordic:
-            if n1 == L.j && i == 0 { cons("Y"); return 2 }                  // gj-
-        case .vi:
-            if n1 == L.i && L.isVowelLetter(n2) { cons("Y"); return 2 }    // gi
-        default: break
         }
+        if has(.finalDevoicing) && i == end - 1 { cons("K"); return 1 }
+        if has(.gjY) && n1 == L.j && i == 0 { cons("Y"); return 2 }        // gj-
+        if has(.giY) && n1 == L.i && L.isVowelLetter(n2) { cons("Y"); return 2 }    // gi
         cons("G")
         return 1
     }
@@ -1366,28 +1459,20 @@ private struct LatinEncoder {
     @inline(__always) mutating func consonantS(_ i: Int, _ n1: UInt8, _ n2: UInt8) -> Int {
         typealias L = LatinEncoder
         if n1 == L.c && n2 == L.h {                                         // sch
-            switch lang {
-            case .nl: cons("SX"); return 3
-            case .it: cons("SK"); return 3
-            default: cons("X"); return 3
-            }
+            if has(.schSX) { cons("SX") } else if has(.schSK) { cons("SK") } else { cons("X") }
+            return 3
         }
         if n1 == L.h { cons("X"); return 2 }                                // sh
-        switch lang {
-        case .it:
-            if n1 == L.c && L.isFront(n2) {                                 // sce sci
-                cons("S")
-                return n2 == L.i && L.isVowelLetter(at(i + 3)) ? 3 : 2
-            }
-        case .pl:
-            if n1 == L.z { cons("X"); return 2 }                            // sz
-        case .nordic:
+        if has(.sceS) && n1 == L.c && L.isFront(n2) {                      // sce sci
+            cons("S")
+            return has(.silentI) && n2 == L.i && L.isVowelLetter(at(i + 3)) ? 3 : 2
+        }
+        if has(.szX) && n1 == L.z { cons("X"); return 2 }                  // sz
+        if has(.sjX) {
             if n1 == L.j { cons("X"); return 2 }                            // sj
             if (n1 == L.k || n1 == L.t) && n2 == L.j { cons("X"); return 3 } // skj stj
-        case .malay:
-            if n1 == L.y && L.isVowelLetter(n2) { cons("X"); return 2 }    // sy
-        default: break
         }
+        if has(.syX) && n1 == L.y && L.isVowelLetter(n2) { cons("X"); return 2 }    // sy
         cons("S")
         return 1
     }
