@@ -36,13 +36,11 @@ public enum VectorsCommand: Command {
         }
         let cache = CatalogOptions.vectorCache(ctx)
         for l in locales {
-            let texts = PhraseVectors.rows(catalogs, locale: l).map(\.text)
-            let key = PhraseVectorCache.key(identity: encoder.identity, locale: l, texts: texts)
-            let cached = cache.read(key: key, rows: texts.count, dimension: encoder.dimension) != nil
             let t0 = DispatchTime.now().uptimeNanoseconds
             let v = PhraseVectors.build(catalogs, locale: l, encoder: encoder, cache: cache)
             let s = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-            let how = cached ? "cached" : "built in \(String(format: "%.1f", s)) s"
+            let key = PhraseVectorCache.key(identity: encoder.identity, locale: l, texts: v.texts)
+            let how = v.cached ? "cached" : "built in \(String(format: "%.1f", s)) s"
             ctx.out("\(l): \(v.texts.count) phrase vectors, \(how) (\(cache.path(key)))\n")
         }
         return ExitCode.success

@@ -1,9 +1,32 @@
 import Foundation
 import Testing
+import Synchronization
 @testable import PhraseEngine
 @testable import PhraseMatchCLI
 
 @Suite struct SupportTests {
+    /// `Parallel.mapOnOwnThreads` gives `map`'s results in order, and from inside a `map` worker
+    /// (a locale's phrase vectors built lazily while eval's other workers wait) it runs on more
+    /// than the calling thread.
+    @Test func mapOnOwnThreadsRunsInsideAWorker() {
+        for n in [0, 1, 5, 257] {
+            #expect(Parallel.mapOnOwnThreads(count: n, threads: 3, chunk: 4) { $0 * $0 } == (0..<n).map { $0 * $0 })
+        }
+        let seen = Mutex<Set<UInt>>([])
+        let outer = Parallel.map(count: 2, threads: 2, chunk: 1) { k -> Int in
+            guard k == 0 else { return 0 }
+            let inner = Parallel.mapOnOwnThreads(count: 32, threads: 4, chunk: 1) { i -> Int in
+                let me = UInt(bitPattern: Unmanaged.passUnretained(Thread.current).toOpaque())
+                seen.withLock { _ = $0.insert(me) }
+                Thread.sleep(forTimeInterval: 0.002)
+                return i
+            }
+            return inner.reduce(0, +)
+        }
+        #expect(outer == [(0..<32).reduce(0, +), 0])
+        #expect(seen.withLock { $0.count } > 1)
+    }
+
     /// A `Table` reads what its array holds, in order, through copies of the table too.
     @Test func tableReadsItsArray() {
         var rng = ReferenceSearchTests.SplitMix(state: 99)

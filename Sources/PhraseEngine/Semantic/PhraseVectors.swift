@@ -24,6 +24,8 @@ public struct PhraseVectors: Sendable {
     public let owners: [ShortcutRef]
     /// Row-major, `texts.count × dimension`, unit rows.
     let matrix: [Float]
+    /// Read from the cache (`build`), not encoded.
+    public var cached = false
 
     /// Rows per shortcut at most: its templates said with values at evenly spread places among
     /// the options, each with the app's name and without it (people say both), until the cap.
@@ -82,9 +84,12 @@ public struct PhraseVectors: Sendable {
         let d = encoder.dimension
         let key = PhraseVectorCache.key(identity: encoder.identity, locale: locale, texts: texts)
         if let cache, let m = cache.read(key: key, rows: texts.count, dimension: d) {
-            return PhraseVectors(locale: locale, dimension: d, texts: texts, templates: rows.map(\.template), owners: rows.map(\.owner), matrix: m)
+            var v = PhraseVectors(locale: locale, dimension: d, texts: texts, templates: rows.map(\.template), owners: rows.map(\.owner), matrix: m)
+            v.cached = true
+            return v
         }
-        let vecs = Parallel.map(count: texts.count, chunk: 4) { encoder.encode(texts[$0], locale: locale) }
+        // (Threads of its own: built lazily, under the stage's lock, from one of eval's workers.)
+        let vecs = Parallel.mapOnOwnThreads(count: texts.count, chunk: 4) { encoder.encode(texts[$0], locale: locale) }
         var m: [Float] = []
         m.reserveCapacity(texts.count * d)
         for v in vecs { m += v.count == d ? v : [Float](repeating: 0, count: d) }
