@@ -227,6 +227,65 @@ if want("route") {
     report("route en, 100 apps", [("phrases", Double(phrases)), ("p50_us", pct(all, 0.5) / 1000), ("p99_us", pct(all, 0.99) / 1000)])
 }
 
+// `long` (not in the default run): the worst case of alignment length (issue 50). One phrase as long
+// as a template may be (`CatalogLoader.maxTemplateBytes`: 2,048 bytes of short words, the app name
+// and a value), matched against utterances of 2,048 bytes: the phrase itself, its words shuffled,
+// every seventh word left out and another said, and words of the phrase with words the catalog
+// does not know. p50 and max of the query (no explanation) in ms. `swift run -c release pebench long`.
+func longCatalog(_ word: (Int) -> String) -> (Catalog?, [String]) {
+    var words: [String] = []
+    var bytes = "${applicationName} ${kind}".utf8.count
+    var i = 0
+    while bytes + word(i).utf8.count + 1 <= 2048 { words.append(word(i)); bytes += word(i).utf8.count + 1; i += 1 }
+    let template = "${applicationName} " + words.joined(separator: " ") + " ${kind}"
+    let json = """
+    {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.long","name":"Long Box"},
+     "enums":{"Kind":{"cases":[{"rawValue":"a","title":"alpha"},{"rawValue":"b","title":"beta gamma"}]}},
+     "shortcuts":[{"intent":"LongIntent","parameters":{"kind":{"type":"Kind"}},"phrases":[\(JSONOut.string(template).render()), "Open ${applicationName}"]},
+                  {"intent":"ShortIntent","phrases":["Start the ${applicationName} timer"]}]}
+    """
+    return (try? CatalogLoader.parse(Array(json.utf8), file: "long.json"), words)
+}
+
+func cut(_ s: String, _ limit: Int) -> String {
+    var out = ""
+    for w in s.split(separator: " ") {
+        if out.utf8.count + w.utf8.count + 1 > limit { break }
+        out += out.isEmpty ? String(w) : " " + w
+    }
+    return out
+}
+
+if want("long") {
+    let syl = ["ka", "lo", "mi", "ren", "tu", "sa", "vo", "ne", "dar", "pel", "qui", "zo"]
+    let shapes: [(String, (Int) -> String)] = [
+        ("syllables", { i in syl[i % 12] + syl[(i / 12) % 12] }),
+        ("english", { i in ["the", "red", "lamp", "in", "kitchen", "turn", "on", "my", "music", "please", "and", "play",
+                                  "next", "song", "from", "list", "of", "water", "log", "a"][(i &* 7 + i / 20) % 20] }),
+        ("letters", { i in String(syl[i % 12].prefix(1) + syl[(i / 12) % 12].prefix(1)) }),
+    ]
+    for (name, word) in shapes {
+        let (cat, words) = longCatalog(word)
+        guard let c = cat else { print("long: catalog refused"); continue }
+        let m = Matcher(catalogs: [c], locales: ["en"])
+        var o = m.options
+        o.explain = false
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let phrase = "Long Box " + words.joined(separator: " ") + " beta gamma"
+        let shuffled = words.shuffledDeterministically(&state).joined(separator: " ")
+        let dropped = words.enumerated().map { $0.offset % 7 == 6 ? "zebra" : $0.element }.joined(separator: " ")
+        let unknown = words.enumerated().map { $0.offset % 2 == 1 ? "quux\($0.offset % 5)" : $0.element }.joined(separator: " ")
+        let qs = [("itself", phrase), ("shuffled", "Long Box " + shuffled), ("7th replaced", "Long Box " + dropped + " alpha"),
+                  ("half unknown", unknown + " Long Box")].map { ($0.0, cut($0.1, 2048)) }
+        let only = args.first { $0.hasPrefix("--only=") }.map { String($0.dropFirst(7)) }
+        for (qn, q) in qs where only.map({ "\(name), \(qn)".contains($0) }) ?? true {
+            _ = m.match(q, locale: "en", options: o)
+            let s = sample(quick ? 3 : 10) { _ = m.match(q, locale: "en", options: o) }
+            report("long \(name), \(qn)", [("p50_ms", pct(s, 0.5) / 1e6), ("max_ms", s.last.map { $0 / 1e6 } ?? 0)])
+        }
+    }
+}
+
 if want("scale") {
     for size in [1_000, 10_000, 100_000, 1_000_000] {
         let options = max(1, size / 3)
