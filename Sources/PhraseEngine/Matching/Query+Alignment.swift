@@ -31,20 +31,24 @@ extension Query {
     /// Tables larger than this ((template elements + 1) × (units + 1) cells) are filled only in a
     /// band around their diagonal (`alignBandUnits`), and a word said elsewhere (`skip`) is not
     /// looked for in them (no alignment: the reading keeps its words in order). 65,536 cells is a
-    /// template of 255 elements against 255 units, some fifty times the largest table of any
-    /// corpus (a phrase of 30 words against 40 units is 1,271): no corpus line reaches it, so every
-    /// prediction is what the whole table gives. Past it, the work of one alignment is
-    /// O((elements + units) × band) instead of O(elements × units), and a template's readings
-    /// stop costing one whole table per content word (the word moves): a 2,048-byte utterance
-    /// against a 2,048-byte phrase went from seconds to about a millisecond (BENCHMARKS.md).
-    /// What it can change, only there: an alignment whose path strays from the diagonal by more
-    /// than the band (the utterance said in another order, or with long talk before the request)
-    /// costs more than the whole table's least, and a reading with one word moved is not tried.
+    /// template of 255 elements against 255 units, over thirty times the largest table a corpus
+    /// line can make (the longest line of the sample and Home Assistant corpora, 59 units at
+    /// most, against their longest phrase, 32): no corpus line comes near it, so every prediction
+    /// is the whole table's, byte for byte. Past it, one alignment costs O(elements × band)
+    /// instead of O(elements × units), and a template's readings stop costing a whole table per
+    /// content word (the word moves) and per run of unknown words (`unknownValueReading`): a
+    /// 2,048-byte utterance against a 2,048-byte phrase went from seconds to milliseconds
+    /// (`pebench long`, BENCHMARKS.md).
+    /// What it can change, only there (an utterance and a phrase of some 250 words each): a
+    /// path that strays from the diagonal by more than the band (the words said in another
+    /// order, long talk before the request) is not found, so the reading may cost more than the
+    /// whole table's least; a reading with one word moved is not tried; and words read as a
+    /// value the app does not have are read so only where the band expects the value.
     static var alignBandCells: Int { 65_536 }
     /// The band's half width in units, around the unit each element is expected at (the
     /// elements laid out in order, a literal one unit, a slot its longest span, stretched over
     /// the utterance).
-    static var alignBandUnits: Int { 16 }
+    static var alignBandUnits: Int { 12 }
 
     /// Whether an alignment of `elements` against the units is filled in a band only.
     @inline(__always)
@@ -64,10 +68,7 @@ extension Query {
         let a: Alignment
         if alignBanded(elems.count) {
             // A word moved (`skip`) is not looked for in a table this large (`alignBandCells`).
-            if skip >= 0 {
-                scratch.alignCalls &+= 1
-                return Alignment(cost: .infinity, gain: 0, ins: 0, steps: [])
-            }
+            if skip >= 0 { return Alignment(cost: .infinity, gain: 0, ins: 0, steps: []) }
             a = trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self, BandOnly.self)
                 : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self, BandOnly.self)
         } else {
@@ -86,6 +87,39 @@ extension Query {
                                             _: T.Type, _: B.Type) -> Alignment {
         let trace = T.enabled
         let flexible = opts.mode == .flexible
+        // The band's layout (`B.enabled`): the elements in order, a literal one unit, a slot its
+        // longest span, stretched over the units. Element k is expected from unit
+        // `first(before k)` to `last(after k)` (its lengths summed), `alignBandUnits` either side.
+        var paramLen = 1, appLen = 1, total = 1
+        let band = Query.alignBandUnits
+        @inline(__always) func length(_ e: CompiledTemplate.Elem) -> Int { e.kind == .literal ? 1 : (e.kind == .param ? paramLen : appLen) }
+        @inline(__always) func first(_ x: Int) -> Int { min(n, max(0, x * n / total - band)) }
+        @inline(__always) func last(_ x: Int) -> Int { min(n, max(0, (x * n + total - 1) / total + band)) }
+        if B.enabled {
+            for s in paramSpans { paramLen = max(paramLen, s.end - s.start) }
+            for s in appSpans { appLen = max(appLen, s.end - s.start) }
+            total = 0
+            for e in elems { total += length(e) }
+            total = max(total, 1)
+            // Words read as a value the app does not have (`unknownValueReading`: one span, no
+            // variant) that do not start and end where the band expects the slot to: the band
+            // could only leave the slot empty, which is a real reading (the search's), not this
+            // one. None (and no table).
+            if paramSpans.count == 1, paramSpans[0].variant < 0 {
+                let s = paramSpans[0]
+                var before = 0, fits = false
+                for (k, e) in elems.enumerated() {
+                    let after = before + length(e)
+                    if e.kind == .param {
+                        let next = k + 1 < elems.count ? after + length(elems[k + 1]) : after
+                        let endLast = k + 1 < elems.count ? last(next) : n
+                        if s.start >= first(before) && s.start <= last(after) && s.end >= first(after) && s.end <= endLast { fits = true }
+                    }
+                    before = after
+                }
+                if !fits { return Alignment(cost: .infinity, gain: 0, ins: 0, steps: []) }
+            }
+        }
         // Rows. A literal no unit relates to (no match, merge or split: each is noted in
         // `ws.best`) can only be left out: without the trace its row is dropped and its deletion
         // charged once (`dropCost`, `dropDels`). `rowNext[j]`: the next element of the template
@@ -168,34 +202,23 @@ extension Query {
         }
         posOf[n] = Int32(columns)
         let w = columns + 1
-        // Each row's columns: all of them, or (`B.enabled`, past `alignBandCells`) the band.
-        // The elements are laid out in order (a literal one unit, a slot its longest span) and
-        // stretched over the units; row j keeps the columns of the units its element is expected
-        // at, `alignBandUnits` either side. The bands move right from row to row, and each row's
+        // Each row's columns: all of them, or (`B.enabled`, past `alignBandCells`) the band: row
+        // j keeps the columns of the units its element is expected at (the layout above),
+        // `alignBandUnits` either side. The bands move right from row to row, and each row's
         // reaches the next one's first column, so the band always holds a path (the start, the
         // end, insertions and deletions). A row's cells are stored from `rowBase[j]`, its
         // columns `rowLo[j]...rowHi[j]`: for the whole table, `j * w + p` as before.
         let lo = scratch.rowLo, hi = scratch.rowHi, base = scratch.rowBase
         var size = 0
         if B.enabled {
-            var paramLen = 1, appLen = 1
-            for s in paramSpans { paramLen = max(paramLen, s.end - s.start) }
-            for s in appSpans { appLen = max(appLen, s.end - s.start) }
-            @inline(__always) func length(_ e: CompiledTemplate.Elem) -> Int { e.kind == .literal ? 1 : (e.kind == .param ? paramLen : appLen) }
-            var total = 0
-            for e in elems { total += length(e) }
-            total = max(total, 1)
-            // (Expected units before element k: `before * n / total`; `k` walks the elements.)
+            // (`k` walks the elements, `before` their lengths before it.)
             var k = 0, before = 0
-            let band = Query.alignBandUnits
             for j in 0...m {
                 let rk = Int(rowElem[j])
                 while k < rk { before += length(elems[k]); k += 1 }
                 let after = k < elems.count ? before + length(elems[k]) : before
-                let first = before * n / total - band
-                let last = (after * n + total - 1) / total + band
-                lo[j] = posOf[min(n, max(0, first))]
-                hi[j] = j == m ? Int32(columns) : posOf[min(n, max(0, last))]
+                lo[j] = posOf[first(before)]
+                hi[j] = j == m ? Int32(columns) : posOf[last(after)]
             }
             for j in stride(from: m - 1, through: 0, by: -1) where hi[j] < lo[j + 1] { hi[j] = lo[j + 1] }
             for j in 0...m {

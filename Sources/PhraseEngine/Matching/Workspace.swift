@@ -88,8 +88,9 @@ final class Scratch {
         rowCapacity = c
     }
 
-    /// For the tests (`Matcher.alignmentWork`): how many template alignments this workspace
-    /// ran, and how many cells of their tables they filled, since it was made.
+    /// For the tests (`WorkspacePool.alignmentWork`): how many tables the template alignments
+    /// of this workspace filled, and how many cells, since it was made (an alignment that
+    /// answers without a table, `Query.alignBandCells`, counts neither).
     var alignCalls = 0
     var alignCells = 0
 
