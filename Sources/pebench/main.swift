@@ -2,8 +2,8 @@ import Foundation
 import PhraseEngine
 
 // PhraseEngine benchmarks (release builds only): `swift run -c release pebench [suite ...] [--json]`.
-// Suites: normalize, catalog, match, index (with memory), route, eval, collisions, scale, semantic.
-// Default: all but scale and semantic.
+// Suites: normalize, catalog, match, index (with memory), route, eval, collisions, scale, semantic, long.
+// Default: all but scale, semantic and long. `long`: --only=TEXT (the cases whose name contains TEXT).
 // Options: --quick (fewer iterations), --json (print JSON), --json-out=FILE, --locale=ID (normalize),
 // --limit=K (match results). `profile` (untimed, for callgrind or perf): --app=APP --locale=ID
 // --rounds=N or --seconds=S, --synthetic=N, --eval, --each, --repeat=K.
@@ -60,7 +60,7 @@ func corpus(_ app: String, _ locale: String) -> [CorpusItem] {
     return CorpusReader.parse(String(decoding: d, as: UTF8.self), file: path).items
 }
 
-func want(_ s: String) -> Bool { suites.isEmpty ? s != "scale" && s != "semantic" : suites.contains(s) }
+func want(_ s: String) -> Bool { suites.isEmpty ? s != "scale" && s != "semantic" && s != "long" : suites.contains(s) }
 
 if want("normalize") {
     let texts: [(String, String)] = [
@@ -231,12 +231,13 @@ if want("route") {
 // as a template may be (`CatalogLoader.maxTemplateBytes`: 2,048 bytes of short words, the app name
 // and a value), matched against utterances of 2,048 bytes: the phrase itself, its words shuffled,
 // every seventh word left out and another said, and words of the phrase with words the catalog
-// does not know. p50 and max of the query (no explanation) in ms. `swift run -c release pebench long`.
-func longCatalog(_ word: (Int) -> String) -> (Catalog?, [String]) {
+// does not know; and a phrase of 300 bytes (the `template` fuzz target's) likewise. p50 and max of
+// the query (no explanation) in ms. `swift run -c release pebench long` (BENCHMARKS.md, issue 50).
+func longCatalog(_ word: (Int) -> String, bytes limit: Int = 2048) -> (Catalog?, [String]) {
     var words: [String] = []
     var bytes = "${applicationName} ${kind}".utf8.count
     var i = 0
-    while bytes + word(i).utf8.count + 1 <= 2048 { words.append(word(i)); bytes += word(i).utf8.count + 1; i += 1 }
+    while bytes + word(i).utf8.count + 1 <= limit { words.append(word(i)); bytes += word(i).utf8.count + 1; i += 1 }
     let template = "${applicationName} " + words.joined(separator: " ") + " ${kind}"
     let json = """
     {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.long","name":"Long Box"},
@@ -258,14 +259,16 @@ func cut(_ s: String, _ limit: Int) -> String {
 
 if want("long") {
     let syl = ["ka", "lo", "mi", "ren", "tu", "sa", "vo", "ne", "dar", "pel", "qui", "zo"]
-    let shapes: [(String, (Int) -> String)] = [
-        ("syllables", { i in syl[i % 12] + syl[(i / 12) % 12] }),
+    let shapes: [(String, (Int) -> String, Int)] = [
+        ("syllables", { i in syl[i % 12] + syl[(i / 12) % 12] }, 2048),
         ("english", { i in ["the", "red", "lamp", "in", "kitchen", "turn", "on", "my", "music", "please", "and", "play",
-                                  "next", "song", "from", "list", "of", "water", "log", "a"][(i &* 7 + i / 20) % 20] }),
-        ("letters", { i in String(syl[i % 12].prefix(1) + syl[(i / 12) % 12].prefix(1)) }),
+                                  "next", "song", "from", "list", "of", "water", "log", "a"][(i &* 7 + i / 20) % 20] }, 2048),
+        ("letters", { i in String(syl[i % 12].prefix(1) + syl[(i / 12) % 12].prefix(1)) }, 2048),
+        // The `template` fuzz target's slow inputs: a phrase of some 300 characters.
+        ("300 B syllables", { i in syl[i % 12] + syl[(i / 12) % 12] }, 300),
     ]
-    for (name, word) in shapes {
-        let (cat, words) = longCatalog(word)
+    for (name, word, limit) in shapes {
+        let (cat, words) = longCatalog(word, bytes: limit)
         guard let c = cat else { print("long: catalog refused"); continue }
         let m = Matcher(catalogs: [c], locales: ["en"])
         var o = m.options
