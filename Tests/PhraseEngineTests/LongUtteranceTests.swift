@@ -185,6 +185,14 @@ import Testing
                 #expect(r.results.first?.score == 1)
             }
         }
+        // The explanation reads the same band, with the trace: every word of the phrase said,
+        // each step within the utterance.
+        let explained = m.match(phrase, locale: "en")
+        let steps = explained.results.first?.explanation ?? []
+        #expect(steps.filter { $0.kind == .exact }.count >= words.count)
+        for st in steps where st.kind != .missing {
+            #expect(st.start >= 0 && st.start <= st.end && st.end <= phrase.utf16.count, "\(st)")
+        }
         // A table under the limit is filled whole: one cell per element and unit (the short
         // phrases, and the long one against a short utterance).
         let before = pool.alignmentWork()
