@@ -205,8 +205,8 @@ extension Query {
         // Each row's columns: all of them, or (`B.enabled`, past `alignBandCells`) the band: row
         // j keeps the columns of the units its element is expected at (the layout above),
         // `alignBandUnits` either side. The bands move right from row to row, and each row's
-        // reaches the next one's first column, so the band always holds a path (the start, the
-        // end, insertions and deletions). A row's cells are stored from `rowBase[j]`, its
+        // reaches the next one's first column, so in flexible matching the band always holds a
+        // path (the start, the end, insertions and deletions). A row's cells are stored from `rowBase[j]`, its
         // columns `rowLo[j]...rowHi[j]`: for the whole table, `j * w + p` as before.
         let lo = scratch.rowLo, hi = scratch.rowHi, base = scratch.rowBase
         var size = 0
