@@ -2,8 +2,8 @@ import Foundation
 import PhraseEngine
 
 // PhraseEngine benchmarks (release builds only): `swift run -c release pebench [suite ...] [--json]`.
-// Suites: normalize, catalog, match, index (with memory), route, eval, collisions, scale, semantic.
-// Default: all but scale and semantic.
+// Suites: normalize, catalog, match, index (with memory), route, eval, collisions, scale, semantic, long.
+// Default: all but scale, semantic and long. `long`: --only=TEXT (the cases whose name contains TEXT).
 // Options: --quick (fewer iterations), --json (print JSON), --json-out=FILE, --locale=ID (normalize),
 // --limit=K (match results). `profile` (untimed, for callgrind or perf): --app=APP --locale=ID
 // --rounds=N or --seconds=S, --synthetic=N, --eval, --each, --repeat=K.
@@ -60,7 +60,7 @@ func corpus(_ app: String, _ locale: String) -> [CorpusItem] {
     return CorpusReader.parse(String(decoding: d, as: UTF8.self), file: path).items
 }
 
-func want(_ s: String) -> Bool { suites.isEmpty ? s != "scale" && s != "semantic" : suites.contains(s) }
+func want(_ s: String) -> Bool { suites.isEmpty ? s != "scale" && s != "semantic" && s != "long" : suites.contains(s) }
 
 if want("normalize") {
     let texts: [(String, String)] = [
@@ -225,6 +225,68 @@ if want("route") {
     for _ in 0..<(quick ? 1 : 5) { for q in qs { all.append(contentsOf: sample(1) { _ = m.match(q, locale: "en", options: o) }) } }
     all.sort()
     report("route en, 100 apps", [("phrases", Double(phrases)), ("p50_us", pct(all, 0.5) / 1000), ("p99_us", pct(all, 0.99) / 1000)])
+}
+
+// `long` (not in the default run): the worst case of alignment length (issue 50). One phrase as long
+// as a template may be (`CatalogLoader.maxTemplateBytes`: 2,048 bytes of short words, the app name
+// and a value), matched against utterances of 2,048 bytes: the phrase itself, its words shuffled,
+// every seventh word left out and another said, and words of the phrase with words the catalog
+// does not know; and a phrase of 300 bytes (the `template` fuzz target's) likewise. p50 and max of
+// the query (no explanation) in ms. `swift run -c release pebench long` (BENCHMARKS.md, issue 50).
+func longCatalog(_ word: (Int) -> String, bytes limit: Int = 2048) -> (Catalog?, [String]) {
+    var words: [String] = []
+    var bytes = "${applicationName} ${kind}".utf8.count
+    var i = 0
+    while bytes + word(i).utf8.count + 1 <= limit { words.append(word(i)); bytes += word(i).utf8.count + 1; i += 1 }
+    let template = "${applicationName} " + words.joined(separator: " ") + " ${kind}"
+    let json = """
+    {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.long","name":"Long Box"},
+     "enums":{"Kind":{"cases":[{"rawValue":"a","title":"alpha"},{"rawValue":"b","title":"beta gamma"}]}},
+     "shortcuts":[{"intent":"LongIntent","parameters":{"kind":{"type":"Kind"}},"phrases":[\(JSONOut.string(template).render()), "Open ${applicationName}"]},
+                  {"intent":"ShortIntent","phrases":["Start the ${applicationName} timer"]}]}
+    """
+    return (try? CatalogLoader.parse(Array(json.utf8), file: "long.json"), words)
+}
+
+func cut(_ s: String, _ limit: Int) -> String {
+    var out = ""
+    for w in s.split(separator: " ") {
+        if out.utf8.count + w.utf8.count + 1 > limit { break }
+        out += out.isEmpty ? String(w) : " " + w
+    }
+    return out
+}
+
+if want("long") {
+    let syl = ["ka", "lo", "mi", "ren", "tu", "sa", "vo", "ne", "dar", "pel", "qui", "zo"]
+    let shapes: [(String, (Int) -> String, Int)] = [
+        ("syllables", { i in syl[i % 12] + syl[(i / 12) % 12] }, 2048),
+        ("english", { i in ["the", "red", "lamp", "in", "kitchen", "turn", "on", "my", "music", "please", "and", "play",
+                                  "next", "song", "from", "list", "of", "water", "log", "a"][(i &* 7 + i / 20) % 20] }, 2048),
+        ("letters", { i in String(syl[i % 12].prefix(1) + syl[(i / 12) % 12].prefix(1)) }, 2048),
+        // The `template` fuzz target's slow inputs: a phrase of some 300 characters.
+        ("300 B syllables", { i in syl[i % 12] + syl[(i / 12) % 12] }, 300),
+    ]
+    for (name, word, limit) in shapes {
+        let (cat, words) = longCatalog(word, bytes: limit)
+        guard let c = cat else { print("long: catalog refused"); continue }
+        let m = Matcher(catalogs: [c], locales: ["en"])
+        var o = m.options
+        o.explain = false
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let phrase = "Long Box " + words.joined(separator: " ") + " beta gamma"
+        let shuffled = words.shuffledDeterministically(&state).joined(separator: " ")
+        let dropped = words.enumerated().map { $0.offset % 7 == 6 ? "zebra" : $0.element }.joined(separator: " ")
+        let unknown = words.enumerated().map { $0.offset % 2 == 1 ? "quux\($0.offset % 5)" : $0.element }.joined(separator: " ")
+        let qs = [("itself", phrase), ("shuffled", "Long Box " + shuffled), ("7th replaced", "Long Box " + dropped + " alpha"),
+                  ("half unknown", unknown + " Long Box")].map { ($0.0, cut($0.1, 2048)) }
+        let only = args.first { $0.hasPrefix("--only=") }.map { String($0.dropFirst(7)) }
+        for (qn, q) in qs where only.map({ "\(name), \(qn)".contains($0) }) ?? true {
+            _ = m.match(q, locale: "en", options: o)
+            let s = sample(quick ? 3 : 10) { _ = m.match(q, locale: "en", options: o) }
+            report("long \(name), \(qn)", [("p50_ms", pct(s, 0.5) / 1e6), ("max_ms", s.last.map { $0 / 1e6 } ?? 0)])
+        }
+    }
 }
 
 if want("scale") {

@@ -122,4 +122,83 @@ import Testing
         for n in [1, 2, 17, 63] { check(UInt64.self, units: n, rounds: 200) }
         for n in [1, 63, 64, 65, 127, 128, 129, 300] { check(WideUnits.self, units: n, rounds: 200) }
     }
+
+    /// A phrase as long as a template may be (`CatalogLoader.maxTemplateBytes`, short words), the
+    /// app name and a value, and utterances of 2,048 bytes made of its words (issue 50).
+    static func longPhrase() throws -> (Matcher, [String]) {
+        let syl = ["ka", "lo", "mi", "ren", "tu", "sa", "vo", "ne", "dar", "pel", "qui", "zo"]
+        var words: [String] = []
+        var bytes = "${applicationName} ${kind}".utf8.count
+        while true {
+            let i = words.count, w = syl[i % 12] + syl[(i / 12) % 12]
+            if bytes + w.utf8.count + 1 > CatalogLoader.maxTemplateBytes { break }
+            words.append(w)
+            bytes += w.utf8.count + 1
+        }
+        let json = """
+        {"developmentLocale":"en","locales":["en"],"app":{"id":"com.example.long","name":"Long Box"},
+         "enums":{"Kind":{"cases":[{"rawValue":"a","title":"alpha"},{"rawValue":"b","title":"beta gamma"}]}},
+         "shortcuts":[{"intent":"LongIntent","parameters":{"kind":{"type":"Kind"}},
+                       "phrases":["${applicationName} \(words.joined(separator: " ")) ${kind}", "Open ${applicationName}"]},
+                      {"intent":"ShortIntent","phrases":["Start the ${applicationName} timer"]}]}
+        """
+        return (Matcher(catalogs: [try CatalogLoader.parse(json, file: "long.json")], locales: ["en"]), words)
+    }
+
+    /// The work of the alignments is bounded past `Query.alignBandCells` (counted, not timed):
+    /// each alignment fills a band of its table, a few dozen columns a row, not every cell, and
+    /// no word move is aligned (one whole table per content word before: seconds a query).
+    @Test func alignmentWorkIsBoundedPastTheBandLimit() throws {
+        let (m, words) = try Self.longPhrase()
+        let pool = try #require(m.pools["en"])
+        var o = m.options
+        o.explain = false
+        let phrase = "Long Box " + words.joined(separator: " ") + " beta gamma"
+        var rng = ReferenceSearchTests.SplitMix(state: 50)
+        var shuffled = words
+        for k in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(k, Int(rng.next() % UInt64(k + 1))) }
+        let cases = [phrase,
+                     "Long Box " + shuffled.joined(separator: " "),
+                     "Long Box " + words.enumerated().map { $0.offset % 7 == 6 ? "zebra" : $0.element }.joined(separator: " ") + " alpha"]
+        let elements = words.count + 2
+        let band = Query<UInt64>.alignBandUnits
+        for text in cases {
+            #expect(text.utf8.count >= 2_000 && text.utf8.count <= 2_100)
+            let units = text.split(separator: " ").count
+            #expect((elements + 1) * (units + 1) > Query<UInt64>.alignBandCells)
+            let before = pool.alignmentWork()
+            let r = m.match(text, locale: "en", options: o)
+            let after = pool.alignmentWork()
+            let calls = after.calls - before.calls, cells = after.cells - before.cells
+            // The tables filled: each template's readings in order (app readings × values ×
+            // the value moved, and again for free text), no word move. 1 to 4 here; before the
+            // band, 700 a query, most of them word moves, each a whole table.
+            #expect(calls > 0 && calls <= 48, "\(calls) alignments")
+            // A row: the units its element is expected at (about one here), the band either side.
+            let perCall = (elements + 1) * (2 * band + 8)
+            #expect(cells <= calls * perCall, "\(cells) cells in \(calls) alignments, at most \(perCall) each")
+            #expect(cells * 10 <= calls * (elements + 1) * (units + 1), "\(cells) cells: not a tenth of the whole tables")
+            if text == phrase {
+                // The phrase said is read in the band: every word, the value, the app.
+                #expect(r.decision == .match)
+                #expect(r.results.first?.intent == "LongIntent")
+                #expect(r.results.first?.score == 1)
+            }
+        }
+        // The explanation reads the same band, with the trace: every word of the phrase said,
+        // each step within the utterance.
+        let explained = m.match(phrase, locale: "en")
+        let steps = explained.results.first?.explanation ?? []
+        #expect(steps.filter { $0.kind == .exact }.count >= words.count)
+        for st in steps where st.kind != .missing {
+            #expect(st.start >= 0 && st.start <= st.end && st.end <= phrase.utf16.count, "\(st)")
+        }
+        // A table under the limit is filled whole: one cell per element and unit (the short
+        // phrases, and the long one against a short utterance).
+        let before = pool.alignmentWork()
+        _ = m.match("start the long box timer", locale: "en", options: o)
+        let after = pool.alignmentWork()
+        #expect(after.calls > before.calls)
+        #expect(after.cells - before.cells <= (after.calls - before.calls) * (elements + 1) * 6)
+    }
 }

@@ -5,6 +5,11 @@ protocol AlignTrace { static var enabled: Bool { get } }
 enum NoTrace: AlignTrace { static var enabled: Bool { false } }
 enum WithTrace: AlignTrace { static var enabled: Bool { true } }
 
+/// Whether `Query.align` fills only a band of its table (`Query.alignBandCells`).
+protocol AlignBand { static var enabled: Bool { get } }
+enum WholeTable: AlignBand { static var enabled: Bool { false } }
+enum BandOnly: AlignBand { static var enabled: Bool { true } }
+
 /// What `Query.align` found: the reading's cost, gain and insertions, and its path (`steps`,
 /// with the trace).
 struct ReadingAlignment {
@@ -23,6 +28,32 @@ struct ReadingAlignment {
 extension Query {
     typealias Alignment = ReadingAlignment
 
+    /// Tables larger than this ((template elements + 1) × (units + 1) cells) are filled only in a
+    /// band around their diagonal (`alignBandUnits`), and a word said elsewhere (`skip`) is not
+    /// looked for in them (no alignment: the reading keeps its words in order). 65,536 cells is a
+    /// template of 255 elements against 255 units, over thirty times the largest table a corpus
+    /// line can make (the longest line of the sample and Home Assistant corpora, 59 units at
+    /// most, against their longest phrase, 32): no corpus line comes near it, so every prediction
+    /// is the whole table's, byte for byte. Past it, one alignment costs O(elements × band)
+    /// instead of O(elements × units), and a template's readings stop costing a whole table per
+    /// content word (the word moves) and per run of unknown words (`unknownValueReading`): a
+    /// 2,048-byte utterance against a 2,048-byte phrase went from seconds to milliseconds
+    /// (`pebench long`, BENCHMARKS.md).
+    /// What it can change, only there (an utterance and a phrase of some 250 words each): a
+    /// path that strays from the diagonal by more than the band (the words said in another
+    /// order, long talk before the request) is not found, so the reading may cost more than the
+    /// whole table's least; a reading with one word moved is not tried; and words read as a
+    /// value the app does not have are read so only where the band expects the value.
+    static var alignBandCells: Int { 65_536 }
+    /// The band's half width in units, around the unit each element is expected at (the
+    /// elements laid out in order, a literal one unit, a slot its longest span, stretched over
+    /// the utterance).
+    static var alignBandUnits: Int { 12 }
+
+    /// Whether an alignment of `elements` against the units is filled in a band only.
+    @inline(__always)
+    func alignBanded(_ elements: Int) -> Bool { (elements + 1) * (n + 1) > Query.alignBandCells }
+
     /// Aligns a template's elements (without the app clause) with the unmasked units.
     /// `paramSpans` are the spans the parameter slot may take; `appSpans` the app slot's (exact
     /// matching, where the app slot stays in place).
@@ -34,25 +65,67 @@ extension Query {
     @inline(__always)
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
                skip: Int = -1, literals: Units? = nil, ins: UnsafeMutablePointer<Float>? = nil, trace: Bool) -> Alignment {
-        let a = trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self)
-            : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self)
+        let a: Alignment
+        if alignBanded(elems.count) {
+            // A word moved (`skip`) is not looked for in a table this large (`alignBandCells`).
+            if skip >= 0 { return Alignment(cost: .infinity, gain: 0, ins: 0, steps: []) }
+            a = trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self, BandOnly.self)
+                : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self, BandOnly.self)
+        } else {
+            a = trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self, WholeTable.self)
+                : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self, WholeTable.self)
+        }
         // (Here, not in the table's function: a branch there slowed its loops.)
         if opts.referenceAlignment { checkAlignment(a, elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins) }
         return a
     }
 
-    /// `align`, compiled once with the trace and once without (`T.enabled` is a constant).
-    func align<T: AlignTrace>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
-                              appSpans: [SlotSpan], skip: Int, literals: Units?, ins insOverride: UnsafeMutablePointer<Float>?,
-                              _: T.Type) -> Alignment {
+    /// `align`, compiled with the trace and without, for the whole table and for a band
+    /// (`T.enabled`, `B.enabled` are constants).
+    func align<T: AlignTrace, B: AlignBand>(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan],
+                                            appSpans: [SlotSpan], skip: Int, literals: Units?, ins insOverride: UnsafeMutablePointer<Float>?,
+                                            _: T.Type, _: B.Type) -> Alignment {
         let trace = T.enabled
         let flexible = opts.mode == .flexible
+        // The band's layout (`B.enabled`): the elements in order, a literal one unit, a slot its
+        // longest span, stretched over the units. Element k is expected from unit
+        // `first(before k)` to `last(after k)` (its lengths summed), `alignBandUnits` either side.
+        var paramLen = 1, appLen = 1, total = 1
+        let band = Query.alignBandUnits
+        @inline(__always) func length(_ e: CompiledTemplate.Elem) -> Int { e.kind == .literal ? 1 : (e.kind == .param ? paramLen : appLen) }
+        @inline(__always) func first(_ x: Int) -> Int { min(n, max(0, x * n / total - band)) }
+        @inline(__always) func last(_ x: Int) -> Int { min(n, max(0, (x * n + total - 1) / total + band)) }
+        if B.enabled {
+            for s in paramSpans { paramLen = max(paramLen, s.end - s.start) }
+            for s in appSpans { appLen = max(appLen, s.end - s.start) }
+            total = 0
+            for e in elems { total += length(e) }
+            total = max(total, 1)
+            // Words read as a value the app does not have (`unknownValueReading`: one span, no
+            // variant) that do not start and end where the band expects the slot to: the band
+            // could only leave the slot empty, which is a real reading (the search's), not this
+            // one. None (and no table).
+            if paramSpans.count == 1, paramSpans[0].variant < 0 {
+                let s = paramSpans[0]
+                var before = 0, fits = false
+                for (k, e) in elems.enumerated() {
+                    let after = before + length(e)
+                    if e.kind == .param {
+                        let next = k + 1 < elems.count ? after + length(elems[k + 1]) : after
+                        let endLast = k + 1 < elems.count ? last(next) : n
+                        if s.start >= first(before) && s.start <= last(after) && s.end >= first(after) && s.end <= endLast { fits = true }
+                    }
+                    before = after
+                }
+                if !fits { return Alignment(cost: .infinity, gain: 0, ins: 0, steps: []) }
+            }
+        }
         // Rows. A literal no unit relates to (no match, merge or split: each is noted in
         // `ws.best`) can only be left out: without the trace its row is dropped and its deletion
         // charged once (`dropCost`, `dropDels`). `rowNext[j]`: the next element of the template
         // when it is a literal with a row (-1 otherwise), for splits.
         scratch.reserveRows(elems.count + 1)
-        let rowEl = scratch.rowElems, rowNext = scratch.rowNext
+        let rowEl = scratch.rowElems, rowNext = scratch.rowNext, rowElem = scratch.rowElem
         // The full table: with the trace, and for the reference searches of the tests.
         let full = trace || opts.fullAlignment || opts.exhaustive
         @inline(__always) func dropped(_ k: Int) -> Bool {
@@ -70,9 +143,11 @@ extension Query {
             }
             if k == skip { skipRow = m }
             rowEl[m] = e
+            rowElem[m] = Int32(k)
             rowNext[m] = k + 1 < elems.count && elems[k + 1].kind == .literal && !dropped(k + 1) ? Int32(k + 1) : -1
             m += 1
         }
+        rowElem[m] = Int32(elems.count)
         let el = UnsafeBufferPointer(start: rowEl, count: m)
         @inline(__always) func usable(_ s: SlotSpan) -> Bool {
             if s.start >= n { return false }
@@ -127,7 +202,50 @@ extension Query {
         }
         posOf[n] = Int32(columns)
         let w = columns + 1
-        let size = (m + 1) * w
+        // Each row's columns: all of them, or (`B.enabled`, past `alignBandCells`) the band: row
+        // j keeps the columns of the units its element is expected at (the layout above),
+        // `alignBandUnits` either side. The bands move right from row to row, and each row's
+        // reaches the next one's first column, so in flexible matching the band always holds a
+        // path (the start, the end, insertions and deletions). A row's cells are stored from `rowBase[j]`, its
+        // columns `rowLo[j]...rowHi[j]`: for the whole table, `j * w + p` as before.
+        let lo = scratch.rowLo, hi = scratch.rowHi, base = scratch.rowBase
+        var size = 0
+        if B.enabled {
+            // (`k` walks the elements, `before` their lengths before it.)
+            var k = 0, before = 0
+            for j in 0...m {
+                let rk = Int(rowElem[j])
+                while k < rk { before += length(elems[k]); k += 1 }
+                let after = k < elems.count ? before + length(elems[k]) : before
+                lo[j] = posOf[first(before)]
+                hi[j] = j == m ? Int32(columns) : posOf[last(after)]
+            }
+            for j in stride(from: m - 1, through: 0, by: -1) where hi[j] < lo[j + 1] { hi[j] = lo[j + 1] }
+            for j in 0...m {
+                base[j] = size
+                size += Int(hi[j] - lo[j]) + 1
+            }
+        } else {
+            size = (m + 1) * w
+        }
+        scratch.alignCalls &+= 1
+        scratch.alignCells &+= size
+        // The cell of row r, column q (-1: outside the band).
+        @inline(__always) func at(_ r: Int, _ q: Int) -> Int {
+            if !B.enabled { return r * w + q }
+            let l = Int(lo[r])
+            return q < l || q > Int(hi[r]) ? -1 : base[r] + q - l
+        }
+        // The row and column of cell x (for the trace).
+        func rowColumn(_ x: Int) -> (Int, Int) {
+            if !B.enabled { return (x / w, x % w) }
+            var a = 0, b = m
+            while a < b {
+                let mid = (a + b + 1) / 2
+                if base[mid] <= x { a = mid } else { b = mid - 1 }
+            }
+            return (a, Int(lo[a]) + x - base[a])
+        }
         scratch.reserve(size)
         let cells = scratch.cells
         let back = scratch.back, op = scratch.op, spanOf = scratch.spanOf
@@ -156,13 +274,15 @@ extension Query {
             // A literal no unit relates to (no match, merge or split: each is noted in
             // `ws.best`) can only be left out: its row tries no match.
             let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
-            for p in 0...columns {
-                let here = j * w + p
+            let pFirst = B.enabled ? Int(lo[j]) : 0, pLast = B.enabled ? Int(hi[j]) : columns
+            for p in pFirst...pLast {
+                let here = B.enabled ? base[j] + p - pFirst : j * w + p
                 let c0 = cells[here].cost
                 if c0 == .infinity { continue }
                 let cur = cells[here]
                 @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1,
                                              del: Float = 0, unk: Float = 0, pdel: Float = 0) {
+                    if B.enabled && to < 0 { return }
                     let nc = c0 + c
                     let ng = cur.gain + g
                     let old = cells[to].cost
@@ -176,21 +296,23 @@ extension Query {
                 let pass = p < columns ? colPass[p] : -1
                 if pass >= 0 {
                     // A run of units no element can take: passed over (and nothing else).
-                    relax(here + 1, pass, 0, pass, 1, unk: colUnk[p])
+                    relax(B.enabled && p == pLast ? -1 : here + 1, pass, 0, pass, 1, unk: colUnk[p])
                 } else if i < n {
                     let mk = mask[i]
+                    let right = B.enabled && p == pLast ? -1 : here + 1
                     if mk == 1 {
-                        relax(here + 1, 0, 0, 0, 0)
+                        relax(right, 0, 0, 0, 0)
                     } else if mk == 2 {
-                        relax(here + 1, 0, 0, 0, 7)
+                        relax(right, 0, 0, 0, 7)
                     } else if flexible {
                         let c = insP[i]
-                        relax(here + 1, c, 0, c, 1, unk: isUnheard(i) ? 1 : 0)
+                        relax(right, c, 0, c, 1, unk: isUnheard(i) ? 1 : 0)
                     }
                 }
                 guard j < m else { continue }
-                if j == skipRow { relax(here + w, 0, 0, 0, 8); continue }
-                if flexible { relax(here + w, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
+                let down = B.enabled ? at(j + 1, p) : here + w
+                if j == skipRow { relax(down, 0, 0, 0, 8); continue }
+                if flexible { relax(down, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
                 if pass >= 0 { continue }
                 switch e.kind {
                 case .literal:
@@ -200,11 +322,11 @@ extension Query {
                     var q = msP[i]
                     let qe = q + mcP[i]
                     while q < qe { if mvP[q] == e.id { s = simP[q]; break }; q += 1 }
-                    if s > 0 && (flexible || s >= 1) { relax(here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                    if s > 0 && (flexible || s >= 1) { relax(B.enabled ? at(j + 1, p + 1) : here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
                     guard flexible else { break }
                     if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
                         let s2 = opts.model.joinSimilarity
-                        relax((j + 1) * w + Int(posOf[i + 2 <= n ? i + 2 : n]), e.weight * (1 - s2), e.weight * s2, 0, 4)
+                        relax(at(j + 1, Int(posOf[i + 2 <= n ? i + 2 : n])), e.weight * (1 - s2), e.weight * s2, 0, 4)
                     }
                     if hasNextLiteral {
                         // splits(i, e.id, next)
@@ -215,18 +337,18 @@ extension Query {
                         if found {
                             let s2 = opts.model.joinSimilarity
                             let ww = e.weight + nextWeight
-                            relax(here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                            relax(B.enabled ? at(j + 2, p + 1) : here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
                         }
                     }
                 case .param, .app:
                     let list = e.kind == .app ? appSpans : paramSpans
-                    let base = e.kind == .app ? paramSpans.count : 0
+                    let spanBase = e.kind == .app ? paramSpans.count : 0
                     for (k, s) in list.enumerated() where s.start == i && usable(s) {
                         if !flexible && s.sim < 1 { continue }
                         // A word the catalog does not know right next to the value: the person
                         // likely named a different value ("pumpkin spice latte").
                         let adj = adjacentUnknownPenalty(s.start, s.end, mask) + cutWordPenalty(s.start, s.end, literals: literalBits, mask)
-                        relax((j + 1) * w + Int(posOf[s.end]), e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(base + k))
+                        relax(at(j + 1, Int(posOf[s.end])), e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6, Int32(spanBase + k))
                     }
                 }
             }
@@ -239,7 +361,7 @@ extension Query {
         }
         }
         }
-        let end = m * w + columns
+        let end = at(m, columns)
         let last = cells[end]
         let dels = last.dels + dropDels
         var a = Alignment(cost: last.cost + dropCost, gain: last.gain, ins: last.ins, steps: [],
@@ -249,8 +371,8 @@ extension Query {
             var steps: [AlignmentStep] = []
             while cur > 0, back[cur] >= 0 {
                 let prev = Int(back[cur])
-                let pj = prev / w, pi = prev % w
-                let ci = cur % w
+                let (pj, pi) = rowColumn(prev)
+                let ci = rowColumn(cur).1
                 switch op[cur] {
                 case 0: break
                 case 7: steps.append(step(.filler, pi, ci, "", "app", 0))

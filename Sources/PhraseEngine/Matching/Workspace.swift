@@ -64,19 +64,35 @@ final class Scratch {
         columnCapacity = c
     }
 
-    /// Row buffers of `Query.align` (per template element).
+    /// Row buffers of `Query.align` (per template element): each row's element, the next
+    /// literal, and its band (`Query.alignBandCells`): the element's index, its first and last
+    /// column, where its cells start.
     private(set) var rowCapacity = 0
     private(set) var rowElems = UnsafeMutablePointer<CompiledTemplate.Elem>.allocate(capacity: 1)
     private(set) var rowNext = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var rowElem = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var rowLo = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var rowHi = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    private(set) var rowBase = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     func reserveRows(_ n: Int) {
         if n <= rowCapacity { return }
         let c = max(n, 32)
-        rowElems.deallocate(); rowNext.deallocate()
+        rowElems.deallocate(); rowNext.deallocate(); rowElem.deallocate(); rowLo.deallocate(); rowHi.deallocate(); rowBase.deallocate()
         rowElems = .allocate(capacity: c)
         rowNext = .allocate(capacity: c)
+        rowElem = .allocate(capacity: c)
+        rowLo = .allocate(capacity: c)
+        rowHi = .allocate(capacity: c)
+        rowBase = .allocate(capacity: c)
         rowCapacity = c
     }
+
+    /// For the tests (`WorkspacePool.alignmentWork`): how many tables the template alignments
+    /// of this workspace filled, and how many cells, since it was made (an alignment that
+    /// answers without a table, `Query.alignBandCells`, counts neither).
+    var alignCalls = 0
+    var alignCells = 0
 
     func reserveMasks(_ n: Int) {
         if n <= maskCapacity { return }
@@ -107,7 +123,7 @@ final class Scratch {
     deinit {
         free(); maskA.deallocate(); maskB.deallocate(); otherIns.deallocate()
         colUnit.deallocate(); colPass.deallocate(); colUnk.deallocate(); posOf.deallocate()
-        rowElems.deallocate(); rowNext.deallocate()
+        rowElems.deallocate(); rowNext.deallocate(); rowElem.deallocate(); rowLo.deallocate(); rowHi.deallocate(); rowBase.deallocate()
     }
 }
 
@@ -395,4 +411,14 @@ final class WorkspaceSlot: Sendable {
     }
 
     deinit { _ = take() }
+}
+
+extension WorkspacePool {
+    /// For the tests: the alignment work (`Scratch.alignCalls`, `alignCells`) of the workspace
+    /// the calling thread takes, which is the one its queries took before (one thread, one pool).
+    func alignmentWork() -> (calls: Int, cells: Int) {
+        let w = acquire()
+        defer { release(w) }
+        return (w.scratch.alignCalls, w.scratch.alignCells)
+    }
 }
