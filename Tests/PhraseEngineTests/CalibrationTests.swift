@@ -79,7 +79,8 @@ import Testing
             var two = one
             two.limit = 2
             let e = m.match(text, locale: "en", options: exhaustive), f = m.match(text, locale: "en", options: two)
-            #expect(e.results.map(\.score) == f.results.map(\.score) && e.decision == f.decision, "\(text)")
+            // (The exhaustive search reads no value the app does not have.)
+            #expect(e.results.map(\.score) == f.results.filter { $0.unknownValue == nil }.map(\.score) && e.decision == f.decision, "\(text)")
         }
     }
 

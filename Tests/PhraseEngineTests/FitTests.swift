@@ -39,11 +39,11 @@ import Testing
         var o = MatchOptions()
         o.model = m
         let c = try CatalogLoader.load(path: catalog)
-        let r = Matcher(catalogs: [c], options: o).match("log my mood in habit tracker", locale: "en")
+        let r = Matcher(catalogs: [c], options: o).match("note my water in habit tracker", locale: "en")
         #expect(r.decision == .match)
         #expect((r.confidence ?? 0) > 0.99)
         #expect(r.json().render().contains("\"confidence\""))
-        let plain = Matcher(catalogs: [c]).match("log my mood in habit tracker", locale: "en")
+        let plain = Matcher(catalogs: [c]).match("note my water in habit tracker", locale: "en")
         // The bundled model's calibration gives a confidence too, and decides nothing.
         #expect(plain.decision == .none && plain.confidence != nil)
         // Through a file and back.
@@ -57,7 +57,7 @@ import Testing
         var lines: [String] = []
         // Enough lines of each split for the fit to be judged at all (DecisionFit.minimumLines).
         for k in 0..<(2 * DecisionFit.minimumLines() + 6) {
-            let text = ["log my mood in habit tracker", "habit tracker reminders", "turn my reminders in habit tracker"][k % 3]
+            let text = ["mute habit tracker reminders now please", "habit tracker reminders", "turn my reminders in habit tracker"][k % 3]
             // Line k+1: even lines expect the closest shortcut, odd lines expect nothing.
             let expect = (k + 1) % 2 == 0 ? "{\"intent\": \"SetRemindersIntent\"}" : "null"
             lines.append("{\"text\": \"\(text)\", \"locale\": \"en\", \"expect\": \(expect)}")
@@ -101,12 +101,12 @@ import Testing
         for rescue in [false, true] {
             o.model.rescue = rescue
             let m = Matcher(catalogs: [c], options: o)
-            let bare = m.match("log my mood", locale: "en")
+            let bare = m.match("note my water", locale: "en")
             #expect(bare.decision == .none, "rescue \(rescue): \(bare.reason)")
             if case .noAppBelowThreshold = bare.why {} else { Issue.record("expected the no-app threshold's refusal, got \(bare.why)") }
             #expect(m.match("delete habit tracker", locale: "en").decision == .none)
             // What names the app, or scores above the no-app threshold, is the confidence's to run.
-            #expect(m.match("log my mood in habit tracker", locale: "en").decision == .match)
+            #expect(m.match("note my water in habit tracker", locale: "en").decision == .match)
             #expect(m.match("log water", locale: "en").decision == .match)
         }
     }
@@ -184,7 +184,7 @@ import Testing
         if case .matched = r.why {} else { Issue.record("expected the thresholds' reason, got \(r.why)") }
         // And one that always does: a weak reading runs by its confidence.
         o.model.logistic = DecisionWeights(bias: 30, weights: Array(repeating: 0, count: DecisionWeights.features.count))
-        let weak = Matcher(catalogs: [c], options: o).match("log my mood in habit tracker", locale: "en")
+        let weak = Matcher(catalogs: [c], options: o).match("note my water in habit tracker", locale: "en")
         #expect(weak.decision == .match)
         // The key goes through the file.
         let back = try ScoreModel.parse(Array(o.model.json.render().utf8), file: "m.json")

@@ -68,7 +68,7 @@ import Testing
     /// and an index-time weight each change what it does.
     @Test func theMatcherUsesTheModel() throws {
         let catalog = try CatalogLoader.load(path: habits)
-        let utterance = "log my mood in habit tracker"
+        let utterance = "note my water in habit tracker"
         let standard = Matcher(catalogs: [catalog]).match(utterance, locale: "en")
         #expect(standard.decision == .none)
         var low = MatchOptions()
@@ -92,10 +92,10 @@ import Testing
         var m = ScoreModel.handSet
         m.threshold = 0.5
         let good = try tempFile("model.json", m.json.render())
-        let (code, out, _) = runCLI(["match", "--catalog", habits, "--model", good, "log my mood in habit tracker"])
+        let (code, out, _) = runCLI(["match", "--catalog", habits, "--model", good, "note my water in habit tracker"])
         #expect(code == 0)
         #expect(out.contains("→ match"))
-        let (c2, out2, _) = runCLI(["match", "--catalog", habits, "log my mood in habit tracker"])
+        let (c2, out2, _) = runCLI(["match", "--catalog", habits, "note my water in habit tracker"])
         #expect(c2 == 1)
         #expect(out2.contains("→ none"))
         let bad = try tempFile("bad.json", "{\"decision\": {\"threshold\": -1}}")

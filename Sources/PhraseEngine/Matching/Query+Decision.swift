@@ -186,6 +186,7 @@ extension Query {
             var c = candidate(s, catalogs: catalogs, explain: opts.explain, unknown: wc.span)
             c.unknownValue = words
             r.results.insert(c, at: 0)
+            if r.results.count > max(1, opts.limit) { r.results.removeLast() }
             return r
         }
         // With `decision.rescue`, a result the confidence does not run is decided by the thresholds.
