@@ -40,7 +40,7 @@ public enum DecisionFit {
             if let e = item.expect { correctNow = r.top.map { Evaluator.isExact($0, e) } ?? false } else { correctNow = r.decision == .none }
             // The real readings (the closest of an unknown-value refusal is none: the matcher's
             // confidence reads them too).
-            let results = r.results.first?.unknownValue == nil ? r.results : Array(r.results.dropFirst())
+            let results = Array(r.readings)
             guard let c = results.first, let x = DecisionWeights.vector(results: results) else {
                 return Sample(features: [], right: false, outOfDomain: item.expect == nil, eligible: false, correctNow: correctNow, tune: tune)
             }

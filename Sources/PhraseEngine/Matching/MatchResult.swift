@@ -254,6 +254,13 @@ public struct MatchResult: Sendable {
 
     public var top: MatchCandidate? { decision == .none ? nil : results.first }
 
+    /// The results that are readings of the utterance: all of them but an unknown-value
+    /// refusal's closest phrase (its value unknown, `MatchCandidate.unknownValue`), which is
+    /// listed first and read apart from the others.
+    public var readings: ArraySlice<MatchCandidate> {
+        results.first?.unknownValue == nil ? results[...] : results.dropFirst()
+    }
+
     public func json(includeExplanation: Bool = true) -> JSONOut {
         let rs: [JSONOut] = (decision == .none ? [] : results).map { r in
             var r = r
