@@ -142,7 +142,8 @@ extension Query {
         let confidence = opts.model.logistic == nil ? nil : shownConfidence
         // A refusal's confidence is the refusal's: that nothing should run (`ScoreModel.refusal`,
         // of the closest result's features), so an answer and its confidence tell one story.
-        let refusalConfidence = opts.model.refusal?.confidence(results: cands[..<inWindow])
+        // Read only for a refusal (most answers are matches).
+        let refusal = opts.model.refusal
         let otherApp = otherAppName
         func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
             var why = reason
@@ -155,7 +156,7 @@ extension Query {
             }
             var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
                                 why: why, negative: negative)
-            r.confidence = d == .none ? refusalConfidence : shownConfidence
+            r.confidence = d == .none ? refusal?.confidence(results: cands[..<inWindow]) : shownConfidence
             r.namesOtherApp = otherApp != nil
             return r
         }
