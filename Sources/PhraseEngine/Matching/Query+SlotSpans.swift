@@ -461,9 +461,9 @@ extension Query {
                 let o = index.optionOf(set, found[a].variant)
                 for k in (a + 1)..<b where index.optionOf(set, found[k].variant) != o { several = true; break }
                 // (Not a Bool's: "an" of "schalt an" is what tells on from off.)
-                if !several, case .bool = index.slotSets[Int(set)].variants[Int(found[a].variant)].value {} else if !several {
-                    several = saidByPhrases(found[a].start, found[a].end, app: index.setApp[Int(set)])
-                }
+                var isBool = false
+                if case .bool = index.slotSets[Int(set)].variants[Int(found[a].variant)].value { isBool = true }
+                if !several && !isBool { several = saidByPhrases(found[a].start, found[a].end, app: index.setApp[Int(set)]) }
             }
             if !several {
                 for k in a..<b { found[out] = found[k]; out += 1 }
