@@ -26,12 +26,8 @@ public enum Parallel {
             let next = ChunkCounter()
             let done = ChunkCounter()
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let c = next.add(1) - 1
-                    if c >= chunks { break }
-                    let lo = c * chunk, hi = min(n, lo + chunk)
-                    for i in lo..<hi { (out.base + i).initialize(to: body(i)) }
-                    if let progress { progress(done.add(hi - lo), n) }
+                work(chunks: chunks, chunk: chunk, count: n, next: next, out: out, body) { k in
+                    if let progress { progress(done.add(k), n) }
                 }
             }
             // Every chunk was claimed exactly once and finished before concurrentPerform returned.
@@ -59,12 +55,7 @@ extension Parallel {
             let finished = DispatchSemaphore(value: 0)
             for _ in 0..<workers {
                 let t = Thread {
-                    while true {
-                        let c = next.add(1) - 1
-                        if c >= chunks { break }
-                        let lo = c * chunk, hi = min(n, lo + chunk)
-                        for i in lo..<hi { (out.base + i).initialize(to: body(i)) }
-                    }
+                    work(chunks: chunks, chunk: chunk, count: n, next: next, out: out, body) { _ in }
                     finished.signal()
                 }
                 t.stackSize = 8 << 20
@@ -73,6 +64,22 @@ extension Parallel {
             for _ in 0..<workers { finished.wait() }
             // Every chunk was claimed exactly once and finished before its thread signalled.
             initialized = n
+        }
+    }
+}
+
+extension Parallel {
+    /// One worker's loop: claims chunks from `next` until none is left, writes each result into
+    /// its slot of `out`, and reports each finished chunk's size to `finished`.
+    @inline(__always)
+    static func work<T>(chunks: Int, chunk: Int, count n: Int, next: ChunkCounter, out: SendablePointer<T>,
+                        _ body: (Int) -> T, finished: (Int) -> Void) {
+        while true {
+            let c = next.add(1) - 1
+            if c >= chunks { break }
+            let lo = c * chunk, hi = min(n, lo + chunk)
+            for i in lo..<hi { (out.base + i).initialize(to: body(i)) }
+            finished(hi - lo)
         }
     }
 }
