@@ -302,25 +302,25 @@ import Testing
         let report = dir + "/report.txt"
         let old = "the old report\n"
         let arguments = ["expand", "--catalog", Self.root.appendingPathComponent("Corpora/music/catalog.json").path, "--locale", "all", "--include-truncated", "--output", report]
-        // The whole report, written by a run left to finish.
-        let full = Process()
-        full.executableURL = URL(fileURLWithPath: exe)
-        full.arguments = arguments
-        full.standardOutput = FileHandle.nullDevice
-        full.standardError = FileHandle.nullDevice
-        try full.run()
-        full.waitUntilExit()
-        let whole = try String(contentsOfFile: report, encoding: .utf8)
-        #expect(full.terminationStatus == 0 && whole.hasSuffix("\n"))
-        var killedMidway = 0
-        for delay in [0.05, 0.15, 0.3, 0.6, 1.0, 2.0] {
-            try Data(old.utf8).write(to: URL(fileURLWithPath: report))
+        // A started run of the tool, its output discarded.
+        func started() throws -> Process {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: exe)
             p.arguments = arguments
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
+            return p
+        }
+        // The whole report, written by a run left to finish.
+        let full = try started()
+        full.waitUntilExit()
+        let whole = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(full.terminationStatus == 0 && whole.hasSuffix("\n"))
+        var killedMidway = 0
+        for delay in [0.05, 0.15, 0.3, 0.6, 1.0, 2.0] {
+            try Data(old.utf8).write(to: URL(fileURLWithPath: report))
+            let p = try started()
             Thread.sleep(forTimeInterval: delay)
             let running = p.isRunning
             kill(p.processIdentifier, SIGKILL)
