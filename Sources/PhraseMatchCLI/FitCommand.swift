@@ -26,6 +26,10 @@ public enum FitCommand: Command {
     Each split needs at least 93 lines (an accuracy on fewer is not known within ±10 points: the
     95% Wilson interval; docs/cli.md), or the fit is refused before anything is matched. A result
     whose utterance names no app still needs the no-app threshold's score, however confident.
+    With the sentence encoder (as match and eval have it; --no-semantic turns it off), a second
+    model is fitted on the tune lines the decision refuses where the encoder reads them, from the
+    same features and the encoder's cosine, margin and agreement, within the same false accepts
+    (semantic.logistic, semantic.confidence; docs/semantic.md).
     The same corpus and catalogs give the same file. Exit status: 0 written, 1 refused, 2 usage,
     3 unreadable input.
     """
@@ -38,6 +42,7 @@ public enum FitCommand: Command {
         OptionSpec("--max-false-accepts", value: "X", help: "Most false accepts allowed on the tune split (0-1; default: the base model's)."),
         OptionSpec("--calibrate", help: "Keep the base decision; fit only the confidence's calibration (decision.calibration, decision.refusal)."),
         OptionSpec("--plan", value: "FILE", help: "Fit on many catalog sets at once: a fit plan (docs/cli.md) in place of --catalog and corpora."),
+        CatalogOptions.noSemanticOption, CatalogOptions.encoderOption,
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
         OptionSpec("--output", short: "-o", value: "FILE", help: "Where to write the fitted model (required; written atomically)."),
         ProgressLine.quietOption,
@@ -103,6 +108,9 @@ public enum FitCommand: Command {
                     + "lines: ±\(Int((DecisionFit.wilsonHalfWidth(0.5, n: min(tuneCount, testCount)) * 100).rounded())) points); nothing written\n")
             return ExitCode.checkFailed
         }
+        // With the sentence encoder, the fit reads its evidence too (`semantic.logistic`).
+        let encoder = try CatalogOptions.encoder(args, ctx)
+        let vectorCache = CatalogOptions.vectorCache(ctx)
         let progress = ProgressLine.make(ctx, args, label: "fit")
         let from = plan.map { "the plan \(CatalogOptions.displayPath(CatalogOptions.resolvePath($0, ctx), ctx)) (\(groups.count) groups)" }
             ?? "\(args.positionals.count) corpus files"
@@ -111,9 +119,15 @@ public enum FitCommand: Command {
         var baseMatchers: [Matcher] = []
         for (k, g) in groups.enumerated() {
             progress?.update(k, 2 * groups.count, detail: g.name)
-            let matcher = Matcher(catalogs: g.catalogs, options: base)
+            let matcher = Matcher(catalogs: g.catalogs, options: base, encoder: encoder, vectorCache: vectorCache)
             baseMatchers.append(matcher)
-            let samples = DecisionFit.samples(g.items, matcher: matcher, threads: threads)
+            if encoder != nil && !calibrateOnly {
+                // The phrase vectors on every core, before the lines (under one line's lock they
+                // would be built on that line's thread alone).
+                let ls = Set(g.items.compactMap { matcher.indexedLocale(for: $0.locale ?? matcher.defaultLocale) })
+                matcher.prepareSemantic(locales: matcher.locales.filter { ls.contains($0) })
+            }
+            let samples = DecisionFit.samples(g.items, matcher: matcher, threads: threads, meaning: !calibrateOnly)
             tune += zip(g.items, samples).filter { $0.0.line % 2 == 0 }.map { var x = $0.1; x.weight = g.weight; return x }
         }
         if calibrateOnly {
@@ -136,6 +150,23 @@ public enum FitCommand: Command {
         fitted.model.confidenceThreshold = tau
         fitted.model.rescue = rescue
         fitted.model.refusal = DecisionFit.fitRefusal(tune, weights: weights, tau: tau, rescue: rescue)
+        // The encoder's rule, fitted on the lines that decision refuses where the encoder reads
+        // them, within the same false accepts; none that runs a line more: the encoder is off.
+        var meaningText = ""
+        if encoder != nil {
+            let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap)
+            let read = tune.filter { $0.meaning != nil && DecisionFit.refused($0, weights: weights, tau: tau, rescue: rescue) }.count
+            if let sem {
+                fitted.model.semantic = SemanticRule(named: base.model.semantic.named, noApp: base.model.semantic.noApp)
+                fitted.model.semantic.fitted = sem
+                meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: confidence a refused result needs "
+                    + "\(JSONOut.formatNumber(sem.threshold))\n" + "meaning " + weightsText(sem.weights, bias: sem.bias, names: SemanticWeights.features) + "\n"
+            } else {
+                fitted.model.semantic = .never
+                meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: runs none of them more accurately; "
+                    + "its rule is off in the fitted model\n"
+            }
+        }
         fitted.model.source = "phrasematch fit on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
         // The real figures: both models through the matcher, on both splits, per group and pooled.
         var heldOutFitted: [Prediction] = []
@@ -150,7 +181,8 @@ public enum FitCommand: Command {
         var table: [(name: String, rows: [Metrics])] = []
         for (k, g) in groups.enumerated() {
             progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
-            let b = measure(baseMatchers[k], g), f = measure(Matcher(catalogs: g.catalogs, options: fitted), g, keep: true)
+            let b = measure(baseMatchers[k], g)
+            let f = measure(Matcher(catalogs: g.catalogs, options: fitted, encoder: encoder, vectorCache: vectorCache), g, keep: true)
             table.append((g.name, [b.tune, f.tune, b.heldOut, f.heldOut]))
         }
         progress?.finish()
@@ -181,6 +213,7 @@ public enum FitCommand: Command {
         s += "confidence a result needs: \(JSONOut.formatNumber(tau))\(rescue ? " (or the thresholds: decision.rescue)" : "")\n"
         s += weightsText(weights) + "\n"
         if let r = fitted.model.refusal { s += "refusal " + weightsText(r) + "\n" }
+        s += meaningText
         if let r = Reliability(heldOutFitted) { s += "the confidence on the held-out lines: " + calibrationText(r) + "\n" }
         let heldBase = pooled[2], heldFit = pooled[3]
         // Worse where it was not fitted: less accurate, or more than a point more false accepts.
@@ -201,9 +234,11 @@ public enum FitCommand: Command {
     }
 
     /// "weights: bias …, score …, …" (3 decimals).
-    static func weightsText(_ w: DecisionWeights) -> String {
-        var s = "weights: bias \(JSONOut.formatNumber((w.bias * 1000).rounded() / 1000))"
-        for (n, x) in zip(DecisionWeights.features, w.weights) { s += ", \(n) \(JSONOut.formatNumber((x * 1000).rounded() / 1000))" }
+    static func weightsText(_ w: DecisionWeights) -> String { weightsText(w.weights, bias: w.bias, names: DecisionWeights.features) }
+
+    static func weightsText(_ weights: [Double], bias: Double, names: [String]) -> String {
+        var s = "weights: bias \(JSONOut.formatNumber((bias * 1000).rounded() / 1000))"
+        for (n, x) in zip(names, weights) { s += ", \(n) \(JSONOut.formatNumber((x * 1000).rounded() / 1000))" }
         return s
     }
 

@@ -17,7 +17,7 @@ import Testing
 
     @Test func fitsWritesAndIsDeterministic() throws {
         let out = try tempFile("model.json", "")
-        let (code, report, err) = runCLI(["fit", "--catalog", haCatalog, "--output", out, haCorpus])
+        let (code, report, err) = runCLI(["fit", "--no-semantic", "--catalog", haCatalog, "--output", out, haCorpus])
         #expect(code == 0, "\(err)")
         #expect(report.contains("held-out"))
         #expect(report.contains("confidence a result needs"))
@@ -27,7 +27,7 @@ import Testing
         #expect(model.confidenceThreshold > 0 && model.confidenceThreshold < 1)
         // The same corpus and catalog: the same bytes.
         let again = try tempFile("model2.json", "")
-        _ = runCLI(["fit", "--catalog", haCatalog, "--output", again, haCorpus])
+        _ = runCLI(["fit", "--no-semantic", "--catalog", haCatalog, "--output", again, haCorpus])
         #expect(try String(contentsOfFile: again, encoding: .utf8) == first)
     }
 
@@ -64,7 +64,7 @@ import Testing
         }
         let corpus = try tempFile("adversarial.jsonl", lines.joined(separator: "\n") + "\n")
         let out = (corpus as NSString).deletingLastPathComponent + "/never.json"
-        let (code, _, err) = runCLI(["fit", "--catalog", catalog, "--output", out, corpus])
+        let (code, _, err) = runCLI(["fit", "--no-semantic", "--catalog", catalog, "--output", out, corpus])
         #expect(code == 1, "\(err)")
         #expect(err.contains("refused: the fitted decision is"), "\(err)")
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -80,7 +80,7 @@ import Testing
         let corpus = try tempFile("tiny.jsonl", en.prefix(20).joined(separator: "\n") + "\n")
         let out = (corpus as NSString).deletingLastPathComponent + "/tiny-model.json"
         for extra in [[], ["--calibrate"]] {
-            let (code, report, err) = runCLI(["fit", "--catalog", catalog, "--output", out] + extra + [corpus])
+            let (code, report, err) = runCLI(["fit", "--no-semantic", "--catalog", catalog, "--output", out] + extra + [corpus])
             #expect(code == 1, "\(extra): \(report)")
             #expect(err.contains("refused: 10 tune lines (even line numbers) and 10 held-out lines (odd) are too few; a fit needs at least 93 of each"), "\(err)")
             #expect(err.contains("95% Wilson interval") && err.contains("nothing written"))
@@ -125,7 +125,7 @@ import Testing
         let planFile = dir + "/plan.json"
         try plan.write(toFile: planFile, atomically: true, encoding: .utf8)
         let out = dir + "/plan-model.json"
-        let (code, report, err) = runCLI(["fit", "--plan", planFile, "--output", out])
+        let (code, report, err) = runCLI(["fit", "--no-semantic", "--plan", planFile, "--output", out])
         #expect(code == 0 || code == 1, "\(err)")
         #expect(report.contains("ha-en ") && report.contains("ha-de ") && report.contains("pooled "))
         #expect(report.contains("on the tune lines, weighted"))
@@ -141,7 +141,7 @@ import Testing
         try FileManager.default.copyItem(atPath: corpora[1], toPath: dir + "/rel/fr.jsonl")
         try #"{"format": "phrasematch-fit-plan", "groups": [{"name": "h", "catalogs": ["habits.json"], "corpora": ["en.jsonl", "fr.jsonl"]}]}"#
             .write(toFile: rel, atomically: true, encoding: .utf8)
-        let (c2, r2, e2) = runCLI(["fit", "--plan", rel, "--output", dir + "/rel/model.json"])
+        let (c2, r2, e2) = runCLI(["fit", "--no-semantic", "--plan", rel, "--output", dir + "/rel/model.json"])
         #expect(c2 == 0 || c2 == 1, "\(e2)")
         #expect(r2.contains("fit on"))
     }

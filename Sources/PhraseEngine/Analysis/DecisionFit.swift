@@ -24,14 +24,24 @@ public enum DecisionFit {
         public var refusedNow = false
         /// How much the line counts in the fit and the threshold's tally (a fit plan's group weight).
         public var weight: Double = 1
+        /// The closest result's features with the sentence encoder's evidence
+        /// (`SemanticWeights.features`), on a line the encoder reads when it is refused (a result
+        /// decided by a threshold or the confidence, its value bound, no other app named); nil
+        /// elsewhere, and without an encoder.
+        public var meaning: [Double]? = nil
     }
 
     /// Matches every item (explanations off) and collects the samples, in input order.
-    public static func samples(_ items: [CorpusItem], matcher: Matcher, threads: Int? = nil) -> [Sample] {
+    /// The lexical decision's: the sentence encoder confirms nothing here. With `meaning`, a
+    /// matcher with an encoder reads its evidence on every line it would read if refused
+    /// (`Sample.meaning`), whatever the decision now: the decision being fitted may refuse it.
+    public static func samples(_ items: [CorpusItem], matcher: Matcher, threads: Int? = nil, meaning: Bool = false) -> [Sample] {
         var o = matcher.options
         o.explain = false
         o.limit = max(o.limit, 2)
+        o.semantic = false
         let opts = o
+        let readMeaning = meaning && matcher.encoder != nil
         return Parallel.map(count: items.count, threads: threads) { i -> Sample in
             let item = items[i]
             let r = matcher.match(item.text, locale: item.locale ?? matcher.defaultLocale, options: opts)
@@ -50,6 +60,9 @@ public enum DecisionFit {
             // `decision.noAppThreshold` never runs, whatever a fitted decision's confidence (a
             // guard that needs no data; Query+Decision keeps it).
             case .belowThreshold, .matched, .matchedWithoutApp, .lowConfidence, .confident: eligible = true
+            // A refusal that names another app is one of the above refused (told apart only in
+            // its reason), or the no-app guard's.
+            case .otherApp: eligible = c.appNamed || c.score >= opts.noAppThreshold
             default: eligible = false
             }
             var sample = Sample(features: x,
@@ -58,8 +71,68 @@ public enum DecisionFit {
             if case .matched = r.why { sample.acceptedNow = true }
             if case .matchedWithoutApp = r.why { sample.acceptedNow = true }
             sample.refusedNow = r.decision == .none
+            if readMeaning && readable(r), let e = matcher.semanticEvidence(for: r) { sample.meaning = SemanticWeights.vector(r, evidence: e) }
             return sample
         }
+    }
+
+    /// Whether the sentence encoder reads `r` when it is refused (`SemanticStage.reads`): a
+    /// result decided by a threshold or the confidence, its value bound, no other app named.
+    static func readable(_ r: MatchResult) -> Bool {
+        guard !r.results.isEmpty, !r.namesOtherApp, SemanticStage.valueBound(r) else { return false }
+        switch r.why {
+        case .belowThreshold, .noAppBelowThreshold, .lowConfidence, .matched, .matchedWithoutApp, .confident: return true
+        default: return false
+        }
+    }
+
+    /// The sentence encoder's fitted rule (`SemanticWeights`): a logistic model of whether the
+    /// closest result is right, from its features and the encoder's evidence, fitted on the tune
+    /// samples the decision (`weights` at `tau`, `rescue`; none: the thresholds) refuses where the
+    /// encoder reads them; its threshold the one with the best accuracy whose false accepts stay
+    /// at most `maxFalseAccepts` (ties: the higher threshold). nil when no threshold runs a line
+    /// more, or the samples hold only one kind (no model can be told from them).
+    public static func fitSemantic(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
+                                   maxFalseAccepts: Double, l2: Double = 0.1) -> SemanticWeights? {
+        var rows: [Sample] = []
+        for s in samples where s.meaning != nil && refused(s, weights: weights, tau: tau, rescue: rescue) {
+            var x = s
+            x.features = s.meaning ?? []
+            x.eligible = true
+            rows.append(x)
+        }
+        guard rows.contains(where: { $0.right && !$0.outOfDomain }), rows.contains(where: { !$0.right || $0.outOfDomain }) else { return nil }
+        let w = fit(rows, l2: l2)
+        // The decision's tally, then each read line run in turn, from the most confident down.
+        let conf = confidences(samples, weights)
+        var right = 0.0, fa = 0.0, ood = 0.0, all = 0.0
+        for (s, c) in zip(samples, conf) {
+            all += s.weight
+            if s.outOfDomain { ood += s.weight }
+            let ok: Bool
+            if let c { let runs = c >= tau || (rescue && s.acceptedNow); ok = s.outOfDomain ? !runs : (runs && s.right) } else { ok = s.correctNow }
+            if ok { right += s.weight } else if s.outOfDomain { fa += s.weight }
+        }
+        guard all > 0 else { return nil }
+        // Rounded down, so a line's own confidence reaches its threshold.
+        let ps = rows.map { (w.confidence($0.features) * 10000).rounded(.down) / 10000 }
+        let order = rows.indices.sorted { ps[$0] != ps[$1] ? ps[$0] > ps[$1] : $0 < $1 }
+        var best: (tau: Double, accuracy: Double)? = nil
+        let start = right / all
+        var i = 0
+        while i < order.count {
+            let t = ps[order[i]]
+            while i < order.count && ps[order[i]] == t {
+                let s = rows[order[i]]
+                if s.outOfDomain { right -= s.weight; fa += s.weight } else if s.right { right += s.weight }
+                i += 1
+            }
+            guard t > 0, t < 1 else { continue }
+            let acc = right / all, far = ood == 0 ? 0 : fa / ood
+            if far <= maxFalseAccepts + 1e-12, acc > max(best?.accuracy ?? start, start) + 1e-12 { best = (t, acc) }
+        }
+        guard let b = best else { return nil }
+        return SemanticWeights(bias: w.bias, weights: w.weights, threshold: b.tau)
     }
 
     /// The fewest lines a split needs for its accuracy to say anything: the smallest n whose 95%
@@ -87,7 +160,7 @@ public enum DecisionFit {
     /// calibration of the confidence, which decides nothing), on every sample with a result.
     public static func fit(_ samples: [Sample], l2: Double = 0.1, iterations: Int = 50, everyLine: Bool = false) -> DecisionWeights {
         let rows = samples.filter { (everyLine || $0.eligible) && !$0.features.isEmpty }
-        let d = DecisionWeights.features.count + 1
+        let d = (rows.first?.features.count ?? DecisionWeights.features.count) + 1
         var beta = [Double](repeating: 0, count: d)
         guard !rows.isEmpty else { return DecisionWeights(bias: -10, weights: Array(beta.dropFirst())) }
         for _ in 0..<iterations {

@@ -196,6 +196,9 @@ public enum Reason: Sendable, Hashable {
     /// Refused by a threshold, run because the sentence encoder's nearest shortcut is the
     /// result's (`SemanticRule`).
     case meaning(score: Double, cosine: Double, margin: Double)
+    /// Refused by a threshold, run because a fitted rule (`SemanticWeights`) gives the result,
+    /// with the encoder's evidence, at least the confidence it needs.
+    case meaningConfident(confidence: Double, threshold: Double)
 
     public var text: String {
         let f = JSONOut.formatNumber
@@ -222,6 +225,8 @@ public enum Reason: Sendable, Hashable {
         case .exact: return "said as written"
         case .meaning(let s, let c, let m):
             return "score \(f(s)) is below the threshold, but the meaning is this shortcut's (\(f((c * 10000).rounded() / 10000)), \(f((m * 10000).rounded() / 10000)) ahead of the next)"
+        case .meaningConfident(let c, let t):
+            return "refused by the words alone, but its confidence with the meaning's evidence is \(f((c * 10000).rounded() / 10000)) ≥ \(f(t))"
         }
     }
 }
@@ -251,6 +256,8 @@ public struct MatchResult: Sendable {
     /// The utterance names an app none of the catalogs has (`Query.namesOtherApp`): the
     /// sentence encoder never confirms such a refusal.
     public internal(set) var namesOtherApp = false
+    /// The best result's lead over the next target as the decision read it (nil: no result).
+    public internal(set) var lead: Double? = nil
 
     public var top: MatchCandidate? { decision == .none ? nil : results.first }
 

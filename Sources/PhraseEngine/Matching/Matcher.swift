@@ -176,6 +176,14 @@ public final class Matcher: Sendable {
         return semantic.review(r, indexLocale: pool.index.locale, rule: opts.value.model.semantic)
     }
 
+    /// What the sentence encoder says of `r` (a result of this matcher) against its closest
+    /// result, whatever the decision: for a fit that reads the encoder's evidence on lines the
+    /// decision it fits may refuse (`DecisionFit.samples`). nil without an encoder or a result.
+    public func semanticEvidence(for r: MatchResult) -> SemanticEvidence? {
+        guard let semantic, !r.results.isEmpty, let l = indexedLocale(for: r.locale) else { return nil }
+        return semantic.evidence(r, indexLocale: l)
+    }
+
     /// Builds the phrase vectors of `locales` (default: every indexed one) now, not when an
     /// utterance first needs them; with a cache, writes them there. No encoder: nothing.
     /// Returns the number of phrase rows.

@@ -158,6 +158,7 @@ extension Query {
                                 why: why, negative: negative)
             r.confidence = d == .none ? refusal?.confidence(results: cands[..<inWindow]) : shownConfidence
             r.namesOtherApp = otherApp != nil
+            if !cands.isEmpty { r.lead = DecisionWeights.margin(cands[..<inWindow]) }
             return r
         }
         guard !cands.isEmpty else {

@@ -445,16 +445,46 @@ public struct ScoreModel: Sendable, Hashable {
     private static func parseSemantic(_ v: JSONNode, _ fail: (Int, String) -> LoadError) throws(LoadError) -> SemanticRule {
         guard let o = v.object else { throw fail(v.offset, "'semantic' must be an object, found \(v.typeName)") }
         var values: [String: Double] = [:]
+        var fitted: (weights: [String: Double], at: Int)? = nil
+        var threshold: Double? = nil
         for (k, x) in o {
+            if k == "logistic" {
+                guard fitted == nil else { throw fail(x.offset, "'semantic.logistic' given twice") }
+                guard let w = x.object else { throw fail(x.offset, "'semantic.logistic' must be an object, found \(x.typeName)") }
+                var ws: [String: Double] = [:]
+                for (f, n) in w {
+                    guard f == "bias" || SemanticWeights.features.contains(f) else {
+                        throw fail(n.offset, "unknown key 'semantic.logistic.\(f)' (features: \(SemanticWeights.features.joined(separator: ", ")))")
+                    }
+                    guard let d = n.number, d.isFinite, abs(d) <= 1000 else { throw fail(n.offset, "'semantic.logistic.\(f)' must be a number in -1000...1000") }
+                    ws[f] = d
+                }
+                for f in ["bias"] + SemanticWeights.features where ws[f] == nil { throw fail(x.offset, "'semantic.logistic.\(f)' is missing") }
+                fitted = (ws, x.offset)
+                continue
+            }
+            if k == "confidence" {
+                guard let d = x.number, d > 0, d < 1 else { throw fail(x.offset, "'semantic.confidence' must be a number between 0 and 1") }
+                threshold = d
+                continue
+            }
             guard SemanticRule.keys.contains(k) else {
-                throw fail(x.offset, "unknown key 'semantic.\(k)' (keys: \(SemanticRule.keys.joined(separator: ", ")))")
+                throw fail(x.offset, "unknown key 'semantic.\(k)' (keys: \(SemanticRule.keys.joined(separator: ", ")), logistic, confidence)")
             }
             guard values[k] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
             guard let d = x.number, d.isFinite, (0...1).contains(d) else { throw fail(x.offset, "'semantic.\(k)' must be a number in 0...1") }
             values[k] = d
         }
         for k in SemanticRule.keys where values[k] == nil { throw fail(v.offset, "'semantic.\(k)' is missing") }
-        return SemanticRule(values: values)
+        var rule = SemanticRule(values: values)
+        switch (fitted, threshold) {
+        case let (f?, t?):
+            rule.fitted = SemanticWeights(bias: f.weights["bias"] ?? 0, weights: SemanticWeights.features.map { f.weights[$0] ?? 0 }, threshold: t)
+        case let (f?, nil): throw fail(f.at, "'semantic.logistic' needs 'semantic.confidence' (the confidence a refused result needs)")
+        case (nil, _?): throw fail(v.offset, "'semantic.confidence' is given without 'semantic.logistic'")
+        case (nil, nil): break
+        }
+        return rule
     }
 
     private static func parseLogistic(_ v: JSONNode, name: String, _ fail: (Int, String) -> LoadError) throws(LoadError) -> DecisionWeights {
@@ -503,7 +533,12 @@ public struct ScoreModel: Sendable, Hashable {
             if let c = calibration { groups[k].1.append(("calibration", weights(c))) }
             if let r = refusal { groups[k].1.append(("refusal", weights(r))) }
         }
-        let semanticGroup: [(String, JSONOut)] = [("semantic", .object(SemanticRule.keys.map { ($0, JSONOut.double(semantic.value($0))) }))]
+        var semanticMembers: [(String, JSONOut)] = SemanticRule.keys.map { ($0, JSONOut.double(semantic.value($0))) }
+        if let f = semantic.fitted {
+            semanticMembers.append(("logistic", .object([("bias", .double(f.bias))] + zip(SemanticWeights.features, f.weights).map { ($0.0, JSONOut.double($0.1)) })))
+            semanticMembers.append(("confidence", .double(f.threshold)))
+        }
+        let semanticGroup: [(String, JSONOut)] = [("semantic", .object(semanticMembers))]
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]
                        + groups.map { ($0.0, JSONOut.object($0.1)) } + semanticGroup)
     }

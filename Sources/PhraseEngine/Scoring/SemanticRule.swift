@@ -1,3 +1,5 @@
+import Foundation
+
 /// When the sentence encoder confirms a refused result (`semantic` in the score model file): the
 /// lexical search refused its best result (below a threshold or the fitted confidence), and the
 /// encoder's nearest shortcut is that result's, at least `cosine` close to the utterance and at
@@ -20,6 +22,8 @@ public struct SemanticRule: Sendable, Hashable {
     public var named: Limits
     /// A result whose utterance named no app.
     public var noApp: Limits
+    /// A fitted rule in place of the limits (`semantic.logistic`, `semantic.confidence`).
+    public var fitted: SemanticWeights? = nil
 
     public init(named: Limits, noApp: Limits) {
         self.named = named
@@ -49,5 +53,44 @@ public struct SemanticRule: Sendable, Hashable {
     init(values v: [String: Double]) {
         named = Limits(cosine: v["cosine"] ?? 1, margin: v["margin"] ?? 1, score: v["score"] ?? 1)
         noApp = Limits(cosine: v["noAppCosine"] ?? 1, margin: v["noAppMargin"] ?? 1, score: v["noAppScore"] ?? 1)
+    }
+}
+
+/// A fitted rule for the sentence encoder (`semantic.logistic` and `semantic.confidence` in the
+/// score model file; `phrasematch fit` with the encoder writes them): a logistic model of whether
+/// a refused closest result is right, from its lexical features (`DecisionWeights.features`)
+/// and the encoder's evidence (`SemanticWeights.evidenceFeatures`). Where a model has one, it
+/// replaces the limits of `SemanticRule`: a refusal the encoder reads runs its closest result
+/// when this confidence is at least `threshold`, and the result carries that confidence.
+public struct SemanticWeights: Sendable, Hashable {
+    /// The encoder's features, after the lexical ones: the nearest shortcut's cosine, its lead
+    /// over the next shortcut (0…0.2), 1 when it is the closest result's shortcut, and those two
+    /// numbers again where it is (0 where not).
+    public static let evidenceFeatures = ["cosine", "meaningMargin", "agrees", "cosineAgrees", "meaningMarginAgrees"]
+    /// Every feature, in the order of `weights` (after the bias).
+    public static let features = DecisionWeights.features + evidenceFeatures
+    public var bias: Double
+    public var weights: [Double]
+    /// The confidence a refused result needs to run.
+    public var threshold: Double
+
+    public init(bias: Double, weights: [Double], threshold: Double) {
+        self.bias = bias
+        self.weights = weights
+        self.threshold = threshold
+    }
+
+    /// The encoder's features of `e` (`evidenceFeatures` order).
+    public static func evidence(_ e: SemanticEvidence) -> [Double] {
+        let a: Double = e.agrees ? 1 : 0
+        let m = min(max(e.margin, 0), 0.2)
+        return [e.nearest.cosine, m, a, e.nearest.cosine * a, m * a]
+    }
+
+    /// The probability that the closest result is right, from the full feature vector.
+    public func confidence(_ x: [Double]) -> Double {
+        var z = bias
+        for (a, b) in zip(weights, x) { z += a * b }
+        return 1 / (1 + exp(-z))
     }
 }

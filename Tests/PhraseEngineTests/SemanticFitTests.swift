@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+@testable import PhraseMatchCLI
+
+/// The sentence encoder's fitted rule (`SemanticWeights`, issue 49): its evidence as features of
+/// a fitted confidence, read by the matcher, written and read by the model file, and fitted by
+/// `phrasematch fit` on the tune lines within their false accepts.
+@Suite struct SemanticFitTests {
+    static let root = SemanticTests.root
+    let text = "hydrate the basil plant please over in leafy"
+
+    /// A rule that runs the closest result only where the encoder's nearest shortcut is its own.
+    static func agreeing(threshold: Double) -> SemanticWeights {
+        var w = [Double](repeating: 0, count: SemanticWeights.features.count)
+        w[SemanticWeights.features.firstIndex(of: "agrees") ?? 0] = 20
+        return SemanticWeights(bias: -10, weights: w, threshold: threshold)
+    }
+
+    static func matcher(_ e: any SentenceEncoder, _ rule: SemanticWeights) throws -> Matcher {
+        var o = MatchOptions()
+        o.model.semantic = .never
+        o.model.semantic.fitted = rule
+        return Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: o, encoder: e)
+    }
+
+    @Test func aFittedRuleRunsARefusedResultAtItsConfidence() throws {
+        let m = try Self.matcher(KeywordEncoder(), Self.agreeing(threshold: 0.9))
+        var plain = m.options
+        plain.semantic = false
+        let lexical = m.match(text, locale: "en", options: plain)
+        #expect(lexical.decision == .none)
+        let r = m.match(text, locale: "en")
+        #expect(r.decision == .match, "\(r.reason)")
+        let p = 1 / (1 + exp(-10.0))
+        guard case .meaningConfident(let c, let t) = r.why else { Issue.record("reason \(r.why)"); return }
+        #expect(abs(c - p) < 1e-12 && t == 0.9)
+        // The confidence it ran at is the answer's.
+        #expect(r.confidence == c)
+        #expect(r.reason.contains("with the meaning's evidence"))
+        let ev = try #require(r.meaning)
+        #expect(ev.confirmed && ev.agrees)
+        #expect(r.top?.parameters.map(\.value) == lexical.results.first?.parameters.map(\.value))
+        // The same evidence below the rule's threshold, or another shortcut nearest: refused.
+        #expect(try Self.matcher(KeywordEncoder(), Self.agreeing(threshold: 0.99999)).match(text, locale: "en").decision == .none)
+        let other = try Self.matcher(KeywordEncoder(swapped: true), Self.agreeing(threshold: 0.9)).match(text, locale: "en")
+        #expect(other.decision == .none && other.meaning?.confirmed == false)
+        // The box limits are not read when a fitted rule is there (they confirm nothing here).
+        #expect(SemanticRule.never.fitted == nil)
+    }
+
+    @Test func theModelFileCarriesTheFittedRule() throws {
+        var m = ScoreModel.standard
+        m.semantic.fitted = Self.agreeing(threshold: 0.75)
+        let text = m.json.render()
+        #expect(text.contains("\"logistic\": {\"bias\": -10") && text.contains("\"meaningMarginAgrees\""))
+        let back = try ScoreModel.parse(Array(text.utf8), file: "m.json")
+        #expect(back.semantic == m.semantic)
+        func error(_ t: String) -> String {
+            do { _ = try ScoreModel.parse(Array(t.utf8), file: "m.json"); return "" } catch { return error.message }
+        }
+        #expect(error(text.replacingOccurrences(of: ", \"confidence\": 0.75", with: "")).contains("needs 'semantic.confidence'"))
+        #expect(error(text.replacingOccurrences(of: "\"meaningMarginAgrees\"", with: "\"meaningMarginAgree\"")).contains("unknown key 'semantic.logistic.meaningMarginAgree'"))
+        #expect(error(text.replacingOccurrences(of: ", \"cosineAgrees\": 0", with: "")).contains("'semantic.logistic.cosineAgrees' is missing"))
+        let noLogistic = ScoreModel.standard.json.render().replacingOccurrences(of: "\"noAppScore\"", with: "\"confidence\": 0.5, \"noAppScore\"")
+        #expect(error(noLogistic).contains("without 'semantic.logistic'"))
+    }
+
+    /// Refused lines with the encoder's evidence: the in-domain ones close in meaning, the
+    /// out-of-domain ones less so, a few in-domain ones wrong. The rule runs the close ones and
+    /// no out-of-domain line where no false accept is allowed.
+    @Test func theFitRunsWhatTheTuneLinesAllow() throws {
+        let n = SemanticWeights.features.count, cos = SemanticWeights.features.firstIndex(of: "cosine") ?? 0
+        func sample(_ k: Int, cosine: Double, right: Bool, ood: Bool) -> DecisionFit.Sample {
+            var x = [Double](repeating: 0, count: n)
+            x[0] = 0.4 + 0.001 * Double(k % 7)
+            x[cos] = cosine + 0.0001 * Double(k % 5)
+            var s = DecisionFit.Sample(features: Array(x.prefix(DecisionWeights.features.count)), right: right, outOfDomain: ood,
+                                       eligible: false, correctNow: ood, tune: true)
+            s.refusedNow = true
+            s.meaning = x
+            return s
+        }
+        var samples: [DecisionFit.Sample] = []
+        for k in 0..<60 { samples.append(sample(k, cosine: 0.95, right: true, ood: false)) }
+        for k in 0..<60 { samples.append(sample(k, cosine: 0.80, right: false, ood: true)) }
+        for k in 0..<10 { samples.append(sample(k, cosine: 0.86, right: false, ood: false)) }
+        // Lines the encoder does not read: as decided now.
+        for k in 0..<40 {
+            var s = DecisionFit.Sample(features: [1], right: true, outOfDomain: false, eligible: false, correctNow: true, tune: true)
+            s.weight = Double(1 + k % 2)
+            samples.append(s)
+        }
+        let w = try #require(DecisionFit.fitSemantic(samples, maxFalseAccepts: 0))
+        var ran = 0, fa = 0
+        for s in samples { if let x = s.meaning, w.confidence(x) >= w.threshold { if s.outOfDomain { fa += 1 } else if s.right { ran += 1 } } }
+        #expect(ran == 60 && fa == 0, "ran \(ran), false accepts \(fa) at \(w.threshold)")
+        // Only out-of-domain lines, or only right ones, tell nothing: no rule.
+        #expect(DecisionFit.fitSemantic(samples.filter(\.outOfDomain), maxFalseAccepts: 1) == nil)
+        // No line runs more accurately (every read line is out of domain or wrong): no rule.
+        #expect(DecisionFit.fitSemantic(samples.filter { $0.outOfDomain || !$0.right || $0.meaning == nil }, maxFalseAccepts: 1) == nil)
+    }
+
+    /// `phrasematch fit` with the encoder: its rule is fitted on the refused tune lines and
+    /// written; the same corpus gives the same file.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: SemanticTests.weights), "the encoder's weights are needed"))
+    func fitWritesTheEncodersRule() throws {
+        let catalog = Self.root.appendingPathComponent("Benchmarks/ha-intents/en/catalog.sparse.json").path
+        let corpus = Self.root.appendingPathComponent("Benchmarks/ha-intents/en/corpus.named.jsonl").path
+        let out = try tempFile("model.json", "")
+        let (code, report, err) = runCLI(["fit", "--encoder", SemanticTests.weights, "--catalog", catalog, "--output", out, corpus])
+        #expect(code == 0, "\(err)")
+        #expect(report.contains("the meaning (sentence encoder), on "), "\(report)")
+        let model = try ScoreModel.load(path: out)
+        let rule = try #require(model.semantic.fitted, "\(report)")
+        #expect(rule.threshold > 0 && rule.threshold < 1)
+        #expect(report.contains("meaning weights: bias "))
+        let again = try tempFile("model2.json", "")
+        _ = runCLI(["fit", "--encoder", SemanticTests.weights, "--catalog", catalog, "--output", again, corpus])
+        #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: out, encoding: .utf8))
+    }
+}
