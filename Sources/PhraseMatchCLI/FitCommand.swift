@@ -151,10 +151,12 @@ public enum FitCommand: Command {
         fitted.model.rescue = rescue
         fitted.model.refusal = DecisionFit.fitRefusal(tune, weights: weights, tau: tau, rescue: rescue)
         // The encoder's rule, fitted on the lines that decision refuses where the encoder reads
-        // them, within the same false accepts; none that runs a line more: the encoder is off.
+        // them, within the same false accepts; none more accurate there than the base model's
+        // limits: those stay.
         var meaningText = ""
         if encoder != nil {
-            let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap)
+            let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap,
+                                              limits: base.model.semantic)
             let read = tune.filter { $0.meaning != nil && DecisionFit.refused($0, weights: weights, tau: tau, rescue: rescue) }.count
             if let sem {
                 fitted.model.semantic = SemanticRule(named: base.model.semantic.named, noApp: base.model.semantic.noApp)
@@ -162,9 +164,8 @@ public enum FitCommand: Command {
                 meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: confidence a refused result needs "
                     + "\(JSONOut.formatNumber(sem.threshold))\n" + "meaning " + weightsText(sem.weights, bias: sem.bias, names: SemanticWeights.features) + "\n"
             } else {
-                fitted.model.semantic = .never
-                meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: runs none of them more accurately; "
-                    + "its rule is off in the fitted model\n"
+                meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: no fitted rule is more accurate "
+                    + "there than the base model's limits, which stay\n"
             }
         }
         fitted.model.source = "phrasematch fit on \(tuneCount) tune lines of \(from), from: \(base.model.source)"

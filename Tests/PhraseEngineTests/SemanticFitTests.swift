@@ -71,10 +71,12 @@ import Testing
     /// no out-of-domain line where no false accept is allowed.
     @Test func theFitRunsWhatTheTuneLinesAllow() throws {
         let n = SemanticWeights.features.count, cos = SemanticWeights.features.firstIndex(of: "cosine") ?? 0
+        let agrees = SemanticWeights.features.firstIndex(of: "agrees") ?? 0
         func sample(_ k: Int, cosine: Double, right: Bool, ood: Bool) -> DecisionFit.Sample {
             var x = [Double](repeating: 0, count: n)
             x[0] = 0.4 + 0.001 * Double(k % 7)
             x[cos] = cosine + 0.0001 * Double(k % 5)
+            x[agrees] = 1
             var s = DecisionFit.Sample(features: Array(x.prefix(DecisionWeights.features.count)), right: right, outOfDomain: ood,
                                        eligible: false, correctNow: ood, tune: true)
             s.refusedNow = true
@@ -95,6 +97,12 @@ import Testing
         var ran = 0, fa = 0
         for s in samples { if let x = s.meaning, w.confidence(x) >= w.threshold { if s.outOfDomain { fa += 1 } else if s.right { ran += 1 } } }
         #expect(ran == 60 && fa == 0, "ran \(ran), false accepts \(fa) at \(w.threshold)")
+        // Limits that already run exactly the right lines: nothing to gain, they stay.
+        let close = SemanticRule.Limits(cosine: 0.9, margin: 0, score: 0)
+        #expect(DecisionFit.fitSemantic(samples, maxFalseAccepts: 0, limits: SemanticRule(named: close, noApp: close)) == nil)
+        // Limits that run every read line (the out-of-domain ones too): the fitted rule is better.
+        let loose = SemanticRule.Limits(cosine: 0, margin: 0, score: 0)
+        #expect(DecisionFit.fitSemantic(samples, maxFalseAccepts: 0, limits: SemanticRule(named: loose, noApp: loose)) != nil)
         // Only out-of-domain lines, or only right ones, tell nothing: no rule.
         #expect(DecisionFit.fitSemantic(samples.filter(\.outOfDomain), maxFalseAccepts: 1) == nil)
         // No line runs more accurately (every read line is out of domain or wrong): no rule.

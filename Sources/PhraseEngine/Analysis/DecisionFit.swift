@@ -86,14 +86,24 @@ public enum DecisionFit {
         }
     }
 
+    /// Whether `limits` run a read line (`Sample.meaning`, `SemanticWeights.features` order).
+    static func limitsRun(_ x: [Double], _ limits: SemanticRule) -> Bool {
+        if let w = limits.fitted { return w.confidence(x) >= w.threshold }
+        let f = SemanticWeights.features
+        func at(_ name: String) -> Double { f.firstIndex(of: name).map { x[$0] } ?? 0 }
+        return limits.confirms(agrees: at("agrees") > 0.5, cosine: at("cosine"), margin: at("meaningMargin"), score: at("score"),
+                               appNamed: at("named") > 0.5)
+    }
+
     /// The sentence encoder's fitted rule (`SemanticWeights`): a logistic model of whether the
     /// closest result is right, from its features and the encoder's evidence, fitted on the tune
     /// samples the decision (`weights` at `tau`, `rescue`; none: the thresholds) refuses where the
     /// encoder reads them; its threshold the one with the best accuracy whose false accepts stay
-    /// at most `maxFalseAccepts` (ties: the higher threshold). nil when no threshold runs a line
-    /// more, or the samples hold only one kind (no model can be told from them).
+    /// at most `maxFalseAccepts` (or the limits' own, when higher; ties: the higher threshold).
+    /// nil when it is not more accurate on them than `limits` (the rule it would replace: the
+    /// base model's), or the samples hold only one kind (no model can be told from them).
     public static func fitSemantic(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
-                                   maxFalseAccepts: Double, l2: Double = 0.1) -> SemanticWeights? {
+                                   maxFalseAccepts: Double, limits: SemanticRule = .never, l2: Double = 0.1) -> SemanticWeights? {
         var rows: [Sample] = []
         for s in samples where s.meaning != nil && refused(s, weights: weights, tau: tau, rescue: rescue) {
             var x = s
@@ -114,11 +124,17 @@ public enum DecisionFit {
             if ok { right += s.weight } else if s.outOfDomain { fa += s.weight }
         }
         guard all > 0 else { return nil }
+        // What the limits give: the bar to clear, and the false accepts they already have.
+        var limitsRight = right, limitsFA = fa
+        for s in rows where limitsRun(s.features, limits) {
+            if s.outOfDomain { limitsRight -= s.weight; limitsFA += s.weight } else if s.right { limitsRight += s.weight }
+        }
+        let start = max(right, limitsRight) / all
+        let cap = max(maxFalseAccepts, ood == 0 ? 0 : limitsFA / ood)
         // Rounded down, so a line's own confidence reaches its threshold.
         let ps = rows.map { (w.confidence($0.features) * 10000).rounded(.down) / 10000 }
         let order = rows.indices.sorted { ps[$0] != ps[$1] ? ps[$0] > ps[$1] : $0 < $1 }
         var best: (tau: Double, accuracy: Double)? = nil
-        let start = right / all
         var i = 0
         while i < order.count {
             let t = ps[order[i]]
@@ -129,7 +145,7 @@ public enum DecisionFit {
             }
             guard t > 0, t < 1 else { continue }
             let acc = right / all, far = ood == 0 ? 0 : fa / ood
-            if far <= maxFalseAccepts + 1e-12, acc > max(best?.accuracy ?? start, start) + 1e-12 { best = (t, acc) }
+            if far <= cap + 1e-12, acc > max(best?.accuracy ?? start, start) + 1e-12 { best = (t, acc) }
         }
         guard let b = best else { return nil }
         return SemanticWeights(bias: w.bias, weights: w.weights, threshold: b.tau)

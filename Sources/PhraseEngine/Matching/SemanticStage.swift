@@ -81,8 +81,7 @@ final class SemanticStage: Sendable {
                 }
             }
         } else {
-            let l = rule.limits(appNamed: c.appNamed)
-            if e.agrees, valueBound, e.nearest.cosine >= l.cosine, e.margin >= l.margin, c.score >= l.score {
+            if valueBound, rule.confirms(agrees: e.agrees, cosine: e.nearest.cosine, margin: e.margin, score: c.score, appNamed: c.appNamed) {
                 e.confirmed = true
                 out.decision = .match
                 out.why = .meaning(score: c.score, cosine: e.nearest.cosine, margin: e.margin)

@@ -33,6 +33,14 @@ public struct SemanticRule: Sendable, Hashable {
     /// The limits a result is held to.
     public func limits(appNamed: Bool) -> Limits { appNamed ? named : noApp }
 
+    /// Whether the limits run a refused result (its value bound): the encoder's nearest shortcut
+    /// is the result's, close enough, far enough ahead of the next, and the result's own score
+    /// high enough.
+    public func confirms(agrees: Bool, cosine: Double, margin: Double, score: Double, appNamed: Bool) -> Bool {
+        let l = limits(appNamed: appNamed)
+        return agrees && cosine >= l.cosine && margin >= l.margin && score >= l.score
+    }
+
     /// Used when a model file has no `semantic` group: confirms nothing.
     public static let never = SemanticRule(named: Limits(cosine: 1, margin: 1, score: 1), noApp: Limits(cosine: 1, margin: 1, score: 1))
 
