@@ -49,12 +49,27 @@ public enum CollisionAnalyzer {
             negatives += r.negatives
             options.progress?(i + 1, locales.count)
         }
+        // Meaning: every two shortcuts' closest phrase vectors, when the matcher has an encoder.
+        var tables: [String: CollisionMeaningReader.Table] = [:]
+        let stage = options.meaning ? matcher.semantic : nil
+        if let stage {
+            for l in locales { tables[l] = CollisionMeaningReader.table(stage.vectors(l), threads: options.threads) }
+            for i in pairs.indices { pairs[i].meaning = CollisionMeaningReader.meaning(pairs[i], tables) }
+        }
         let perPhrase = simulate(&pairs, matcher: matcher, locales: locales, phrases: phrases, options: options)
         pairs.sort(by: ranked)
         let clusters = cluster(&pairs)
-        return CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
-                               options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase,
-                               negativeProbes: negatives)
+        var report = CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
+                                     options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase,
+                                     negativeProbes: negatives)
+        if let stage {
+            report.meaning = MeaningSummary(
+                encoder: stage.encoder.identity, compared: locales.reduce(0) { $0 + (tables[$1]?.pairs ?? 0) },
+                threshold: CollisionOptions.closeInMeaning,
+                farInWords: CollisionMeaningReader.farInWords(pairs, tables, catalogs: matcher.catalogs, minimum: options.minSimilarity,
+                                                              threshold: CollisionOptions.closeInMeaning))
+        }
+        return report
     }
 
     /// Ranking: risk (the predicted confusions), closeness, severity, similarity, then locale
