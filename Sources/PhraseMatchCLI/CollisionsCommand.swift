@@ -32,6 +32,7 @@ public enum CollisionsCommand: Command {
         OptionSpec("--simulate", value: "N", help: "Noisy utterances per phrase the ranking hears (0-100; default \(CollisionOptions.simulatedPerPhrase), fewer when that makes over \(CollisionOptions.simulationBudget); 0: rank by closeness)."),
         OptionSpec("--no-damage", help: "Skip the damage probes (each phrase said with one word lost)."),
         OptionSpec("--no-budget", help: "Analyze phrases past the 1,000-phrase budget too."),
+        OptionSpec("--min-meaning", value: "X", help: "List the shortcut pairs whose meaning (cosine) is at or above X (default \(JSONOut.formatNumber(CollisionOptions.closeInMeaning))) that no pair relates as written."),
         OptionSpec("--no-semantic", help: "Do not read how close in meaning the shortcuts are (the sentence encoder's phrase vectors)."),
         CatalogOptions.encoderOption,
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
@@ -62,6 +63,10 @@ public enum CollisionsCommand: Command {
         if let m = args.value("--min-similarity") {
             guard let v = Double(m), v > 0, v <= 1 else { throw CLIError.usage("--min-similarity takes a number in (0, 1]") }
             o.minSimilarity = v
+        }
+        if let m = args.value("--min-meaning") {
+            guard let v = Double(m), v >= -1, v <= 1 else { throw CLIError.usage("--min-meaning takes a number in [-1, 1]") }
+            o.minMeaning = v
         }
         var failOn: CollisionSeverity? = nil
         if let f = args.value("--fail-on") {

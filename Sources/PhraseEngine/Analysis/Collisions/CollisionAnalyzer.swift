@@ -57,6 +57,7 @@ public enum CollisionAnalyzer {
             for i in pairs.indices { pairs[i].meaning = CollisionMeaningReader.meaning(pairs[i], tables) }
         }
         let perPhrase = simulate(&pairs, matcher: matcher, locales: locales, phrases: phrases, options: options)
+        if stage != nil { for i in pairs.indices { pairs[i].risk = riskWithMeaning(pairs[i]) } }
         pairs.sort(by: ranked)
         let clusters = cluster(&pairs)
         var report = CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
@@ -65,9 +66,9 @@ public enum CollisionAnalyzer {
         if let stage {
             report.meaning = MeaningSummary(
                 encoder: stage.encoder.identity, compared: locales.reduce(0) { $0 + (tables[$1]?.pairs ?? 0) },
-                threshold: CollisionOptions.closeInMeaning,
+                threshold: options.minMeaning,
                 farInWords: CollisionMeaningReader.farInWords(pairs, tables, catalogs: matcher.catalogs, minimum: options.minSimilarity,
-                                                              threshold: CollisionOptions.closeInMeaning))
+                                                              threshold: options.minMeaning))
         }
         return report
     }
@@ -83,6 +84,20 @@ public enum CollisionAnalyzer {
     }
 
     // MARK: - Risk
+
+    /// Meaning's share of the risk: a simulated pair whose shortcuts' meaning is above
+    /// `meaningFloor` gains `meaningWeight` per unit above it. Chosen on the tune lines (even line
+    /// numbers) of every sample app's corpus and simulated check (docs/collisions.md, "Meaning").
+    static let meaningFloor = 0.93
+    static let meaningWeight = 0.3
+
+    /// A pair's risk with its meaning: `risk + meaningWeight·max(0, meaning − meaningFloor)` when
+    /// the risk was simulated and the meaning read (the ranking by closeness alone, `--simulate 0`,
+    /// is left as it is).
+    static func riskWithMeaning(_ p: CollisionPair) -> Double {
+        guard p.simulated != nil, let m = p.meaning, m.cosine > meaningFloor else { return p.risk }
+        return ((p.risk + meaningWeight * (m.cosine - meaningFloor)) * 10000).rounded() / 10000
+    }
 
     /// Pairs of targets per closeness bin, and the weight of a bin's pooled rate in utterances
     /// (the prior of `simulate`). Chosen on habits, coffee and reader (docs/collisions.md, "Risk").

@@ -43,7 +43,7 @@ public struct MeaningSummary: Sendable {
     public var encoder: String
     /// Pairs of shortcuts whose closeness was read (over the analyzed locales).
     public var compared: Int
-    /// The cosine from which two shortcuts are close in meaning (`CollisionOptions.closeInMeaning`).
+    /// The cosine from which two shortcuts are close in meaning (`CollisionOptions.minMeaning`).
     public var threshold: Double
     /// Close in meaning (cosine ≥ threshold), far in words: closest first, then locale, then the
     /// shortcuts in catalog order.

@@ -145,7 +145,8 @@ public struct CollisionPair: Sendable {
     public var severity: CollisionSeverity
     /// Ranking score: the estimated chance that speech meant for one target reaches the other
     /// (confusions per utterance said, from the simulated recognizer; docs/collisions.md, "Risk"),
-    /// or, without the simulation, `closeness`.
+    /// raised for shortcuts close in meaning when meaning is read ("Meaning"), or, without the
+    /// simulation, `closeness`.
     public var risk: Double
     /// How alike the phrases are to the matcher: similarity raised for the damage probes' flips,
     /// subsumption, sound-alike words and both directions. The simulation's prior and tie-break.
@@ -239,8 +240,9 @@ public struct CollisionOptions: Sendable {
     /// (its phrase vectors, from its cache). docs/collisions.md, "Meaning".
     public var meaning = true
     /// Two shortcuts whose closest phrase vectors have at least this cosine are close in meaning
-    /// (the report lists those no pair relates as written).
-    public static let closeInMeaning = 0.9
+    /// (the report lists those no pair relates as written; `--min-meaning`).
+    public var minMeaning = CollisionOptions.closeInMeaning
+    public static let closeInMeaning = 0.96
     /// Called after each locale is analyzed: (locales done, locales). For a progress display.
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
     /// Called as each step of a locale's analysis goes: (done, total, what is counted: "phrases
