@@ -64,6 +64,14 @@ public enum CollisionsCommand: Command {
             guard let v = Double(m), v > 0, v <= 1 else { throw CLIError.usage("--min-similarity takes a number in (0, 1]") }
             o.minSimilarity = v
         }
+        // Before the analysis: a usage error should not wait for it.
+        let split = args.value("--split")
+        if let split {
+            guard split == "tune" || split == "test" else { throw CLIError.usage("--split takes tune or test") }
+            guard !args.values("--against-corpus").isEmpty || args.value("--against-synth") != nil else {
+                throw CLIError.usage("--split goes with --against-corpus or --against-synth")
+            }
+        }
         if let m = args.value("--min-meaning") {
             guard let v = Double(m), v >= -1, v <= 1 else { throw CLIError.usage("--min-meaning takes a number in [-1, 1]") }
             o.minMeaning = v
@@ -138,11 +146,6 @@ public enum CollisionsCommand: Command {
             noise?.seed = x
         }
         if args.value("--synth-output") != nil && noise == nil { throw CLIError.usage("--synth-output goes with --against-synth") }
-        let split = args.value("--split")
-        if let split {
-            guard split == "tune" || split == "test" else { throw CLIError.usage("--split takes tune or test") }
-            guard !corpora.isEmpty || noise != nil else { throw CLIError.usage("--split goes with --against-corpus or --against-synth") }
-        }
         if !corpora.isEmpty || noise != nil {
             var (items, errors) = try CatalogOptions.readCorpora(corpora, ctx)
             for e in errors { ctx.err("error: \(e.oneLine)\n") }
