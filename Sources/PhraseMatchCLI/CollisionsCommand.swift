@@ -28,12 +28,34 @@ public enum CollisionsCommand: Command {
         OptionSpec("--noise-rate", value: "X", help: "With --against-synth: chance that each word is damaged (default \(JSONOut.formatNumber(CollisionNoise.Options().wordErrorRate)))."),
         OptionSpec("--seed", value: "N", help: "With --against-synth: random seed, an unsigned integer (default \(CollisionNoise.Options().seed))."),
         OptionSpec("--synth-output", value: "FILE", help: "With --against-synth: also write the noisy utterances as a corpus (JSON Lines) to FILE."),
+        OptionSpec("--split", value: "S", help: "Check against only the tune (even line numbers) or test (odd) utterances of --against-corpus and --against-synth."),
         OptionSpec("--simulate", value: "N", help: "Noisy utterances per phrase the ranking hears (0-100; default \(CollisionOptions.simulatedPerPhrase), fewer when that makes over \(CollisionOptions.simulationBudget); 0: rank by closeness)."),
         OptionSpec("--no-damage", help: "Skip the damage probes (each phrase said with one word lost)."),
         OptionSpec("--no-budget", help: "Analyze phrases past the 1,000-phrase budget too."),
+        OptionSpec("--min-meaning", value: "X", help: "List the shortcut pairs whose meaning (cosine) is at or above X (default \(JSONOut.formatNumber(CollisionOptions.closeInMeaning))) that no pair relates as written."),
+        OptionSpec("--no-semantic", help: "Do not read how close in meaning the shortcuts are (the sentence encoder's phrase vectors)."),
+        CatalogOptions.encoderOption,
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
         ProgressLine.quietOption,
     ]
+
+    /// The sentence encoder whose phrase vectors the report reads: as `match` and `eval` find it
+    /// (`--encoder`, `PHRASEENGINE_ENCODER`, the bundled weights); none with `--no-semantic` or
+    /// none found, and then one line on standard error says meaning is not read.
+    static func meaningEncoder(_ args: ParsedArguments, _ ctx: CLIContext) throws -> (any SentenceEncoder)? {
+        if args.flag("--no-semantic") {
+            ctx.err("note: meaning is not read (--no-semantic): collisions by words only\n")
+            return nil
+        }
+        let named = args.value("--encoder") != nil || !(ctx.environment["PHRASEENGINE_ENCODER"] ?? "").isEmpty
+        if !named && !(ctx.findsEncoder && E5Encoder.candidatePaths().contains { FileManager.default.fileExists(atPath: $0) }) {
+            if ctx.findsEncoder {
+                ctx.err("note: no sentence encoder weights found (\(E5Encoder.fileName); --encoder FILE or PHRASEENGINE_ENCODER); meaning is not read: collisions by words only\n")
+            }
+            return nil
+        }
+        return try CatalogOptions.encoder(args, ctx)
+    }
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
         let format = try PhraseMatchCLI.format(args, allowed: ["text", "json", "markdown", "html"])
@@ -41,6 +63,18 @@ public enum CollisionsCommand: Command {
         if let m = args.value("--min-similarity") {
             guard let v = Double(m), v > 0, v <= 1 else { throw CLIError.usage("--min-similarity takes a number in (0, 1]") }
             o.minSimilarity = v
+        }
+        // Before the analysis: a usage error should not wait for it.
+        let split = args.value("--split")
+        if let split {
+            guard split == "tune" || split == "test" else { throw CLIError.usage("--split takes tune or test") }
+            guard !args.values("--against-corpus").isEmpty || args.value("--against-synth") != nil else {
+                throw CLIError.usage("--split goes with --against-corpus or --against-synth")
+            }
+        }
+        if let m = args.value("--min-meaning") {
+            guard let v = Double(m), v >= -1, v <= 1 else { throw CLIError.usage("--min-meaning takes a number in [-1, 1]") }
+            o.minMeaning = v
         }
         var failOn: CollisionSeverity? = nil
         if let f = args.value("--fail-on") {
@@ -74,7 +108,11 @@ public enum CollisionsCommand: Command {
         if let l = args.value("--locale"), l != "all", let c = try LocaleOption.choice(args, catalogs) {
             o.locales = [c.catalogLocale]
         }
-        let matcher = Matcher(catalogs: catalogs, options: mo)
+        // The encoder's phrase vectors are read (how close in meaning two shortcuts are); the
+        // matching of the analysis and of the checks stays by words, as without one.
+        let encoder = try meaningEncoder(args, ctx)
+        mo.semantic = false
+        let matcher = Matcher(catalogs: catalogs, options: mo, encoder: encoder, vectorCache: encoder.map { _ in CatalogOptions.vectorCache(ctx) })
         let progress = ProgressLine.make(ctx, args, label: "collisions")
         // One locale: each step of its analysis (phrases heard, damage probes, …) has its count;
         // several: the locales done.
@@ -123,6 +161,7 @@ public enum CollisionsCommand: Command {
                 }
                 items += generated
             }
+            if let split { items = items.filter { ($0.line % 2 == 0) == (split == "tune") } }
             var rc = CollisionReality.check(report, matcher: matcher, items: items, k: top ?? 10, threads: o.threads,
                                             progress: progress?.callback(detail: "utterances"))
             progress?.finish()

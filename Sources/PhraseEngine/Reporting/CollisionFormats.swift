@@ -40,6 +40,46 @@ public enum CollisionFormats {
         return [s, "Similarity: the score a phrase of one target said as written gets for the other target, the higher of the two directions. "
             + "A pair is reported at \(minimum) or more, or below it (down to 0: neither was among the other's results) when a word lost takes "
             + "one to the other, an app name reads as another's, or two values are alike compared directly; its \"why\" says which."]
+            + (r.meaning.map { [meaningLegend($0)] } ?? [])
+    }
+
+    /// What a pair's meaning is (a report that read it).
+    static func meaningLegend(_ m: MeaningSummary) -> String {
+        "Meaning: the cosine of the two shortcuts' closest phrase vectors (the sentence encoder \(m.encoder), as the matcher's meaning stage reads them); "
+            + "two shortcuts at \(JSONOut.formatNumber(m.threshold)) or more are close in meaning, and an utterance of one is hardly closer to it than to the other."
+    }
+
+    /// ", meaning 0.93" for a pair whose shortcuts' meaning was read.
+    static func meaningText(_ p: CollisionPair) -> String {
+        p.meaning.map { ", meaning \(JSONOut.formatNumber($0.cosine))" } ?? ""
+    }
+
+    /// A pair of shortcuts close in meaning and far in words, as a line.
+    static func meaningPairLine(_ r: CollisionReport, _ m: MeaningPair) -> String {
+        let words: String
+        if let sim = m.similarity, let k = m.pair {
+            words = "in words: pair \(k + 1), similarity \(JSONOut.formatNumber(sim)) (below \(JSONOut.formatNumber(r.options.minSimilarity)))"
+        } else {
+            words = "in words: not paired"
+        }
+        return "[\(m.locale)] \(m.a.title(qualified: r.qualified)) ~ \(m.b.title(qualified: r.qualified)): meaning \(JSONOut.formatNumber(m.meaning.cosine)) "
+            + "(\"\(m.meaning.a)\" ~ \"\(m.meaning.b)\"); \(words)"
+    }
+
+    /// The heading of the close-in-meaning section.
+    static func meaningHeading(_ m: MeaningSummary) -> String {
+        "Close in meaning, far in words (meaning \(JSONOut.formatNumber(m.threshold)) or more, no pair at the minimum similarity; \(m.farInWords.count) of \(m.compared) shortcut pairs)"
+    }
+
+    /// The close-in-meaning section as text lines ("  1. …"), `top` of them at most.
+    static func meaningSection(_ r: CollisionReport, top: Int?) -> String {
+        guard let m = r.meaning else { return "" }
+        var s = "\n" + meaningHeading(m) + ":\n"
+        if m.farInWords.isEmpty { return s + "  none\n" }
+        let limit = min(top ?? m.farInWords.count, m.farInWords.count)
+        for (i, x) in m.farInWords.prefix(limit).enumerated() { s += "  \(i + 1). " + meaningPairLine(r, x) + "\n" }
+        if limit < m.farInWords.count { s += "  … \(m.farInWords.count - limit) more (--top N or --format json)\n" }
+        return s
     }
 
     /// A pair's similarity, marked when it is below the report's minimum (the legend says why
@@ -60,7 +100,7 @@ public enum CollisionFormats {
     /// - Parameter top: pairs to list (nil: all).
     public static func text(_ r: CollisionReport, top: Int? = nil) -> String {
         var s = "Collisions: " + summary(r, top: top) + "\n" + legendLines(r).joined(separator: "\n") + "\n"
-        if r.pairs.isEmpty { return s + (r.reality.map { "\n" + realityText(r, $0, top: top) } ?? "") }
+        if r.pairs.isEmpty { return s + meaningSection(r, top: top) + (r.reality.map { "\n" + realityText(r, $0, top: top) } ?? "") }
         let limit = min(top ?? r.pairs.count, r.pairs.count)
         s += "\nClusters (worst first):\n"
         for (i, c) in r.clusters.enumerated() {
@@ -69,13 +109,14 @@ public enum CollisionFormats {
         }
         s += "\nPairs (worst first):\n"
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            s += "  \(i + 1). \(p.severity.name), similarity \(similarityText(p, r)), \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1), risk \(JSONOut.formatNumber(p.risk))\(p.simulated.map { ", \($0.confused) of \($0.said) heard confused" } ?? "")]\n"
+            s += "  \(i + 1). \(p.severity.name), similarity \(similarityText(p, r)), \(p.kind.rawValue) [\(p.a.locale), cluster \(p.cluster + 1), risk \(JSONOut.formatNumber(p.risk))\(p.simulated.map { ", \($0.confused) of \($0.said) heard confused" } ?? "")\(meaningText(p))]\n"
             s += "     a: \(side(p.a, r.qualified))\n"
             s += "     b: \(side(p.b, r.qualified))\n"
             s += "     why: \(p.reason)\n"
             s += "     fix: \(p.suggestion)\n"
         }
         if limit < r.pairs.count { s += "  … \(r.pairs.count - limit) more (--top N or --format json)\n" }
+        s += meaningSection(r, top: top)
         if let rc = r.reality { s += "\n" + realityText(r, rc, top: top) }
         return s
     }
@@ -131,7 +172,7 @@ public enum CollisionFormats {
 
     public static func json(_ r: CollisionReport, top: Int? = nil) -> String {
         let limit = min(top ?? r.pairs.count, r.pairs.count)
-        var o: [(String, JSONOut)] = [("pairs", .array(r.pairs.prefix(limit).map(\.json)))]
+        var o: [(String, JSONOut)] = [("pairs", .array(r.pairs.prefix(limit).map { $0.json(meaningRead: r.meaning != nil) }))]
         o.append(("clusters", .array(r.clusters.compactMap { c -> JSONOut? in
             let ps = c.pairs.filter { $0 < limit }
             if ps.isEmpty { return nil }
@@ -146,7 +187,11 @@ public enum CollisionFormats {
             ("minSimilarity", .double(r.options.minSimilarity)), ("pairs", .int(r.pairs.count)),
             ("errors", .int(r.count(.error))), ("warnings", .int(r.count(.warning))), ("notes", .int(r.count(.note))),
             ("simulatedPerPhrase", .int(r.simulated)),
-        ])))
+        ] + (r.meaning.map { m in [("meaning", JSONOut.object([("encoder", .string(m.encoder)), ("threshold", .double(m.threshold)),
+                                                               ("compared", .int(m.compared)), ("farInWords", .int(m.farInWords.count))]))] } ?? []))))
+        if let m = r.meaning {
+            o.append(("closeInMeaning", .array(m.farInWords.prefix(top ?? m.farInWords.count).map(\.json))))
+        }
         if let rc = r.reality {
             o.append(("reality", .object([
                 ("utterances", .int(rc.utterances)), ("confusions", .int(rc.confusions)),
@@ -174,23 +219,37 @@ public enum CollisionFormats {
         return JSONOut.object(o).render(pretty: true) + "\n"
     }
 
+    /// The close-in-meaning section in Markdown (empty when meaning was not read).
+    static func meaningMarkdown(_ r: CollisionReport, top: Int?) -> String {
+        guard let m = r.meaning else { return "" }
+        var s = "\n## Close in meaning, far in words\n\n" + meaningHeading(m) + ".\n\n"
+        if m.farInWords.isEmpty { return s + "None.\n" }
+        let limit = min(top ?? m.farInWords.count, m.farInWords.count)
+        for (i, x) in m.farInWords.prefix(limit).enumerated() { s += "\(i + 1). " + md(meaningPairLine(r, x)) + "\n" }
+        if limit < m.farInWords.count { s += "\n… \(m.farInWords.count - limit) more.\n" }
+        return s
+    }
+
     static func md(_ s: String) -> String {
         s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
     public static func markdown(_ r: CollisionReport, top: Int? = nil) -> String {
         var s = "# Phrase collisions\n\n" + summary(r, top: top) + ".\n\n" + legend(r) + "\n"
-        if r.pairs.isEmpty { return s + (r.reality.map { "\n## Against reality\n\n```\n" + realityText(r, $0, top: top) + "```\n" } ?? "") }
+        if r.pairs.isEmpty { return s + meaningMarkdown(r, top: top) + (r.reality.map { "\n## Against reality\n\n```\n" + realityText(r, $0, top: top) + "```\n" } ?? "") }
         s += "\n## Clusters\n\n| # | severity | locales | targets | pairs | max risk |\n|---|---|---|---|---|---|\n"
         for (i, c) in r.clusters.enumerated() {
             s += "| \(i + 1) | \(c.severity.name) | \(c.locales.joined(separator: ", ")) | \(md(c.targets.map { $0.title(qualified: r.qualified) }.joined(separator: ", "))) | \(c.pairs.count) | \(JSONOut.formatNumber(c.maxRisk)) |\n"
         }
         let limit = min(top ?? r.pairs.count, r.pairs.count)
-        s += "\n## Pairs\n\n| # | severity | similarity | kind | locale | a | b | why | fix |\n|---|---|---|---|---|---|---|---|---|\n"
+        let read = r.meaning != nil
+        s += "\n## Pairs\n\n| # | severity | similarity |\(read ? " meaning |" : "") kind | locale | a | b | why | fix |\n|---|---|---|\(read ? "---|" : "")---|---|---|---|---|---|\n"
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            s += "| \(i + 1) | \(p.severity.name) | \(similarityText(p, r)) | \(p.kind.rawValue) | \(p.a.locale) | \(md(side(p.a, r.qualified))) | \(md(side(p.b, r.qualified))) | \(md(p.reason)) | \(md(p.suggestion)) |\n"
+            let meaning = read ? " \(p.meaning.map { JSONOut.formatNumber($0.cosine) } ?? "-") |" : ""
+            s += "| \(i + 1) | \(p.severity.name) | \(similarityText(p, r)) |\(meaning) \(p.kind.rawValue) | \(p.a.locale) | \(md(side(p.a, r.qualified))) | \(md(side(p.b, r.qualified))) | \(md(p.reason)) | \(md(p.suggestion)) |\n"
         }
         if limit < r.pairs.count { s += "\n… \(r.pairs.count - limit) more pairs.\n" }
+        s += meaningMarkdown(r, top: top)
         if let rc = r.reality {
             s += "\n## Against reality\n\n```\n" + realityText(r, rc, top: top) + "```\n"
         }

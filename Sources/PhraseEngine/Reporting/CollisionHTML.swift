@@ -28,7 +28,7 @@ public enum CollisionHTML {
 
         """
         h += "<p>\(esc(CollisionFormats.summary(r, top: top))).</p>\n<p>\(esc(CollisionFormats.legend(r)))</p>\n"
-        if r.pairs.isEmpty { return h + "</body></html>\n" }
+        if r.pairs.isEmpty { return h + meaningSection(r, top: top) + "</body></html>\n" }
         h += "<h2>Which shortcuts collide</h2>\n<p>Rows and columns: shortcuts; a cell is colored by the worst pair between them "
         h += "(<span class=\"error\">error</span>, <span class=\"warning\">warning</span>, <span class=\"note\">note</span>); the diagonal holds pairs of one parameter's options.</p>\n"
         h += matrix(r)
@@ -48,16 +48,31 @@ public enum CollisionHTML {
             return "\"\(esc(x.text))\"<br><span class=\"why\">\(target)</span>"
         }
         for (i, p) in r.pairs.prefix(limit).enumerated() {
-            h += "<tr><td>\(i + 1)</td><td class=\"\(p.severity.name)\">\(p.severity.name)</td><td>\(esc(CollisionFormats.similarityText(p, r)))</td>"
+            let meaning = p.meaning.map { "<br><span class=\"why\">meaning \(JSONOut.formatNumber($0.cosine))</span>" } ?? ""
+            h += "<tr><td>\(i + 1)</td><td class=\"\(p.severity.name)\">\(p.severity.name)</td><td>\(esc(CollisionFormats.similarityText(p, r)))\(meaning)</td>"
             h += "<td>\(p.kind.rawValue)</td><td>\(esc(p.a.locale))</td><td>\(side(p.a))</td>"
             h += "<td>\(side(p.b))</td><td>\(esc(p.reason))<br><span class=\"why\">\(esc(p.suggestion))</span></td></tr>\n"
         }
         h += "</table>\n"
         if limit < r.pairs.count { h += "<p>… \(r.pairs.count - limit) more pairs.</p>\n" }
+        h += meaningSection(r, top: top)
         if let rc = r.reality {
             h += "<h2>Against reality</h2>\n<pre>\(esc(CollisionFormats.realityText(r, rc, top: top)))</pre>\n"
         }
         return h + "</body></html>\n"
+    }
+
+    /// The close-in-meaning section (empty when meaning was not read).
+    static func meaningSection(_ r: CollisionReport, top: Int?) -> String {
+        guard let m = r.meaning else { return "" }
+        var h = "<h2>Close in meaning, far in words</h2>\n<p>\(esc(CollisionFormats.meaningHeading(m))).</p>\n"
+        if m.farInWords.isEmpty { return h + "<p>None.</p>\n" }
+        let limit = min(top ?? m.farInWords.count, m.farInWords.count)
+        h += "<ol>\n"
+        for x in m.farInWords.prefix(limit) { h += "<li>\(esc(CollisionFormats.meaningPairLine(r, x)))</li>\n" }
+        h += "</ol>\n"
+        if limit < m.farInWords.count { h += "<p>… \(m.farInWords.count - limit) more.</p>\n" }
+        return h
     }
 
     /// Shortcut × shortcut, symmetric, colored by the worst pair (count in the tooltip).

@@ -130,6 +130,52 @@ public struct PhraseVectors: Sendable {
         for r in scores.indices where owners[r] != owners[b] && scores[r] > (n.map { scores[$0] } ?? -2) { n = r }
         return ((b, scores[b]), n.map { ($0, scores[$0]) })
     }
+
+    // MARK: - Between shortcuts (the collision report's meaning closeness)
+
+    /// The rows of each shortcut that has any, shortcuts in row order (catalog order).
+    public func rowsByShortcut() -> [(owner: ShortcutRef, rows: [Int])] {
+        var out: [(owner: ShortcutRef, rows: [Int])] = []
+        var at: [ShortcutRef: Int] = [:]
+        for (r, o) in owners.enumerated() {
+            if let k = at[o] { out[k].rows.append(r) } else { at[o] = out.count; out.append((o, [r])) }
+        }
+        return out
+    }
+
+    /// The cosine of rows `r` and `s` (unit rows: their dot product).
+    public func cosine(_ r: Int, _ s: Int) -> Float {
+        guard texts.indices.contains(r), texts.indices.contains(s), matrix.count >= texts.count * dimension else { return 0 }
+        let d = dimension
+        return matrix.withUnsafeBufferPointer { m -> Float in
+            guard let mb = m.baseAddress else { return 0 }
+            let x = mb + r * d, y = mb + s * d
+            let lanes = d / 8 * 8
+            var acc = SIMD8<Float>()
+            var k = 0
+            while k < lanes {
+                acc += UnsafeRawPointer(x + k).loadUnaligned(as: SIMD8<Float>.self) * UnsafeRawPointer(y + k).loadUnaligned(as: SIMD8<Float>.self)
+                k += 8
+            }
+            var sum = acc.sum()
+            while k < d { sum += x[k] * y[k]; k += 1 }
+            return sum
+        }
+    }
+
+    /// How close two shortcuts are in meaning: the highest cosine between a row of `a` and a row
+    /// of `b` (as an utterance's closeness to a shortcut is its closest row's), and those rows;
+    /// ties go to the earlier row of `a`, then of `b`. nil when either list is empty.
+    public func closest(_ a: [Int], _ b: [Int]) -> (cosine: Float, rowA: Int, rowB: Int)? {
+        var best: (cosine: Float, rowA: Int, rowB: Int)? = nil
+        for r in a {
+            for s in b {
+                let c = cosine(r, s)
+                if c > (best?.cosine ?? -Float.infinity) { best = (c, r, s) }
+            }
+        }
+        return best
+    }
 }
 
 /// Phrase vectors on disk, one file per (encoder identity, locale, texts): a second run with the

@@ -49,12 +49,28 @@ public enum CollisionAnalyzer {
             negatives += r.negatives
             options.progress?(i + 1, locales.count)
         }
+        // Meaning: every two shortcuts' closest phrase vectors, when the matcher has an encoder.
+        var tables: [String: CollisionMeaningReader.Table] = [:]
+        let stage = options.meaning ? matcher.semantic : nil
+        if let stage {
+            for l in locales { tables[l] = CollisionMeaningReader.table(stage.vectors(l), threads: options.threads) }
+            for i in pairs.indices { pairs[i].meaning = CollisionMeaningReader.meaning(pairs[i], tables) }
+        }
         let perPhrase = simulate(&pairs, matcher: matcher, locales: locales, phrases: phrases, options: options)
+        if stage != nil { for i in pairs.indices { pairs[i].risk = riskWithMeaning(pairs[i]) } }
         pairs.sort(by: ranked)
         let clusters = cluster(&pairs)
-        return CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
-                               options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase,
-                               negativeProbes: negatives)
+        var report = CollisionReport(pairs: pairs, clusters: clusters, locales: locales, phrases: phrases, probes: probes,
+                                     options: options, qualified: matcher.catalogs.count > 1, reality: nil, simulated: perPhrase,
+                                     negativeProbes: negatives)
+        if let stage {
+            report.meaning = MeaningSummary(
+                encoder: stage.encoder.identity, compared: locales.reduce(0) { $0 + (tables[$1]?.pairs ?? 0) },
+                threshold: options.minMeaning,
+                farInWords: CollisionMeaningReader.farInWords(pairs, tables, catalogs: matcher.catalogs, minimum: options.minSimilarity,
+                                                              threshold: options.minMeaning))
+        }
+        return report
     }
 
     /// Ranking: risk (the predicted confusions), closeness, severity, similarity, then locale
@@ -68,6 +84,20 @@ public enum CollisionAnalyzer {
     }
 
     // MARK: - Risk
+
+    /// Meaning's share of the risk: a simulated pair whose shortcuts' meaning is above
+    /// `meaningFloor` gains `meaningWeight` per unit above it. Chosen on the tune lines (even line
+    /// numbers) of every sample app's corpus and simulated check (docs/collisions.md, "Meaning").
+    static let meaningFloor = 0.93
+    static let meaningWeight = 0.3
+
+    /// A pair's risk with its meaning: `risk + meaningWeight·max(0, meaning − meaningFloor)` when
+    /// the risk was simulated and the meaning read (the ranking by closeness alone, `--simulate 0`,
+    /// is left as it is).
+    static func riskWithMeaning(_ p: CollisionPair) -> Double {
+        guard p.simulated != nil, let m = p.meaning, m.cosine > meaningFloor else { return p.risk }
+        return ((p.risk + meaningWeight * (m.cosine - meaningFloor)) * 10000).rounded() / 10000
+    }
 
     /// Pairs of targets per closeness bin, and the weight of a bin's pooled rate in utterances
     /// (the prior of `simulate`). Chosen on habits, coffee and reader (docs/collisions.md, "Risk").

@@ -145,7 +145,8 @@ public struct CollisionPair: Sendable {
     public var severity: CollisionSeverity
     /// Ranking score: the estimated chance that speech meant for one target reaches the other
     /// (confusions per utterance said, from the simulated recognizer; docs/collisions.md, "Risk"),
-    /// or, without the simulation, `closeness`.
+    /// raised for shortcuts close in meaning when meaning is read ("Meaning"), or, without the
+    /// simulation, `closeness`.
     public var risk: Double
     /// How alike the phrases are to the matcher: similarity raised for the damage probes' flips,
     /// subsumption, sound-alike words and both directions. The simulation's prior and tie-break.
@@ -171,9 +172,15 @@ public struct CollisionPair: Sendable {
     /// (0 when none or not probed), and the reverse (docs/collisions.md).
     public var damageForward: Double = 0
     public var damageBackward: Double = 0
+    /// How close the two shortcuts are in meaning (the sentence encoder's phrase vectors; nil:
+    /// not read, one shortcut, or a negative phrase). docs/collisions.md, "Meaning".
+    public var meaning: CollisionMeaning? = nil
 
-    public var json: JSONOut {
-        let o: [(String, JSONOut)] = [
+    public var json: JSONOut { json(meaningRead: meaning != nil) }
+
+    /// - Parameter meaningRead: the report read meaning (adds `meaning`, null for a pair without it).
+    public func json(meaningRead: Bool) -> JSONOut {
+        var o: [(String, JSONOut)] = [
             ("kind", .string(kind.rawValue)), ("similarity", .double(similarity)), ("a", a.json), ("b", b.json),
             ("severity", .string(severity.name)), ("risk", .double(risk)), ("closeness", .double(closeness)),
             ("simulated", simulated.map { .object([("confused", .int($0.confused)), ("said", .int($0.said))]) } ?? .null),
@@ -185,6 +192,7 @@ public struct CollisionPair: Sendable {
             ("reason", .string(reason)), ("suggestion", .string(suggestion)), ("cluster", .int(cluster)),
             ("damage", .object([("aToB", .double(damageForward)), ("bToA", .double(damageBackward))])),
         ]
+        if meaningRead { o.append(("meaning", meaning?.json ?? .null)) }
         return .object(o)
     }
 }
@@ -228,6 +236,13 @@ public struct CollisionOptions: Sendable {
     /// The simulation's seed: fixed, and apart from the reality check's (`--seed`, default 1), so
     /// that `--against-synth` checks the ranking on other utterances than it was made from.
     public var simulationSeed: UInt64 = 0x5EED_C011
+    /// Read how close in meaning the pairs' shortcuts are, when the matcher has a sentence encoder
+    /// (its phrase vectors, from its cache). docs/collisions.md, "Meaning".
+    public var meaning = true
+    /// Two shortcuts whose closest phrase vectors have at least this cosine are close in meaning
+    /// (the report lists those no pair relates as written; `--min-meaning`).
+    public var minMeaning = CollisionOptions.closeInMeaning
+    public static let closeInMeaning = 0.96
     /// Called after each locale is analyzed: (locales done, locales). For a progress display.
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
     /// Called as each step of a locale's analysis goes: (done, total, what is counted: "phrases
@@ -263,6 +278,8 @@ public struct CollisionReport: Sendable {
     public var simulated = 0
     /// The probes that are negative phrases.
     public var negativeProbes = 0
+    /// What was read of meaning (nil: no sentence encoder, or `meaning` off).
+    public var meaning: MeaningSummary? = nil
 
     public func count(_ s: CollisionSeverity) -> Int { pairs.reduce(0) { $0 + ($1.severity == s ? 1 : 0) } }
     public var worst: CollisionSeverity? { pairs.map(\.severity).max() }
