@@ -96,6 +96,13 @@ final class SemanticStage: Sendable {
 }
 
 extension SemanticWeights {
+    /// The encoder's features of `e` (`evidenceFeatures` order).
+    public static func evidence(_ e: SemanticEvidence) -> [Double] {
+        let a: Double = e.agrees ? 1 : 0
+        let m = min(max(e.margin, 0), 0.2)
+        return [e.nearest.cosine, m, a, e.nearest.cosine * a, m * a]
+    }
+
     /// The features of `r`'s closest result (`features` order) with the encoder's evidence `e`;
     /// nil when `r` has no result. The fitted rule and `DecisionFit` read results through this
     /// one function.

@@ -88,13 +88,6 @@ public struct SemanticWeights: Sendable, Hashable {
         self.threshold = threshold
     }
 
-    /// The encoder's features of `e` (`evidenceFeatures` order).
-    public static func evidence(_ e: SemanticEvidence) -> [Double] {
-        let a: Double = e.agrees ? 1 : 0
-        let m = min(max(e.margin, 0), 0.2)
-        return [e.nearest.cosine, m, a, e.nearest.cosine * a, m * a]
-    }
-
     /// The probability that the closest result is right, from the full feature vector.
     public func confidence(_ x: [Double]) -> Double {
         var z = bias
