@@ -1,0 +1,894 @@
+// The reference matcher: every expanded phrase of a catalog scored by plain dynamic programs over
+// plain arrays, with the same `ScoreModel`, for the tests and the fuzz target to check the fast
+// search against (docs/matching.md, "The reference matcher").
+//
+// It shares with the fast matcher only what is not search: the normalizer (`LocaleIndex.queryUnits`),
+// the template expander (`Expansion`), the pure word functions (`WordSimilarity`, phonetic and
+// Snowball keys) and `ScoreModel.score`. It reads no `Query`, `Workspace` or bound, and never
+// calls the index's lookups to score: the index is read only to decide whether a case is in the
+// domain below.
+//
+// THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
+// result) everywhere; the reference models its rules fully on this part of the input, and
+// `match` answers nil (with the reason, `outOfDomain`) elsewhere:
+//  - flexible matching, one catalog (one app), no negative phrases, no paraphrase the catalog
+//    implies (derived templates), every phrase naming the app, an app without alternative
+//    names or pronunciation hints; at most one parameter per phrase, of an entity or enum type
+//    whose options have no synonyms (no Bool, no String / free text), no numbers in any text;
+//  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
+//    of one another), so that a word of the utterance that is a catalog word is only itself;
+//  - an utterance whose every word is a catalog word, a function word of the locale (filler,
+//    optional, connector) or a word unrelated to every catalog word (an unknown word: no edit,
+//    inflection, Snowball stem, sound-alike, synonym or form of one; no join or split of two),
+//    no number, no app-opening verb first; at most 8 spans per value set, 3 app spans and 3 options heard (the search's
+//    limits cannot bind); and, when no reading reaches the threshold, no two words after an app
+//    span (free text and talk after the request are not modelled).
+// Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
+// each side) and said anywhere, connectors next to the app name free, value spans (a weighted
+// alignment of the value's words with a window), values not heard under the app name, spans of
+// words several values share dropped, insertions by word class, unknown words (cost, factor,
+// next to a value or the app name), substitutions, a value or one word read out of order,
+// another parameter's value said clearly, clauses naming another app, the no-app reading and
+// factor, values and the app name heard by their sound (1-3 words joined), a value the app
+// does not have (runs and compounds, partial values), and the decision
+// (thresholds, margin, one app only without a name).
+
+/// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
+struct ReferenceMatcher {
+    struct Elem {
+        var isParam: Bool
+        var text: String
+        var weight: Float
+    }
+    struct Value {
+        var words: [String]
+        var weights: [Float]
+        var total: Float
+        /// Position among the set's options (its catalog order).
+        var option: Int
+        var value: ParameterValue?
+    }
+    struct Template {
+        var shortcut: Int
+        var templateIndex: Int
+        var intent: String
+        var elems: [Elem]
+        var paramSet: Int
+        var totalWeight: Float
+    }
+    struct SlotSet {
+        var isApp: Bool
+        var values: [Value]
+    }
+    struct Span {
+        var start: Int
+        var end: Int
+        var variant: Int
+        var sim: Float
+    }
+    /// A reading's result.
+    struct Reading {
+        var template: Int
+        var score: Float
+        var appNamed: Bool
+        var option: Int
+    }
+    /// What the reference decides.
+    struct Answer {
+        var decision: MatchResult.Decision
+        /// The best result: intent, bound value, score (4 decimals), app named; nil when none.
+        var intent: String?
+        var value: ParameterValue?
+        var score: Double
+        var appNamed: Bool
+        /// The unknown-value refusal's words, when that rule refused.
+        var unknownValue: String?
+        /// The best real reading's score (the unknown-value refusal's is `score`).
+        var realScore: Double = 0
+    }
+
+    let catalog: Catalog
+    let index: LocaleIndex
+    let model: ScoreModel
+    let options: MatchOptions
+    var templates: [Template] = []
+    var sets: [SlotSet] = []
+    let appSet = 0
+    var vocab: Set<String> = []
+    var vocabList: [String] = []
+    /// Words the app says (phrases, values, name) and words its phrases say.
+    var literalWords: Set<String> = []
+    var maxTemplateUnits = 1
+    /// Why the catalog is outside the domain (nil: inside).
+    var catalogIssue: String? = nil
+
+    /// The reference of `matcher`'s catalogs in `locale` (its options unless `options`).
+    init?(_ matcher: Matcher, locale: String = "en", options: MatchOptions? = nil) {
+        guard let c = matcher.catalogs.first, let idx = matcher.indexes[locale] else { return nil }
+        catalog = c
+        index = idx
+        self.options = options ?? matcher.options
+        model = self.options.model
+        build(locale: locale, matcherCount: matcher.catalogs.count)
+    }
+
+    private mutating func build(locale: String, matcherCount: Int) {
+        let n = index.normalizer
+        let model = index.model
+        func issue(_ s: String) { if catalogIssue == nil { catalogIssue = s } }
+        if matcherCount != 1 { issue("more than one catalog") }
+        if options.mode != .flexible { issue("exact matching") }
+        if !catalog.negativeTemplates(for: locale).isEmpty { issue("negative phrases") }
+        if index.templates.contains(where: { $0.derived || $0.freeText != nil }) { issue("derived templates or free text") }
+        let names = Expansion.appNames(catalog, locale: locale)
+        guard let name = names.first, names.count == 1, name.pronunciationHint == nil else { issue("alternative app names"); return }
+        func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) {
+            let us = IndexBuilder.units(n, text)
+            let w = us.map { IndexBuilder.slotUnitWeight($0.flags, model) }
+            return (us.map(\.text), w, w.reduce(0, +))
+        }
+        let nm = weighted(name.text)
+        sets.append(SlotSet(isApp: true, values: [Value(words: nm.words, weights: nm.weights, total: nm.total, option: 0, value: nil)]))
+        var setOfType: [String: Int] = [:]
+        // Raw templates: literal units (text, flags) and slots, in order.
+        var raw: [(t: Template, pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)])] = []
+        for (si, s) in catalog.shortcuts.enumerated() {
+            for (ti, t) in s.templates(for: locale).enumerated() {
+                guard let plan = Expansion.plan(catalog, s, t, locale: locale) else { continue }
+                var paramSet = -1
+                if let pn = plan.param {
+                    guard let p = s.parameter(named: pn), p.typeName != "Bool", p.typeName != "String", !plan.options.isEmpty else {
+                        issue("a Bool or String parameter"); continue
+                    }
+                    if plan.options.contains(where: { $0.synonym != nil }) { issue("value synonyms") }
+                    if let k = setOfType[p.typeName] { paramSet = k } else {
+                        var values: [Value] = []
+                        for (k, o) in plan.options.enumerated() {
+                            let v = weighted(o.text)
+                            values.append(Value(words: v.words, weights: v.weights, total: v.total, option: k, value: o.value))
+                        }
+                        sets.append(SlotSet(isApp: false, values: values))
+                        paramSet = sets.count - 1
+                        setOfType[p.typeName] = paramSet
+                    }
+                }
+                if t.parameterNames.count > 1 { issue("two parameters in a phrase") }
+                var pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)] = []
+                var apps = 0
+                for piece in t.pieces {
+                    switch piece {
+                    case .text(let x): for r in IndexBuilder.units(n, x) { pieces.append((false, false, r.text, r.flags)) }
+                    case .appName: pieces.append((true, false, "", [])); apps += 1
+                    case .parameter: pieces.append((false, true, "", []))
+                    }
+                }
+                if apps != 1 { issue("a phrase without the app name, or with two") }
+                raw.append((Template(shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0), pieces))
+            }
+        }
+        // Word weights: a content word by how few templates say it.
+        var df: [String: Int] = [:]
+        for r in raw {
+            var seen = Set<String>()
+            for p in r.pieces where !p.isApp && !p.isParam && seen.insert(p.text).inserted { df[p.text, default: 0] += 1 }
+        }
+        let connectors = n.connectorSequences
+        for r in raw {
+            var t = r.t
+            let full = r.pieces
+            // The app clause: the app name and one connector expression each side.
+            var drop = Set<Int>()
+            func isConnector(_ c: [String], at start: Int) -> Bool {
+                start >= 0 && start + c.count <= full.count && c.indices.allSatisfy { m in
+                    let p = full[start + m]
+                    return !p.isApp && !p.isParam && p.flags.contains(.connector) && p.text == c[m]
+                }
+            }
+            for (k, p) in full.enumerated() where p.isApp {
+                drop.insert(k)
+                if let c = connectors.first(where: { isConnector($0, at: k - $0.count) }) { for i in (k - c.count)..<k { drop.insert(i) } }
+                if let c = connectors.first(where: { isConnector($0, at: k + 1) }) { for i in (k + 1)...(k + c.count) { drop.insert(i) } }
+            }
+            var units = 0
+            for (k, p) in full.enumerated() {
+                units += p.isParam ? (sets[t.paramSet].values.map(\.words.count).max() ?? 1) : (p.isApp ? nm.words.count : 1)
+                if drop.contains(k) { continue }
+                if p.isParam {
+                    t.elems.append(Elem(isParam: true, text: "", weight: model.parameterWeight))
+                } else {
+                    let w = IndexBuilder.literalWeight(df: df[p.text] ?? 1, templates: raw.count, flags: p.flags, model)
+                    t.elems.append(Elem(isParam: false, text: p.text, weight: w))
+                    literalWords.insert(p.text)
+                }
+            }
+            maxTemplateUnits = max(maxTemplateUnits, units)
+            t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + model.appWeight
+            templates.append(t)
+        }
+        for r in raw { for p in r.pieces where !p.isApp && !p.isParam { vocab.insert(p.text) } }
+        for s in sets { for v in s.values { for w in v.words { vocab.insert(w) } } }
+        vocabList = vocab.sorted()
+        // The catalogs' words pairwise unrelated.
+        let sc = vocabList.map { Array($0.unicodeScalars.map(\.value)) }
+        let keys = vocabList.map { IndexBuilder.phonetic(n, $0, flags: []) }
+        for (a, w) in vocabList.enumerated() {
+            if w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
+            if let e = index.wordEntry(w), e.relatedEnd > e.relatedStart { issue("synonyms or forms among the catalog's words") }
+            for b in (a + 1)..<vocabList.count {
+                if WordSimilarity.fuzzy(sc[a], sc[b]) >= model.minimumWordSimilarity || WordSimilarity.stem(sc[a], sc[b]) >= model.minimumWordSimilarity
+                    || (!keys[a].isEmpty && keys[a] == keys[b]) {
+                    issue("related catalog words (\(w), \(vocabList[b]))")
+                }
+            }
+        }
+    }
+
+    // MARK: - Matching
+
+    /// Matches `text`: the answer, or the reason the case is outside the domain.
+    func match(_ text: String) -> (answer: Answer?, outOfDomain: String?) {
+        if let c = catalogIssue { return (nil, c) }
+        var q = RefQuery(ref: self, units: index.queryUnits(text, mode: .flexible))
+        if let why = q.prepare() { return (nil, why) }
+        return q.run()
+    }
+}
+
+/// One utterance against the reference (plain arrays, no pruning).
+struct RefQuery {
+    typealias Span = ReferenceMatcher.Span
+    let ref: ReferenceMatcher
+    var units: [Raw]
+    var n: Int { units.count }
+    var m: ScoreModel { ref.model }
+    var known: [Bool] = []
+    var unheard: [Bool] = []
+    var ins: [Float] = []
+    var slotIns: [Float] = []
+    /// Spans per slot set (index as `ref.sets`), best first.
+    var spans: [[Span]] = []
+    var unknownFactor: Float = 1
+    var otherAppClauses = 0
+    var clauseLead = 0, clauseTrail = 0, clauseLeadFrom = 0
+
+    init(ref: ReferenceMatcher, units: [Raw]) {
+        self.ref = ref
+        self.units = units
+    }
+
+    func flagged(_ i: Int, _ f: Token.Flags) -> Bool { !units[i].flags.isDisjoint(with: f) }
+
+    /// Each unit's class and costs; nil, or why the utterance is outside the domain.
+    mutating func prepare() -> String? {
+        let norm = ref.index.normalizer
+        let stemmer = Stemmer(locale: ref.index.locale)
+        let vocabStems = ref.vocabList.map { stemmer?.stem($0) }
+        let vocabScalars = ref.vocabList.map { Array($0.unicodeScalars.map(\.value)) }
+        let vocabKeys = ref.vocabList.map { IndexBuilder.phonetic(norm, $0, flags: []) }
+        for i in 0..<n {
+            let t = units[i].text
+            if flagged(i, [.number, .ordinal]) || t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "a number" }
+            if !t.unicodeScalars.allSatisfy({ $0.isASCII }) { return "a word not in ASCII" }
+            let k = ref.vocab.contains(t)
+            known.append(k)
+            var c: Float = m.contentInsertion
+            if flagged(i, .filler) { c = m.fillerInsertion } else if flagged(i, [.optional, .particle, .elision]) { c = m.functionInsertion } else if flagged(i, .connector) { c = m.connectorInsertion }
+            slotIns.append(flagged(i, [.filler, .optional, .particle, .elision]) ? m.functionSlotInsertion : m.contentSlotInsertion)
+            if !k && c >= m.contentInsertion { c = m.unknownInsertion }
+            unheard.append(!k && c >= m.unknownInsertion)
+            ins.append(c)
+            if !k {
+                if let e = ref.index.wordEntry(t), e.relatedEnd > e.relatedStart { return "a synonym or form of a catalog word: \(t)" }
+                if !flagged(i, [.filler, .optional, .particle, .elision]) {
+                    let sc = Array(t.unicodeScalars.map(\.value))
+                    let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
+                    let st = stemmer?.stem(t)
+                    for v in ref.vocabList.indices {
+                        if WordSimilarity.fuzzy(sc, vocabScalars[v]) >= m.minimumWordSimilarity
+                            || WordSimilarity.stem(sc, vocabScalars[v]) >= m.minimumWordSimilarity
+                            || (!key.isEmpty && key == vocabKeys[v]) || (st != nil && st == vocabStems[v]) {
+                            return "a word related to a catalog word: \(t) ~ \(ref.vocabList[v])"
+                        }
+                    }
+                }
+            }
+        }
+        for i in 0..<n {
+            if i + 1 < n && ref.vocab.contains(units[i].text + units[i + 1].text) { return "two words joined" }
+            let t = units[i].text
+            for cut in 1..<max(1, t.count) where ref.vocab.contains(String(t.prefix(cut))) && ref.vocab.contains(String(t.dropFirst(cut))) {
+                return "a word split"
+            }
+        }
+        // An app-opening verb first.
+        var s0 = 0
+        while s0 < n && flagged(s0, .filler) { s0 += 1 }
+        for v in ref.index.openVerbs where s0 + v.count <= n && (0..<v.count).allSatisfy({ units[s0 + $0].text == v[$0] }) {
+            return "an app-opening verb"
+        }
+        if n > 3 * ref.maxTemplateUnits + 8 { return "a very long utterance" }
+        return nil
+    }
+
+    // MARK: Spans
+
+    /// The similarity of value `v` in units a..<b: its words aligned with the units (least cost,
+    /// most gain), gain over the value's weight and the units inserted.
+    func spanSimilarity(_ v: ReferenceMatcher.Value, _ a: Int, _ b: Int) -> Float {
+        let k = v.words.count, len = b - a
+        var cost = [[Float]](repeating: [Float](repeating: .infinity, count: len + 1), count: k + 1)
+        var gain = [[Float]](repeating: [Float](repeating: 0, count: len + 1), count: k + 1)
+        var insd = [[Float]](repeating: [Float](repeating: 0, count: len + 1), count: k + 1)
+        cost[0][0] = 0
+        func relax(_ j: Int, _ x: Int, _ j2: Int, _ x2: Int, _ c: Float, _ g: Float, _ ii: Float) {
+            let nc = cost[j][x] + c, ng = gain[j][x] + g
+            if nc < cost[j2][x2] - 1e-6 || (abs(nc - cost[j2][x2]) <= 1e-6 && ng > gain[j2][x2]) {
+                cost[j2][x2] = nc; gain[j2][x2] = ng; insd[j2][x2] = insd[j][x] + ii
+            }
+        }
+        for j in 0...k {
+            for x in 0...len where cost[j][x] < .infinity {
+                if x < len { relax(j, x, j, x + 1, slotIns[a + x], 0, slotIns[a + x]) }
+                if j < k {
+                    let w = v.weights[j]
+                    relax(j, x, j + 1, x, w, 0, 0)
+                    if x < len && units[a + x].text == v.words[j] { relax(j, x, j + 1, x + 1, 0, w, 0) }
+                }
+            }
+        }
+        let d = v.total + insd[k][len]
+        return d > 0 ? max(0, min(1, gain[k][len] / d)) : 0
+    }
+
+    /// Every span of every value: windows whose first and last units are words of the value, at
+    /// most two units longer than it, heard at least at the set's minimum.
+    mutating func findSpans() {
+        spans = []
+        for s in ref.sets {
+            var found: [Span] = []
+            let minimum = s.isApp ? m.minimumAppSimilarity : m.minimumValueSimilarity
+            for (vi, v) in s.values.enumerated() {
+                let hit = (0..<n).map { v.words.contains(units[$0].text) }
+                for a in 0..<n where hit[a] {
+                    for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
+                        let sim = spanSimilarity(v, a, b + 1)
+                        if sim >= minimum { found.append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
+                    }
+                }
+            }
+            spans.append(found)
+        }
+        for (si, extra) in soundSpans() {
+            for sp in extra where !spans[si].contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
+                spans[si].append(sp)
+            }
+        }
+        // A value is not heard where its app's name surely is (every app reading takes them).
+        if let first = spans[ref.appSet].sorted(by: RefQuery.before).first, first.sim >= m.appNameSureSimilarity {
+            let list = spans[ref.appSet].sorted(by: RefQuery.before).prefix(3)
+            var taken = Set(first.start..<first.end)
+            for s in list.dropFirst() { taken.formIntersection(s.start..<s.end) }
+            for si in spans.indices where si != ref.appSet {
+                spans[si].removeAll { s in (s.start..<s.end).contains(where: taken.contains) }
+            }
+        }
+        for si in spans.indices {
+            spans[si].sort(by: RefQuery.before)
+            if !ref.sets[si].isApp { dropUnidentifying(si) }
+        }
+    }
+
+    /// The sound key of units a...b said as one word.
+    func windowKey(_ a: Int, _ b: Int) -> String {
+        let norm = ref.index.normalizer
+        if a == b { return norm.phoneticKey(units[a].text, flags: units[a].flags) }
+        if norm.keysAreDoubleMetaphone {
+            return PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
+        }
+        return norm.phoneticKey(units[a...b].map(\.text).joined())
+    }
+
+    /// Values heard by their sound: 1-3 words with one unknown whose key is a value's (0.8), and,
+    /// when the app's name is not said as such, 1-3 words whose key is the name's, or one off
+    /// where a word is unknown (0.72).
+    func soundSpans() -> [(Int, [Span])] {
+        let norm = ref.index.normalizer
+        var out: [(Int, [Span])] = []
+        let said = Set(units.map(\.text))
+        let appHeard = ref.sets[ref.appSet].values.contains { $0.words.allSatisfy(said.contains) }
+        func stop(_ b: Int) -> Bool { flagged(b, [.number, .ordinal, .filler, .connector]) }
+        for (si, s) in ref.sets.enumerated() {
+            var found: [Span] = []
+            let keys = s.values.map { IndexBuilder.soundKey(norm, $0.words) }
+            for a in 0..<n {
+                var hasUnknown = false, count = 0
+                for b in a..<min(n, a + 3) {
+                    if stop(b) { break }
+                    count += units[b].text.unicodeScalars.count
+                    if !known[b] { hasUnknown = true }
+                    guard hasUnknown || (!appHeard && b > a), count >= 4, hasUnknown || s.isApp else { continue }
+                    let key = windowKey(a, b)
+                    guard key.count >= 3 else { continue }
+                    for (vi, k) in keys.enumerated() where k.count >= 3 && k == key {
+                        found.append(Span(start: a, end: b + 1, variant: vi, sim: m.soundSimilarity))
+                    }
+                }
+            }
+            if s.isApp && !appHeard, let name = s.values.first, name.words.joined().unicodeScalars.count >= 3 {
+                let joined = name.words.joined()
+                let nameKeys = Set([norm.phoneticKey(joined), PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en")])
+                    .filter { $0.count >= 2 }.map { Array($0.unicodeScalars.map(\.value)) }
+                for a in 0..<n {
+                    var count = 0, unknown = false
+                    for b in a..<min(n, a + 3) {
+                        if stop(b) || (!known[b] && OtherApps.isKnown(units[b].text)) { break }
+                        count += units[b].text.unicodeScalars.count
+                        if flagged(b, .optional) {
+                            if b == a { break }
+                            unknown = true
+                            continue
+                        }
+                        if !known[b] { unknown = true }
+                        guard count >= 3 else { continue }
+                        let k = Array(windowKey(a, b).unicodeScalars.map(\.value))
+                        var best: Float = 0
+                        for key in nameKeys where k.count >= 2 {
+                            if k == key { best = max(best, m.soundSimilarity) } else if unknown, key.count >= 3, k.count >= 3,
+                                WordSimilarity.distance(k, key, limit: 1) <= 1 {
+                                best = max(best, m.soundSimilarity - m.soundOneOffDiscount)
+                            }
+                        }
+                        if best > 0 { found.append(Span(start: a, end: b + 1, variant: 0, sim: best)) }
+                    }
+                }
+            }
+            if !found.isEmpty { out.append((si, found)) }
+        }
+        return out
+    }
+
+    static func before(_ a: Span, _ b: Span) -> Bool { (a.sim, b.start, b.end, b.variant) > (b.sim, a.start, a.end, a.variant) }
+
+    /// Spans below the partial-value similarity of words that two options share, or that the
+    /// app's phrases say themselves, name no value.
+    mutating func dropUnidentifying(_ si: Int) {
+        let found = spans[si]
+        guard let last = found.last, last.sim < m.partialValueSimilarity else { return }
+        var out: [Span] = []
+        var a = 0
+        while a < found.count {
+            var b = a + 1
+            while b < found.count && found[b].sim == found[a].sim && found[b].start == found[a].start && found[b].end == found[a].end { b += 1 }
+            var several = false
+            if found[a].sim < m.partialValueSimilarity {
+                let o = ref.sets[si].values[found[a].variant].option
+                for k in (a + 1)..<b where ref.sets[si].values[found[k].variant].option != o { several = true }
+                if !several {
+                    several = (found[a].start..<found[a].end).allSatisfy { i in
+                        !flagged(i, [.optional, .particle, .elision, .connector, .filler, .number, .ordinal]) && ref.literalWords.contains(units[i].text)
+                    }
+                }
+            }
+            if !several { out += found[a..<b] }
+            a = b
+        }
+        spans[si] = out
+    }
+
+    func covered(_ i: Int) -> Bool { spans.contains { $0.contains { $0.start <= i && i < $0.end } } }
+
+    // MARK: Clauses
+
+    mutating func clauses() {
+        var f: Float = 1
+        for i in 0..<n where unheard[i] && !covered(i) { f *= m.unknownWordFactor }
+        unknownFactor = f
+        func unknown(_ i: Int) -> Bool { unheard[i] && !covered(i) }
+        var c = 0
+        if n >= 2 {
+            var i = n - 1
+            while i > 0 && unknown(i) { i -= 1 }
+            if i < n - 1 && flagged(i, .connector) { c += 1 }
+            var j = 0
+            while j < n - 1 && unknown(j) { j += 1 }
+            if j > 0 && flagged(j, .connector) { c += 1 }
+        }
+        otherAppClauses = c
+        clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
+        guard n >= 2 else { return }
+        func free(_ i: Int) -> Bool { !flagged(i, [.number, .ordinal, .connector, .filler, .optional]) }
+        var k = n, words = 0
+        while k > 0 && words < 3 {
+            guard free(k - 1) else { break }
+            k -= 1; words += 1
+            if k > 0 && flagged(k - 1, .connector) { clauseTrail = n - k; break }
+        }
+        k = 0; words = 0
+        while k < n - 1 && words < 3 {
+            guard k + 1 < n, free(k) else { break }
+            k += 1; words += 1
+            if flagged(k, .connector) && k + 1 < n { clauseLead = k; break }
+        }
+        if clauseLead == 0 && flagged(0, .connector) {
+            if 2 < n && free(1) { clauseLeadFrom = 1; clauseLead = 2 }
+        }
+    }
+
+    /// The app clauses whose words the app never says (for a reading without its name).
+    func otherAppClausesOfApp() -> Int {
+        // (One app: every catalog word is a word of its own.)
+        func foreign(_ i: Int) -> Bool { unheard[i] && !covered(i) }
+        var c = 0
+        if clauseTrail > 0 && ((n - clauseTrail)..<n).allSatisfy(foreign) { c += 1 }
+        if clauseLead > 0 && (clauseLeadFrom..<clauseLead).allSatisfy(foreign) { c += 1 }
+        return max(c, otherAppClauses)
+    }
+
+    // MARK: Alignment
+
+    struct Path {
+        var cost: Float = .infinity
+        var gain: Float = 0
+        var ins: Float = 0
+        var dels: Float = 0
+        var unks: Float = 0
+        var pdels: Float = 0
+        var subs: Float { min(dels, unks) }
+        var paramMissing: Bool { pdels > 0 }
+    }
+
+    func adjacent(_ a: Int, _ b: Int, _ mask: [UInt8]) -> Float {
+        var p: Float = 0
+        if a > 0 && mask[a - 1] == 0 && unheard[a - 1] { p += m.adjacentUnknownCost }
+        if b < n && mask[b] == 0 && unheard[b] { p += m.adjacentUnknownCost }
+        return p
+    }
+
+    /// The least-cost path (most gain among those) through the table of `elems` × units: a
+    /// phrase word said (its weight times what is missing of its similarity), left out (its
+    /// weight), a unit inserted (its cost; the app name's units and the connectors next to it
+    /// free), the value slot taken by one of `group`'s spans. Row `skip` is passed for free.
+    func align(_ elems: [ReferenceMatcher.Elem], _ mask: [UInt8], _ group: [Span], _ costs: [Float], skip: Int = -1) -> Path {
+        let rows = elems.count
+        var t = [[Path]](repeating: [Path](repeating: Path(), count: n + 1), count: rows + 1)
+        t[0][0].cost = 0
+        func relax(_ from: Path, _ j: Int, _ i: Int, _ c: Float, _ g: Float, _ ii: Float, del: Float = 0, unk: Float = 0, pdel: Float = 0) {
+            let nc = from.cost + c, ng = from.gain + g
+            let old = t[j][i]
+            if nc < old.cost - 1e-6 || (abs(nc - old.cost) <= 1e-6 && ng > old.gain + 1e-6) {
+                t[j][i] = Path(cost: nc, gain: ng, ins: from.ins + ii, dels: from.dels + del, unks: from.unks + unk, pdels: from.pdels + pdel)
+            }
+        }
+        for j in 0...rows {
+            for i in 0...n {
+                let cur = t[j][i]
+                if cur.cost == .infinity { continue }
+                if i < n {
+                    if mask[i] != 0 { relax(cur, j, i + 1, 0, 0, 0) } else { relax(cur, j, i + 1, costs[i], 0, costs[i], unk: unheard[i] ? 1 : 0) }
+                }
+                guard j < rows else { continue }
+                let e = elems[j]
+                if j == skip { relax(cur, j + 1, i, 0, 0, 0); continue }
+                relax(cur, j + 1, i, e.weight, 0, 0, del: !e.isParam && e.weight >= m.contentWordWeight ? 1 : 0, pdel: e.isParam ? 1 : 0)
+                guard i < n, mask[i] != 1 else { continue }
+                if !e.isParam {
+                    if units[i].text == e.text { relax(cur, j + 1, i + 1, 0, e.weight, 0) }
+                } else {
+                    for s in group where s.start == i && !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
+                        let adj = adjacent(s.start, s.end, mask)
+                        relax(cur, j + 1, s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj)
+                    }
+                }
+            }
+        }
+        return t[rows][n]
+    }
+
+    /// The app name's units (1) and the connectors next to them (2).
+    func appMask(_ s: Span?) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: n)
+        guard let s else { return mask }
+        for u in s.start..<s.end { mask[u] = 1 }
+        var k = s.start - 1
+        while k >= 0 && flagged(k, .connector) { mask[k] = 2; k -= 1 }
+        k = s.end
+        while k < n && flagged(k, .connector) { mask[k] = 2; k += 1 }
+        return mask
+    }
+
+    /// Each unit's insertion cost for a template with parameter set `paramSet`: a unit of another
+    /// parameter's value said clearly costs `otherValueCost` (shared by the value's units) more.
+    func costs(paramSet: Int) -> [Float] {
+        var out = ins
+        for (si, s) in ref.sets.enumerated() where !s.isApp && si != paramSet {
+            guard (spans[si].first?.sim ?? 0) >= m.clearValueSimilarity else { continue }
+            for sp in spans[si] {
+                guard sp.sim >= m.clearValueSimilarity else { break }
+                let share = m.otherValueCost / Float(sp.end - sp.start)
+                for u in sp.start..<sp.end { out[u] = max(out[u], ins[u] + share) }
+            }
+        }
+        return out
+    }
+
+    struct Frame {
+        var weight: Float
+        var appGain: Float = 0
+        /// Clauses naming another app (every reading).
+        var otherApps: Float
+        /// The unknown words next to the app name (named), or the clauses naming another app to
+        /// this one (not named).
+        var more: Float
+        var factor: Float
+        var named: Bool
+    }
+
+    func terms(_ gain: Float, _ insd: Float, dels: Float, subs: Float, _ f: Frame) -> ReadingTerms {
+        var r = ReadingTerms()
+        r.gain = gain
+        r.weight = f.weight
+        r.insertions = insd
+        r.deletions = dels
+        r.substitutions = subs
+        r.appNamed = f.named
+        r.gain += f.appGain
+        var extra: Float = m.substitutionCost * subs + f.otherApps
+        extra += f.more
+        r.penalties = extra
+        r.factor = f.factor
+        return r
+    }
+
+    func score(_ gain: Float, _ insd: Float, dels: Float, subs: Float, _ f: Frame, noValue: Bool, unknown: Float = 1) -> Float {
+        var r = terms(gain, insd, dels: dels, subs: subs, f)
+        r.noValue = noValue
+        r.unknown = unknown
+        return m.score(r)
+    }
+
+    func frame(_ t: ReferenceMatcher.Template, _ app: Span?, _ mask: [UInt8]) -> Frame {
+        let others = m.otherAppClauseCost * Float(otherAppClauses)
+        if let s = app {
+            // (The app gain and the penalties added in the order the search adds them.)
+            return Frame(weight: t.totalWeight, appGain: ref.index.model.appWeight * s.sim, otherApps: others, more: adjacent(s.start, s.end, mask),
+                         factor: 1, named: true)
+        }
+        var extra: Float = 0
+        if clauseTrail + clauseLead > 0 { extra = m.otherAppClauseCost * Float(otherAppClausesOfApp() - otherAppClauses) }
+        return Frame(weight: t.totalWeight - ref.index.model.appWeight, otherApps: others, more: extra, factor: 1 * m.noAppFactor, named: false)
+    }
+
+    /// Every reading of template `ti`: each app span (or none), each option heard, in order, the
+    /// value moved, or one word moved; the best kept per option.
+    func readings(_ ti: Int) -> [ReferenceMatcher.Reading] {
+        let t = ref.templates[ti]
+        var out: [ReferenceMatcher.Reading] = []
+        let appSpans = spans[ref.appSet]
+        let withoutApp = (appSpans.first?.sim ?? 0) < m.appNameSureSimilarity
+        let unitCosts = costs(paramSet: t.paramSet)
+        let elemsWithoutParam = t.elems.filter { !$0.isParam }
+        let hasParam = t.paramSet >= 0
+        for ak in (withoutApp ? -1 : 0)..<appSpans.count {
+            let app: Span? = ak < 0 ? nil : appSpans[ak]
+            var mask = appMask(app)
+            let f = frame(t, app, mask)
+            var opts: [Int] = []
+            if hasParam {
+                for s in spans[t.paramSet] where !(s.start..<s.end).contains(where: { mask[$0] == 1 }) && !opts.contains(s.variant) {
+                    opts.append(s.variant)
+                }
+            }
+            for gk in 0..<max(1, opts.count) {
+                let variant = opts.isEmpty ? -1 : opts[gk]
+                let group = variant < 0 ? [] : spans[t.paramSet].filter { $0.variant == variant && !($0.start..<$0.end).contains(where: { mask[$0] == 1 }) }
+                var a = align(t.elems, mask, group, unitCosts)
+                guard a.cost < .infinity else { continue }
+                var gain = a.gain, insd = a.ins, dels = a.dels, subs = a.subs
+                var missing = a.paramMissing
+                let plainDels = a.dels
+                let plainScore = (hasParam && !group.isEmpty) || plainDels >= 1
+                    ? score(gain, insd, dels: dels, subs: subs, f, noValue: hasParam && (variant < 0 || missing)) : 0
+                var moved = false
+                var valueMoved: Float = -1
+                if let best = group.first, hasParam {
+                    var mm = mask
+                    for u in best.start..<best.end { mm[u] = 1 }
+                    let b = align(elemsWithoutParam, mm, [], unitCosts)
+                    let adj = adjacent(best.start, best.end, mask)
+                    let g2 = b.gain + ref.index.model.parameterWeight * best.sim - m.valueReorderCost
+                    let i2 = b.ins + adj + m.substitutionCost * b.subs
+                    let i3 = i2 - m.substitutionCost * b.subs
+                    if b.cost < .infinity, score(g2, i3, dels: 0, subs: b.subs, f, noValue: false) > plainScore + 1e-6 {
+                        gain = g2; insd = i3; dels = 0; subs = b.subs; missing = false
+                        moved = true
+                        valueMoved = score(gain, insd, dels: dels, subs: subs, f, noValue: false)
+                    }
+                }
+                if plainDels >= 1 {
+                    var current = plainScore
+                    var best: (gain: Float, ins: Float, dels: Float, subs: Float, missing: Bool)? = nil
+                    for (j, e) in t.elems.enumerated() where !e.isParam && e.weight >= ref.index.model.contentWordWeight {
+                        // The usable unit said as the word (the first, all being the word itself).
+                        guard let u = (0..<n).first(where: { mask[$0] == 0 && units[$0].text == e.text }) else { continue }
+                        let us: Float = 1
+                        guard us >= m.movedWordSimilarity else { continue }
+                        mask[u] = 1
+                        let b = align(t.elems, mask, group, unitCosts, skip: j)
+                        mask[u] = 0
+                        guard b.cost < .infinity else { continue }
+                        let g2 = b.gain + e.weight * us - m.wordReorderCost
+                        let s2 = score(g2, b.ins, dels: b.dels, subs: b.subs, f, noValue: hasParam && (variant < 0 || b.paramMissing))
+                        if s2 > current + 1e-6 {
+                            current = s2
+                            best = (g2, b.ins, b.dels, b.subs, b.paramMissing)
+                        }
+                    }
+                    if let w = best, current > valueMoved + 1e-6 {
+                        gain = w.gain; insd = w.ins; dels = w.dels; subs = w.subs; missing = w.missing
+                        moved = false
+                    }
+                }
+                a.cost = 0
+                let noValue = hasParam && (variant < 0 || (!moved && missing))
+                let s = score(gain, insd, dels: dels, subs: subs, f, noValue: noValue, unknown: unknownFactor)
+                out.append(.init(template: ti, score: s, appNamed: app != nil, option: variant < 0 ? -1 : ref.sets[t.paramSet].values[variant].option))
+            }
+        }
+        return out
+    }
+
+    // MARK: Unknown values
+
+    /// Units known only as values (no phrase says them).
+    func valueOnly() -> [Int] {
+        (0..<n).filter { i in known[i] && !flagged(i, [.filler, .optional, .connector, .particle, .elision]) && !ref.literalWords.contains(units[i].text) }
+    }
+
+    func valueSpan(_ test: (Span) -> Bool) -> Bool {
+        for (si, s) in ref.sets.enumerated() where !s.isApp { if spans[si].contains(where: test) { return true } }
+        return false
+    }
+
+    /// Value-only words not heard as a whole value, next to a word never heard or to another
+    /// such word no value says with them.
+    func partialValueUnits() -> Set<Int> {
+        let partial = valueOnly().filter { i in !valueSpan { $0.start <= i && i < $0.end && $0.sim >= m.heardValueSimilarity } }
+        var out = Set<Int>()
+        for i in partial {
+            for step in [-1, 1] {
+                var j = i + step
+                while j >= 0 && j < n && flagged(j, [.optional, .elision, .particle]) && !flagged(j, [.connector, .filler]) { j += step }
+                guard j >= 0 && j < n else { continue }
+                let lo = min(i, j), hi = max(i, j)
+                // (The app's name is one of the names a word may share: "fern orbit" of "Orbit Fern".)
+                let share = ref.sets.contains { s in s.values.contains { $0.words.contains(units[i].text) && $0.words.contains(units[j].text) } }
+                if unheard[j] && !valueSpan({ $0.start <= lo && hi < $0.end }) || (partial.contains(j) && !share) {
+                    out.insert(i)
+                    break
+                }
+            }
+        }
+        return out
+    }
+
+    /// The best reading of a phrase whose value slot takes words that are none of its values.
+    func unknownValueReading(candidates: [Int]) -> Float? {
+        let foreign = partialValueUnits()
+        func unknown(_ k: Int) -> Bool { unheard[k] || foreign.contains(k) }
+        var runs: [Span] = []
+        var i = 0
+        while i < n {
+            guard unknown(i) else { i += 1; continue }
+            var j = i
+            while j < n && unknown(j) { j += 1 }
+            if j - i <= 4 { runs.append(Span(start: i, end: j, variant: -1, sim: m.unknownValueSimilarity)) }
+            i = j
+        }
+        if !(0..<n).contains(where: unknown) || (runs.isEmpty && valueOnly().isEmpty) { return nil }
+        var best: Float? = nil
+        for ti in candidates {
+            let t = ref.templates[ti]
+            guard t.paramSet >= 0 else { continue }
+            let ps = spans[t.paramSet]
+            var attached: [Span] = []
+            for sp in ps.prefix(3) {
+                var b = sp.end
+                guard b + 1 < n else { continue }
+                guard !flagged(b, [.filler, .connector, .number, .ordinal]) && flagged(b, [.optional, .elision, .particle]), unknown(b + 1) else { continue }
+                b += 1
+                while b < n && unknown(b) && b - sp.end <= 4 { b += 1 }
+                if !attached.contains(where: { $0.start == sp.start && $0.end == b }) {
+                    attached.append(Span(start: sp.start, end: b, variant: -1, sim: m.unknownValueSimilarity))
+                }
+            }
+            let heardValue = ps.contains { $0.sim >= m.heardValueSimilarity }
+            if heardValue && attached.isEmpty { continue }
+            if attached.isEmpty && (heardValue || runs.isEmpty) { continue }
+            let app = spans[ref.appSet].first
+            let mask = appMask(app)
+            let f = frame(t, app, mask)
+            let unitCosts = costs(paramSet: t.paramSet)
+            for r in (heardValue ? [] : runs) + attached {
+                if (r.start..<r.end).contains(where: { mask[$0] != 0 }) { continue }
+                let a = align(t.elems, mask, [r], unitCosts)
+                guard a.cost < .infinity else { continue }
+                let s = min(1, max(0, m.baseScore(terms(a.gain, a.ins, dels: a.dels, subs: a.subs, f))))
+                if s > (best ?? 0) { best = s }
+            }
+        }
+        return best
+    }
+
+    // MARK: The search and the decision
+
+    mutating func run() -> (answer: ReferenceMatcher.Answer?, outOfDomain: String?) {
+        func none() -> ReferenceMatcher.Answer { .init(decision: .none, intent: nil, value: nil, score: 0, appNamed: false) }
+        if n == 0 { return (none(), nil) }
+        findSpans()
+        if spans.enumerated().contains(where: { $0.element.count > ($0.offset == ref.appSet ? 3 : 8) }) { return (nil, "more spans than the search reads") }
+        if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map(\.variant)).count > 3 }) { return (nil, "more than 3 options heard") }
+        clauses()
+        // Candidates: templates sharing a word or a heard slot set with the utterance.
+        let said = Set(units.map(\.text))
+        let appHeard = !spans[ref.appSet].isEmpty
+        let candidates = ref.templates.indices.filter { ti in
+            let t = ref.templates[ti]
+            return appHeard || (t.paramSet >= 0 && !spans[t.paramSet].isEmpty) || t.elems.contains { !$0.isParam && said.contains($0.text) }
+        }
+        var best: [Int: ReferenceMatcher.Reading] = [:]   // per target: shortcut and option
+        for ti in candidates {
+            for r in readings(ti) {
+                let key = ref.templates[ti].shortcut << 20 | (r.option + 1)
+                if let b = best[key] {
+                    if r.score > b.score || (r.score == b.score && (r.appNamed && !b.appNamed || (r.appNamed == b.appNamed && r.template < b.template))) {
+                        best[key] = r
+                    }
+                } else {
+                    best[key] = r
+                }
+            }
+        }
+        let ranked = best.values.sorted { a, b in
+            let sa = (Double(a.score) * 10000).rounded(), sb = (Double(b.score) * 10000).rounded()
+            if sa != sb { return sa > sb }
+            if a.appNamed != b.appNamed { return a.appNamed }
+            let ta = ref.templates[a.template], tb = ref.templates[b.template]
+            if ta.shortcut != tb.shortcut { return ta.shortcut < tb.shortcut }
+            if ta.templateIndex != tb.templateIndex { return ta.templateIndex < tb.templateIndex }
+            return a.option < b.option
+        }
+        guard let top = ranked.first else { return (none(), nil) }
+        let th = Float(ref.options.threshold), margin = ref.options.ambiguityMargin
+        let topScore = (Double(top.score) * 10000).rounded() / 10000
+        // Free text and talk after the request are not modelled.
+        if top.score < th, spans[ref.appSet].contains(where: { n - $0.end >= 2 }) { return (nil, "free text or talk after the request may apply") }
+        let t = ref.templates[top.template]
+        func answer(_ d: MatchResult.Decision) -> ReferenceMatcher.Answer {
+            .init(decision: d, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
+                  score: topScore, appNamed: top.appNamed, realScore: topScore)
+        }
+        // (A refusal with no real reading above the search floor lists nothing, and is no
+        // unknown-value refusal.)
+        if top.score >= Float(ref.options.model.searchFloor), let wc = unknownValueReading(candidates: candidates), wc >= th,
+           Double(wc) > topScore + margin {
+            var a = answer(.none)
+            a.realScore = topScore
+            a.unknownValue = ""
+            a.score = (Double(wc) * 10000).rounded() / 10000
+            a.intent = nil
+            return (a, nil)
+        }
+        if top.appNamed {
+            if Float(topScore) < th { return (answer(.none), nil) }
+        } else if topScore < ref.options.noAppThreshold {
+            return (answer(.none), nil)
+        }
+        if ranked.count > 1 {
+            let second = ranked[1]
+            let s2 = (Double(second.score) * 10000).rounded() / 10000
+            let same = ref.templates[second.template].shortcut == t.shortcut && second.option == top.option
+            if topScore - s2 < margin && s2 >= Double(th) && !same { return (answer(.ambiguous), nil) }
+        }
+        return (answer(.match), nil)
+    }
+}
