@@ -18,20 +18,22 @@
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
 //  - an utterance whose every word is a catalog word, a function word of the locale (filler,
-//    optional, connector) or a word unrelated to every catalog word (an unknown word: no edit,
-//    inflection, Snowball stem, sound-alike, synonym or form of one; no join or split of two),
-//    no number, no app-opening verb first; at most 8 spans per value set, 3 app spans and 3 options heard (the search's
-//    limits cannot bind); and, when no reading reaches the threshold, no two words after an app
-//    span (free text and talk after the request are not modelled).
+//    optional, connector), a word misheard (an edit of a catalog word the symmetric deletes
+//    find, an inflection, a Snowball stem or a sound-alike of one) or a word unrelated to every
+//    catalog word; no synonym or form of one, no join or split of two, no number, no
+//    app-opening verb first; at most 8 spans per value set, 3 app spans and 3 options heard
+//    (the search's limits cannot bind); and, when no reading reaches the threshold, no two
+//    words after an app span (free text and talk after the request are not modelled).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
-// words several values share dropped, insertions by word class, unknown words (cost, factor,
-// next to a value or the app name), substitutions, a value or one word read out of order,
-// another parameter's value said clearly, clauses naming another app, the no-app reading and
-// factor, values and the app name heard by their sound (1-3 words joined), a value the app
-// does not have (runs and compounds, partial values), and the decision
-// (thresholds, margin, one app only without a name).
+// words several values share dropped, insertions by word class, misheard words (their
+// similarity; guesses), unknown words (cost, factor, next to a value or the app name),
+// substitutions, a value or one word read out of order, another parameter's value said
+// clearly, clauses naming another app, the no-app reading and factor, values and the app name
+// heard by their sound (1-3 words joined), a value the app does not have (runs and compounds,
+// partial values, guessed words), and the decision (thresholds, margin, one app only without
+// a name).
 
 /// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
 struct ReferenceMatcher {
@@ -96,8 +98,10 @@ struct ReferenceMatcher {
     let appSet = 0
     var vocab: Set<String> = []
     var vocabList: [String] = []
-    /// Words the app says (phrases, values, name) and words its phrases say.
+    /// Words the app's phrases say (their literals, outside the app clause).
     var literalWords: Set<String> = []
+    /// Words only the app's name says.
+    var nameOnly: Set<String> = []
     var maxTemplateUnits = 1
     /// Why the catalog is outside the domain (nil: inside).
     var catalogIssue: String? = nil
@@ -208,6 +212,9 @@ struct ReferenceMatcher {
         for r in raw { for p in r.pieces where !p.isApp && !p.isParam { vocab.insert(p.text) } }
         for s in sets { for v in s.values { for w in v.words { vocab.insert(w) } } }
         vocabList = vocab.sorted()
+        let valueWords = Set(sets.filter { !$0.isApp }.flatMap { $0.values.flatMap(\.words) })
+        let phraseWords = Set(raw.flatMap { $0.pieces.filter { !$0.isApp && !$0.isParam }.map(\.text) })
+        nameOnly = Set(nm.words.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
         // The catalogs' words pairwise unrelated.
         let sc = vocabList.map { Array($0.unicodeScalars.map(\.value)) }
         let keys = vocabList.map { IndexBuilder.phonetic(n, $0, flags: []) }
@@ -242,6 +249,11 @@ struct RefQuery {
     var n: Int { units.count }
     var m: ScoreModel { ref.model }
     var known: [Bool] = []
+    /// Each unit's catalog words: the word itself (1), or words it is an edit (1 - d / length),
+    /// an inflection, a Snowball stem or a sound-alike of (`guess`: not the word itself).
+    var matches: [[(word: String, sim: Float, guess: Bool)]] = []
+    /// Units related to catalog words only by a guess (an edit or a sound), not by an ending.
+    var guessed: [Bool] = []
     var unheard: [Bool] = []
     var ins: [Float] = []
     var slotIns: [Float] = []
@@ -257,6 +269,9 @@ struct RefQuery {
     }
 
     func flagged(_ i: Int, _ f: Token.Flags) -> Bool { !units[i].flags.isDisjoint(with: f) }
+
+    /// How well unit i says catalog word `w` (0: not at all).
+    func sim(_ i: Int, _ w: String) -> Float { matches[i].first { $0.word == w }?.sim ?? 0 }
 
     /// Each unit's class and costs; nil, or why the utterance is outside the domain.
     mutating func prepare() -> String? {
@@ -277,20 +292,51 @@ struct RefQuery {
             if !k && c >= m.contentInsertion { c = m.unknownInsertion }
             unheard.append(!k && c >= m.unknownInsertion)
             ins.append(c)
+            var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
             if !k {
                 if let e = ref.index.wordEntry(t), e.relatedEnd > e.relatedStart { return "a synonym or form of a catalog word: \(t)" }
                 if !flagged(i, [.filler, .optional, .particle, .elision]) {
                     let sc = Array(t.unicodeScalars.map(\.value))
                     let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
-                    let st = stemmer?.stem(t)
+                    let st = sc.count >= 3 ? stemmer?.stem(t) : nil
+                    func add(_ w: String, _ x: Float) {
+                        if let j = found.firstIndex(where: { $0.word == w }) { found[j].sim = max(found[j].sim, x) } else { found.append((w, x, true)) }
+                    }
+                    let deletes = Set((0..<sc.count).map { k in sc.enumerated().filter { $0.offset != k }.map(\.element) })
                     for v in ref.vocabList.indices {
-                        if WordSimilarity.fuzzy(sc, vocabScalars[v]) >= m.minimumWordSimilarity
-                            || WordSimilarity.stem(sc, vocabScalars[v]) >= m.minimumWordSimilarity
-                            || (!key.isEmpty && key == vocabKeys[v]) || (st != nil && st == vocabStems[v]) {
-                            return "a word related to a catalog word: \(t) ~ \(ref.vocabList[v])"
+                        let vs = vocabScalars[v], w = ref.vocabList[v]
+                        // Snowball's stem of a word of the phrases or values.
+                        if let st, !st.isEmpty, !ref.nameOnly.contains(w), vs.count >= 4, st == vocabStems[v] { add(w, m.stemSimilarity) }
+                        if (sc.count >= 3 && Query<UInt64>.keyLength(key) >= 2) && vocabKeys[v].count >= 2 && key == vocabKeys[v] { add(w, m.phoneticSimilarity) }
+                        // An edit: one letter inserted, deleted, changed or two swapped (the
+                        // symmetric deletes of words of 4+ letters).
+                        let fz = WordSimilarity.fuzzy(sc, vs)
+                        var edit = false
+                        if sc.count >= 3 && vs.count >= 4 {
+                            let vd = Set((0..<vs.count).map { k in vs.enumerated().filter { $0.offset != k }.map(\.element) })
+                            edit = vd.contains(sc) || (sc.count >= 4 && !vd.isDisjoint(with: deletes))
+                        }
+                        if sc.count >= 4 && deletes.contains(vs) { edit = true }
+                        if fz >= m.minimumWordSimilarity {
+                            if edit { add(w, fz) } else { return "an edit the symmetric deletes may not find: \(t) ~ \(w)" }
+                        }
+                        if sc.count >= 4 && vs.count >= 4 && Array(sc.prefix(4)) == Array(vs.prefix(4)) {
+                            let x = WordSimilarity.stem(sc, vs)
+                            if x >= m.minimumWordSimilarity { add(w, x) }
                         }
                     }
                 }
+            }
+            matches.append(found)
+            // A guess: a content word related to catalog words only by edits and sounds, none of
+            // them the word with an ending of 1-3 letters.
+            guessed.append(!k && !found.isEmpty && !flagged(i, [.number, .ordinal, .filler, .optional, .connector, .particle, .elision])
+                           && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) })
+            if !k && !found.isEmpty {
+                // Not unknown after all: a word of the catalog's, misheard.
+                if c >= m.unknownInsertion { c = m.contentInsertion }
+                unheard[i] = false
+                ins[i] = c
             }
         }
         for i in 0..<n {
@@ -332,7 +378,10 @@ struct RefQuery {
                 if j < k {
                     let w = v.weights[j]
                     relax(j, x, j + 1, x, w, 0, 0)
-                    if x < len && units[a + x].text == v.words[j] { relax(j, x, j + 1, x + 1, 0, w, 0) }
+                    if x < len {
+                        let s = sim(a + x, v.words[j])
+                        if s > 0 { relax(j, x, j + 1, x + 1, w * (1 - s), w * s, 0) }
+                    }
                 }
             }
         }
@@ -348,7 +397,7 @@ struct RefQuery {
             var found: [Span] = []
             let minimum = s.isApp ? m.minimumAppSimilarity : m.minimumValueSimilarity
             for (vi, v) in s.values.enumerated() {
-                let hit = (0..<n).map { v.words.contains(units[$0].text) }
+                let hit = (0..<n).map { i in v.words.contains { sim(i, $0) > 0 } }
                 for a in 0..<n where hit[a] {
                     for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
                         let sim = spanSimilarity(v, a, b + 1)
@@ -483,7 +532,7 @@ struct RefQuery {
         var f: Float = 1
         for i in 0..<n where unheard[i] && !covered(i) { f *= m.unknownWordFactor }
         unknownFactor = f
-        func unknown(_ i: Int) -> Bool { unheard[i] && !covered(i) }
+        func unknown(_ i: Int) -> Bool { (unheard[i] || guessed[i]) && !covered(i) }
         var c = 0
         if n >= 2 {
             var i = n - 1
@@ -517,7 +566,11 @@ struct RefQuery {
     /// The app clauses whose words the app never says (for a reading without its name).
     func otherAppClausesOfApp() -> Int {
         // (One app: every catalog word is a word of its own.)
-        func foreign(_ i: Int) -> Bool { unheard[i] && !covered(i) }
+        func foreign(_ i: Int) -> Bool {
+            if covered(i) { return false }
+            if unheard[i] || guessed[i] { return true }
+            return !matches[i].isEmpty && !matches[i].contains { !$0.guess }
+        }
         var c = 0
         if clauseTrail > 0 && ((n - clauseTrail)..<n).allSatisfy(foreign) { c += 1 }
         if clauseLead > 0 && (clauseLeadFrom..<clauseLead).allSatisfy(foreign) { c += 1 }
@@ -564,7 +617,7 @@ struct RefQuery {
                 let cur = t[j][i]
                 if cur.cost == .infinity { continue }
                 if i < n {
-                    if mask[i] != 0 { relax(cur, j, i + 1, 0, 0, 0) } else { relax(cur, j, i + 1, costs[i], 0, costs[i], unk: unheard[i] ? 1 : 0) }
+                    if mask[i] != 0 { relax(cur, j, i + 1, 0, 0, 0) } else { relax(cur, j, i + 1, costs[i], 0, costs[i], unk: unheard[i] || guessed[i] ? 1 : 0) }
                 }
                 guard j < rows else { continue }
                 let e = elems[j]
@@ -572,7 +625,8 @@ struct RefQuery {
                 relax(cur, j + 1, i, e.weight, 0, 0, del: !e.isParam && e.weight >= m.contentWordWeight ? 1 : 0, pdel: e.isParam ? 1 : 0)
                 guard i < n, mask[i] != 1 else { continue }
                 if !e.isParam {
-                    if units[i].text == e.text { relax(cur, j + 1, i + 1, 0, e.weight, 0) }
+                    let s = sim(i, e.text)
+                    if s > 0 { relax(cur, j + 1, i + 1, e.weight * (1 - s), e.weight * s, 0) }
                 } else {
                     for s in group where s.start == i && !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
                         let adj = adjacent(s.start, s.end, mask)
@@ -708,10 +762,11 @@ struct RefQuery {
                     var current = plainScore
                     var best: (gain: Float, ins: Float, dels: Float, subs: Float, missing: Bool)? = nil
                     for (j, e) in t.elems.enumerated() where !e.isParam && e.weight >= ref.index.model.contentWordWeight {
-                        // The usable unit said as the word (the first, all being the word itself).
-                        guard let u = (0..<n).first(where: { mask[$0] == 0 && units[$0].text == e.text }) else { continue }
-                        let us: Float = 1
-                        guard us >= m.movedWordSimilarity else { continue }
+                        // The usable unit that says the word best (the first of those).
+                        var u = -1
+                        var us: Float = 0
+                        for x in 0..<n where mask[x] == 0 && sim(x, e.text) > us { u = x; us = sim(x, e.text) }
+                        guard u >= 0, us >= m.movedWordSimilarity else { continue }
                         mask[u] = 1
                         let b = align(t.elems, mask, group, unitCosts, skip: j)
                         mask[u] = 0
@@ -741,7 +796,10 @@ struct RefQuery {
 
     /// Units known only as values (no phrase says them).
     func valueOnly() -> [Int] {
-        (0..<n).filter { i in known[i] && !flagged(i, [.filler, .optional, .connector, .particle, .elision]) && !ref.literalWords.contains(units[i].text) }
+        (0..<n).filter { i in
+            !matches[i].isEmpty && !unheard[i] && !flagged(i, [.filler, .optional, .connector, .particle, .elision])
+                && !matches[i].contains { ref.literalWords.contains($0.word) }
+        }
     }
 
     func valueSpan(_ test: (Span) -> Bool) -> Bool {
@@ -761,7 +819,9 @@ struct RefQuery {
                 guard j >= 0 && j < n else { continue }
                 let lo = min(i, j), hi = max(i, j)
                 // (The app's name is one of the names a word may share: "fern orbit" of "Orbit Fern".)
-                let share = ref.sets.contains { s in s.values.contains { $0.words.contains(units[i].text) && $0.words.contains(units[j].text) } }
+                let share = ref.sets.contains { s in
+                    s.values.contains { v in matches[i].contains { v.words.contains($0.word) } && matches[j].contains { v.words.contains($0.word) } }
+                }
                 if unheard[j] && !valueSpan({ $0.start <= lo && hi < $0.end }) || (partial.contains(j) && !share) {
                     out.insert(i)
                     break
@@ -773,22 +833,33 @@ struct RefQuery {
 
     /// The best reading of a phrase whose value slot takes words that are none of its values.
     func unknownValueReading(candidates: [Int]) -> Float? {
-        let foreign = partialValueUnits()
-        func unknown(_ k: Int) -> Bool { unheard[k] || foreign.contains(k) }
-        var runs: [Span] = []
-        var i = 0
-        while i < n {
-            guard unknown(i) else { i += 1; continue }
-            var j = i
-            while j < n && unknown(j) { j += 1 }
-            if j - i <= 4 { runs.append(Span(start: i, end: j, variant: -1, sim: m.unknownValueSimilarity)) }
-            i = j
+        let appForeign = partialValueUnits()
+        let guessing = guessed.contains(true)
+        func runs(_ unknown: (Int) -> Bool) -> [Span] {
+            var out: [Span] = []
+            var i = 0
+            while i < n {
+                guard unknown(i) else { i += 1; continue }
+                var j = i
+                while j < n && unknown(j) { j += 1 }
+                if j - i <= 4 { out.append(Span(start: i, end: j, variant: -1, sim: m.unknownValueSimilarity)) }
+                i = j
+            }
+            return out
         }
-        if !(0..<n).contains(where: unknown) || (runs.isEmpty && valueOnly().isEmpty) { return nil }
+        if runs({ unheard[$0] }).isEmpty && valueOnly().isEmpty && !guessing { return nil }
         var best: Float? = nil
         for ti in candidates {
             let t = ref.templates[ti]
             guard t.paramSet >= 0 else { continue }
+            // Guessed words count as never heard where no value of the slot is heard at or next to them.
+            var foreign = appForeign
+            if guessing {
+                for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
+            }
+            func unknown(_ k: Int) -> Bool { unheard[k] || foreign.contains(k) }
+            if !(0..<n).contains(where: unknown) { continue }
+            let runs = runs(unknown)
             let ps = spans[t.paramSet]
             var attached: [Span] = []
             for sp in ps.prefix(3) {
@@ -829,7 +900,7 @@ struct RefQuery {
         if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map(\.variant)).count > 3 }) { return (nil, "more than 3 options heard") }
         clauses()
         // Candidates: templates sharing a word or a heard slot set with the utterance.
-        let said = Set(units.map(\.text))
+        let said = Set(matches.flatMap { $0.map(\.word) })
         let appHeard = !spans[ref.appSet].isEmpty
         let candidates = ref.templates.indices.filter { ti in
             let t = ref.templates[ti]
