@@ -11,9 +11,9 @@
 // THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil (with the reason, `outOfDomain`) elsewhere:
-//  - flexible matching, one catalog (one app), no negative phrases, no paraphrase the catalog
-//    implies (derived templates), every phrase naming the app, an app without alternative
-//    names or pronunciation hints; at most one parameter per phrase, of an entity or enum type
+//  - flexible matching, catalogs without negative phrases or paraphrases they imply (derived
+//    templates), every phrase naming the app, apps without alternative names or pronunciation
+//    hints; at most one parameter per phrase, of an entity or enum type
 //    whose options have no synonyms (no Bool, no String / free text), no numbers in any text;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
@@ -32,8 +32,8 @@
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
 // heard by their sound (1-3 words joined), a value the app does not have (runs and compounds,
-// partial values, guessed words), and the decision (thresholds, margin, one app only without
-// a name).
+// partial values, guessed words), an app named clearly picking the app, and the decision
+// (thresholds, margin, only one app able to take an utterance that names none).
 
 /// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
 struct ReferenceMatcher {
@@ -51,6 +51,7 @@ struct ReferenceMatcher {
         var value: ParameterValue?
     }
     struct Template {
+        var app: Int
         var shortcut: Int
         var templateIndex: Int
         var intent: String
@@ -59,6 +60,7 @@ struct ReferenceMatcher {
         var totalWeight: Float
     }
     struct SlotSet {
+        var app: Int
         var isApp: Bool
         var values: [Value]
     }
@@ -78,6 +80,8 @@ struct ReferenceMatcher {
     /// What the reference decides.
     struct Answer {
         var decision: MatchResult.Decision
+        /// The best result's app (its catalog id).
+        var app: String?
         /// The best result: intent, bound value, score (4 decimals), app named; nil when none.
         var intent: String?
         var value: ParameterValue?
@@ -89,17 +93,21 @@ struct ReferenceMatcher {
         var realScore: Double = 0
     }
 
-    let catalog: Catalog
+    let catalogs: [Catalog]
     let index: LocaleIndex
     let model: ScoreModel
     let options: MatchOptions
     var templates: [Template] = []
     var sets: [SlotSet] = []
-    let appSet = 0
+    /// Each app's name set (an index of `sets`).
+    var appSets: [Int] = []
     var vocab: Set<String> = []
     var vocabList: [String] = []
-    /// Words the app's phrases say (their literals, outside the app clause).
-    var literalWords: Set<String> = []
+    /// Words each app's phrases say (their literals, outside the app clause), and every app's.
+    var literalWords: [Set<String>] = []
+    var allLiterals: Set<String> = []
+    /// Words each app says: its phrases' literals, its values and its name.
+    var says: [Set<String>] = []
     /// Words only the app's name says.
     var nameOnly: Set<String> = []
     var maxTemplateUnits = 1
@@ -108,34 +116,35 @@ struct ReferenceMatcher {
 
     /// The reference of `matcher`'s catalogs in `locale` (its options unless `options`).
     init?(_ matcher: Matcher, locale: String = "en", options: MatchOptions? = nil) {
-        guard let c = matcher.catalogs.first, let idx = matcher.indexes[locale] else { return nil }
-        catalog = c
+        guard !matcher.catalogs.isEmpty, let idx = matcher.indexes[locale] else { return nil }
+        catalogs = matcher.catalogs
         index = idx
         self.options = options ?? matcher.options
         model = self.options.model
-        build(locale: locale, matcherCount: matcher.catalogs.count)
+        build(locale: locale)
     }
 
-    private mutating func build(locale: String, matcherCount: Int) {
+    private mutating func build(locale: String) {
         let n = index.normalizer
         let model = index.model
         func issue(_ s: String) { if catalogIssue == nil { catalogIssue = s } }
-        if matcherCount != 1 { issue("more than one catalog") }
         if options.mode != .flexible { issue("exact matching") }
-        if !catalog.negativeTemplates(for: locale).isEmpty { issue("negative phrases") }
         if index.templates.contains(where: { $0.derived || $0.freeText != nil }) { issue("derived templates or free text") }
-        let names = Expansion.appNames(catalog, locale: locale)
-        guard let name = names.first, names.count == 1, name.pronunciationHint == nil else { issue("alternative app names"); return }
         func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) {
             let us = IndexBuilder.units(n, text)
             let w = us.map { IndexBuilder.slotUnitWeight($0.flags, model) }
             return (us.map(\.text), w, w.reduce(0, +))
         }
-        let nm = weighted(name.text)
-        sets.append(SlotSet(isApp: true, values: [Value(words: nm.words, weights: nm.weights, total: nm.total, option: 0, value: nil)]))
-        var setOfType: [String: Int] = [:]
         // Raw templates: literal units (text, flags) and slots, in order.
         var raw: [(t: Template, pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)])] = []
+        for (ai, catalog) in catalogs.enumerated() {
+        if !catalog.negativeTemplates(for: locale).isEmpty { issue("negative phrases") }
+        let names = Expansion.appNames(catalog, locale: locale)
+        guard let name = names.first, names.count == 1, name.pronunciationHint == nil else { issue("alternative app names"); return }
+        let nm = weighted(name.text)
+        sets.append(SlotSet(app: ai, isApp: true, values: [Value(words: nm.words, weights: nm.weights, total: nm.total, option: 0, value: nil)]))
+        appSets.append(sets.count - 1)
+        var setOfType: [String: Int] = [:]
         for (si, s) in catalog.shortcuts.enumerated() {
             for (ti, t) in s.templates(for: locale).enumerated() {
                 guard let plan = Expansion.plan(catalog, s, t, locale: locale) else { continue }
@@ -151,7 +160,7 @@ struct ReferenceMatcher {
                             let v = weighted(o.text)
                             values.append(Value(words: v.words, weights: v.weights, total: v.total, option: k, value: o.value))
                         }
-                        sets.append(SlotSet(isApp: false, values: values))
+                        sets.append(SlotSet(app: ai, isApp: false, values: values))
                         paramSet = sets.count - 1
                         setOfType[p.typeName] = paramSet
                     }
@@ -167,9 +176,11 @@ struct ReferenceMatcher {
                     }
                 }
                 if apps != 1 { issue("a phrase without the app name, or with two") }
-                raw.append((Template(shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0), pieces))
+                raw.append((Template(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0), pieces))
             }
         }
+        }
+        literalWords = Array(repeating: [], count: catalogs.count)
         // Word weights: a content word by how few templates say it.
         var df: [String: Int] = [:]
         for r in raw {
@@ -195,14 +206,14 @@ struct ReferenceMatcher {
             }
             var units = 0
             for (k, p) in full.enumerated() {
-                units += p.isParam ? (sets[t.paramSet].values.map(\.words.count).max() ?? 1) : (p.isApp ? nm.words.count : 1)
+                units += p.isParam ? (sets[t.paramSet].values.map(\.words.count).max() ?? 1) : (p.isApp ? sets[appSets[t.app]].values[0].words.count : 1)
                 if drop.contains(k) { continue }
                 if p.isParam {
                     t.elems.append(Elem(isParam: true, text: "", weight: model.parameterWeight))
                 } else {
                     let w = IndexBuilder.literalWeight(df: df[p.text] ?? 1, templates: raw.count, flags: p.flags, model)
                     t.elems.append(Elem(isParam: false, text: p.text, weight: w))
-                    literalWords.insert(p.text)
+                    literalWords[t.app].insert(p.text)
                 }
             }
             maxTemplateUnits = max(maxTemplateUnits, units)
@@ -214,7 +225,10 @@ struct ReferenceMatcher {
         vocabList = vocab.sorted()
         let valueWords = Set(sets.filter { !$0.isApp }.flatMap { $0.values.flatMap(\.words) })
         let phraseWords = Set(raw.flatMap { $0.pieces.filter { !$0.isApp && !$0.isParam }.map(\.text) })
-        nameOnly = Set(nm.words.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
+        nameOnly = Set(appSets.flatMap { sets[$0].values[0].words }.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
+        allLiterals = literalWords.reduce(into: Set<String>()) { $0.formUnion($1) }
+        says = literalWords
+        for s in sets { for v in s.values { says[s.app].formUnion(v.words) } }
         // The catalogs' words pairwise unrelated.
         let sc = vocabList.map { Array($0.unicodeScalars.map(\.value)) }
         let keys = vocabList.map { IndexBuilder.phonetic(n, $0, flags: []) }
@@ -393,8 +407,12 @@ struct RefQuery {
     /// most two units longer than it, heard at least at the set's minimum.
     mutating func findSpans() {
         spans = []
+        // An app whose name's every word is heard (0.9) is named: only its names and values are
+        // looked for by their words.
+        let heard = ref.appSets.indices.filter { a in ref.sets[ref.appSets[a]].values[0].words.allSatisfy { bestSim($0) >= 0.9 } }
         for s in ref.sets {
             var found: [Span] = []
+            if !heard.isEmpty && !heard.contains(s.app) { spans.append(found); continue }
             let minimum = s.isApp ? m.minimumAppSimilarity : m.minimumValueSimilarity
             for (vi, v) in s.values.enumerated() {
                 let hit = (0..<n).map { i in v.words.contains { sim(i, $0) > 0 } }
@@ -413,11 +431,12 @@ struct RefQuery {
             }
         }
         // A value is not heard where its app's name surely is (every app reading takes them).
-        if let first = spans[ref.appSet].sorted(by: RefQuery.before).first, first.sim >= m.appNameSureSimilarity {
-            let list = spans[ref.appSet].sorted(by: RefQuery.before).prefix(3)
+        for (a, appSet) in ref.appSets.enumerated() {
+            let list = spans[appSet].sorted(by: RefQuery.before).prefix(3)
+            guard let first = list.first, first.sim >= m.appNameSureSimilarity else { continue }
             var taken = Set(first.start..<first.end)
             for s in list.dropFirst() { taken.formIntersection(s.start..<s.end) }
-            for si in spans.indices where si != ref.appSet {
+            for si in spans.indices where si != appSet && ref.sets[si].app == a {
                 spans[si].removeAll { s in (s.start..<s.end).contains(where: taken.contains) }
             }
         }
@@ -426,6 +445,9 @@ struct RefQuery {
             if !ref.sets[si].isApp { dropUnidentifying(si) }
         }
     }
+
+    /// How well some unit says catalog word `w`.
+    func bestSim(_ w: String) -> Float { (0..<n).map { sim($0, w) }.max() ?? 0 }
 
     /// The sound key of units a...b said as one word.
     func windowKey(_ a: Int, _ b: Int) -> String {
@@ -443,8 +465,13 @@ struct RefQuery {
     func soundSpans() -> [(Int, [Span])] {
         let norm = ref.index.normalizer
         var out: [(Int, [Span])] = []
-        let said = Set(units.map(\.text))
-        let appHeard = ref.sets[ref.appSet].values.contains { $0.words.allSatisfy(said.contains) }
+        // An app name said as such (every word at its best, weighted: 0.99 or more).
+        let appHeard = ref.appSets.contains { a in
+            let v = ref.sets[a].values[0]
+            var bound: Float = 0
+            for (k, w) in v.words.enumerated() { bound += v.weights[k] / max(v.total, 1e-6) * bestSim(w) }
+            return min(bound, 1) >= 0.99
+        }
         func stop(_ b: Int) -> Bool { flagged(b, [.number, .ordinal, .filler, .connector]) }
         for (si, s) in ref.sets.enumerated() {
             var found: [Span] = []
@@ -514,7 +541,8 @@ struct RefQuery {
                 for k in (a + 1)..<b where ref.sets[si].values[found[k].variant].option != o { several = true }
                 if !several {
                     several = (found[a].start..<found[a].end).allSatisfy { i in
-                        !flagged(i, [.optional, .particle, .elision, .connector, .filler, .number, .ordinal]) && ref.literalWords.contains(units[i].text)
+                        !flagged(i, [.optional, .particle, .elision, .connector, .filler, .number, .ordinal])
+                            && ref.literalWords[ref.sets[si].app].contains(units[i].text)
                     }
                 }
             }
@@ -564,12 +592,12 @@ struct RefQuery {
     }
 
     /// The app clauses whose words the app never says (for a reading without its name).
-    func otherAppClausesOfApp() -> Int {
-        // (One app: every catalog word is a word of its own.)
+    func otherAppClausesOfApp(_ app: Int) -> Int {
+        // Not a name or value of the app's own, a word it never says or says only by a guess.
         func foreign(_ i: Int) -> Bool {
-            if covered(i) { return false }
+            for (si, s) in ref.sets.enumerated() where s.app == app && spans[si].contains(where: { $0.start <= i && i < $0.end }) { return false }
             if unheard[i] || guessed[i] { return true }
-            return !matches[i].isEmpty && !matches[i].contains { !$0.guess }
+            return !matches[i].isEmpty && !matches[i].contains { !$0.guess && ref.says[app].contains($0.word) }
         }
         var c = 0
         if clauseTrail > 0 && ((n - clauseTrail)..<n).allSatisfy(foreign) { c += 1 }
@@ -652,9 +680,9 @@ struct RefQuery {
 
     /// Each unit's insertion cost for a template with parameter set `paramSet`: a unit of another
     /// parameter's value said clearly costs `otherValueCost` (shared by the value's units) more.
-    func costs(paramSet: Int) -> [Float] {
+    func costs(paramSet: Int, app: Int) -> [Float] {
         var out = ins
-        for (si, s) in ref.sets.enumerated() where !s.isApp && si != paramSet {
+        for (si, s) in ref.sets.enumerated() where !s.isApp && s.app == app && si != paramSet {
             guard (spans[si].first?.sim ?? 0) >= m.clearValueSimilarity else { continue }
             for sp in spans[si] {
                 guard sp.sim >= m.clearValueSimilarity else { break }
@@ -708,7 +736,7 @@ struct RefQuery {
                          factor: 1, named: true)
         }
         var extra: Float = 0
-        if clauseTrail + clauseLead > 0 { extra = m.otherAppClauseCost * Float(otherAppClausesOfApp() - otherAppClauses) }
+        if clauseTrail + clauseLead > 0 { extra = m.otherAppClauseCost * Float(otherAppClausesOfApp(t.app) - otherAppClauses) }
         return Frame(weight: t.totalWeight - ref.index.model.appWeight, otherApps: others, more: extra, factor: 1 * m.noAppFactor, named: false)
     }
 
@@ -717,9 +745,9 @@ struct RefQuery {
     func readings(_ ti: Int) -> [ReferenceMatcher.Reading] {
         let t = ref.templates[ti]
         var out: [ReferenceMatcher.Reading] = []
-        let appSpans = spans[ref.appSet]
+        let appSpans = spans[ref.appSets[t.app]]
         let withoutApp = (appSpans.first?.sim ?? 0) < m.appNameSureSimilarity
-        let unitCosts = costs(paramSet: t.paramSet)
+        let unitCosts = costs(paramSet: t.paramSet, app: t.app)
         let elemsWithoutParam = t.elems.filter { !$0.isParam }
         let hasParam = t.paramSet >= 0
         for ak in (withoutApp ? -1 : 0)..<appSpans.count {
@@ -798,19 +826,19 @@ struct RefQuery {
     func valueOnly() -> [Int] {
         (0..<n).filter { i in
             !matches[i].isEmpty && !unheard[i] && !flagged(i, [.filler, .optional, .connector, .particle, .elision])
-                && !matches[i].contains { ref.literalWords.contains($0.word) }
+                && !matches[i].contains { ref.allLiterals.contains($0.word) }
         }
     }
 
-    func valueSpan(_ test: (Span) -> Bool) -> Bool {
-        for (si, s) in ref.sets.enumerated() where !s.isApp { if spans[si].contains(where: test) { return true } }
+    func valueSpan(app: Int, _ test: (Span) -> Bool) -> Bool {
+        for (si, s) in ref.sets.enumerated() where !s.isApp && s.app == app { if spans[si].contains(where: test) { return true } }
         return false
     }
 
     /// Value-only words not heard as a whole value, next to a word never heard or to another
     /// such word no value says with them.
-    func partialValueUnits() -> Set<Int> {
-        let partial = valueOnly().filter { i in !valueSpan { $0.start <= i && i < $0.end && $0.sim >= m.heardValueSimilarity } }
+    func partialValueUnits(app: Int) -> Set<Int> {
+        let partial = valueOnly().filter { i in !valueSpan(app: app) { $0.start <= i && i < $0.end && $0.sim >= m.heardValueSimilarity } }
         var out = Set<Int>()
         for i in partial {
             for step in [-1, 1] {
@@ -820,9 +848,9 @@ struct RefQuery {
                 let lo = min(i, j), hi = max(i, j)
                 // (The app's name is one of the names a word may share: "fern orbit" of "Orbit Fern".)
                 let share = ref.sets.contains { s in
-                    s.values.contains { v in matches[i].contains { v.words.contains($0.word) } && matches[j].contains { v.words.contains($0.word) } }
+                    s.app == app && s.values.contains { v in matches[i].contains { v.words.contains($0.word) } && matches[j].contains { v.words.contains($0.word) } }
                 }
-                if unheard[j] && !valueSpan({ $0.start <= lo && hi < $0.end }) || (partial.contains(j) && !share) {
+                if unheard[j] && !valueSpan(app: app, { $0.start <= lo && hi < $0.end }) || (partial.contains(j) && !share) {
                     out.insert(i)
                     break
                 }
@@ -833,7 +861,11 @@ struct RefQuery {
 
     /// The best reading of a phrase whose value slot takes words that are none of its values.
     func unknownValueReading(candidates: [Int]) -> Float? {
-        let appForeign = partialValueUnits()
+        // Words known only as values or names that the app never says, or says only in part.
+        let valueOnly = valueOnly()
+        let appForeign = ref.catalogs.indices.map { a in
+            partialValueUnits(app: a).union(valueOnly.filter { i in !matches[i].contains { ref.says[a].contains($0.word) } })
+        }
         let guessing = guessed.contains(true)
         func runs(_ unknown: (Int) -> Bool) -> [Span] {
             var out: [Span] = []
@@ -847,13 +879,13 @@ struct RefQuery {
             }
             return out
         }
-        if runs({ unheard[$0] }).isEmpty && valueOnly().isEmpty && !guessing { return nil }
+        if runs({ unheard[$0] }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
         var best: Float? = nil
         for ti in candidates {
             let t = ref.templates[ti]
             guard t.paramSet >= 0 else { continue }
             // Guessed words count as never heard where no value of the slot is heard at or next to them.
-            var foreign = appForeign
+            var foreign = appForeign[t.app]
             if guessing {
                 for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
             }
@@ -875,10 +907,10 @@ struct RefQuery {
             let heardValue = ps.contains { $0.sim >= m.heardValueSimilarity }
             if heardValue && attached.isEmpty { continue }
             if attached.isEmpty && (heardValue || runs.isEmpty) { continue }
-            let app = spans[ref.appSet].first
+            let app = spans[ref.appSets[t.app]].first
             let mask = appMask(app)
             let f = frame(t, app, mask)
-            let unitCosts = costs(paramSet: t.paramSet)
+            let unitCosts = costs(paramSet: t.paramSet, app: t.app)
             for r in (heardValue ? [] : runs) + attached {
                 if (r.start..<r.end).contains(where: { mask[$0] != 0 }) { continue }
                 let a = align(t.elems, mask, [r], unitCosts)
@@ -893,23 +925,26 @@ struct RefQuery {
     // MARK: The search and the decision
 
     mutating func run() -> (answer: ReferenceMatcher.Answer?, outOfDomain: String?) {
-        func none() -> ReferenceMatcher.Answer { .init(decision: .none, intent: nil, value: nil, score: 0, appNamed: false) }
+        func none() -> ReferenceMatcher.Answer { .init(decision: .none, app: nil, intent: nil, value: nil, score: 0, appNamed: false) }
         if n == 0 { return (none(), nil) }
         findSpans()
-        if spans.enumerated().contains(where: { $0.element.count > ($0.offset == ref.appSet ? 3 : 8) }) { return (nil, "more spans than the search reads") }
+        if spans.enumerated().contains(where: { $0.element.count > (ref.sets[$0.offset].isApp ? 3 : 8) }) { return (nil, "more spans than the search reads") }
         if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map(\.variant)).count > 3 }) { return (nil, "more than 3 options heard") }
         clauses()
         // Candidates: templates sharing a word or a heard slot set with the utterance.
+        // An app named clearly (0.9) picks the app: only its templates compete.
         let said = Set(matches.flatMap { $0.map(\.word) })
-        let appHeard = !spans[ref.appSet].isEmpty
+        let named = ref.appSets.indices.filter { (spans[ref.appSets[$0]].first?.sim ?? 0) >= m.clearAppSimilarity }
         let candidates = ref.templates.indices.filter { ti in
             let t = ref.templates[ti]
-            return appHeard || (t.paramSet >= 0 && !spans[t.paramSet].isEmpty) || t.elems.contains { !$0.isParam && said.contains($0.text) }
+            if !named.isEmpty && !named.contains(t.app) { return false }
+            return !spans[ref.appSets[t.app]].isEmpty || (t.paramSet >= 0 && !spans[t.paramSet].isEmpty)
+                || t.elems.contains { !$0.isParam && said.contains($0.text) }
         }
         var best: [Int: ReferenceMatcher.Reading] = [:]   // per target: shortcut and option
         for ti in candidates {
             for r in readings(ti) {
-                let key = ref.templates[ti].shortcut << 20 | (r.option + 1)
+                let key = ref.templates[ti].app << 40 | ref.templates[ti].shortcut << 20 | (r.option + 1)
                 if let b = best[key] {
                     if r.score > b.score || (r.score == b.score && (r.appNamed && !b.appNamed || (r.appNamed == b.appNamed && r.template < b.template))) {
                         best[key] = r
@@ -924,6 +959,7 @@ struct RefQuery {
             if sa != sb { return sa > sb }
             if a.appNamed != b.appNamed { return a.appNamed }
             let ta = ref.templates[a.template], tb = ref.templates[b.template]
+            if ta.app != tb.app { return ta.app < tb.app }
             if ta.shortcut != tb.shortcut { return ta.shortcut < tb.shortcut }
             if ta.templateIndex != tb.templateIndex { return ta.templateIndex < tb.templateIndex }
             return a.option < b.option
@@ -932,10 +968,10 @@ struct RefQuery {
         let th = Float(ref.options.threshold), margin = ref.options.ambiguityMargin
         let topScore = (Double(top.score) * 10000).rounded() / 10000
         // Free text and talk after the request are not modelled.
-        if top.score < th, spans[ref.appSet].contains(where: { n - $0.end >= 2 }) { return (nil, "free text or talk after the request may apply") }
+        if top.score < th, ref.appSets.contains(where: { spans[$0].contains { n - $0.end >= 2 } }) { return (nil, "free text or talk after the request may apply") }
         let t = ref.templates[top.template]
         func answer(_ d: MatchResult.Decision) -> ReferenceMatcher.Answer {
-            .init(decision: d, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
+            .init(decision: d, app: ref.catalogs[t.app].app.id, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
                   score: topScore, appNamed: top.appNamed, realScore: topScore)
         }
         // (A refusal with no real reading above the search floor lists nothing, and is no
@@ -953,11 +989,17 @@ struct RefQuery {
             if Float(topScore) < th { return (answer(.none), nil) }
         } else if topScore < ref.options.noAppThreshold {
             return (answer(.none), nil)
+        } else if ranked.prefix(max(2, ref.options.limit)).contains(where: {
+            ref.templates[$0.template].app != t.app && (Double($0.score) * 10000).rounded() / 10000 >= ref.options.noAppThreshold - margin
+        }) {
+            // No app named and another app can take it too.
+            return (answer(.ambiguous), nil)
         }
         if ranked.count > 1 {
             let second = ranked[1]
             let s2 = (Double(second.score) * 10000).rounded() / 10000
-            let same = ref.templates[second.template].shortcut == t.shortcut && second.option == top.option
+            let same = ref.templates[second.template].app == t.app && ref.templates[second.template].shortcut == t.shortcut
+                && second.option == top.option
             if topScore - s2 < margin && s2 >= Double(th) && !same { return (answer(.ambiguous), nil) }
         }
         return (answer(.match), nil)
