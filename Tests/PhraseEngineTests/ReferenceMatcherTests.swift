@@ -101,7 +101,13 @@ import Testing
                         ws.insert(rng.pick(unknown), at: rng.below(ws.count + 1))
                     }
                 case 5: ws.removeAll { appWords.contains($0) || $0 == "in" || $0 == "with" }
-                case 6: if ws.count >= 3 { let k = ws.count - 1 - rng.below(2); ws = Array(ws[k...]) + Array(ws[..<k]) }
+                case 6:
+                    if rng.below(2) == 0, ws.count >= 3 { let k = ws.count - 1 - rng.below(2); ws = Array(ws[k...]) + Array(ws[..<k]) } else {
+                        // The app opened first ("open nimbus and show my news").
+                        let name = p.appName.text.lowercased().split(separator: " ").map(String.init)
+                        ws.removeAll { appWords.contains($0) }
+                        ws = [rng.pick(["open", "launch", "start", "go to"])] + name + (rng.below(2) == 0 ? ["and"] : []) + ws
+                    }
                 default: ws.append(rng.pick(unknown))
                 }
             }

@@ -18,11 +18,10 @@
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
 //  - an utterance whose every word is a catalog word, a function word of the locale (filler,
-//    optional, connector), a word misheard (an edit of a catalog word the symmetric deletes
+//    optional, connector, an app-opening verb), a word misheard (an edit of a catalog word the symmetric deletes
 //    find, an inflection, a Snowball stem or a sound-alike of one) or a word unrelated to every
-//    catalog word; no synonym or form of one, no join or split of two, no number, no
-//    app-opening verb first; at most 8 spans per value set, 3 app spans and 3 options heard
-//    (the search's limits cannot bind); and, when no reading reaches the threshold, no two
+//    catalog word; no synonym or form of one, no join or split of two, no number; at most 8
+//    spans per value set, 3 app spans and 3 options heard (the search's limits cannot bind); and, when no reading reaches the threshold, no two
 //    words after an app span (free text and talk after the request are not modelled).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
@@ -31,7 +30,7 @@
 // similarity; guesses), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
-// heard by their sound (1-3 words joined), a value the app does not have (runs and compounds,
+// heard by their sound (1-3 words joined), the app opened first, a value the app does not have (runs and compounds,
 // partial values, guessed words), an app named clearly picking the app, and the decision
 // (thresholds, margin, only one app able to take an utterance that names none).
 
@@ -103,6 +102,11 @@ struct ReferenceMatcher {
     var appSets: [Int] = []
     var vocab: Set<String> = []
     var vocabList: [String] = []
+    /// Per word of `vocabList`: its scalars, sound key, Snowball stem and one-letter deletions.
+    var vocabScalars: [[UInt32]] = []
+    var vocabKeys: [String] = []
+    var vocabStems: [String?] = []
+    var vocabDeletes: [Set<[UInt32]>] = []
     /// Words each app's phrases say (their literals, outside the app clause), and every app's.
     var literalWords: [Set<String>] = []
     var allLiterals: Set<String> = []
@@ -232,6 +236,11 @@ struct ReferenceMatcher {
         // The catalogs' words pairwise unrelated.
         let sc = vocabList.map { Array($0.unicodeScalars.map(\.value)) }
         let keys = vocabList.map { IndexBuilder.phonetic(n, $0, flags: []) }
+        let stemmer = Stemmer(locale: locale)
+        vocabScalars = sc
+        vocabKeys = keys
+        vocabStems = vocabList.map { stemmer?.stem($0) }
+        vocabDeletes = sc.map { RefQuery.deletions($0) }
         for (a, w) in vocabList.enumerated() {
             if w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
             if let e = index.wordEntry(w), e.relatedEnd > e.relatedStart { issue("synonyms or forms among the catalog's words") }
@@ -284,6 +293,17 @@ struct RefQuery {
 
     func flagged(_ i: Int, _ f: Token.Flags) -> Bool { !units[i].flags.isDisjoint(with: f) }
 
+    /// A word with one letter deleted, each way.
+    static func deletions(_ w: [UInt32]) -> Set<[UInt32]> {
+        var out = Set<[UInt32]>()
+        for k in w.indices {
+            var d = w
+            d.remove(at: k)
+            out.insert(d)
+        }
+        return out
+    }
+
     /// How well unit i says catalog word `w` (0: not at all).
     func sim(_ i: Int, _ w: String) -> Float { matches[i].first { $0.word == w }?.sim ?? 0 }
 
@@ -291,9 +311,7 @@ struct RefQuery {
     mutating func prepare() -> String? {
         let norm = ref.index.normalizer
         let stemmer = Stemmer(locale: ref.index.locale)
-        let vocabStems = ref.vocabList.map { stemmer?.stem($0) }
-        let vocabScalars = ref.vocabList.map { Array($0.unicodeScalars.map(\.value)) }
-        let vocabKeys = ref.vocabList.map { IndexBuilder.phonetic(norm, $0, flags: []) }
+        let vocabStems = ref.vocabStems, vocabScalars = ref.vocabScalars, vocabKeys = ref.vocabKeys
         for i in 0..<n {
             let t = units[i].text
             if flagged(i, [.number, .ordinal]) || t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "a number" }
@@ -316,7 +334,7 @@ struct RefQuery {
                     func add(_ w: String, _ x: Float) {
                         if let j = found.firstIndex(where: { $0.word == w }) { found[j].sim = max(found[j].sim, x) } else { found.append((w, x, true)) }
                     }
-                    let deletes = Set((0..<sc.count).map { k in sc.enumerated().filter { $0.offset != k }.map(\.element) })
+                    let deletes = RefQuery.deletions(sc)
                     for v in ref.vocabList.indices {
                         let vs = vocabScalars[v], w = ref.vocabList[v]
                         // Snowball's stem of a word of the phrases or values.
@@ -327,7 +345,7 @@ struct RefQuery {
                         let fz = WordSimilarity.fuzzy(sc, vs)
                         var edit = false
                         if sc.count >= 3 && vs.count >= 4 {
-                            let vd = Set((0..<vs.count).map { k in vs.enumerated().filter { $0.offset != k }.map(\.element) })
+                            let vd = ref.vocabDeletes[v]
                             edit = vd.contains(sc) || (sc.count >= 4 && !vd.isDisjoint(with: deletes))
                         }
                         if sc.count >= 4 && deletes.contains(vs) { edit = true }
@@ -359,12 +377,6 @@ struct RefQuery {
             for cut in 1..<max(1, t.count) where ref.vocab.contains(String(t.prefix(cut))) && ref.vocab.contains(String(t.dropFirst(cut))) {
                 return "a word split"
             }
-        }
-        // An app-opening verb first.
-        var s0 = 0
-        while s0 < n && flagged(s0, .filler) { s0 += 1 }
-        for v in ref.index.openVerbs where s0 + v.count <= n && (0..<v.count).allSatisfy({ units[s0 + $0].text == v[$0] }) {
-            return "an app-opening verb"
         }
         if n > 3 * ref.maxTemplateUnits + 8 { return "a very long utterance" }
         return nil
@@ -555,6 +567,51 @@ struct RefQuery {
     func covered(_ i: Int) -> Bool { spans.contains { $0.contains { $0.start <= i && i < $0.end } } }
 
     // MARK: Clauses
+
+    /// Opening the app first ("open Zephyr Quill and play rock"): the verb before an app name
+    /// heard surely that starts the utterance (after filler), or after the name, and a joining
+    /// word after it, are filler.
+    mutating func openAppClause() {
+        let verbs = ref.index.openVerbs
+        guard !verbs.isEmpty else { return }
+        var start = 0
+        while start < n && flagged(start, .filler) { start += 1 }
+        guard start < n else { return }
+        func said(_ list: [[String]], at i: Int) -> Int {
+            var best = 0
+            for e in list where e.count > best && i + e.count <= n && e.indices.allSatisfy({ units[i + $0].text == e[$0] }) { best = e.count }
+            return best
+        }
+        for appSet in ref.appSets {
+            guard let sp = spans[appSet].first, sp.sim >= m.appNameSureSimilarity, sp.start >= start, sp.start - start <= 3 else { continue }
+            var clause: [Int] = []
+            var after = sp.end
+            let v = said(verbs, at: start)
+            if v > 0 && start + v == sp.start {
+                clause = Array(start..<(start + v))
+            } else if sp.start == start {
+                var j = sp.end
+                while j < n && flagged(j, [.particle, .optional]) { j += 1 }
+                let w = j < n ? said(verbs, at: j) : 0
+                if w > 0 { clause = Array(j..<(j + w)); after = j + w }
+            }
+            guard !clause.isEmpty else { continue }
+            if after < n {
+                let t = said(ref.index.openThen, at: after)
+                if t > 0 { clause += Array(after..<(after + t)) }
+            }
+            guard (clause.max() ?? n) + 1 < n else { continue }
+            for u in clause {
+                ins[u] = m.fillerInsertion
+                slotIns[u] = m.functionSlotInsertion
+                units[u].flags.remove(.unheard)
+                units[u].flags.insert(.filler)
+                unheard[u] = false
+                guessed[u] = false
+            }
+            return
+        }
+    }
 
     mutating func clauses() {
         var f: Float = 1
@@ -930,6 +987,7 @@ struct RefQuery {
         findSpans()
         if spans.enumerated().contains(where: { $0.element.count > (ref.sets[$0.offset].isApp ? 3 : 8) }) { return (nil, "more spans than the search reads") }
         if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map(\.variant)).count > 3 }) { return (nil, "more than 3 options heard") }
+        openAppClause()
         clauses()
         // Candidates: templates sharing a word or a heard slot set with the utterance.
         // An app named clearly (0.9) picks the app: only its templates compete.
