@@ -108,7 +108,9 @@ import Testing
                         ws.removeAll { appWords.contains($0) }
                         ws = [rng.pick(["open", "launch", "start", "go to"])] + name + (rng.below(2) == 0 ? ["and"] : []) + ws
                     }
-                default: ws.append(rng.pick(unknown))
+                default:
+                    // Words after the request, some of them talk ("… because it was late").
+                    for _ in 0..<(1 + rng.below(3)) { ws.append(rng.pick(unknown + ["because", "it", "was", "late", "please"] + words)) }
                 }
             }
             out.append(ws.joined(separator: " "))

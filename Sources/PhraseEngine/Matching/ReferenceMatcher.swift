@@ -21,8 +21,7 @@
 //    optional, connector, an app-opening verb), a word misheard (an edit of a catalog word the symmetric deletes
 //    find, an inflection, a Snowball stem or a sound-alike of one) or a word unrelated to every
 //    catalog word; no synonym or form of one, no join or split of two, no number; at most 8
-//    spans per value set, 3 app spans and 3 options heard (the search's limits cannot bind); and, when no reading reaches the threshold, no two
-//    words after an app span (free text and talk after the request are not modelled).
+//    spans per value set, 3 app spans and 3 options heard (the search's limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
@@ -30,7 +29,7 @@
 // similarity; guesses), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
-// heard by their sound (1-3 words joined), the app opened first, a value the app does not have (runs and compounds,
+// heard by their sound (1-3 words joined), the app opened first, talk after the request, a value the app does not have (runs and compounds,
 // partial values, guessed words), an app named clearly picking the app, and the decision
 // (thresholds, margin, only one app able to take an utterance that names none).
 
@@ -75,6 +74,13 @@ struct ReferenceMatcher {
         var score: Float
         var appNamed: Bool
         var option: Int
+        /// The app span read, the value's variant (-1: none), whether the value or a word was read
+        /// out of order, the reading's factor and whether its parameter has no value.
+        var appSpan: Span? = nil
+        var variant: Int = -1
+        var moved = false
+        var factor: Float = 1
+        var noValue = false
     }
     /// What the reference decides.
     struct Answer {
@@ -687,14 +693,26 @@ struct RefQuery {
     /// weight), a unit inserted (its cost; the app name's units and the connectors next to it
     /// free), the value slot taken by one of `group`'s spans. Row `skip` is passed for free.
     func align(_ elems: [ReferenceMatcher.Elem], _ mask: [UInt8], _ group: [Span], _ costs: [Float], skip: Int = -1) -> Path {
+        alignTraced(elems, mask, group, costs, skip: skip).path
+    }
+
+    /// `align`, and each unit's role on the path: 1 said as a phrase word, the value or the app
+    /// name, 2 inserted, 3 inserted filler (or a connector next to the app name), 0 none.
+    func alignTraced(_ elems: [ReferenceMatcher.Elem], _ mask: [UInt8], _ group: [Span], _ costs: [Float],
+                     skip: Int = -1) -> (path: Path, roles: [UInt8]) {
         let rows = elems.count
         var t = [[Path]](repeating: [Path](repeating: Path(), count: n + 1), count: rows + 1)
+        // The step into each cell: the cell it came from and its kind (1 inserted, 7 a connector
+        // next to the app name passed, 3 a word said, 6 the value, 0 other).
+        var back = [[(j: Int, i: Int, op: UInt8)]](repeating: [(j: Int, i: Int, op: UInt8)](repeating: (-1, -1, 0), count: n + 1), count: rows + 1)
         t[0][0].cost = 0
-        func relax(_ from: Path, _ j: Int, _ i: Int, _ c: Float, _ g: Float, _ ii: Float, del: Float = 0, unk: Float = 0, pdel: Float = 0) {
+        func relax(_ from: Path, _ fj: Int, _ fi: Int, _ j: Int, _ i: Int, _ c: Float, _ g: Float, _ ii: Float, _ op: UInt8,
+                   del: Float = 0, unk: Float = 0, pdel: Float = 0) {
             let nc = from.cost + c, ng = from.gain + g
             let old = t[j][i]
             if nc < old.cost - 1e-6 || (abs(nc - old.cost) <= 1e-6 && ng > old.gain + 1e-6) {
                 t[j][i] = Path(cost: nc, gain: ng, ins: from.ins + ii, dels: from.dels + del, unks: from.unks + unk, pdels: from.pdels + pdel)
+                back[j][i] = (fj, fi, op)
             }
         }
         for j in 0...rows {
@@ -702,25 +720,40 @@ struct RefQuery {
                 let cur = t[j][i]
                 if cur.cost == .infinity { continue }
                 if i < n {
-                    if mask[i] != 0 { relax(cur, j, i + 1, 0, 0, 0) } else { relax(cur, j, i + 1, costs[i], 0, costs[i], unk: unheard[i] || guessed[i] ? 1 : 0) }
+                    if mask[i] != 0 { relax(cur, j, i, j, i + 1, 0, 0, 0, mask[i] == 2 ? 7 : 0) } else {
+                        relax(cur, j, i, j, i + 1, costs[i], 0, costs[i], 1, unk: unheard[i] || guessed[i] ? 1 : 0)
+                    }
                 }
                 guard j < rows else { continue }
                 let e = elems[j]
-                if j == skip { relax(cur, j + 1, i, 0, 0, 0); continue }
-                relax(cur, j + 1, i, e.weight, 0, 0, del: !e.isParam && e.weight >= m.contentWordWeight ? 1 : 0, pdel: e.isParam ? 1 : 0)
+                if j == skip { relax(cur, j, i, j + 1, i, 0, 0, 0, 0); continue }
+                relax(cur, j, i, j + 1, i, e.weight, 0, 0, 0, del: !e.isParam && e.weight >= m.contentWordWeight ? 1 : 0, pdel: e.isParam ? 1 : 0)
                 guard i < n, mask[i] != 1 else { continue }
                 if !e.isParam {
                     let s = sim(i, e.text)
-                    if s > 0 { relax(cur, j + 1, i + 1, e.weight * (1 - s), e.weight * s, 0) }
+                    if s > 0 { relax(cur, j, i, j + 1, i + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
                 } else {
                     for s in group where s.start == i && !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
                         let adj = adjacent(s.start, s.end, mask)
-                        relax(cur, j + 1, s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj)
+                        relax(cur, j, i, j + 1, s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6)
                     }
                 }
             }
         }
-        return t[rows][n]
+        var roles = mask.map { $0 == 1 ? UInt8(1) : ($0 == 2 ? 3 : 0) }
+        var (j, i) = (rows, n)
+        while back[j][i].j >= 0 {
+            let b = back[j][i]
+            switch b.op {
+            case 1: roles[b.i] = flagged(b.i, .filler) ? 3 : 2
+            case 7: roles[b.i] = 3
+            case 3: roles[b.i] = 1
+            case 6: for u in b.i..<i { roles[u] = 1 }
+            default: break
+            }
+            (j, i) = (b.j, b.i)
+        }
+        return (t[rows][n], roles)
     }
 
     /// The app name's units (1) and the connectors next to them (2).
@@ -820,14 +853,14 @@ struct RefQuery {
             for gk in 0..<max(1, opts.count) {
                 let variant = opts.isEmpty ? -1 : opts[gk]
                 let group = variant < 0 ? [] : spans[t.paramSet].filter { $0.variant == variant && !($0.start..<$0.end).contains(where: { mask[$0] == 1 }) }
-                var a = align(t.elems, mask, group, unitCosts)
+                let a = align(t.elems, mask, group, unitCosts)
                 guard a.cost < .infinity else { continue }
                 var gain = a.gain, insd = a.ins, dels = a.dels, subs = a.subs
                 var missing = a.paramMissing
                 let plainDels = a.dels
                 let plainScore = (hasParam && !group.isEmpty) || plainDels >= 1
                     ? score(gain, insd, dels: dels, subs: subs, f, noValue: hasParam && (variant < 0 || missing)) : 0
-                var moved = false
+                var moved = false, movedWord = false
                 var valueMoved: Float = -1
                 if let best = group.first, hasParam {
                     var mm = mask
@@ -866,12 +899,13 @@ struct RefQuery {
                     if let w = best, current > valueMoved + 1e-6 {
                         gain = w.gain; insd = w.ins; dels = w.dels; subs = w.subs; missing = w.missing
                         moved = false
+                        movedWord = true
                     }
                 }
-                a.cost = 0
                 let noValue = hasParam && (variant < 0 || (!moved && missing))
                 let s = score(gain, insd, dels: dels, subs: subs, f, noValue: noValue, unknown: unknownFactor)
-                out.append(.init(template: ti, score: s, appNamed: app != nil, option: variant < 0 ? -1 : ref.sets[t.paramSet].values[variant].option))
+                out.append(.init(template: ti, score: s, appNamed: app != nil, option: variant < 0 ? -1 : ref.sets[t.paramSet].values[variant].option,
+                                 appSpan: app, variant: variant, moved: moved || movedWord, factor: f.factor, noValue: noValue))
             }
         }
         return out
@@ -979,6 +1013,70 @@ struct RefQuery {
         return best
     }
 
+    // MARK: Talk after the request
+
+    /// Talk after the request ("… in Zephyr Quill because it was late"): when no reading reaches
+    /// the threshold, a reading that names the app, keeps its words in order and says every content
+    /// word of its phrase (nothing left out or replaced) may take a run of two or more inserted
+    /// words (fillers around it aside) right after an app clause that ends the request, ending the
+    /// utterance and opened by no connector, at `freeTextCost` in place of their insertions, its
+    /// unknown words no longer lowering the score.
+    func talk(_ readings: inout [ReferenceMatcher.Reading]) {
+        guard let top = readings.map(\.score).max(), top < Float(ref.options.threshold) else { return }
+        let matters = min(top - Float(max(ref.options.resultWindow, ref.options.ambiguityMargin)) - 1e-3,
+                          Float(ref.options.noAppThreshold - ref.options.ambiguityMargin))
+        for k in readings.indices {
+            let r = readings[k]
+            guard let appSpan = r.appSpan, !r.moved, r.score >= 0.2 else { continue }
+            let t = ref.templates[r.template]
+            // Every element at its best, the run at its cost and nothing else inserted.
+            var most = ReadingTerms()
+            var g: Float = 0
+            for e in t.elems {
+                if e.isParam {
+                    g += e.weight * (spans[t.paramSet].map(\.sim).max() ?? 0)
+                } else {
+                    g += e.weight * bestSim(e.text)
+                }
+            }
+            most.gain = g + ref.index.model.appWeight * appSpan.sim
+            most.weight = t.totalWeight
+            most.insertions = m.freeTextCost
+            most.factor = r.factor
+            most.noValue = r.noValue
+            guard m.score(most) >= matters, t.elems.allSatisfy({ $0.isParam || $0.weight < m.contentWordWeight || bestSim($0.text) > 0 }) else { continue }
+            let unitCosts = costs(paramSet: t.paramSet, app: t.app)
+            var mask = appMask(appSpan)
+            let group = r.variant < 0 ? [] : spans[t.paramSet].filter { $0.variant == r.variant && !($0.start..<$0.end).contains(where: { mask[$0] == 1 }) }
+            let (al, role) = alignTraced(t.elems, mask, group, unitCosts)
+            guard al.cost < .infinity, al.dels < 1e-3, al.subs < 1e-3, !al.paramMissing else { continue }
+            guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < 16, (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
+            var p = lo - 1
+            while p >= 0 && role[p] == 3 { p -= 1 }
+            var q = hi + 1
+            while q < n && role[q] == 3 { q += 1 }
+            let atEnd = q == n && !((p + 1)...lo).contains { flagged($0, .connector) }
+            guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
+            // Words that name a value of the app are that value.
+            if (lo...hi).contains(where: { u in valueSpan(app: t.app) { $0.start <= u && u < $0.end && $0.sim >= m.clearValueSimilarity } }) { continue }
+            var runIns: Float = 0
+            var unknown = 0
+            for u in lo...hi where role[u] == 2 {
+                runIns += unitCosts[u]
+                if unheard[u] && !covered(u) { unknown += 1 }
+                mask[u] = 1
+            }
+            var f = unknownFactor
+            for _ in 0..<unknown { f /= m.unknownWordFactor }
+            let frame = self.frame(t, appSpan, mask)
+            var terms = self.terms(al.gain, max(0, al.ins - runIns) + m.freeTextCost, dels: al.dels, subs: al.subs, frame)
+            terms.unknown = f
+            terms.noValue = t.paramSet >= 0 && r.variant < 0
+            let s = m.score(terms)
+            if s > r.score { readings[k].score = s }
+        }
+    }
+
     // MARK: The search and the decision
 
     mutating func run() -> (answer: ReferenceMatcher.Answer?, outOfDomain: String?) {
@@ -999,9 +1097,12 @@ struct RefQuery {
             return !spans[ref.appSets[t.app]].isEmpty || (t.paramSet >= 0 && !spans[t.paramSet].isEmpty)
                 || t.elems.contains { !$0.isParam && said.contains($0.text) }
         }
-        var best: [Int: ReferenceMatcher.Reading] = [:]   // per target: shortcut and option
-        for ti in candidates {
-            for r in readings(ti) {
+        var all = candidates.flatMap { readings($0) }
+        talk(&all)
+        var best: [Int: ReferenceMatcher.Reading] = [:]   // per target: app, shortcut and option
+        do {
+            for r in all {
+                let ti = r.template
                 let key = ref.templates[ti].app << 40 | ref.templates[ti].shortcut << 20 | (r.option + 1)
                 if let b = best[key] {
                     if r.score > b.score || (r.score == b.score && (r.appNamed && !b.appNamed || (r.appNamed == b.appNamed && r.template < b.template))) {
@@ -1025,8 +1126,6 @@ struct RefQuery {
         guard let top = ranked.first else { return (none(), nil) }
         let th = Float(ref.options.threshold), margin = ref.options.ambiguityMargin
         let topScore = (Double(top.score) * 10000).rounded() / 10000
-        // Free text and talk after the request are not modelled.
-        if top.score < th, ref.appSets.contains(where: { spans[$0].contains { n - $0.end >= 2 } }) { return (nil, "free text or talk after the request may apply") }
         let t = ref.templates[top.template]
         func answer(_ d: MatchResult.Decision) -> ReferenceMatcher.Answer {
             .init(decision: d, app: ref.catalogs[t.app].app.id, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
