@@ -164,7 +164,10 @@ import Testing
             var rng = SplitMix(state: seed)
             // One to three apps.
             let cats = try (0..<(1 + rng.below(3))).map { k in
-                try Self.catalog(&rng, id: round * 10 + k, name: Self.appNames[(round + k) % Self.appNames.count])
+                // Every other round, the app's name shares a word with the phrases or values ("Nimbus jazz").
+                let name = Self.appNames[(round + k) % Self.appNames.count]
+                return try Self.catalog(&rng, id: round * 10 + k,
+                                        name: round % 2 == 0 ? name : name.split(separator: " ")[0] + " " + rng.pick(Self.words + Self.valueWords))
             }
             let m = Matcher(catalogs: cats, locales: ["en"])
             guard let ref = ReferenceMatcher(m) else { Issue.record("seed \(seed): no reference"); continue }
