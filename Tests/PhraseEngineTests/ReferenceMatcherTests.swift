@@ -26,6 +26,7 @@ import Testing
     static let fillers = ["please", "hey", "um", "the", "my", "can", "you", "now"]
     static let unknown = ["zorbl", "kwazy", "flurp", "snigget", "vorpal", "gribble", "plonk"]
     static let appNames = ["Zephyr Quill", "Nimbus", "Quasar Hub", "Orbit Fern"]
+    static let alternatives = ["Velvet", "Copper Kite", "Marble"]
 
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter, the app name first or last after "in", sometimes inside with "with".
@@ -56,7 +57,9 @@ import Testing
             let params = param ? "\"parameters\":{\"p\":\"E\"}," : ""
             shortcuts.append("{\"intent\":\"I\(s)\",\(params)\"phrases\":[\(phrases.joined(separator: ","))]}")
         }
-        let json = "{\"app\":{\"id\":\"app\(id)\",\"name\":\"\(name)\"},\"entities\":{\"E\":{\"options\":[\(options.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]}"
+        // Sometimes an alternative name ("Nimbus" for "Nimbus Hub", or another word).
+        let alternative = rng.below(3) == 0 ? ",\"alternativeNames\":[\"\(rng.below(2) == 0 && name.contains(" ") ? String(name.split(separator: " ")[0]) : rng.pick(alternatives))\"]" : ""
+        let json = "{\"app\":{\"id\":\"app\(id)\",\"name\":\"\(name)\"\(alternative)},\"entities\":{\"E\":{\"options\":[\(options.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]}"
         return try CatalogLoader.parse(json, file: "random\(id).json")
     }
 
@@ -159,7 +162,10 @@ import Testing
     @Test func fastSearchAgreesWithTheReference() throws {
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0
-        for round in 0..<40 {
+        // (REFM_ROUNDS=N REFM_FIRST=K runs rounds K..<K+N, for a longer search by hand.)
+        let env = ProcessInfo.processInfo.environment
+        let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0, rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? 40
+        for round in first..<(first + rounds) {
             let seed: UInt64 = 5_000 + UInt64(round)
             var rng = SplitMix(state: seed)
             // One to three apps.
@@ -185,7 +191,7 @@ import Testing
             }
         }
         print("reference: \(inDomain) in the domain over \(catalogs) catalogs (\(matches) matches, \(nones) others); outside: \(outside.sorted { $0.value > $1.value })")
-        #expect(catalogs >= 30)
-        #expect(inDomain >= 1_500)
+        #expect(catalogs >= rounds * 3 / 4)
+        #expect(inDomain >= rounds * 35)
     }
 }

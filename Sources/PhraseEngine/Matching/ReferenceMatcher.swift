@@ -12,8 +12,7 @@
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil (with the reason, `outOfDomain`) elsewhere:
 //  - flexible matching, catalogs without negative phrases or paraphrases they imply (derived
-//    templates), every phrase naming the app, apps without alternative names or pronunciation
-//    hints; at most one parameter per phrase, of an entity or enum type
+//    templates), every phrase naming the app, apps without pronunciation hints; at most one parameter per phrase, of an entity or enum type
 //    whose options have no synonyms (no Bool, no String / free text), no numbers in any text;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
@@ -30,7 +29,7 @@
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
 // heard by their sound (1-3 words joined), the app opened first, talk after the request, a value the app does not have (runs and compounds,
-// partial values, guessed words), an app named clearly picking the app, and the decision
+// partial values, guessed words), alternative app names, an app named clearly picking the app, and the decision
 // (thresholds, margin, only one app able to take an utterance that names none).
 
 /// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
@@ -149,10 +148,14 @@ struct ReferenceMatcher {
         var raw: [(t: Template, pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)])] = []
         for (ai, catalog) in catalogs.enumerated() {
         if !catalog.negativeTemplates(for: locale).isEmpty { issue("negative phrases") }
+        // The display name and the alternative names, each a way to say the app.
         let names = Expansion.appNames(catalog, locale: locale)
-        guard let name = names.first, names.count == 1, name.pronunciationHint == nil else { issue("alternative app names"); return }
-        let nm = weighted(name.text)
-        sets.append(SlotSet(app: ai, isApp: true, values: [Value(words: nm.words, weights: nm.weights, total: nm.total, option: 0, value: nil)]))
+        if names.isEmpty || names.contains(where: { $0.pronunciationHint != nil }) { issue("pronunciation hints"); return }
+        let appValues = names.enumerated().map { k, name in
+            let nm = weighted(name.text)
+            return Value(words: nm.words, weights: nm.weights, total: nm.total, option: k, value: nil)
+        }
+        sets.append(SlotSet(app: ai, isApp: true, values: appValues))
         appSets.append(sets.count - 1)
         var setOfType: [String: Int] = [:]
         for (si, s) in catalog.shortcuts.enumerated() {
@@ -216,7 +219,7 @@ struct ReferenceMatcher {
             }
             var units = 0
             for (k, p) in full.enumerated() {
-                units += p.isParam ? (sets[t.paramSet].values.map(\.words.count).max() ?? 1) : (p.isApp ? sets[appSets[t.app]].values[0].words.count : 1)
+                units += p.isParam ? (sets[t.paramSet].values.map(\.words.count).max() ?? 1) : (p.isApp ? (sets[appSets[t.app]].values.map(\.words.count).max() ?? 1) : 1)
                 if drop.contains(k) { continue }
                 if p.isParam {
                     t.elems.append(Elem(isParam: true, text: "", weight: model.parameterWeight))
@@ -235,7 +238,7 @@ struct ReferenceMatcher {
         vocabList = vocab.sorted()
         let valueWords = Set(sets.filter { !$0.isApp }.flatMap { $0.values.flatMap(\.words) })
         let phraseWords = Set(raw.flatMap { $0.pieces.filter { !$0.isApp && !$0.isParam }.map(\.text) })
-        nameOnly = Set(appSets.flatMap { sets[$0].values[0].words }.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
+        nameOnly = Set(appSets.flatMap { sets[$0].values.flatMap(\.words) }.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
         allLiterals = literalWords.reduce(into: Set<String>()) { $0.formUnion($1) }
         says = literalWords
         for s in sets { for v in s.values { says[s.app].formUnion(v.words) } }
@@ -427,7 +430,7 @@ struct RefQuery {
         spans = []
         // An app whose name's every word is heard (0.9) is named: only its names and values are
         // looked for by their words.
-        let heard = ref.appSets.indices.filter { a in ref.sets[ref.appSets[a]].values[0].words.allSatisfy { bestSim($0) >= 0.9 } }
+        let heard = ref.appSets.indices.filter { a in ref.sets[ref.appSets[a]].values.contains { $0.words.allSatisfy { bestSim($0) >= 0.9 } } }
         for s in ref.sets {
             var found: [Span] = []
             if !heard.isEmpty && !heard.contains(s.app) { spans.append(found); continue }
@@ -485,10 +488,11 @@ struct RefQuery {
         var out: [(Int, [Span])] = []
         // An app name said as such (every word at its best, weighted: 0.99 or more).
         let appHeard = ref.appSets.contains { a in
-            let v = ref.sets[a].values[0]
-            var bound: Float = 0
-            for (k, w) in v.words.enumerated() { bound += v.weights[k] / max(v.total, 1e-6) * bestSim(w) }
-            return min(bound, 1) >= 0.99
+            ref.sets[a].values.contains { v in
+                var bound: Float = 0
+                for (k, w) in v.words.enumerated() { bound += v.weights[k] / max(v.total, 1e-6) * bestSim(w) }
+                return min(bound, 1) >= 0.99
+            }
         }
         func stop(_ b: Int) -> Bool { flagged(b, [.number, .ordinal, .filler, .connector]) }
         for (si, s) in ref.sets.enumerated() {
@@ -508,7 +512,7 @@ struct RefQuery {
                     }
                 }
             }
-            if s.isApp && !appHeard, let name = s.values.first, name.words.joined().unicodeScalars.count >= 3 {
+            for (vi, name) in s.values.enumerated() where s.isApp && !appHeard && name.words.joined().unicodeScalars.count >= 3 {
                 let joined = name.words.joined()
                 let nameKeys = Set([norm.phoneticKey(joined), PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en")])
                     .filter { $0.count >= 2 }.map { Array($0.unicodeScalars.map(\.value)) }
@@ -532,7 +536,7 @@ struct RefQuery {
                                 best = max(best, m.soundSimilarity - m.soundOneOffDiscount)
                             }
                         }
-                        if best > 0 { found.append(Span(start: a, end: b + 1, variant: 0, sim: best)) }
+                        if best > 0 { found.append(Span(start: a, end: b + 1, variant: vi, sim: best)) }
                     }
                 }
             }
