@@ -59,7 +59,17 @@ import Testing
         }
         // Sometimes an alternative name ("Nimbus" for "Nimbus Hub", or another word).
         let alternative = rng.below(3) == 0 ? ",\"alternativeNames\":[\"\(rng.below(2) == 0 && name.contains(" ") ? String(name.split(separator: " ")[0]) : rng.pick(alternatives))\"]" : ""
-        let json = "{\"app\":{\"id\":\"app\(id)\",\"name\":\"\(name)\"\(alternative)},\"entities\":{\"E\":{\"options\":[\(options.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]}"
+        // Sometimes negative phrases: a word only they say ("purge ${applicationName}"), or words
+        // of the phrases, with or without the app's name.
+        var negatives = ""
+        if rng.below(3) == 0 {
+            let list = (0..<(1 + rng.below(2))).map { _ -> String in
+                let ws = [rng.pick(["purge", "banish", "cancel"])] + (0..<rng.below(3)).map { _ in rng.pick(words) }
+                return "\"" + (rng.below(3) == 0 ? ws.joined(separator: " ") : ws.joined(separator: " ") + " in ${applicationName}") + "\""
+            }
+            negatives = ",\"negativePhrases\":[\(list.joined(separator: ","))]"
+        }
+        let json = "{\"app\":{\"id\":\"app\(id)\",\"name\":\"\(name)\"\(alternative)},\"entities\":{\"E\":{\"options\":[\(options.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]\(negatives)}"
         return try CatalogLoader.parse(json, file: "random\(id).json")
     }
 
@@ -88,7 +98,7 @@ import Testing
             var ws = p.text.lowercased().split(separator: " ").map(String.init)
             for _ in 0..<(1 + rng.below(3)) {
                 switch rng.below(8) {
-                case 0: ws.insert(rng.pick(fillers), at: rng.below(ws.count + 1))
+                case 0: ws.insert(rng.pick(fillers + ["purge", "banish", "cancel"]), at: rng.below(ws.count + 1))
                 case 1: if ws.count >= 2 { let k = rng.below(ws.count - 1); ws.swapAt(k, k + 1) }
                 case 2: if ws.count >= 3 { ws.remove(at: rng.below(ws.count)) }
                 case 3: if !ws.isEmpty { let k = rng.below(ws.count); ws[k] = damage(ws[k], &rng) }

@@ -11,8 +11,8 @@
 // THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil (with the reason, `outOfDomain`) elsewhere:
-//  - flexible matching, catalogs without negative phrases or paraphrases they imply (derived
-//    templates), every phrase naming the app, apps without pronunciation hints; at most one parameter per phrase, of an entity or enum type
+//  - flexible matching, catalogs without paraphrases they imply (derived templates), every
+//    phrase naming the app (negative phrases need not), apps without pronunciation hints; at most one parameter per phrase, of an entity or enum type
 //    whose options have no synonyms (no Bool, no String / free text), no numbers in any text;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
@@ -29,7 +29,8 @@
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
 // heard by their sound (1-3 words joined), the app opened first, talk after the request, a value the app does not have (runs and compounds,
-// partial values, guessed words), alternative app names, an app named clearly picking the app, and the decision
+// partial values, guessed words), alternative app names, negative phrases (their readings, words
+// only they say), an app named clearly picking the app, and the decision
 // (thresholds, margin, only one app able to take an utterance that names none).
 
 /// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
@@ -55,6 +56,9 @@ struct ReferenceMatcher {
         var elems: [Elem]
         var paramSet: Int
         var totalWeight: Float
+        /// A negative phrase (no parameter; it may not name the app).
+        var isNegative = false
+        var hasApp = true
     }
     struct SlotSet {
         var app: Int
@@ -115,6 +119,9 @@ struct ReferenceMatcher {
     /// Words each app's phrases say (their literals, outside the app clause), and every app's.
     var literalWords: [Set<String>] = []
     var allLiterals: Set<String> = []
+    /// Words each app's negative phrases say, and the words only negative phrases say.
+    var negativeLiterals: [Set<String>] = []
+    var negativeOnly: Set<String> = []
     /// Words each app says: its phrases' literals, its values and its name.
     var says: [Set<String>] = []
     /// Words only the app's name says.
@@ -147,7 +154,6 @@ struct ReferenceMatcher {
         // Raw templates: literal units (text, flags) and slots, in order.
         var raw: [(t: Template, pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)])] = []
         for (ai, catalog) in catalogs.enumerated() {
-        if !catalog.negativeTemplates(for: locale).isEmpty { issue("negative phrases") }
         // The display name and the alternative names, each a way to say the app.
         let names = Expansion.appNames(catalog, locale: locale)
         if names.isEmpty || names.contains(where: { $0.pronunciationHint != nil }) { issue("pronunciation hints"); return }
@@ -192,11 +198,28 @@ struct ReferenceMatcher {
                 raw.append((Template(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0), pieces))
             }
         }
+        // Negative phrases: a parameter is its name, said as a word.
+        for (ti, t) in catalog.negativeTemplates(for: locale).enumerated() {
+            var pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)] = []
+            for piece in t.pieces {
+                switch piece {
+                case .text(let x): for r in IndexBuilder.units(n, x) { pieces.append((false, false, r.text, r.flags)) }
+                case .appName: pieces.append((true, false, "", []))
+                case .parameter(let x): for r in IndexBuilder.units(n, x) { pieces.append((false, false, r.text, r.flags)) }
+                }
+            }
+            var nt = Template(app: ai, shortcut: -1, templateIndex: ti, intent: "", elems: [], paramSet: -1, totalWeight: 0)
+            nt.isNegative = true
+            nt.hasApp = pieces.contains { $0.isApp }
+            raw.append((nt, pieces))
+        }
         }
         literalWords = Array(repeating: [], count: catalogs.count)
+        negativeLiterals = literalWords
         // Word weights: a content word by how few templates say it.
         var df: [String: Int] = [:]
-        for r in raw {
+        let positive = raw.filter { !$0.t.isNegative }.count
+        for r in raw where !r.t.isNegative {
             var seen = Set<String>()
             for p in r.pieces where !p.isApp && !p.isParam && seen.insert(p.text).inserted { df[p.text, default: 0] += 1 }
         }
@@ -224,13 +247,13 @@ struct ReferenceMatcher {
                 if p.isParam {
                     t.elems.append(Elem(isParam: true, text: "", weight: model.parameterWeight))
                 } else {
-                    let w = IndexBuilder.literalWeight(df: df[p.text] ?? 1, templates: raw.count, flags: p.flags, model)
+                    let w = IndexBuilder.literalWeight(df: df[p.text] ?? 1, templates: positive, flags: p.flags, model)
                     t.elems.append(Elem(isParam: false, text: p.text, weight: w))
-                    literalWords[t.app].insert(p.text)
+                    if t.isNegative { negativeLiterals[t.app].insert(p.text) } else { literalWords[t.app].insert(p.text) }
                 }
             }
             maxTemplateUnits = max(maxTemplateUnits, units)
-            t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + model.appWeight
+            t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? model.appWeight : 0)
             templates.append(t)
         }
         for r in raw { for p in r.pieces where !p.isApp && !p.isParam { vocab.insert(p.text) } }
@@ -239,8 +262,11 @@ struct ReferenceMatcher {
         let valueWords = Set(sets.filter { !$0.isApp }.flatMap { $0.values.flatMap(\.words) })
         let phraseWords = Set(raw.flatMap { $0.pieces.filter { !$0.isApp && !$0.isParam }.map(\.text) })
         nameOnly = Set(appSets.flatMap { sets[$0].values.flatMap(\.words) }.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
-        allLiterals = literalWords.reduce(into: Set<String>()) { $0.formUnion($1) }
-        says = literalWords
+        allLiterals = (literalWords + negativeLiterals).reduce(into: Set<String>()) { $0.formUnion($1) }
+        says = zip(literalWords, negativeLiterals).map { $0.union($1) }
+        let positiveLiterals = literalWords.reduce(into: Set<String>()) { $0.formUnion($1) }
+        negativeOnly = negativeLiterals.reduce(into: Set<String>()) { $0.formUnion($1) }
+            .filter { w in !positiveLiterals.contains(w) && !valueWords.contains(w) && !appSets.contains { sets[$0].values.contains { $0.words.contains(w) } } }
         for s in sets { for v in s.values { says[s.app].formUnion(v.words) } }
         // The catalogs' words pairwise unrelated.
         let sc = vocabList.map { Array($0.unicodeScalars.map(\.value)) }
@@ -286,6 +312,8 @@ struct RefQuery {
     var matches: [[(word: String, sim: Float, guess: Bool)]] = []
     /// Units related to catalog words only by a guess (an edit or a sound), not by an ending.
     var guessed: [Bool] = []
+    /// Units that are words only negative phrases say.
+    var negative: [Bool] = []
     var unheard: [Bool] = []
     var ins: [Float] = []
     var slotIns: [Float] = []
@@ -319,6 +347,7 @@ struct RefQuery {
     /// Each unit's class and costs; nil, or why the utterance is outside the domain.
     mutating func prepare() -> String? {
         let norm = ref.index.normalizer
+        negative = Array(repeating: false, count: n)
         let stemmer = Stemmer(locale: ref.index.locale)
         let vocabStems = ref.vocabStems, vocabScalars = ref.vocabScalars, vocabKeys = ref.vocabKeys
         for i in 0..<n {
@@ -379,6 +408,13 @@ struct RefQuery {
                 unheard[i] = false
                 ins[i] = c
             }
+        }
+        // A word only negative phrases say asks for what the app refuses: it costs what a word
+        // never heard costs, and stands in for a content word left out.
+        for i in 0..<n where known[i] && ins[i] >= m.contentInsertion && !flagged(i, [.filler, .optional, .connector])
+            && ref.negativeOnly.contains(units[i].text) {
+            ins[i] = m.unknownInsertion
+            negative[i] = true
         }
         for i in 0..<n {
             if i + 1 < n && ref.vocab.contains(units[i].text + units[i + 1].text) { return "two words joined" }
@@ -618,6 +654,7 @@ struct RefQuery {
                 units[u].flags.insert(.filler)
                 unheard[u] = false
                 guessed[u] = false
+                negative[u] = false
             }
             return
         }
@@ -725,7 +762,7 @@ struct RefQuery {
                 if cur.cost == .infinity { continue }
                 if i < n {
                     if mask[i] != 0 { relax(cur, j, i, j, i + 1, 0, 0, 0, mask[i] == 2 ? 7 : 0) } else {
-                        relax(cur, j, i, j, i + 1, costs[i], 0, costs[i], 1, unk: unheard[i] || guessed[i] ? 1 : 0)
+                        relax(cur, j, i, j, i + 1, costs[i], 0, costs[i], 1, unk: unheard[i] || guessed[i] || negative[i] ? 1 : 0)
                     }
                 }
                 guard j < rows else { continue }
@@ -774,8 +811,9 @@ struct RefQuery {
 
     /// Each unit's insertion cost for a template with parameter set `paramSet`: a unit of another
     /// parameter's value said clearly costs `otherValueCost` (shared by the value's units) more.
-    func costs(paramSet: Int, app: Int) -> [Float] {
+    func costs(paramSet: Int, app: Int, negative: Bool = false) -> [Float] {
         var out = ins
+        if negative { return out }
         for (si, s) in ref.sets.enumerated() where !s.isApp && s.app == app && si != paramSet {
             guard (spans[si].first?.sim ?? 0) >= m.clearValueSimilarity else { continue }
             for sp in spans[si] {
@@ -829,6 +867,7 @@ struct RefQuery {
             return Frame(weight: t.totalWeight, appGain: ref.index.model.appWeight * s.sim, otherApps: others, more: adjacent(s.start, s.end, mask),
                          factor: 1, named: true)
         }
+        if !t.hasApp { return Frame(weight: t.totalWeight, otherApps: others, more: 0, factor: 1, named: false) }
         var extra: Float = 0
         if clauseTrail + clauseLead > 0 { extra = m.otherAppClauseCost * Float(otherAppClausesOfApp(t.app) - otherAppClauses) }
         return Frame(weight: t.totalWeight - ref.index.model.appWeight, otherApps: others, more: extra, factor: 1 * m.noAppFactor, named: false)
@@ -839,9 +878,9 @@ struct RefQuery {
     func readings(_ ti: Int) -> [ReferenceMatcher.Reading] {
         let t = ref.templates[ti]
         var out: [ReferenceMatcher.Reading] = []
-        let appSpans = spans[ref.appSets[t.app]]
+        let appSpans = t.hasApp ? spans[ref.appSets[t.app]] : []
         let withoutApp = (appSpans.first?.sim ?? 0) < m.appNameSureSimilarity
-        let unitCosts = costs(paramSet: t.paramSet, app: t.app)
+        let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
         let elemsWithoutParam = t.elems.filter { !$0.isParam }
         let hasParam = t.paramSet >= 0
         for ak in (withoutApp ? -1 : 0)..<appSpans.count {
@@ -1005,7 +1044,7 @@ struct RefQuery {
             let app = spans[ref.appSets[t.app]].first
             let mask = appMask(app)
             let f = frame(t, app, mask)
-            let unitCosts = costs(paramSet: t.paramSet, app: t.app)
+            let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
             for r in (heardValue ? [] : runs) + attached {
                 if (r.start..<r.end).contains(where: { mask[$0] != 0 }) { continue }
                 let a = align(t.elems, mask, [r], unitCosts)
@@ -1026,7 +1065,7 @@ struct RefQuery {
     /// utterance and opened by no connector, at `freeTextCost` in place of their insertions, its
     /// unknown words no longer lowering the score.
     func talk(_ readings: inout [ReferenceMatcher.Reading]) {
-        guard let top = readings.map(\.score).max(), top < Float(ref.options.threshold) else { return }
+        guard let top = readings.filter({ !ref.templates[$0.template].isNegative }).map(\.score).max(), top < Float(ref.options.threshold) else { return }
         let matters = min(top - Float(max(ref.options.resultWindow, ref.options.ambiguityMargin)) - 1e-3,
                           Float(ref.options.noAppThreshold - ref.options.ambiguityMargin))
         for k in readings.indices {
@@ -1049,7 +1088,7 @@ struct RefQuery {
             most.factor = r.factor
             most.noValue = r.noValue
             guard m.score(most) >= matters, t.elems.allSatisfy({ $0.isParam || $0.weight < m.contentWordWeight || bestSim($0.text) > 0 }) else { continue }
-            let unitCosts = costs(paramSet: t.paramSet, app: t.app)
+            let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
             var mask = appMask(appSpan)
             let group = r.variant < 0 ? [] : spans[t.paramSet].filter { $0.variant == r.variant && !($0.start..<$0.end).contains(where: { mask[$0] == 1 }) }
             let (al, role) = alignTraced(t.elems, mask, group, unitCosts)
@@ -1104,9 +1143,12 @@ struct RefQuery {
         var all = candidates.flatMap { readings($0) }
         talk(&all)
         var best: [Int: ReferenceMatcher.Reading] = [:]   // per target: app, shortcut and option
+        // The best reading of a negative phrase (not a target).
+        var negBest: Float? = nil
         do {
             for r in all {
                 let ti = r.template
+                if ref.templates[ti].isNegative { negBest = max(negBest ?? -1, r.score); continue }
                 let key = ref.templates[ti].app << 40 | ref.templates[ti].shortcut << 20 | (r.option + 1)
                 if let b = best[key] {
                     if r.score > b.score || (r.score == b.score && (r.appNamed && !b.appNamed || (r.appNamed == b.appNamed && r.template < b.template))) {
@@ -1127,13 +1169,23 @@ struct RefQuery {
             if ta.templateIndex != tb.templateIndex { return ta.templateIndex < tb.templateIndex }
             return a.option < b.option
         }
-        guard let top = ranked.first else { return (none(), nil) }
         let th = Float(ref.options.threshold), margin = ref.options.ambiguityMargin
+        guard let top = ranked.first else { return (none(), nil) }
         let topScore = (Double(top.score) * 10000).rounded() / 10000
         let t = ref.templates[top.template]
         func answer(_ d: MatchResult.Decision) -> ReferenceMatcher.Answer {
             .init(decision: d, app: ref.catalogs[t.app].app.id, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
                   score: topScore, appNamed: top.appNamed, realScore: topScore)
+        }
+        // A negative phrase of the app as close as the best result refuses it; so does saying
+        // every word of one of the named app's negative phrases that only negative phrases say.
+        if let nb = negBest, nb >= th, Double(nb) >= topScore - margin { return (answer(.none), nil) }
+        if top.appNamed, negative.contains(true) {
+            let said = Set((0..<n).filter { negative[$0] }.map { units[$0].text })
+            for nt in ref.templates where nt.isNegative && nt.app == t.app {
+                let literals = nt.elems.filter { !$0.isParam }
+                if !literals.isEmpty && literals.allSatisfy({ ref.negativeOnly.contains($0.text) && said.contains($0.text) }) { return (answer(.none), nil) }
+            }
         }
         // (A refusal with no real reading above the search floor lists nothing, and is no
         // unknown-value refusal.)
