@@ -35,7 +35,9 @@ import Testing
         var titles = Set<String>()
         for _ in 0..<(2 + rng.below(6)) {
             let t = (0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) }.joined(separator: " ")
-            if titles.insert(t).inserted { options.append("{\"id\":\"o\(options.count)\",\"title\":\"\(t)\"}") }
+            // Sometimes a synonym ("harbor" for "river", or another value's word).
+            let synonym = rng.below(4) == 0 ? ",\"synonyms\":[\"\(rng.pick(["harbor", "canyon", "melody"] + valueWords))\"]" : ""
+            if titles.insert(t).inserted { options.append("{\"id\":\"o\(options.count)\",\"title\":\"\(t)\"\(synonym)}") }
         }
         var shortcuts: [String] = []
         for s in 0..<(2 + rng.below(5)) {
@@ -148,7 +150,9 @@ import Testing
         if known.contains("\(seed)|\(text)") { return (nil, true) }
         let f = m.match(text, locale: "en", options: o)
         let top = f.results.first
-        if ProcessInfo.processInfo.environment["REFM_DEBUG"] != nil { print("DEBUG \(text): \(r) | \(f.decision) \(f.results.map { ($0.intent, $0.score, $0.unknownValue ?? "") })") }
+        if ProcessInfo.processInfo.environment["REFM_DEBUG"] != nil {
+            print("DEBUG \(text): \(r) | \(f.decision) \(f.results.map { ($0.intent, $0.score, $0.unknownValue ?? "", $0.terms) })")
+        }
         let fastValue = top?.parameters.first?.value
         var ok = f.decision == r.decision
         // Below the search floor nothing is looked for: only the decision is compared.

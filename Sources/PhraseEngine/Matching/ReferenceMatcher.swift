@@ -12,8 +12,9 @@
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil (with the reason, `outOfDomain`) elsewhere:
 //  - flexible matching, catalogs without paraphrases they imply (derived templates), every
-//    phrase naming the app (negative phrases need not), apps without pronunciation hints; at most one parameter per phrase, of an entity or enum type
-//    whose options have no synonyms (no Bool, no String / free text), no numbers in any text;
+//    phrase naming the app (negative phrases need not), apps without pronunciation hints; at
+//    most one parameter per phrase, of an entity or enum type (no Bool, no String / free
+//    text), no numbers in any text;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
 //  - an utterance whose every word is a catalog word, a function word of the locale (filler,
@@ -84,6 +85,8 @@ struct ReferenceMatcher {
         var moved = false
         var factor: Float = 1
         var noValue = false
+        /// What the score was made of.
+        var terms = ReadingTerms()
     }
     /// What the reference decides.
     struct Answer {
@@ -99,6 +102,9 @@ struct ReferenceMatcher {
         var unknownValue: String?
         /// The best real reading's score (the unknown-value refusal's is `score`).
         var realScore: Double = 0
+        /// The best real reading's terms, unrounded score and ranked list size (for reports).
+        var terms = ReadingTerms()
+        var rawScore: Float = 0
     }
 
     let catalogs: [Catalog]
@@ -172,12 +178,11 @@ struct ReferenceMatcher {
                     guard let p = s.parameter(named: pn), p.typeName != "Bool", p.typeName != "String", !plan.options.isEmpty else {
                         issue("a Bool or String parameter"); continue
                     }
-                    if plan.options.contains(where: { $0.synonym != nil }) { issue("value synonyms") }
                     if let k = setOfType[p.typeName] { paramSet = k } else {
                         var values: [Value] = []
-                        for (k, o) in plan.options.enumerated() {
+                        for o in plan.options {
                             let v = weighted(o.text)
-                            values.append(Value(words: v.words, weights: v.weights, total: v.total, option: k, value: o.value))
+                            values.append(Value(words: v.words, weights: v.weights, total: v.total, option: o.optionIndex, value: o.value))
                         }
                         sets.append(SlotSet(app: ai, isApp: false, values: values))
                         paramSet = sets.count - 1
@@ -887,15 +892,19 @@ struct RefQuery {
             let app: Span? = ak < 0 ? nil : appSpans[ak]
             var mask = appMask(app)
             let f = frame(t, app, mask)
-            var opts: [Int] = []
+            // The options heard, in the order of their best span (a synonym is its option).
+            var opts: [(variant: Int, option: Int)] = []
             if hasParam {
-                for s in spans[t.paramSet] where !(s.start..<s.end).contains(where: { mask[$0] == 1 }) && !opts.contains(s.variant) {
-                    opts.append(s.variant)
+                for s in spans[t.paramSet] where !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
+                    let o = ref.sets[t.paramSet].values[s.variant].option
+                    if !opts.contains(where: { $0.option == o }) { opts.append((s.variant, o)) }
                 }
             }
             for gk in 0..<max(1, opts.count) {
-                let variant = opts.isEmpty ? -1 : opts[gk]
-                let group = variant < 0 ? [] : spans[t.paramSet].filter { $0.variant == variant && !($0.start..<$0.end).contains(where: { mask[$0] == 1 }) }
+                let variant = opts.isEmpty ? -1 : opts[gk].variant
+                let group = variant < 0 ? [] : spans[t.paramSet].filter {
+                    ref.sets[t.paramSet].values[$0.variant].option == opts[gk].option && !($0.start..<$0.end).contains(where: { mask[$0] == 1 })
+                }
                 let a = align(t.elems, mask, group, unitCosts)
                 guard a.cost < .infinity else { continue }
                 var gain = a.gain, insd = a.ins, dels = a.dels, subs = a.subs
@@ -947,8 +956,11 @@ struct RefQuery {
                 }
                 let noValue = hasParam && (variant < 0 || (!moved && missing))
                 let s = score(gain, insd, dels: dels, subs: subs, f, noValue: noValue, unknown: unknownFactor)
+                var rt = terms(gain, insd, dels: dels, subs: subs, f)
+                rt.noValue = noValue
+                rt.unknown = unknownFactor
                 out.append(.init(template: ti, score: s, appNamed: app != nil, option: variant < 0 ? -1 : ref.sets[t.paramSet].values[variant].option,
-                                 appSpan: app, variant: variant, moved: moved || movedWord, factor: f.factor, noValue: noValue))
+                                 appSpan: app, variant: variant, moved: moved || movedWord, factor: f.factor, noValue: noValue, terms: rt))
             }
         }
         return out
@@ -1090,7 +1102,9 @@ struct RefQuery {
             guard m.score(most) >= matters, t.elems.allSatisfy({ $0.isParam || $0.weight < m.contentWordWeight || bestSim($0.text) > 0 }) else { continue }
             let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
             var mask = appMask(appSpan)
-            let group = r.variant < 0 ? [] : spans[t.paramSet].filter { $0.variant == r.variant && !($0.start..<$0.end).contains(where: { mask[$0] == 1 }) }
+            let group = r.variant < 0 ? [] : spans[t.paramSet].filter {
+                ref.sets[t.paramSet].values[$0.variant].option == r.option && !($0.start..<$0.end).contains(where: { mask[$0] == 1 })
+            }
             let (al, role) = alignTraced(t.elems, mask, group, unitCosts)
             guard al.cost < .infinity, al.dels < 1e-3, al.subs < 1e-3, !al.paramMissing else { continue }
             guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < 16, (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
@@ -1116,7 +1130,7 @@ struct RefQuery {
             terms.unknown = f
             terms.noValue = t.paramSet >= 0 && r.variant < 0
             let s = m.score(terms)
-            if s > r.score { readings[k].score = s }
+            if s > r.score { readings[k].score = s; readings[k].terms = terms }
         }
     }
 
@@ -1127,7 +1141,9 @@ struct RefQuery {
         if n == 0 { return (none(), nil) }
         findSpans()
         if spans.enumerated().contains(where: { $0.element.count > (ref.sets[$0.offset].isApp ? 3 : 8) }) { return (nil, "more spans than the search reads") }
-        if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map(\.variant)).count > 3 }) { return (nil, "more than 3 options heard") }
+        if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
+            return (nil, "more than 3 options heard")
+        }
         openAppClause()
         clauses()
         // Candidates: templates sharing a word or a heard slot set with the utterance.
@@ -1175,7 +1191,7 @@ struct RefQuery {
         let t = ref.templates[top.template]
         func answer(_ d: MatchResult.Decision) -> ReferenceMatcher.Answer {
             .init(decision: d, app: ref.catalogs[t.app].app.id, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
-                  score: topScore, appNamed: top.appNamed, realScore: topScore)
+                  score: topScore, appNamed: top.appNamed, realScore: topScore, terms: top.terms, rawScore: top.score)
         }
         // A negative phrase of the app as close as the best result refuses it; so does saying
         // every word of one of the named app's negative phrases that only negative phrases say.
