@@ -208,17 +208,19 @@ enum Fuzz {
         matchReference(rest.prefix(12).map { referenceWords[Int($0) % referenceWords.count] }.joined(separator: " "))
     }
 
-    /// A catalog inside the reference's domain (one app, entity values, unrelated words).
+    /// A catalog inside the reference's domain (entity values with a synonym, an alternative name,
+    /// negative phrases, unrelated words).
     static let reference: (Matcher, ReferenceMatcher?) = {
         let json = """
-            {"app":{"id":"ref","name":"Zephyr Quill"},
-             "entities":{"E":{"options":[{"id":"rock","title":"rock"},{"id":"blues","title":"blues"},
+            {"app":{"id":"ref","name":"Zephyr Quill","alternativeNames":["Quill"]},
+             "entities":{"E":{"options":[{"id":"rock","title":"rock","synonyms":["canyon"]},{"id":"blues","title":"blues"},
                {"id":"st","title":"salsa tango"},{"id":"lg","title":"lemon garden"},{"id":"yoga","title":"yoga"}]}},
              "shortcuts":[
                {"intent":"Play","parameters":{"p":"E"},"phrases":["play ${p} in ${applicationName}","${applicationName} start ${p} music"]},
                {"intent":"News","phrases":["show my daily news in ${applicationName}","${applicationName} news"]},
                {"intent":"Log","parameters":{"p":"E"},"phrases":["log ${p} water with ${applicationName}"]},
-               {"intent":"Stop","phrases":["stop the timer in ${applicationName}","stop focus with ${applicationName} now"]}]}
+               {"intent":"Stop","phrases":["stop the timer in ${applicationName}","stop focus with ${applicationName} now"]}],
+             "negativePhrases":["purge ${applicationName}","purge my daily news"]}
             """
         do {
             let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "reference.json")], locales: ["en"])
@@ -232,7 +234,7 @@ enum Fuzz {
     static let referenceWords = ["play", "start", "music", "show", "my", "daily", "news", "log", "water", "stop", "the", "timer",
                                  "focus", "now", "in", "with", "rock", "blues", "salsa", "tango", "lemon", "garden", "yoga", "zephyr",
                                  "quill", "please", "hey", "um", "can", "you", "zorbl", "flurp", "gribble", "musc", "nws", "timr",
-                                 "rck", "zepyr", "quil", "waters", "starts"]
+                                 "rck", "zepyr", "quil", "waters", "starts", "purge", "canyon", "open", "because", "late"]
 
     /// The search against the reference on `text`: the same decision, and above the search floor
     /// the same best result (shortcut, value) and score (ReferenceMatcherTests).

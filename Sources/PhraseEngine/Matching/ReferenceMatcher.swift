@@ -1,27 +1,29 @@
-// The reference matcher: every expanded phrase of a catalog scored by plain dynamic programs over
-// plain arrays, with the same `ScoreModel`, for the tests and the fuzz target to check the fast
-// search against (docs/matching.md, "The reference matcher").
+// The reference matcher: every expanded phrase of the catalogs scored by plain dynamic programs
+// over plain arrays, with the same `ScoreModel`, for the tests and the fuzz target to check the
+// fast search against (docs/matching.md, "The reference matcher").
 //
 // It shares with the fast matcher only what is not search: the normalizer (`LocaleIndex.queryUnits`),
 // the template expander (`Expansion`), the pure word functions (`WordSimilarity`, phonetic and
-// Snowball keys) and `ScoreModel.score`. It reads no `Query`, `Workspace` or bound, and never
-// calls the index's lookups to score: the index is read only to decide whether a case is in the
-// domain below.
+// Snowball keys), the word weights' formulas (`IndexBuilder.literalWeight`, `slotUnitWeight`)
+// and `ScoreModel.score`. It reads no `Query`, `Workspace` or bound, and never calls the index's
+// lookups to score: the index is read only for the locale's word lists (app-opening verbs) and
+// to decide whether a case is in the domain below.
 //
 // THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
 // result) everywhere; the reference models its rules fully on this part of the input, and
-// `match` answers nil (with the reason, `outOfDomain`) elsewhere:
-//  - flexible matching, catalogs without paraphrases they imply (derived templates), every
-//    phrase naming the app (negative phrases need not), apps without pronunciation hints; at
-//    most one parameter per phrase, of an entity or enum type (no Bool, no String / free
-//    text), no numbers in any text;
+// `match` answers nil with the reason elsewhere:
+//  - flexible matching; catalogs without paraphrases they imply (derived templates) or
+//    pronunciation hints; every phrase naming the app (negative phrases need not); at most one
+//    parameter a phrase, of an entity or enum type (synonyms included; no Bool, no String / free
+//    text); no numbers in any text;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
-//  - an utterance whose every word is a catalog word, a function word of the locale (filler,
-//    optional, connector, an app-opening verb), a word misheard (an edit of a catalog word the symmetric deletes
-//    find, an inflection, a Snowball stem or a sound-alike of one) or a word unrelated to every
-//    catalog word; no synonym or form of one, no join or split of two, no number; at most 8
-//    spans per value set, 3 app spans and 3 options heard (the search's limits cannot bind).
+//  - utterances of ASCII words, each a catalog word, a function word of the locale (filler,
+//    optional, connector, an app-opening verb), a word misheard (an edit of a catalog word the
+//    symmetric deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word
+//    unrelated to every catalog word; no synonym or form of a catalog word, no join or split of
+//    two, no number; at most 8 spans a value set, 3 app spans and 3 options heard (the search's
+//    limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
@@ -29,10 +31,11 @@
 // similarity; guesses), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
-// heard by their sound (1-3 words joined), the app opened first, talk after the request, a value the app does not have (runs and compounds,
-// partial values, guessed words), alternative app names, negative phrases (their readings, words
-// only they say), an app named clearly picking the app, and the decision
-// (thresholds, margin, only one app able to take an utterance that names none).
+// heard by their sound (1-3 words joined), the app opened first, talk after the request, a value
+// the app does not have (runs and compounds, partial values, guessed words), alternative app
+// names, negative phrases (their readings, words only they say), an app named clearly picking the
+// app, and the decision (thresholds, margin, only one app able to take an utterance that names
+// none).
 
 /// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
 struct ReferenceMatcher {
