@@ -139,15 +139,16 @@ import Testing
     /// Disagreements found and not fixed (seed and utterance), each in the report of issue 50.
     static let known: Set<String> = []
 
-    /// Compares the fast search with the reference on `text`; a failure names the seed.
-    /// Returns whether the case was inside the domain (nil reason) and the reason otherwise.
-    static func compare(_ m: Matcher, _ ref: ReferenceMatcher, _ text: String, seed: UInt64) -> (String?, Bool) {
+    /// Compares the fast search with the reference on `text`; a failure names the seed and how to
+    /// run that case alone. Returns the reason the case is outside the domain (nil inside) and the
+    /// reference's answer.
+    static func compare(_ m: Matcher, _ ref: ReferenceMatcher, _ text: String, seed: UInt64) -> (String?, ReferenceMatcher.Answer?) {
         var o = m.options
         o.explain = false
         o.semantic = false
         let (answer, why) = ref.match(text)
-        guard let r = answer else { return (why, true) }
-        if known.contains("\(seed)|\(text)") { return (nil, true) }
+        guard let r = answer else { return (why, nil) }
+        if known.contains("\(seed)|\(text)") { return (nil, r) }
         let f = m.match(text, locale: "en", options: o)
         let top = f.results.first
         if ProcessInfo.processInfo.environment["REFM_DEBUG"] != nil {
@@ -167,10 +168,11 @@ import Testing
             Issue.record("""
                 seed \(seed): "\(text)" — reference \(r.decision) \(r.app ?? "-") \(r.intent ?? "-") \(r.value.map { "\($0)" } ?? "-") \(r.score)\
                 \(r.unknownValue != nil ? " (unknown value)" : ""); fast \(f.decision) \(top?.app ?? "-") \(top?.intent ?? "-") \
-                \(fastValue.map { "\($0)" } ?? "-") \(top?.score ?? 0)\(top?.unknownValue != nil ? " (unknown value)" : "")
+                \(fastValue.map { "\($0)" } ?? "-") \(top?.score ?? 0)\(top?.unknownValue != nil ? " (unknown value)" : ""). \
+                Alone: REFM_FIRST=\(seed - 5_000) REFM_ROUNDS=1 REFM_CASE='\(seed)|\(text)' REFM_DEBUG=1 swift test --filter ReferenceMatcherTests
                 """)
         }
-        return (nil, ok)
+        return (nil, r)
     }
 
     @Test func fastSearchAgreesWithTheReference() throws {
@@ -195,10 +197,10 @@ import Testing
             catalogs += 1
             for t in Self.utterances(cats, &rng) {
                 if let only = ProcessInfo.processInfo.environment["REFM_CASE"], only != "\(seed)|\(t)" { continue }
-                let (why, _) = Self.compare(m, ref, t, seed: seed)
+                let (why, answer) = Self.compare(m, ref, t, seed: seed)
                 if let why { outside[why, default: 0] += 1; continue }
                 inDomain += 1
-                switch ref.match(t).answer?.decision {
+                switch answer?.decision {
                 case .match: matches += 1
                 default: nones += 1
                 }
