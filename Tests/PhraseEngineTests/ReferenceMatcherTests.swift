@@ -42,7 +42,9 @@ import Testing
         var shortcuts: [String] = []
         for s in 0..<(2 + rng.below(5)) {
             var phrases: [String] = []
-            let param = rng.below(2) == 0
+            // No parameter, the entity, or (one shortcut in six) a Bool with display names.
+            let kind = rng.below(6)
+            let param = kind < 3
             for _ in 0..<(1 + rng.below(3)) {
                 var ws = (0..<(1 + rng.below(4))).map { _ in rng.pick(words) }
                 if param { ws.insert("${p}", at: rng.below(ws.count + 1)) }
@@ -56,7 +58,9 @@ import Testing
                 }
                 phrases.append("\"\(phrase)\"")
             }
-            let params = param ? "\"parameters\":{\"p\":\"E\"}," : ""
+            let pair = rng.pick([("loud", "quiet"), ("bright", "dim"), ("done", "skipped")])
+            let params = !param ? "" : kind == 0 ? "\"parameters\":{\"p\":{\"type\":\"Bool\",\"displayName\":{\"true\":\"\(pair.0)\",\"false\":\"\(pair.1)\"}}},"
+                : "\"parameters\":{\"p\":\"E\"},"
             shortcuts.append("{\"intent\":\"I\(s)\",\(params)\"phrases\":[\(phrases.joined(separator: ","))]}")
         }
         // Sometimes an alternative name ("Nimbus" for "Nimbus Hub", or another word).

@@ -14,8 +14,8 @@
 // `match` answers nil with the reason elsewhere:
 //  - flexible matching; catalogs without paraphrases they imply (derived templates) or
 //    pronunciation hints; every phrase naming the app (negative phrases need not); at most one
-//    parameter a phrase, of an entity or enum type (synonyms included; no Bool, no String / free
-//    text); no numbers in any text;
+//    parameter a phrase, of an entity, enum or Bool type (synonyms and switch words included; no
+//    String / free text); no numbers in any text;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
 //  - utterances of ASCII words, each a catalog word, a function word of the locale (filler,
@@ -68,6 +68,7 @@ struct ReferenceMatcher {
         var app: Int
         var isApp: Bool
         var values: [Value]
+        var isBool = false
     }
     struct Span {
         var start: Int
@@ -178,18 +179,31 @@ struct ReferenceMatcher {
                 guard let plan = Expansion.plan(catalog, s, t, locale: locale) else { continue }
                 var paramSet = -1
                 if let pn = plan.param {
-                    guard let p = s.parameter(named: pn), p.typeName != "Bool", p.typeName != "String", !plan.options.isEmpty else {
-                        issue("a Bool or String parameter"); continue
+                    guard let p = s.parameter(named: pn), p.typeName != "String", !plan.options.isEmpty else {
+                        issue("a String parameter"); continue
                     }
-                    if let k = setOfType[p.typeName] { paramSet = k } else {
+                    // A Bool is a set of its shortcut's own: its display names and the locale's
+                    // switch words that its phrases do not say ("turn on" beside "Turn ${enabled}").
+                    let isBool = p.typeName == "Bool"
+                    let key = isBool ? "\(si)|\(pn)" : p.typeName
+                    if let k = setOfType[key] { paramSet = k } else {
+                        var said = plan.options.enumerated().map { (text: $0.element.text, position: $0.offset) }
+                        if isBool {
+                            var phraseUnits = Set<String>()
+                            for t2 in s.templates(for: locale) {
+                                for case .text(let x) in t2.pieces { for r in IndexBuilder.units(n, x) { phraseUnits.insert(r.text) } }
+                            }
+                            said += IndexBuilder.switchWords(n, plan.options, phraseUnits: phraseUnits).map { ($0.text, $0.position) }
+                        }
                         var values: [Value] = []
-                        for o in plan.options {
-                            let v = weighted(o.text)
+                        for (text, position) in said {
+                            let o = plan.options[position]
+                            let v = weighted(text)
                             values.append(Value(words: v.words, weights: v.weights, total: v.total, option: o.optionIndex, value: o.value))
                         }
-                        sets.append(SlotSet(app: ai, isApp: false, values: values))
+                        sets.append(SlotSet(app: ai, isApp: false, values: values, isBool: isBool))
                         paramSet = sets.count - 1
-                        setOfType[p.typeName] = paramSet
+                        setOfType[key] = paramSet
                     }
                 }
                 if t.parameterNames.count > 1 { issue("two parameters in a phrase") }
@@ -605,7 +619,8 @@ struct RefQuery {
             if found[a].sim < m.partialValueSimilarity {
                 let o = ref.sets[si].values[found[a].variant].option
                 for k in (a + 1)..<b where ref.sets[si].values[found[k].variant].option != o { several = true }
-                if !several {
+                // (Not a Bool's: "on" of "turn on" is what tells on from off.)
+                if !several && !ref.sets[si].isBool {
                     several = (found[a].start..<found[a].end).allSatisfy { i in
                         !flagged(i, [.optional, .particle, .elision, .connector, .filler, .number, .ordinal])
                             && ref.literalWords[ref.sets[si].app].contains(units[i].text)
