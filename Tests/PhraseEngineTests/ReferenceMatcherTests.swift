@@ -156,7 +156,11 @@ import Testing
         let f = m.match(text, locale: "en", options: o)
         let top = f.results.first
         if ProcessInfo.processInfo.environment["REFM_DEBUG"] != nil {
-            print("DEBUG \(text): \(r) | \(f.decision) \(f.results.map { ($0.intent, $0.score, $0.unknownValue ?? "", $0.terms) })")
+            print("DEBUG \(text): \(r) | \(f.decision) \(f.results.map { ($0.intent, $0.parameters.map(\.value), $0.score, $0.unknownValue ?? "", $0.terms) })")
+            var x = o
+            x.exhaustive = true
+            let e = m.match(text, locale: "en", options: x)
+            print("DEBUG exhaustive: \(e.decision) \(e.results.map { ($0.intent, $0.parameters.map(\.value), $0.score) })")
         }
         let fastValue = top?.parameters.first?.value
         var ok = f.decision == r.decision
