@@ -19,7 +19,8 @@ enum FuzzTarget: String, CaseIterable {
     /// Project files: pbxproj, `.xcconfig`, XcodeGen `project.yml`, `Package.swift`.
     case project
     /// The matcher on random utterances against a fixed catalog: deterministic, bounded scores,
-    /// and the same answer as the search without bounds.
+    /// the same answer as the search without bounds, and the reference matcher's on its own
+    /// catalog (`ReferenceMatcher`, inside its domain).
     case match
     /// The sentence encoder's weights file: the bundled model with bytes of its header,
     /// tokenizer and tensor directory changed and its length cut, then the bounds check; what the
@@ -199,6 +200,61 @@ enum Fuzz {
         let ra = a.readings.filter { $0.score > 0.301 }, rc = c.readings.filter { $0.score > 0.301 }
         check(a.decision == c.decision, "decision \(a.decision) differs from the unbounded search's \(c.decision) for \"\(text)\"")
         check(ra.map(\.score) == rc.map(\.score), "scores \(ra.map(\.score)) differ from the unbounded search's \(rc.map(\.score)) for \"\(text)\"")
+        // The reference matcher (every phrase by plain dynamic programs, `ReferenceMatcher`) on its
+        // own catalog: the text as said, and the bytes read as words of that catalog, filler,
+        // unknown and misheard words; wherever the reference claims its domain.
+        guard k == 0 else { return }
+        matchReference(text)
+        matchReference(rest.prefix(12).map { referenceWords[Int($0) % referenceWords.count] }.joined(separator: " "))
+    }
+
+    /// A catalog inside the reference's domain (entity values with a synonym, an alternative name,
+    /// negative phrases, unrelated words).
+    static let reference: (Matcher, ReferenceMatcher?) = {
+        let json = """
+            {"app":{"id":"ref","name":"Zephyr Quill","alternativeNames":["Quill"]},
+             "entities":{"E":{"options":[{"id":"rock","title":"rock","synonyms":["canyon"]},{"id":"blues","title":"blues"},
+               {"id":"st","title":"salsa tango"},{"id":"lg","title":"lemon garden"},{"id":"yoga","title":"yoga"}]}},
+             "shortcuts":[
+               {"intent":"Play","parameters":{"p":"E"},"phrases":["play ${p} in ${applicationName}","${applicationName} start ${p} music"]},
+               {"intent":"News","phrases":["show my daily news in ${applicationName}","${applicationName} news"]},
+               {"intent":"Log","parameters":{"p":"E"},"phrases":["log ${p} water with ${applicationName}"]},
+               {"intent":"Stop","phrases":["stop the timer in ${applicationName}","stop focus with ${applicationName} now"]}],
+             "negativePhrases":["purge ${applicationName}","purge my daily news"]}
+            """
+        do {
+            let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "reference.json")], locales: ["en"])
+            return (m, ReferenceMatcher(m))
+        } catch {
+            check(false, "the reference catalog does not load: \(error)")
+            return (Matcher(catalogs: []), nil)
+        }
+    }()
+
+    static let referenceWords = ["play", "start", "music", "show", "my", "daily", "news", "log", "water", "stop", "the", "timer",
+                                 "focus", "now", "in", "with", "rock", "blues", "salsa", "tango", "lemon", "garden", "yoga", "zephyr",
+                                 "quill", "please", "hey", "um", "can", "you", "zorbl", "flurp", "gribble", "musc", "nws", "timr",
+                                 "rck", "zepyr", "quil", "waters", "starts", "purge", "canyon", "open", "because", "late"]
+
+    /// The search against the reference on `text`: the same decision, and above the search floor
+    /// the same best result (shortcut, value) and score (ReferenceMatcherTests).
+    static func matchReference(_ text: String) {
+        let (m, reference) = Fuzz.reference
+        guard let ref = reference else { return }
+        check(ref.catalogIssue == nil, "the reference catalog is outside the reference's domain: \(ref.catalogIssue ?? "")")
+        guard let r = ref.match(text).answer else { return }
+        var o = m.options
+        o.explain = false
+        o.semantic = false
+        let f = m.match(text, locale: "en", options: o)
+        let top = f.results.first
+        var same = f.decision == r.decision
+        if r.realScore >= m.options.model.searchFloor + 0.02 {
+            same = same && top?.score == r.score && (r.unknownValue != nil ? top?.unknownValue != nil
+                : top?.intent == r.intent && top?.parameters.first?.value == r.value)
+        }
+        check(same, "\"\(text)\": the reference says \(r.decision) \(r.intent ?? "-") \(r.value.map { "\($0)" } ?? "-") \(r.score), "
+              + "the search \(f.decision) \(top?.intent ?? "-") \(top?.parameters.first.map { "\($0.value)" } ?? "-") \(top?.score ?? 0)")
     }
 }
 

@@ -450,8 +450,10 @@ final class LocaleIndex: Sendable {
             for (vi, v) in s.variants.enumerated() {
                 var seen = Set<Int32>()
                 for (k, u) in v.units.enumerated() where seen.insert(u).inserted {
+                    // A word the value says twice ("river river") counts twice toward its bound: a
+                    // window saying it twice is the value heard whole (ReferenceMatcherTests seed 5321).
                     var w: Float = 0
-                    for (k2, u2) in v.units.enumerated() where u2 == u { w = max(w, v.weights[k2]) }
+                    for (k2, u2) in v.units.enumerated() where u2 == u { w += v.weights[k2] }
                     _ = k
                     sp[Int(u)].append(SlotPosting(set: Int32(si), variant: Int32(vi), share: w / max(v.totalWeight, 1e-6)))
                 }

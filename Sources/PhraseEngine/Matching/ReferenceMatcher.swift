@@ -1,0 +1,1254 @@
+// The reference matcher: every expanded phrase of the catalogs scored by plain dynamic programs
+// over plain arrays, with the same `ScoreModel`, for the tests and the fuzz target to check the
+// fast search against (docs/matching.md, "The reference matcher").
+//
+// It shares with the fast matcher only what is not search: the normalizer (`LocaleIndex.queryUnits`),
+// the template expander (`Expansion`), the pure word functions (`WordSimilarity`, phonetic and
+// Snowball keys), the word weights' formulas (`IndexBuilder.literalWeight`, `slotUnitWeight`)
+// and `ScoreModel.score`. It reads no `Query`, `Workspace` or bound, and never calls the index's
+// lookups to score: the index is read only for the locale's word lists (app-opening verbs) and
+// to decide whether a case is in the domain below.
+//
+// THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
+// result) everywhere; the reference models its rules fully on this part of the input, and
+// `match` answers nil with the reason elsewhere:
+//  - flexible matching; catalogs without paraphrases they imply (derived templates) or
+//    pronunciation hints; every phrase naming the app (negative phrases need not); at most one
+//    parameter a phrase, of an entity, enum or Bool type (synonyms and switch words included; no
+//    String / free text); no numbers in any text;
+//  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
+//    of one another), so that a word of the utterance that is a catalog word is only itself;
+//  - utterances of ASCII words, each a catalog word, a function word of the locale (filler,
+//    optional, connector, an app-opening verb), a word misheard (an edit of a catalog word the
+//    symmetric deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word
+//    unrelated to every catalog word; no synonym or form of a catalog word, no join or split of
+//    two, no number; at most 8 spans a value set, 3 app spans and 3 options heard (the search's
+//    limits cannot bind).
+// Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
+// each side) and said anywhere, connectors next to the app name free, value spans (a weighted
+// alignment of the value's words with a window), values not heard under the app name, spans of
+// words several values share dropped, insertions by word class, misheard words (their
+// similarity; guesses), unknown words (cost, factor, next to a value or the app name),
+// substitutions, a value or one word read out of order, another parameter's value said
+// clearly, clauses naming another app, the no-app reading and factor, values and the app name
+// heard by their sound (1-3 words joined), the app opened first, talk after the request, a value
+// the app does not have (runs and compounds, partial values, guessed words), alternative app
+// names, negative phrases (their readings, words only they say), an app named clearly picking the
+// app, and the decision (thresholds, margin, only one app able to take an utterance that names
+// none).
+
+/// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
+struct ReferenceMatcher {
+    struct Elem {
+        var isParam: Bool
+        var text: String
+        var weight: Float
+    }
+    struct Value {
+        var words: [String]
+        var weights: [Float]
+        var total: Float
+        /// Position among the set's options (its catalog order).
+        var option: Int
+        var value: ParameterValue?
+    }
+    struct Template {
+        var app: Int
+        var shortcut: Int
+        var templateIndex: Int
+        var intent: String
+        var elems: [Elem]
+        var paramSet: Int
+        var totalWeight: Float
+        /// A negative phrase (no parameter; it may not name the app).
+        var isNegative = false
+        var hasApp = true
+    }
+    struct SlotSet {
+        var app: Int
+        var isApp: Bool
+        var values: [Value]
+        var isBool = false
+    }
+    struct Span {
+        var start: Int
+        var end: Int
+        var variant: Int
+        var sim: Float
+    }
+    /// A reading's result.
+    struct Reading {
+        var template: Int
+        var score: Float
+        var appNamed: Bool
+        var option: Int
+        /// The app span read, the value's variant (-1: none), whether the value or a word was read
+        /// out of order, the reading's factor and whether its parameter has no value.
+        var appSpan: Span? = nil
+        var variant: Int = -1
+        var moved = false
+        var factor: Float = 1
+        var noValue = false
+        /// What the score was made of.
+        var terms = ReadingTerms()
+    }
+    /// What the reference decides.
+    struct Answer {
+        var decision: MatchResult.Decision
+        /// The best result's app (its catalog id).
+        var app: String?
+        /// The best result: intent, bound value, score (4 decimals), app named; nil when none.
+        var intent: String?
+        var value: ParameterValue?
+        var score: Double
+        var appNamed: Bool
+        /// The unknown-value refusal's words, when that rule refused.
+        var unknownValue: String?
+        /// The best real reading's score (the unknown-value refusal's is `score`).
+        var realScore: Double = 0
+        /// The best real reading's terms, unrounded score and ranked list size (for reports).
+        var terms = ReadingTerms()
+        var rawScore: Float = 0
+    }
+
+    let catalogs: [Catalog]
+    let index: LocaleIndex
+    let model: ScoreModel
+    let options: MatchOptions
+    var templates: [Template] = []
+    var sets: [SlotSet] = []
+    /// Each app's name set (an index of `sets`).
+    var appSets: [Int] = []
+    var vocab: Set<String> = []
+    var vocabList: [String] = []
+    /// Per word of `vocabList`: its scalars, sound key, Snowball stem and one-letter deletions.
+    var vocabScalars: [[UInt32]] = []
+    var vocabKeys: [String] = []
+    var vocabStems: [String?] = []
+    var vocabDeletes: [Set<[UInt32]>] = []
+    /// Words each app's phrases say (their literals, outside the app clause), and every app's.
+    var literalWords: [Set<String>] = []
+    var allLiterals: Set<String> = []
+    /// Words each app's negative phrases say, and the words only negative phrases say.
+    var negativeLiterals: [Set<String>] = []
+    var negativeOnly: Set<String> = []
+    /// Words each app says: its phrases' literals, its values and its name.
+    var says: [Set<String>] = []
+    /// Words only the app's name says.
+    var nameOnly: Set<String> = []
+    var maxTemplateUnits = 1
+    /// Why the catalog is outside the domain (nil: inside).
+    var catalogIssue: String? = nil
+
+    /// The reference of `matcher`'s catalogs in `locale` (its options unless `options`).
+    init?(_ matcher: Matcher, locale: String = "en", options: MatchOptions? = nil) {
+        guard !matcher.catalogs.isEmpty, let idx = matcher.indexes[locale] else { return nil }
+        catalogs = matcher.catalogs
+        index = idx
+        self.options = options ?? matcher.options
+        model = self.options.model
+        build(locale: locale)
+    }
+
+    private mutating func build(locale: String) {
+        let n = index.normalizer
+        let model = index.model
+        func issue(_ s: String) { if catalogIssue == nil { catalogIssue = s } }
+        if options.mode != .flexible { issue("exact matching") }
+        if index.templates.contains(where: { $0.derived || $0.freeText != nil }) { issue("derived templates or free text") }
+        func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) {
+            let us = IndexBuilder.units(n, text)
+            let w = us.map { IndexBuilder.slotUnitWeight($0.flags, model) }
+            return (us.map(\.text), w, w.reduce(0, +))
+        }
+        // Raw templates: literal units (text, flags) and slots, in order.
+        var raw: [(t: Template, pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)])] = []
+        for (ai, catalog) in catalogs.enumerated() {
+        // The display name and the alternative names, each a way to say the app.
+        let names = Expansion.appNames(catalog, locale: locale)
+        if names.isEmpty || names.contains(where: { $0.pronunciationHint != nil }) { issue("pronunciation hints"); return }
+        let appValues = names.enumerated().map { k, name in
+            let nm = weighted(name.text)
+            return Value(words: nm.words, weights: nm.weights, total: nm.total, option: k, value: nil)
+        }
+        sets.append(SlotSet(app: ai, isApp: true, values: appValues))
+        appSets.append(sets.count - 1)
+        var setOfType: [String: Int] = [:]
+        for (si, s) in catalog.shortcuts.enumerated() {
+            for (ti, t) in s.templates(for: locale).enumerated() {
+                guard let plan = Expansion.plan(catalog, s, t, locale: locale) else { continue }
+                var paramSet = -1
+                if let pn = plan.param {
+                    guard let p = s.parameter(named: pn), p.typeName != "String", !plan.options.isEmpty else {
+                        issue("a String parameter"); continue
+                    }
+                    // A Bool is a set of its shortcut's own: its display names and the locale's
+                    // switch words that its phrases do not say ("turn on" beside "Turn ${enabled}").
+                    let isBool = p.typeName == "Bool"
+                    let key = isBool ? "\(si)|\(pn)" : p.typeName
+                    if let k = setOfType[key] { paramSet = k } else {
+                        var said = plan.options.enumerated().map { (text: $0.element.text, position: $0.offset) }
+                        if isBool {
+                            var phraseUnits = Set<String>()
+                            for t2 in s.templates(for: locale) {
+                                for case .text(let x) in t2.pieces { for r in IndexBuilder.units(n, x) { phraseUnits.insert(r.text) } }
+                            }
+                            said += IndexBuilder.switchWords(n, plan.options, phraseUnits: phraseUnits).map { ($0.text, $0.position) }
+                        }
+                        var values: [Value] = []
+                        for (text, position) in said {
+                            let o = plan.options[position]
+                            let v = weighted(text)
+                            values.append(Value(words: v.words, weights: v.weights, total: v.total, option: o.optionIndex, value: o.value))
+                        }
+                        sets.append(SlotSet(app: ai, isApp: false, values: values, isBool: isBool))
+                        paramSet = sets.count - 1
+                        setOfType[key] = paramSet
+                    }
+                }
+                if t.parameterNames.count > 1 { issue("two parameters in a phrase") }
+                var pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)] = []
+                var apps = 0
+                for piece in t.pieces {
+                    switch piece {
+                    case .text(let x): for r in IndexBuilder.units(n, x) { pieces.append((false, false, r.text, r.flags)) }
+                    case .appName: pieces.append((true, false, "", [])); apps += 1
+                    case .parameter: pieces.append((false, true, "", []))
+                    }
+                }
+                if apps != 1 { issue("a phrase without the app name, or with two") }
+                raw.append((Template(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0), pieces))
+            }
+        }
+        // Negative phrases: a parameter is its name, said as a word.
+        for (ti, t) in catalog.negativeTemplates(for: locale).enumerated() {
+            var pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)] = []
+            for piece in t.pieces {
+                switch piece {
+                case .text(let x): for r in IndexBuilder.units(n, x) { pieces.append((false, false, r.text, r.flags)) }
+                case .appName: pieces.append((true, false, "", []))
+                case .parameter(let x): for r in IndexBuilder.units(n, x) { pieces.append((false, false, r.text, r.flags)) }
+                }
+            }
+            var nt = Template(app: ai, shortcut: -1, templateIndex: ti, intent: "", elems: [], paramSet: -1, totalWeight: 0)
+            nt.isNegative = true
+            nt.hasApp = pieces.contains { $0.isApp }
+            raw.append((nt, pieces))
+        }
+        }
+        literalWords = Array(repeating: [], count: catalogs.count)
+        negativeLiterals = literalWords
+        // Word weights: a content word by how few templates say it.
+        var df: [String: Int] = [:]
+        let positive = raw.filter { !$0.t.isNegative }.count
+        for r in raw where !r.t.isNegative {
+            var seen = Set<String>()
+            for p in r.pieces where !p.isApp && !p.isParam && seen.insert(p.text).inserted { df[p.text, default: 0] += 1 }
+        }
+        let connectors = n.connectorSequences
+        for r in raw {
+            var t = r.t
+            let full = r.pieces
+            // The app clause: the app name and one connector expression each side.
+            var drop = Set<Int>()
+            func isConnector(_ c: [String], at start: Int) -> Bool {
+                start >= 0 && start + c.count <= full.count && c.indices.allSatisfy { m in
+                    let p = full[start + m]
+                    return !p.isApp && !p.isParam && p.flags.contains(.connector) && p.text == c[m]
+                }
+            }
+            for (k, p) in full.enumerated() where p.isApp {
+                drop.insert(k)
+                if let c = connectors.first(where: { isConnector($0, at: k - $0.count) }) { for i in (k - c.count)..<k { drop.insert(i) } }
+                if let c = connectors.first(where: { isConnector($0, at: k + 1) }) { for i in (k + 1)...(k + c.count) { drop.insert(i) } }
+            }
+            var units = 0
+            for (k, p) in full.enumerated() {
+                units += p.isParam ? (sets[t.paramSet].values.map(\.words.count).max() ?? 1) : (p.isApp ? (sets[appSets[t.app]].values.map(\.words.count).max() ?? 1) : 1)
+                if drop.contains(k) { continue }
+                if p.isParam {
+                    t.elems.append(Elem(isParam: true, text: "", weight: model.parameterWeight))
+                } else {
+                    let w = IndexBuilder.literalWeight(df: df[p.text] ?? 1, templates: positive, flags: p.flags, model)
+                    t.elems.append(Elem(isParam: false, text: p.text, weight: w))
+                    if t.isNegative { negativeLiterals[t.app].insert(p.text) } else { literalWords[t.app].insert(p.text) }
+                }
+            }
+            maxTemplateUnits = max(maxTemplateUnits, units)
+            t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? model.appWeight : 0)
+            templates.append(t)
+        }
+        for r in raw { for p in r.pieces where !p.isApp && !p.isParam { vocab.insert(p.text) } }
+        for s in sets { for v in s.values { for w in v.words { vocab.insert(w) } } }
+        vocabList = vocab.sorted()
+        let valueWords = Set(sets.filter { !$0.isApp }.flatMap { $0.values.flatMap(\.words) })
+        let phraseWords = Set(raw.flatMap { $0.pieces.filter { !$0.isApp && !$0.isParam }.map(\.text) })
+        nameOnly = Set(appSets.flatMap { sets[$0].values.flatMap(\.words) }.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
+        allLiterals = (literalWords + negativeLiterals).reduce(into: Set<String>()) { $0.formUnion($1) }
+        says = zip(literalWords, negativeLiterals).map { $0.union($1) }
+        let positiveLiterals = literalWords.reduce(into: Set<String>()) { $0.formUnion($1) }
+        negativeOnly = negativeLiterals.reduce(into: Set<String>()) { $0.formUnion($1) }
+            .filter { w in !positiveLiterals.contains(w) && !valueWords.contains(w) && !appSets.contains { sets[$0].values.contains { $0.words.contains(w) } } }
+        for s in sets { for v in s.values { says[s.app].formUnion(v.words) } }
+        // The catalogs' words pairwise unrelated.
+        let sc = vocabList.map { Array($0.unicodeScalars.map(\.value)) }
+        let keys = vocabList.map { IndexBuilder.phonetic(n, $0, flags: []) }
+        let stemmer = Stemmer(locale: locale)
+        vocabScalars = sc
+        vocabKeys = keys
+        vocabStems = vocabList.map { stemmer?.stem($0) }
+        vocabDeletes = sc.map { RefQuery.deletions($0) }
+        for (a, w) in vocabList.enumerated() {
+            if w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
+            if let e = index.wordEntry(w), e.relatedEnd > e.relatedStart { issue("synonyms or forms among the catalog's words") }
+            for b in (a + 1)..<vocabList.count {
+                if WordSimilarity.fuzzy(sc[a], sc[b]) >= model.minimumWordSimilarity || WordSimilarity.stem(sc[a], sc[b]) >= model.minimumWordSimilarity
+                    || (!keys[a].isEmpty && keys[a] == keys[b]) {
+                    issue("related catalog words (\(w), \(vocabList[b]))")
+                }
+            }
+        }
+    }
+
+    // MARK: - Matching
+
+    /// Matches `text`: the answer, or the reason the case is outside the domain.
+    func match(_ text: String) -> (answer: Answer?, outOfDomain: String?) {
+        if let c = catalogIssue { return (nil, c) }
+        var q = RefQuery(ref: self, units: index.queryUnits(text, mode: .flexible))
+        if let why = q.prepare() { return (nil, why) }
+        return q.run()
+    }
+}
+
+/// One utterance against the reference (plain arrays, no pruning).
+struct RefQuery {
+    typealias Span = ReferenceMatcher.Span
+    let ref: ReferenceMatcher
+    var units: [Raw]
+    var n: Int { units.count }
+    var m: ScoreModel { ref.model }
+    var known: [Bool] = []
+    /// Each unit's catalog words: the word itself (1), or words it is an edit (1 - d / length),
+    /// an inflection, a Snowball stem or a sound-alike of (`guess`: not the word itself).
+    var matches: [[(word: String, sim: Float, guess: Bool)]] = []
+    /// Units related to catalog words only by a guess (an edit or a sound), not by an ending.
+    var guessed: [Bool] = []
+    /// Units that are words only negative phrases say.
+    var negative: [Bool] = []
+    var unheard: [Bool] = []
+    var ins: [Float] = []
+    var slotIns: [Float] = []
+    /// Spans per slot set (index as `ref.sets`), best first.
+    var spans: [[Span]] = []
+    var unknownFactor: Float = 1
+    var otherAppClauses = 0
+    var clauseLead = 0, clauseTrail = 0, clauseLeadFrom = 0
+
+    init(ref: ReferenceMatcher, units: [Raw]) {
+        self.ref = ref
+        self.units = units
+    }
+
+    func flagged(_ i: Int, _ f: Token.Flags) -> Bool { !units[i].flags.isDisjoint(with: f) }
+
+    /// A word with one letter deleted, each way.
+    static func deletions(_ w: [UInt32]) -> Set<[UInt32]> {
+        var out = Set<[UInt32]>()
+        for k in w.indices {
+            var d = w
+            d.remove(at: k)
+            out.insert(d)
+        }
+        return out
+    }
+
+    /// How well unit i says catalog word `w` (0: not at all).
+    func sim(_ i: Int, _ w: String) -> Float { matches[i].first { $0.word == w }?.sim ?? 0 }
+
+    /// Each unit's class and costs; nil, or why the utterance is outside the domain.
+    mutating func prepare() -> String? {
+        let norm = ref.index.normalizer
+        negative = Array(repeating: false, count: n)
+        let stemmer = Stemmer(locale: ref.index.locale)
+        let vocabStems = ref.vocabStems, vocabScalars = ref.vocabScalars, vocabKeys = ref.vocabKeys
+        for i in 0..<n {
+            let t = units[i].text
+            if flagged(i, [.number, .ordinal]) || t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "a number" }
+            if !t.unicodeScalars.allSatisfy({ $0.isASCII }) { return "a word not in ASCII" }
+            let k = ref.vocab.contains(t)
+            known.append(k)
+            var c: Float = m.contentInsertion
+            if flagged(i, .filler) { c = m.fillerInsertion } else if flagged(i, [.optional, .particle, .elision]) { c = m.functionInsertion } else if flagged(i, .connector) { c = m.connectorInsertion }
+            slotIns.append(flagged(i, [.filler, .optional, .particle, .elision]) ? m.functionSlotInsertion : m.contentSlotInsertion)
+            if !k && c >= m.contentInsertion { c = m.unknownInsertion }
+            unheard.append(!k && c >= m.unknownInsertion)
+            ins.append(c)
+            var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
+            if !k {
+                if let e = ref.index.wordEntry(t), e.relatedEnd > e.relatedStart { return "a synonym or form of a catalog word: \(t)" }
+                if !flagged(i, [.filler, .optional, .particle, .elision]) {
+                    let sc = Array(t.unicodeScalars.map(\.value))
+                    let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
+                    let st = sc.count >= 3 ? stemmer?.stem(t) : nil
+                    func add(_ w: String, _ x: Float) {
+                        if let j = found.firstIndex(where: { $0.word == w }) { found[j].sim = max(found[j].sim, x) } else { found.append((w, x, true)) }
+                    }
+                    let deletes = RefQuery.deletions(sc)
+                    for v in ref.vocabList.indices {
+                        let vs = vocabScalars[v], w = ref.vocabList[v]
+                        // Snowball's stem of a word of the phrases or values.
+                        if let st, !st.isEmpty, !ref.nameOnly.contains(w), vs.count >= 4, st == vocabStems[v] { add(w, m.stemSimilarity) }
+                        if (sc.count >= 3 && Query<UInt64>.keyLength(key) >= 2) && vocabKeys[v].count >= 2 && key == vocabKeys[v] { add(w, m.phoneticSimilarity) }
+                        // An edit: one letter inserted, deleted, changed or two swapped (the
+                        // symmetric deletes of words of 4+ letters).
+                        let fz = WordSimilarity.fuzzy(sc, vs)
+                        var edit = false
+                        if sc.count >= 3 && vs.count >= 4 {
+                            let vd = ref.vocabDeletes[v]
+                            edit = vd.contains(sc) || (sc.count >= 4 && !vd.isDisjoint(with: deletes))
+                        }
+                        if sc.count >= 4 && deletes.contains(vs) { edit = true }
+                        if fz >= m.minimumWordSimilarity {
+                            if edit { add(w, fz) } else { return "an edit the symmetric deletes may not find: \(t) ~ \(w)" }
+                        }
+                        if sc.count >= 4 && vs.count >= 4 && Array(sc.prefix(4)) == Array(vs.prefix(4)) {
+                            let x = WordSimilarity.stem(sc, vs)
+                            if x >= m.minimumWordSimilarity { add(w, x) }
+                        }
+                    }
+                }
+            }
+            matches.append(found)
+            // A guess: a content word related to catalog words only by edits and sounds, none of
+            // them the word with an ending of 1-3 letters.
+            guessed.append(!k && !found.isEmpty && !flagged(i, [.number, .ordinal, .filler, .optional, .connector, .particle, .elision])
+                           && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) })
+            if !k && !found.isEmpty {
+                // Not unknown after all: a word of the catalog's, misheard.
+                if c >= m.unknownInsertion { c = m.contentInsertion }
+                unheard[i] = false
+                ins[i] = c
+            }
+        }
+        // A word only negative phrases say asks for what the app refuses: it costs what a word
+        // never heard costs, and stands in for a content word left out.
+        for i in 0..<n where known[i] && ins[i] >= m.contentInsertion && !flagged(i, [.filler, .optional, .connector])
+            && ref.negativeOnly.contains(units[i].text) {
+            ins[i] = m.unknownInsertion
+            negative[i] = true
+        }
+        for i in 0..<n {
+            if i + 1 < n && ref.vocab.contains(units[i].text + units[i + 1].text) { return "two words joined" }
+            let t = units[i].text
+            for cut in 1..<max(1, t.count) where ref.vocab.contains(String(t.prefix(cut))) && ref.vocab.contains(String(t.dropFirst(cut))) {
+                return "a word split"
+            }
+        }
+        if n > 3 * ref.maxTemplateUnits + 8 { return "a very long utterance" }
+        return nil
+    }
+
+    // MARK: Spans
+
+    /// The similarity of value `v` in units a..<b: its words aligned with the units (least cost,
+    /// most gain), gain over the value's weight and the units inserted.
+    func spanSimilarity(_ v: ReferenceMatcher.Value, _ a: Int, _ b: Int) -> Float {
+        let k = v.words.count, len = b - a
+        var cost = [[Float]](repeating: [Float](repeating: .infinity, count: len + 1), count: k + 1)
+        var gain = [[Float]](repeating: [Float](repeating: 0, count: len + 1), count: k + 1)
+        var insd = [[Float]](repeating: [Float](repeating: 0, count: len + 1), count: k + 1)
+        cost[0][0] = 0
+        func relax(_ j: Int, _ x: Int, _ j2: Int, _ x2: Int, _ c: Float, _ g: Float, _ ii: Float) {
+            let nc = cost[j][x] + c, ng = gain[j][x] + g
+            if nc < cost[j2][x2] - 1e-6 || (abs(nc - cost[j2][x2]) <= 1e-6 && ng > gain[j2][x2]) {
+                cost[j2][x2] = nc; gain[j2][x2] = ng; insd[j2][x2] = insd[j][x] + ii
+            }
+        }
+        for j in 0...k {
+            for x in 0...len where cost[j][x] < .infinity {
+                if x < len { relax(j, x, j, x + 1, slotIns[a + x], 0, slotIns[a + x]) }
+                if j < k {
+                    let w = v.weights[j]
+                    relax(j, x, j + 1, x, w, 0, 0)
+                    if x < len {
+                        let s = sim(a + x, v.words[j])
+                        if s > 0 { relax(j, x, j + 1, x + 1, w * (1 - s), w * s, 0) }
+                    }
+                }
+            }
+        }
+        let d = v.total + insd[k][len]
+        return d > 0 ? max(0, min(1, gain[k][len] / d)) : 0
+    }
+
+    /// Every span of every value: windows whose first and last units are words of the value, at
+    /// most two units longer than it, heard at least at the set's minimum.
+    mutating func findSpans() {
+        spans = []
+        // An app whose name's every word is heard (0.9) is named: only its names and values are
+        // looked for by their words.
+        let heard = ref.appSets.indices.filter { a in ref.sets[ref.appSets[a]].values.contains { $0.words.allSatisfy { bestSim($0) >= 0.9 } } }
+        for s in ref.sets {
+            var found: [Span] = []
+            if !heard.isEmpty && !heard.contains(s.app) { spans.append(found); continue }
+            let minimum = s.isApp ? m.minimumAppSimilarity : m.minimumValueSimilarity
+            for (vi, v) in s.values.enumerated() {
+                let hit = (0..<n).map { i in v.words.contains { sim(i, $0) > 0 } }
+                for a in 0..<n where hit[a] {
+                    for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
+                        let sim = spanSimilarity(v, a, b + 1)
+                        if sim >= minimum { found.append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
+                    }
+                }
+            }
+            spans.append(found)
+        }
+        for (si, extra) in soundSpans() {
+            for sp in extra where !spans[si].contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
+                spans[si].append(sp)
+            }
+        }
+        // A value is not heard where its app's name surely is (every app reading takes them).
+        for (a, appSet) in ref.appSets.enumerated() {
+            let list = spans[appSet].sorted(by: RefQuery.before).prefix(3)
+            guard let first = list.first, first.sim >= m.appNameSureSimilarity else { continue }
+            var taken = Set(first.start..<first.end)
+            for s in list.dropFirst() { taken.formIntersection(s.start..<s.end) }
+            for si in spans.indices where si != appSet && ref.sets[si].app == a {
+                spans[si].removeAll { s in (s.start..<s.end).contains(where: taken.contains) }
+            }
+        }
+        for si in spans.indices {
+            spans[si].sort(by: RefQuery.before)
+            if !ref.sets[si].isApp { dropUnidentifying(si) }
+        }
+    }
+
+    /// How well some unit says catalog word `w`.
+    func bestSim(_ w: String) -> Float { (0..<n).map { sim($0, w) }.max() ?? 0 }
+
+    /// The sound key of units a...b said as one word.
+    func windowKey(_ a: Int, _ b: Int) -> String {
+        let norm = ref.index.normalizer
+        if a == b { return norm.phoneticKey(units[a].text, flags: units[a].flags) }
+        if norm.keysAreDoubleMetaphone {
+            return PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
+        }
+        return norm.phoneticKey(units[a...b].map(\.text).joined())
+    }
+
+    /// Values heard by their sound: 1-3 words with one unknown whose key is a value's (0.8), and,
+    /// when the app's name is not said as such, 1-3 words whose key is the name's, or one off
+    /// where a word is unknown (0.72).
+    func soundSpans() -> [(Int, [Span])] {
+        let norm = ref.index.normalizer
+        var out: [(Int, [Span])] = []
+        // An app name said as such (every word at its best, weighted: 0.99 or more).
+        let appHeard = ref.appSets.contains { a in
+            ref.sets[a].values.contains { v in
+                var bound: Float = 0
+                for (k, w) in v.words.enumerated() { bound += v.weights[k] / max(v.total, 1e-6) * bestSim(w) }
+                return min(bound, 1) >= 0.99
+            }
+        }
+        func stop(_ b: Int) -> Bool { flagged(b, [.number, .ordinal, .filler, .connector]) }
+        for (si, s) in ref.sets.enumerated() {
+            var found: [Span] = []
+            let keys = s.values.map { IndexBuilder.soundKey(norm, $0.words) }
+            for a in 0..<n {
+                var hasUnknown = false, count = 0
+                for b in a..<min(n, a + 3) {
+                    if stop(b) { break }
+                    count += units[b].text.unicodeScalars.count
+                    if !known[b] { hasUnknown = true }
+                    guard hasUnknown || (!appHeard && b > a), count >= 4, hasUnknown || s.isApp else { continue }
+                    let key = windowKey(a, b)
+                    guard key.count >= 3 else { continue }
+                    for (vi, k) in keys.enumerated() where k.count >= 3 && k == key {
+                        found.append(Span(start: a, end: b + 1, variant: vi, sim: m.soundSimilarity))
+                    }
+                }
+            }
+            for (vi, name) in s.values.enumerated() where s.isApp && !appHeard && name.words.joined().unicodeScalars.count >= 3 {
+                let joined = name.words.joined()
+                let nameKeys = Set([norm.phoneticKey(joined), PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en")])
+                    .filter { $0.count >= 2 }.map { Array($0.unicodeScalars.map(\.value)) }
+                for a in 0..<n {
+                    var count = 0, unknown = false
+                    for b in a..<min(n, a + 3) {
+                        if stop(b) || (!known[b] && OtherApps.isKnown(units[b].text)) { break }
+                        count += units[b].text.unicodeScalars.count
+                        if flagged(b, .optional) {
+                            if b == a { break }
+                            unknown = true
+                            continue
+                        }
+                        if !known[b] { unknown = true }
+                        guard count >= 3 else { continue }
+                        let k = Array(windowKey(a, b).unicodeScalars.map(\.value))
+                        var best: Float = 0
+                        for key in nameKeys where k.count >= 2 {
+                            if k == key { best = max(best, m.soundSimilarity) } else if unknown, key.count >= 3, k.count >= 3,
+                                WordSimilarity.distance(k, key, limit: 1) <= 1 {
+                                best = max(best, m.soundSimilarity - m.soundOneOffDiscount)
+                            }
+                        }
+                        if best > 0 { found.append(Span(start: a, end: b + 1, variant: vi, sim: best)) }
+                    }
+                }
+            }
+            if !found.isEmpty { out.append((si, found)) }
+        }
+        return out
+    }
+
+    static func before(_ a: Span, _ b: Span) -> Bool { (a.sim, b.start, b.end, b.variant) > (b.sim, a.start, a.end, a.variant) }
+
+    /// Spans below the partial-value similarity of words that two options share, or that the
+    /// app's phrases say themselves, name no value.
+    mutating func dropUnidentifying(_ si: Int) {
+        let found = spans[si]
+        guard let last = found.last, last.sim < m.partialValueSimilarity else { return }
+        var out: [Span] = []
+        var a = 0
+        while a < found.count {
+            var b = a + 1
+            while b < found.count && found[b].sim == found[a].sim && found[b].start == found[a].start && found[b].end == found[a].end { b += 1 }
+            var several = false
+            if found[a].sim < m.partialValueSimilarity {
+                let o = ref.sets[si].values[found[a].variant].option
+                for k in (a + 1)..<b where ref.sets[si].values[found[k].variant].option != o { several = true }
+                // (Not a Bool's: "on" of "turn on" is what tells on from off.)
+                if !several && !ref.sets[si].isBool {
+                    several = (found[a].start..<found[a].end).allSatisfy { i in
+                        !flagged(i, [.optional, .particle, .elision, .connector, .filler, .number, .ordinal])
+                            && ref.literalWords[ref.sets[si].app].contains(units[i].text)
+                    }
+                }
+            }
+            if !several { out += found[a..<b] }
+            a = b
+        }
+        spans[si] = out
+    }
+
+    func covered(_ i: Int) -> Bool { spans.contains { $0.contains { $0.start <= i && i < $0.end } } }
+
+    // MARK: Clauses
+
+    /// Opening the app first ("open Zephyr Quill and play rock"): the verb before an app name
+    /// heard surely that starts the utterance (after filler), or after the name, and a joining
+    /// word after it, are filler.
+    mutating func openAppClause() {
+        let verbs = ref.index.openVerbs
+        guard !verbs.isEmpty else { return }
+        var start = 0
+        while start < n && flagged(start, .filler) { start += 1 }
+        guard start < n else { return }
+        func said(_ list: [[String]], at i: Int) -> Int {
+            var best = 0
+            for e in list where e.count > best && i + e.count <= n && e.indices.allSatisfy({ units[i + $0].text == e[$0] }) { best = e.count }
+            return best
+        }
+        for appSet in ref.appSets {
+            guard let sp = spans[appSet].first, sp.sim >= m.appNameSureSimilarity, sp.start >= start, sp.start - start <= 3 else { continue }
+            var clause: [Int] = []
+            var after = sp.end
+            let v = said(verbs, at: start)
+            if v > 0 && start + v == sp.start {
+                clause = Array(start..<(start + v))
+            } else if sp.start == start {
+                var j = sp.end
+                while j < n && flagged(j, [.particle, .optional]) { j += 1 }
+                let w = j < n ? said(verbs, at: j) : 0
+                if w > 0 { clause = Array(j..<(j + w)); after = j + w }
+            }
+            guard !clause.isEmpty else { continue }
+            if after < n {
+                let t = said(ref.index.openThen, at: after)
+                if t > 0 { clause += Array(after..<(after + t)) }
+            }
+            guard (clause.max() ?? n) + 1 < n else { continue }
+            for u in clause {
+                ins[u] = m.fillerInsertion
+                slotIns[u] = m.functionSlotInsertion
+                units[u].flags.remove(.unheard)
+                units[u].flags.insert(.filler)
+                unheard[u] = false
+                guessed[u] = false
+                negative[u] = false
+            }
+            return
+        }
+    }
+
+    mutating func clauses() {
+        var f: Float = 1
+        for i in 0..<n where unheard[i] && !covered(i) { f *= m.unknownWordFactor }
+        unknownFactor = f
+        func unknown(_ i: Int) -> Bool { (unheard[i] || guessed[i]) && !covered(i) }
+        var c = 0
+        if n >= 2 {
+            var i = n - 1
+            while i > 0 && unknown(i) { i -= 1 }
+            if i < n - 1 && flagged(i, .connector) { c += 1 }
+            var j = 0
+            while j < n - 1 && unknown(j) { j += 1 }
+            if j > 0 && flagged(j, .connector) { c += 1 }
+        }
+        otherAppClauses = c
+        clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
+        guard n >= 2 else { return }
+        func free(_ i: Int) -> Bool { !flagged(i, [.number, .ordinal, .connector, .filler, .optional]) }
+        var k = n, words = 0
+        while k > 0 && words < 3 {
+            guard free(k - 1) else { break }
+            k -= 1; words += 1
+            if k > 0 && flagged(k - 1, .connector) { clauseTrail = n - k; break }
+        }
+        k = 0; words = 0
+        while k < n - 1 && words < 3 {
+            guard k + 1 < n, free(k) else { break }
+            k += 1; words += 1
+            if flagged(k, .connector) && k + 1 < n { clauseLead = k; break }
+        }
+        if clauseLead == 0 && flagged(0, .connector) {
+            if 2 < n && free(1) { clauseLeadFrom = 1; clauseLead = 2 }
+        }
+    }
+
+    /// The app clauses whose words the app never says (for a reading without its name).
+    func otherAppClausesOfApp(_ app: Int) -> Int {
+        // Not a name or value of the app's own, a word it never says or says only by a guess.
+        func foreign(_ i: Int) -> Bool {
+            for (si, s) in ref.sets.enumerated() where s.app == app && spans[si].contains(where: { $0.start <= i && i < $0.end }) { return false }
+            if unheard[i] || guessed[i] { return true }
+            return !matches[i].isEmpty && !matches[i].contains { !$0.guess && ref.says[app].contains($0.word) }
+        }
+        var c = 0
+        if clauseTrail > 0 && ((n - clauseTrail)..<n).allSatisfy(foreign) { c += 1 }
+        if clauseLead > 0 && (clauseLeadFrom..<clauseLead).allSatisfy(foreign) { c += 1 }
+        return max(c, otherAppClauses)
+    }
+
+    // MARK: Alignment
+
+    struct Path {
+        var cost: Float = .infinity
+        var gain: Float = 0
+        var ins: Float = 0
+        var dels: Float = 0
+        var unks: Float = 0
+        var pdels: Float = 0
+        var subs: Float { min(dels, unks) }
+        var paramMissing: Bool { pdels > 0 }
+    }
+
+    func adjacent(_ a: Int, _ b: Int, _ mask: [UInt8]) -> Float {
+        var p: Float = 0
+        if a > 0 && mask[a - 1] == 0 && unheard[a - 1] { p += m.adjacentUnknownCost }
+        if b < n && mask[b] == 0 && unheard[b] { p += m.adjacentUnknownCost }
+        return p
+    }
+
+    /// The least-cost path (most gain among those) through the table of `elems` × units: a
+    /// phrase word said (its weight times what is missing of its similarity), left out (its
+    /// weight), a unit inserted (its cost; the app name's units and the connectors next to it
+    /// free), the value slot taken by one of `group`'s spans. Row `skip` is passed for free.
+    func align(_ elems: [ReferenceMatcher.Elem], _ mask: [UInt8], _ group: [Span], _ costs: [Float], skip: Int = -1) -> Path {
+        alignTraced(elems, mask, group, costs, skip: skip).path
+    }
+
+    /// `align`, and each unit's role on the path: 1 said as a phrase word, the value or the app
+    /// name, 2 inserted, 3 inserted filler (or a connector next to the app name), 0 none.
+    func alignTraced(_ elems: [ReferenceMatcher.Elem], _ mask: [UInt8], _ group: [Span], _ costs: [Float],
+                     skip: Int = -1) -> (path: Path, roles: [UInt8]) {
+        let rows = elems.count
+        var t = [[Path]](repeating: [Path](repeating: Path(), count: n + 1), count: rows + 1)
+        // The step into each cell: the cell it came from and its kind (1 inserted, 7 a connector
+        // next to the app name passed, 3 a word said, 6 the value, 0 other).
+        var back = [[(j: Int, i: Int, op: UInt8)]](repeating: [(j: Int, i: Int, op: UInt8)](repeating: (-1, -1, 0), count: n + 1), count: rows + 1)
+        t[0][0].cost = 0
+        func relax(_ from: Path, _ fj: Int, _ fi: Int, _ j: Int, _ i: Int, _ c: Float, _ g: Float, _ ii: Float, _ op: UInt8,
+                   del: Float = 0, unk: Float = 0, pdel: Float = 0) {
+            let nc = from.cost + c, ng = from.gain + g
+            let old = t[j][i]
+            if nc < old.cost - 1e-6 || (abs(nc - old.cost) <= 1e-6 && ng > old.gain + 1e-6) {
+                t[j][i] = Path(cost: nc, gain: ng, ins: from.ins + ii, dels: from.dels + del, unks: from.unks + unk, pdels: from.pdels + pdel)
+                back[j][i] = (fj, fi, op)
+            }
+        }
+        for j in 0...rows {
+            for i in 0...n {
+                let cur = t[j][i]
+                if cur.cost == .infinity { continue }
+                if i < n {
+                    if mask[i] != 0 { relax(cur, j, i, j, i + 1, 0, 0, 0, mask[i] == 2 ? 7 : 0) } else {
+                        relax(cur, j, i, j, i + 1, costs[i], 0, costs[i], 1, unk: unheard[i] || guessed[i] || negative[i] ? 1 : 0)
+                    }
+                }
+                guard j < rows else { continue }
+                let e = elems[j]
+                if j == skip { relax(cur, j, i, j + 1, i, 0, 0, 0, 0); continue }
+                relax(cur, j, i, j + 1, i, e.weight, 0, 0, 0, del: !e.isParam && e.weight >= m.contentWordWeight ? 1 : 0, pdel: e.isParam ? 1 : 0)
+                guard i < n, mask[i] != 1 else { continue }
+                if !e.isParam {
+                    let s = sim(i, e.text)
+                    if s > 0 { relax(cur, j, i, j + 1, i + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                } else {
+                    for s in group where s.start == i && !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
+                        let adj = adjacent(s.start, s.end, mask)
+                        relax(cur, j, i, j + 1, s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6)
+                    }
+                }
+            }
+        }
+        var roles = mask.map { $0 == 1 ? UInt8(1) : ($0 == 2 ? 3 : 0) }
+        var (j, i) = (rows, n)
+        while back[j][i].j >= 0 {
+            let b = back[j][i]
+            switch b.op {
+            case 1: roles[b.i] = flagged(b.i, .filler) ? 3 : 2
+            case 7: roles[b.i] = 3
+            case 3: roles[b.i] = 1
+            case 6: for u in b.i..<i { roles[u] = 1 }
+            default: break
+            }
+            (j, i) = (b.j, b.i)
+        }
+        return (t[rows][n], roles)
+    }
+
+    /// The app name's units (1) and the connectors next to them (2).
+    func appMask(_ s: Span?) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: n)
+        guard let s else { return mask }
+        for u in s.start..<s.end { mask[u] = 1 }
+        var k = s.start - 1
+        while k >= 0 && flagged(k, .connector) { mask[k] = 2; k -= 1 }
+        k = s.end
+        while k < n && flagged(k, .connector) { mask[k] = 2; k += 1 }
+        return mask
+    }
+
+    /// Each unit's insertion cost for a template with parameter set `paramSet`: a unit of another
+    /// parameter's value said clearly costs `otherValueCost` (shared by the value's units) more.
+    func costs(paramSet: Int, app: Int, negative: Bool = false) -> [Float] {
+        var out = ins
+        if negative { return out }
+        for (si, s) in ref.sets.enumerated() where !s.isApp && s.app == app && si != paramSet {
+            guard (spans[si].first?.sim ?? 0) >= m.clearValueSimilarity else { continue }
+            for sp in spans[si] {
+                guard sp.sim >= m.clearValueSimilarity else { break }
+                let share = m.otherValueCost / Float(sp.end - sp.start)
+                for u in sp.start..<sp.end { out[u] = max(out[u], ins[u] + share) }
+            }
+        }
+        return out
+    }
+
+    struct Frame {
+        var weight: Float
+        var appGain: Float = 0
+        /// Clauses naming another app (every reading).
+        var otherApps: Float
+        /// The unknown words next to the app name (named), or the clauses naming another app to
+        /// this one (not named).
+        var more: Float
+        var factor: Float
+        var named: Bool
+    }
+
+    func terms(_ gain: Float, _ insd: Float, dels: Float, subs: Float, _ f: Frame) -> ReadingTerms {
+        var r = ReadingTerms()
+        r.gain = gain
+        r.weight = f.weight
+        r.insertions = insd
+        r.deletions = dels
+        r.substitutions = subs
+        r.appNamed = f.named
+        r.gain += f.appGain
+        var extra: Float = m.substitutionCost * subs + f.otherApps
+        extra += f.more
+        r.penalties = extra
+        r.factor = f.factor
+        return r
+    }
+
+    func score(_ gain: Float, _ insd: Float, dels: Float, subs: Float, _ f: Frame, noValue: Bool, unknown: Float = 1) -> Float {
+        var r = terms(gain, insd, dels: dels, subs: subs, f)
+        r.noValue = noValue
+        r.unknown = unknown
+        return m.score(r)
+    }
+
+    func frame(_ t: ReferenceMatcher.Template, _ app: Span?, _ mask: [UInt8]) -> Frame {
+        let others = m.otherAppClauseCost * Float(otherAppClauses)
+        if let s = app {
+            // (The app gain and the penalties added in the order the search adds them.)
+            return Frame(weight: t.totalWeight, appGain: ref.index.model.appWeight * s.sim, otherApps: others, more: adjacent(s.start, s.end, mask),
+                         factor: 1, named: true)
+        }
+        if !t.hasApp { return Frame(weight: t.totalWeight, otherApps: others, more: 0, factor: 1, named: false) }
+        var extra: Float = 0
+        if clauseTrail + clauseLead > 0 { extra = m.otherAppClauseCost * Float(otherAppClausesOfApp(t.app) - otherAppClauses) }
+        return Frame(weight: t.totalWeight - ref.index.model.appWeight, otherApps: others, more: extra, factor: 1 * m.noAppFactor, named: false)
+    }
+
+    /// Every reading of template `ti`: each app span (or none), each option heard, in order, the
+    /// value moved, or one word moved; the best kept per option.
+    func readings(_ ti: Int) -> [ReferenceMatcher.Reading] {
+        let t = ref.templates[ti]
+        var out: [ReferenceMatcher.Reading] = []
+        let appSpans = t.hasApp ? spans[ref.appSets[t.app]] : []
+        let withoutApp = (appSpans.first?.sim ?? 0) < m.appNameSureSimilarity
+        let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
+        let elemsWithoutParam = t.elems.filter { !$0.isParam }
+        let hasParam = t.paramSet >= 0
+        for ak in (withoutApp ? -1 : 0)..<appSpans.count {
+            let app: Span? = ak < 0 ? nil : appSpans[ak]
+            var mask = appMask(app)
+            let f = frame(t, app, mask)
+            // The options heard, in the order of their best span (a synonym is its option).
+            var opts: [(variant: Int, option: Int)] = []
+            if hasParam {
+                for s in spans[t.paramSet] where !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
+                    let o = ref.sets[t.paramSet].values[s.variant].option
+                    if !opts.contains(where: { $0.option == o }) { opts.append((s.variant, o)) }
+                }
+            }
+            for gk in 0..<max(1, opts.count) {
+                let variant = opts.isEmpty ? -1 : opts[gk].variant
+                let group = variant < 0 ? [] : spans[t.paramSet].filter {
+                    ref.sets[t.paramSet].values[$0.variant].option == opts[gk].option && !($0.start..<$0.end).contains(where: { mask[$0] == 1 })
+                }
+                let a = align(t.elems, mask, group, unitCosts)
+                guard a.cost < .infinity else { continue }
+                var gain = a.gain, insd = a.ins, dels = a.dels, subs = a.subs
+                var missing = a.paramMissing
+                let plainDels = a.dels
+                let plainScore = (hasParam && !group.isEmpty) || plainDels >= 1
+                    ? score(gain, insd, dels: dels, subs: subs, f, noValue: hasParam && (variant < 0 || missing)) : 0
+                var moved = false, movedWord = false
+                var valueMoved: Float = -1
+                if let best = group.first, hasParam {
+                    var mm = mask
+                    for u in best.start..<best.end { mm[u] = 1 }
+                    let b = align(elemsWithoutParam, mm, [], unitCosts)
+                    let adj = adjacent(best.start, best.end, mask)
+                    let g2 = b.gain + ref.index.model.parameterWeight * best.sim - m.valueReorderCost
+                    let i2 = b.ins + adj + m.substitutionCost * b.subs
+                    let i3 = i2 - m.substitutionCost * b.subs
+                    if b.cost < .infinity, score(g2, i3, dels: 0, subs: b.subs, f, noValue: false) > plainScore + 1e-6 {
+                        gain = g2; insd = i3; dels = 0; subs = b.subs; missing = false
+                        moved = true
+                        valueMoved = score(gain, insd, dels: dels, subs: subs, f, noValue: false)
+                    }
+                }
+                if plainDels >= 1 {
+                    var current = plainScore
+                    var best: (gain: Float, ins: Float, dels: Float, subs: Float, missing: Bool)? = nil
+                    for (j, e) in t.elems.enumerated() where !e.isParam && e.weight >= ref.index.model.contentWordWeight {
+                        // The usable unit that says the word best (the first of those).
+                        var u = -1
+                        var us: Float = 0
+                        for x in 0..<n where mask[x] == 0 && sim(x, e.text) > us { u = x; us = sim(x, e.text) }
+                        guard u >= 0, us >= m.movedWordSimilarity else { continue }
+                        mask[u] = 1
+                        let b = align(t.elems, mask, group, unitCosts, skip: j)
+                        mask[u] = 0
+                        guard b.cost < .infinity else { continue }
+                        let g2 = b.gain + e.weight * us - m.wordReorderCost
+                        let s2 = score(g2, b.ins, dels: b.dels, subs: b.subs, f, noValue: hasParam && (variant < 0 || b.paramMissing))
+                        if s2 > current + 1e-6 {
+                            current = s2
+                            best = (g2, b.ins, b.dels, b.subs, b.paramMissing)
+                        }
+                    }
+                    if let w = best, current > valueMoved + 1e-6 {
+                        gain = w.gain; insd = w.ins; dels = w.dels; subs = w.subs; missing = w.missing
+                        moved = false
+                        movedWord = true
+                    }
+                }
+                let noValue = hasParam && (variant < 0 || (!moved && missing))
+                let s = score(gain, insd, dels: dels, subs: subs, f, noValue: noValue, unknown: unknownFactor)
+                var rt = terms(gain, insd, dels: dels, subs: subs, f)
+                rt.noValue = noValue
+                rt.unknown = unknownFactor
+                out.append(.init(template: ti, score: s, appNamed: app != nil, option: variant < 0 ? -1 : ref.sets[t.paramSet].values[variant].option,
+                                 appSpan: app, variant: variant, moved: moved || movedWord, factor: f.factor, noValue: noValue, terms: rt))
+            }
+        }
+        return out
+    }
+
+    // MARK: Unknown values
+
+    /// Units known only as values (no phrase says them).
+    func valueOnly() -> [Int] {
+        (0..<n).filter { i in
+            !matches[i].isEmpty && !unheard[i] && !flagged(i, [.filler, .optional, .connector, .particle, .elision])
+                && !matches[i].contains { ref.allLiterals.contains($0.word) }
+        }
+    }
+
+    func valueSpan(app: Int, _ test: (Span) -> Bool) -> Bool {
+        for (si, s) in ref.sets.enumerated() where !s.isApp && s.app == app { if spans[si].contains(where: test) { return true } }
+        return false
+    }
+
+    /// Value-only words not heard as a whole value, next to a word never heard or to another
+    /// such word no value says with them.
+    func partialValueUnits(app: Int) -> Set<Int> {
+        let partial = valueOnly().filter { i in !valueSpan(app: app) { $0.start <= i && i < $0.end && $0.sim >= m.heardValueSimilarity } }
+        var out = Set<Int>()
+        for i in partial {
+            for step in [-1, 1] {
+                var j = i + step
+                while j >= 0 && j < n && flagged(j, [.optional, .elision, .particle]) && !flagged(j, [.connector, .filler]) { j += step }
+                guard j >= 0 && j < n else { continue }
+                let lo = min(i, j), hi = max(i, j)
+                // (The app's name is one of the names a word may share: "fern orbit" of "Orbit Fern".)
+                let share = ref.sets.contains { s in
+                    s.app == app && s.values.contains { v in matches[i].contains { v.words.contains($0.word) } && matches[j].contains { v.words.contains($0.word) } }
+                }
+                if unheard[j] && !valueSpan(app: app, { $0.start <= lo && hi < $0.end }) || (partial.contains(j) && !share) {
+                    out.insert(i)
+                    break
+                }
+            }
+        }
+        return out
+    }
+
+    /// The best reading of a phrase whose value slot takes words that are none of its values.
+    func unknownValueReading(candidates: [Int]) -> Float? {
+        // Words known only as values or names that the app never says, or says only in part.
+        let valueOnly = valueOnly()
+        let appForeign = ref.catalogs.indices.map { a in
+            partialValueUnits(app: a).union(valueOnly.filter { i in !matches[i].contains { ref.says[a].contains($0.word) } })
+        }
+        let guessing = guessed.contains(true)
+        func runs(_ unknown: (Int) -> Bool) -> [Span] {
+            var out: [Span] = []
+            var i = 0
+            while i < n {
+                guard unknown(i) else { i += 1; continue }
+                var j = i
+                while j < n && unknown(j) { j += 1 }
+                if j - i <= 4 { out.append(Span(start: i, end: j, variant: -1, sim: m.unknownValueSimilarity)) }
+                i = j
+            }
+            return out
+        }
+        if runs({ unheard[$0] }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
+        var best: Float? = nil
+        for ti in candidates {
+            let t = ref.templates[ti]
+            guard t.paramSet >= 0 else { continue }
+            // Guessed words count as never heard where no value of the slot is heard at or next to them.
+            var foreign = appForeign[t.app]
+            if guessing {
+                for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
+            }
+            func unknown(_ k: Int) -> Bool { unheard[k] || foreign.contains(k) }
+            if !(0..<n).contains(where: unknown) { continue }
+            let runs = runs(unknown)
+            let ps = spans[t.paramSet]
+            var attached: [Span] = []
+            for sp in ps.prefix(3) {
+                var b = sp.end
+                guard b + 1 < n else { continue }
+                guard !flagged(b, [.filler, .connector, .number, .ordinal]) && flagged(b, [.optional, .elision, .particle]), unknown(b + 1) else { continue }
+                b += 1
+                while b < n && unknown(b) && b - sp.end <= 4 { b += 1 }
+                if !attached.contains(where: { $0.start == sp.start && $0.end == b }) {
+                    attached.append(Span(start: sp.start, end: b, variant: -1, sim: m.unknownValueSimilarity))
+                }
+            }
+            let heardValue = ps.contains { $0.sim >= m.heardValueSimilarity }
+            if heardValue && attached.isEmpty { continue }
+            if attached.isEmpty && (heardValue || runs.isEmpty) { continue }
+            let app = spans[ref.appSets[t.app]].first
+            let mask = appMask(app)
+            let f = frame(t, app, mask)
+            let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
+            for r in (heardValue ? [] : runs) + attached {
+                if (r.start..<r.end).contains(where: { mask[$0] != 0 }) { continue }
+                let a = align(t.elems, mask, [r], unitCosts)
+                guard a.cost < .infinity else { continue }
+                let s = min(1, max(0, m.baseScore(terms(a.gain, a.ins, dels: a.dels, subs: a.subs, f))))
+                if s > (best ?? 0) { best = s }
+            }
+        }
+        return best
+    }
+
+    // MARK: Talk after the request
+
+    /// Talk after the request ("… in Zephyr Quill because it was late"): when no reading reaches
+    /// the threshold, a reading that names the app, keeps its words in order and says every content
+    /// word of its phrase (nothing left out or replaced) may take a run of two or more inserted
+    /// words (fillers around it aside) right after an app clause that ends the request, ending the
+    /// utterance and opened by no connector, at `freeTextCost` in place of their insertions, its
+    /// unknown words no longer lowering the score.
+    func talk(_ readings: inout [ReferenceMatcher.Reading]) {
+        guard let top = readings.filter({ !ref.templates[$0.template].isNegative }).map(\.score).max(), top < Float(ref.options.threshold) else { return }
+        let matters = min(top - Float(max(ref.options.resultWindow, ref.options.ambiguityMargin)) - 1e-3,
+                          Float(ref.options.noAppThreshold - ref.options.ambiguityMargin))
+        for k in readings.indices {
+            let r = readings[k]
+            guard let appSpan = r.appSpan, !r.moved, r.score >= 0.2 else { continue }
+            let t = ref.templates[r.template]
+            // Every element at its best, the run at its cost and nothing else inserted.
+            var most = ReadingTerms()
+            var g: Float = 0
+            for e in t.elems {
+                if e.isParam {
+                    g += e.weight * (spans[t.paramSet].map(\.sim).max() ?? 0)
+                } else {
+                    g += e.weight * bestSim(e.text)
+                }
+            }
+            most.gain = g + ref.index.model.appWeight * appSpan.sim
+            most.weight = t.totalWeight
+            most.insertions = m.freeTextCost
+            most.factor = r.factor
+            most.noValue = r.noValue
+            guard m.score(most) >= matters, t.elems.allSatisfy({ $0.isParam || $0.weight < m.contentWordWeight || bestSim($0.text) > 0 }) else { continue }
+            let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
+            var mask = appMask(appSpan)
+            let group = r.variant < 0 ? [] : spans[t.paramSet].filter {
+                ref.sets[t.paramSet].values[$0.variant].option == r.option && !($0.start..<$0.end).contains(where: { mask[$0] == 1 })
+            }
+            let (al, role) = alignTraced(t.elems, mask, group, unitCosts)
+            guard al.cost < .infinity, al.dels < 1e-3, al.subs < 1e-3, !al.paramMissing else { continue }
+            guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < 16, (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
+            var p = lo - 1
+            while p >= 0 && role[p] == 3 { p -= 1 }
+            var q = hi + 1
+            while q < n && role[q] == 3 { q += 1 }
+            let atEnd = q == n && !((p + 1)...lo).contains { flagged($0, .connector) }
+            guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
+            // Words that name a value of the app are that value.
+            if (lo...hi).contains(where: { u in valueSpan(app: t.app) { $0.start <= u && u < $0.end && $0.sim >= m.clearValueSimilarity } }) { continue }
+            var runIns: Float = 0
+            var unknown = 0
+            for u in lo...hi where role[u] == 2 {
+                runIns += unitCosts[u]
+                if unheard[u] && !covered(u) { unknown += 1 }
+                mask[u] = 1
+            }
+            var f = unknownFactor
+            for _ in 0..<unknown { f /= m.unknownWordFactor }
+            let frame = self.frame(t, appSpan, mask)
+            var terms = self.terms(al.gain, max(0, al.ins - runIns) + m.freeTextCost, dels: al.dels, subs: al.subs, frame)
+            terms.unknown = f
+            terms.noValue = t.paramSet >= 0 && r.variant < 0
+            let s = m.score(terms)
+            if s > r.score { readings[k].score = s; readings[k].terms = terms }
+        }
+    }
+
+    // MARK: The search and the decision
+
+    mutating func run() -> (answer: ReferenceMatcher.Answer?, outOfDomain: String?) {
+        func none() -> ReferenceMatcher.Answer { .init(decision: .none, app: nil, intent: nil, value: nil, score: 0, appNamed: false) }
+        if n == 0 { return (none(), nil) }
+        findSpans()
+        if spans.enumerated().contains(where: { $0.element.count > (ref.sets[$0.offset].isApp ? 3 : 8) }) { return (nil, "more spans than the search reads") }
+        if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
+            return (nil, "more than 3 options heard")
+        }
+        openAppClause()
+        clauses()
+        // Candidates: templates sharing a word or a heard slot set with the utterance.
+        // An app named clearly (0.9) picks the app: only its templates compete.
+        let said = Set(matches.flatMap { $0.map(\.word) })
+        let named = ref.appSets.indices.filter { (spans[ref.appSets[$0]].first?.sim ?? 0) >= m.clearAppSimilarity }
+        let candidates = ref.templates.indices.filter { ti in
+            let t = ref.templates[ti]
+            if !named.isEmpty && !named.contains(t.app) { return false }
+            return !spans[ref.appSets[t.app]].isEmpty || (t.paramSet >= 0 && !spans[t.paramSet].isEmpty)
+                || t.elems.contains { !$0.isParam && said.contains($0.text) }
+        }
+        var all = candidates.flatMap { readings($0) }
+        talk(&all)
+        var best: [Int: ReferenceMatcher.Reading] = [:]   // per target: app, shortcut and option
+        // The best reading of a negative phrase (not a target).
+        var negBest: Float? = nil
+        do {
+            for r in all {
+                let ti = r.template
+                if ref.templates[ti].isNegative { negBest = max(negBest ?? -1, r.score); continue }
+                let key = ref.templates[ti].app << 40 | ref.templates[ti].shortcut << 20 | (r.option + 1)
+                if let b = best[key] {
+                    if r.score > b.score || (r.score == b.score && (r.appNamed && !b.appNamed || (r.appNamed == b.appNamed && r.template < b.template))) {
+                        best[key] = r
+                    }
+                } else {
+                    best[key] = r
+                }
+            }
+        }
+        let ranked = best.values.sorted { a, b in
+            let sa = (Double(a.score) * 10000).rounded(), sb = (Double(b.score) * 10000).rounded()
+            if sa != sb { return sa > sb }
+            if a.appNamed != b.appNamed { return a.appNamed }
+            let ta = ref.templates[a.template], tb = ref.templates[b.template]
+            if ta.app != tb.app { return ta.app < tb.app }
+            if ta.shortcut != tb.shortcut { return ta.shortcut < tb.shortcut }
+            if ta.templateIndex != tb.templateIndex { return ta.templateIndex < tb.templateIndex }
+            return a.option < b.option
+        }
+        let th = Float(ref.options.threshold), margin = ref.options.ambiguityMargin
+        guard let top = ranked.first else { return (none(), nil) }
+        let topScore = (Double(top.score) * 10000).rounded() / 10000
+        let t = ref.templates[top.template]
+        func answer(_ d: MatchResult.Decision) -> ReferenceMatcher.Answer {
+            .init(decision: d, app: ref.catalogs[t.app].app.id, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
+                  score: topScore, appNamed: top.appNamed, realScore: topScore, terms: top.terms, rawScore: top.score)
+        }
+        // A negative phrase of the app as close as the best result refuses it; so does saying
+        // every word of one of the named app's negative phrases that only negative phrases say.
+        if let nb = negBest, nb >= th, Double(nb) >= topScore - margin { return (answer(.none), nil) }
+        if top.appNamed, negative.contains(true) {
+            let said = Set((0..<n).filter { negative[$0] }.map { units[$0].text })
+            for nt in ref.templates where nt.isNegative && nt.app == t.app {
+                let literals = nt.elems.filter { !$0.isParam }
+                if !literals.isEmpty && literals.allSatisfy({ ref.negativeOnly.contains($0.text) && said.contains($0.text) }) { return (answer(.none), nil) }
+            }
+        }
+        // (A refusal with no real reading above the search floor lists nothing, and is no
+        // unknown-value refusal.)
+        if top.score >= Float(ref.options.model.searchFloor), let wc = unknownValueReading(candidates: candidates), wc >= th,
+           Double(wc) > topScore + margin {
+            var a = answer(.none)
+            a.realScore = topScore
+            a.unknownValue = ""
+            a.score = (Double(wc) * 10000).rounded() / 10000
+            a.intent = nil
+            return (a, nil)
+        }
+        if top.appNamed {
+            if Float(topScore) < th { return (answer(.none), nil) }
+        } else if topScore < ref.options.noAppThreshold {
+            return (answer(.none), nil)
+        } else if ranked.prefix(max(2, ref.options.limit)).contains(where: {
+            ref.templates[$0.template].app != t.app && (Double($0.score) * 10000).rounded() / 10000 >= ref.options.noAppThreshold - margin
+        }) {
+            // No app named and another app can take it too.
+            return (answer(.ambiguous), nil)
+        }
+        if ranked.count > 1 {
+            let second = ranked[1]
+            let s2 = (Double(second.score) * 10000).rounded() / 10000
+            let same = ref.templates[second.template].app == t.app && ref.templates[second.template].shortcut == t.shortcut
+                && second.option == top.option
+            if topScore - s2 < margin && s2 >= Double(th) && !same { return (answer(.ambiguous), nil) }
+        }
+        return (answer(.match), nil)
+    }
+}
