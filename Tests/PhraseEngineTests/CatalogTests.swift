@@ -83,7 +83,7 @@ import Testing
             }
             return true
         }
-        var rng = ReferenceSearchTests.SplitMix(state: 4242)
+        var rng = SplitMix(state: 4242)
         let alphabet: [Character] = ["a", "z", "A", "Z", "q", "0", "9", "-", "-", "_", "@", "[", "`", "{", " ", "é", "ß", "中", "\u{301}"]
         var valid = 0
         for _ in 0..<20_000 {

@@ -57,7 +57,7 @@ import Testing
     /// decides as the one that evaluates every template and reading.
     @Test func boundsHoldPast64Units() throws {
         let m = try Self.matcher()
-        var rng = ReferenceSearchTests.SplitMix(state: 64_064)
+        var rng = SplitMix(state: 64_064)
         let noise = ["hey", "please", "zebra", "the", "in", "with", "tempo", "play", "jazz", "stop", "music", "amber", "mix"]
         var fast = m.options
         fast.explain = false
@@ -84,7 +84,7 @@ import Testing
     /// `UInt64` (under 64 units) and `WideUnits` (any number) against a plain `Set<Int>`, on
     /// seeded random sets and operations.
     @Test func unitSetsAgreeWithAPlainSet() {
-        var rng = ReferenceSearchTests.SplitMix(state: 2026_12_02)
+        var rng = SplitMix(state: 2026_12_02)
         func check<U: UnitBits>(_: U.Type, units n: Int, rounds: Int) {
             func random() -> (U, Set<Int>) {
                 var u = U(units: n), s = Set<Int>()
@@ -154,7 +154,7 @@ import Testing
         var o = m.options
         o.explain = false
         let phrase = "Long Box " + words.joined(separator: " ") + " beta gamma"
-        var rng = ReferenceSearchTests.SplitMix(state: 50)
+        var rng = SplitMix(state: 50)
         var shuffled = words
         for k in stride(from: shuffled.count - 1, to: 0, by: -1) { shuffled.swapAt(k, Int(rng.next() % UInt64(k + 1))) }
         let cases = [phrase,

@@ -261,7 +261,7 @@ import Testing
     @Test(.timeLimit(.minutes(5))) func enormousWordsAreBounded() throws {
         let ko = #"{"app":{"id":"p","name":{"ko":"팬트리"}},"developmentLocale":"ko","shortcuts":[{"intent":"List","phrases":{"ko":["${applicationName}에서 장보기 목록 보여줘"]}}]}"#
         let m = Matcher(catalogs: [try CatalogLoader.parse(ko, file: "ko.json")])
-        var rng = ReferenceSearchTests.SplitMix(state: 7)
+        var rng = SplitMix(state: 7)
         let hangul = String(String.UnicodeScalarView((0..<200_000).compactMap { _ in Unicode.Scalar(UInt32.random(in: 0xAC00...0xD7A3, using: &rng)) }))
         #expect(m.match(hangul, locale: "ko").decision == .none)
         let latin = String((0..<200_000).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement(using: &rng) ?? "a" })

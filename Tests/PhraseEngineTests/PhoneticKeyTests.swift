@@ -297,7 +297,7 @@ private let doubleMetaphoneReference: [(String, String, String)] = [
 @Test func doubleMetaphoneOfJoinedWords() {
     let words = ["habit", "tracker", "c", "h", "sch", "ool", "book", "worm", "gh", "ost", "café", "straße", "niño", "façade",
                  "x", "wr", "it", "e", "don't", "3", "ch", "ae", "mac", "gregor", "日本", "", "ß", "tion", "ough", "pn"]
-    var rng = ReferenceSearchTests.SplitMix(state: 7)
+    var rng = SplitMix(state: 7)
     for _ in 0..<3_000 {
         let a = words[Int(rng.next() % UInt64(words.count))]
         let b = words[Int(rng.next() % UInt64(words.count))]

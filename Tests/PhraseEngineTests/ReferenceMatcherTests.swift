@@ -7,19 +7,6 @@ import Testing
 /// domain (its file header, docs/matching.md) the two agree exactly on the decision, the best
 /// result (shortcut and value) and its score to the 4 decimals results are reported at.
 @Suite struct ReferenceMatcherTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ k: Int) -> Int { Int(next() % UInt64(max(k, 1))) }
-        mutating func pick<T>(_ a: [T]) -> T { a[below(a.count)] }
-    }
-
     static let words = ["play", "show", "log", "start", "stop", "news", "jazz", "water", "morning", "list", "note", "task",
                         "kitchen", "coffee", "order", "timer", "focus", "reader", "habit", "music", "daily", "sport", "world"]
     static let valueWords = ["rock", "blues", "salsa", "tango", "lemon", "garden", "office", "bedroom", "yoga", "river", "jazz", "morning"]

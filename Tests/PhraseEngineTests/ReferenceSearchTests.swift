@@ -7,17 +7,6 @@ import Testing
 /// against the exhaustive one (every template, every value, every reading) on seeded random
 /// catalogs and utterances.
 @Suite struct ReferenceSearchTests {
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let words = ["open", "play", "show", "log", "start", "stop", "my", "the", "latest", "news", "jazz", "water",
                         "morning", "run", "list", "note", "task", "light", "kitchen", "coffee", "order", "timer", "focus",
                         "mode", "reader", "habit", "track", "music", "daily", "mix", "sport", "world"]

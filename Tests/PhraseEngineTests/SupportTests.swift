@@ -29,7 +29,7 @@ import Synchronization
 
     /// A `Table` reads what its array holds, in order, through copies of the table too.
     @Test func tableReadsItsArray() {
-        var rng = ReferenceSearchTests.SplitMix(state: 99)
+        var rng = SplitMix(state: 99)
         for count in [0, 1, 2, 17, 1_000] {
             let values = (0..<count).map { _ in Int32(truncatingIfNeeded: rng.next()) }
             let t = Table(values)
@@ -174,7 +174,7 @@ import Synchronization
         }
         same(results(b, utterances.indices.reversed()), "reversed")
         same(results(a, Array(utterances.indices)), "again")
-        var rng = ReferenceSearchTests.SplitMix(state: 7)
+        var rng = SplitMix(state: 7)
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
         for _ in 0..<(UnitMemo.limit / 4 + 10) {
             let words = (0..<4).map { _ in String((0..<(4 + Int(rng.next() % 5))).map { _ in letters[Int(rng.next() % 26)] }) }

@@ -42,3 +42,12 @@ func assertGolden(_ name: String, _ actual: String, record: Bool = true) throws 
     let i = (0..<min(e.count, a.count)).first { e[$0] != a[$0] } ?? min(e.count, a.count)
     Issue.record("\(name) differs at line \(i + 1):\n  expected: \(i < e.count ? String(e[i]) : "<end>")\n  actual:   \(i < a.count ? String(a[i]) : "<end>")\n(RECORD_GOLDEN=1 re-records)")
 }
+
+/// The tests' seeded generator: the library's `SplitMix64` (Synth) as a `RandomNumberGenerator`.
+struct SplitMix: RandomNumberGenerator {
+    private var base: SplitMix64
+    init(state: UInt64) { base = SplitMix64(seed: state) }
+    mutating func next() -> UInt64 { base.next() }
+    mutating func below(_ k: Int) -> Int { Int(next() % UInt64(max(k, 1))) }
+    mutating func pick<T>(_ a: [T]) -> T { a[below(a.count)] }
+}

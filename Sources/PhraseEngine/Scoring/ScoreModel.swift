@@ -445,22 +445,12 @@ public struct ScoreModel: Sendable, Hashable {
     private static func parseSemantic(_ v: JSONNode, _ fail: (Int, String) -> LoadError) throws(LoadError) -> SemanticRule {
         guard let o = v.object else { throw fail(v.offset, "'semantic' must be an object, found \(v.typeName)") }
         var values: [String: Double] = [:]
-        var fitted: (weights: [String: Double], at: Int)? = nil
+        var fitted: (weights: (bias: Double, weights: [Double]), at: Int)? = nil
         var threshold: Double? = nil
         for (k, x) in o {
             if k == "logistic" {
                 guard fitted == nil else { throw fail(x.offset, "'semantic.logistic' given twice") }
-                guard let w = x.object else { throw fail(x.offset, "'semantic.logistic' must be an object, found \(x.typeName)") }
-                var ws: [String: Double] = [:]
-                for (f, n) in w {
-                    guard f == "bias" || SemanticWeights.features.contains(f) else {
-                        throw fail(n.offset, "unknown key 'semantic.logistic.\(f)' (features: \(SemanticWeights.features.joined(separator: ", ")))")
-                    }
-                    guard let d = n.number, d.isFinite, abs(d) <= 1000 else { throw fail(n.offset, "'semantic.logistic.\(f)' must be a number in -1000...1000") }
-                    ws[f] = d
-                }
-                for f in ["bias"] + SemanticWeights.features where ws[f] == nil { throw fail(x.offset, "'semantic.logistic.\(f)' is missing") }
-                fitted = (ws, x.offset)
+                fitted = (try parseWeights(x, name: "semantic.logistic", features: SemanticWeights.features, fail), x.offset)
                 continue
             }
             if k == "confidence" {
@@ -479,7 +469,7 @@ public struct ScoreModel: Sendable, Hashable {
         var rule = SemanticRule(values: values)
         switch (fitted, threshold) {
         case let (f?, t?):
-            rule.fitted = SemanticWeights(bias: f.weights["bias"] ?? 0, weights: SemanticWeights.features.map { f.weights[$0] ?? 0 }, threshold: t)
+            rule.fitted = SemanticWeights(bias: f.weights.bias, weights: f.weights.weights, threshold: t)
         case let (f?, nil): throw fail(f.at, "'semantic.logistic' needs 'semantic.confidence' (the confidence a refused result needs)")
         case (nil, _?): throw fail(v.offset, "'semantic.confidence' is given without 'semantic.logistic'")
         case (nil, nil): break
@@ -488,17 +478,24 @@ public struct ScoreModel: Sendable, Hashable {
     }
 
     private static func parseLogistic(_ v: JSONNode, name: String, _ fail: (Int, String) -> LoadError) throws(LoadError) -> DecisionWeights {
+        let w = try parseWeights(v, name: name, features: DecisionWeights.features, fail)
+        return DecisionWeights(bias: w.bias, weights: w.weights)
+    }
+
+    /// A logistic model's object: `bias` and one weight per feature, each in -1000…1000.
+    private static func parseWeights(_ v: JSONNode, name: String, features: [String],
+                                     _ fail: (Int, String) -> LoadError) throws(LoadError) -> (bias: Double, weights: [Double]) {
         guard let o = v.object else { throw fail(v.offset, "'\(name)' must be an object, found \(v.typeName)") }
         var values: [String: Double] = [:]
         for (k, x) in o {
-            guard k == "bias" || DecisionWeights.features.contains(k) else {
-                throw fail(x.offset, "unknown key '\(name).\(k)' (features: \(DecisionWeights.features.joined(separator: ", ")))")
+            guard k == "bias" || features.contains(k) else {
+                throw fail(x.offset, "unknown key '\(name).\(k)' (features: \(features.joined(separator: ", ")))")
             }
             guard let d = x.number, d.isFinite, abs(d) <= 1000 else { throw fail(x.offset, "'\(name).\(k)' must be a number in -1000...1000") }
             values[k] = d
         }
-        for k in ["bias"] + DecisionWeights.features where values[k] == nil { throw fail(v.offset, "'\(name).\(k)' is missing") }
-        return DecisionWeights(bias: values["bias"] ?? 0, weights: DecisionWeights.features.map { values[$0] ?? 0 })
+        for k in ["bias"] + features where values[k] == nil { throw fail(v.offset, "'\(name).\(k)' is missing") }
+        return (values["bias"] ?? 0, features.map { values[$0] ?? 0 })
     }
 
     /// The orders between parameters that the matcher's tests of a word's class rely on.
