@@ -164,7 +164,8 @@ extension Query {
         // slot span covers it; or the app name's) can only be passed over, at its insertion cost:
         // a run of such units is one column, its costs added in order. Without the trace;
         // otherwise one column per unit. `colUnit[c]` is the column's first unit,
-        // `colPass[c]` its pass-over cost (-1: a unit elements can take); `posOf[u]` the column
+        // `colPass[c]` 0 for such a run (its costs are added unit by unit where it is passed
+        // over), -1 for a unit elements can take; `posOf[u]` the column
         // position before unit u (`posOf[n]`: the end).
         scratch.reserveColumns(n + 1)
         let colUnit = scratch.colUnit, colPass = scratch.colPass, colUnk = scratch.colUnk, posOf = scratch.posOf
@@ -182,16 +183,13 @@ extension Query {
                     colUnk[columns] = 0
                     i += 1
                 } else {
-                    var c: Float = 0, unk: Float = 0
+                    var unk: Float = 0
                     while i < n && (!taken.contains(i) || mask[i] == 1) {
                         posOf[i] = Int32(columns)
-                        if mask[i] == 0 {
-                            c += insOverride?[i] ?? insCost[i]
-                            if isUnheard(i) { unk += 1 }
-                        }
+                        if mask[i] == 0 && isUnheard(i) { unk += 1 }
                         i += 1
                     }
-                    colPass[columns] = c
+                    colPass[columns] = 0
                     colUnk[columns] = unk
                 }
                 columns += 1
@@ -280,17 +278,21 @@ extension Query {
                 let c0 = cells[here].cost
                 if c0 == .infinity { continue }
                 let cur = cells[here]
-                @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1,
-                                             del: Float = 0, unk: Float = 0, pdel: Float = 0) {
-                    if B.enabled && to < 0 { return }
-                    let nc = c0 + c
-                    let ng = cur.gain + g
+                // Cell `to` takes the path through here at cost `nc` and gain `ng` (its totals) when
+                // that is cheaper, or as cheap and more gained.
+                @inline(__always) func store(_ to: Int, _ nc: Float, _ ng: Float, _ ni: Float, _ o: UInt8, _ sp: Int32,
+                                             del: Float, unk: Float, pdel: Float) {
                     let old = cells[to].cost
                     if nc < old - 1e-6 || (abs(nc - old) <= 1e-6 && ng > cells[to].gain + 1e-6) {
-                        cells[to] = Scratch.Cell(cost: nc, gain: ng, ins: cur.ins + ii, dels: cur.dels + del, unks: cur.unks + unk,
+                        cells[to] = Scratch.Cell(cost: nc, gain: ng, ins: ni, dels: cur.dels + del, unks: cur.unks + unk,
                                                  pdels: cur.pdels + pdel)
                         if trace { back[to] = Int32(here); op[to] = o; spanOf[to] = sp }
                     }
+                }
+                @inline(__always) func relax(_ to: Int, _ c: Float, _ g: Float, _ ii: Float, _ o: UInt8, _ sp: Int32 = -1,
+                                             del: Float = 0, unk: Float = 0, pdel: Float = 0) {
+                    if B.enabled && to < 0 { return }
+                    store(to, c0 + c, cur.gain + g, cur.ins + ii, o, sp, del: del, unk: unk, pdel: pdel)
                 }
                 let i = p < columns ? Int(colUnit[p]) : n
                 let pass = p < columns ? colPass[p] : -1
@@ -299,16 +301,11 @@ extension Query {
                     // costs are added one unit at a time from this cell, as a column per unit adds
                     // them: the run's sum added at once rounds differently, and a reported score
                     // could come out 0.0001 off the whole table's (ReferenceMatcherTests, seed 5235).
-                    let to = B.enabled && p == pLast ? -1 : here + 1
-                    if to >= 0 {
+                    if !(B.enabled && p == pLast) {
                         var nc = c0, ni = cur.ins
                         let end = p + 1 < columns ? Int(colUnit[p + 1]) : n
                         for u in i..<end where mask[u] == 0 { nc += insP[u]; ni += insP[u] }
-                        let old = cells[to].cost
-                        if nc < old - 1e-6 || (abs(nc - old) <= 1e-6 && cur.gain > cells[to].gain + 1e-6) {
-                            cells[to] = Scratch.Cell(cost: nc, gain: cur.gain, ins: ni, dels: cur.dels, unks: cur.unks + colUnk[p], pdels: cur.pdels)
-                            if trace { back[to] = Int32(here); op[to] = 1; spanOf[to] = -1 }
-                        }
+                        store(here + 1, nc, cur.gain, ni, 1, -1, del: 0, unk: colUnk[p], pdel: 0)
                     }
                 } else if i < n {
                     let mk = mask[i]
