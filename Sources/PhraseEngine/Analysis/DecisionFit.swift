@@ -114,15 +114,9 @@ public enum DecisionFit {
         guard rows.contains(where: { $0.right && !$0.outOfDomain }), rows.contains(where: { !$0.right || $0.outOfDomain }) else { return nil }
         let w = fit(rows, l2: l2)
         // The decision's tally, then each read line run in turn, from the most confident down.
-        let conf = confidences(samples, weights)
-        var right = 0.0, fa = 0.0, ood = 0.0, all = 0.0
-        for (s, c) in zip(samples, conf) {
-            all += s.weight
-            if s.outOfDomain { ood += s.weight }
-            let ok: Bool
-            if let c { let runs = c >= tau || (rescue && s.acceptedNow); ok = s.outOfDomain ? !runs : (runs && s.right) } else { ok = s.correctNow }
-            if ok { right += s.weight } else if s.outOfDomain { fa += s.weight }
-        }
+        let now = sums(samples, confidences(samples, weights), tau: tau, rescue: rescue)
+        var right = now.right, fa = now.fa
+        let ood = now.ood, all = now.all
         guard all > 0 else { return nil }
         // What the limits give: the bar to clear, and the false accepts they already have.
         var limitsRight = right, limitsFA = fa
@@ -273,6 +267,12 @@ public enum DecisionFit {
     }
 
     static func tally(_ samples: [Sample], _ conf: [Double?], tau: Double, rescue: Bool = false) -> (accuracy: Double, falseAccepts: Double) {
+        let (right, fa, ood, all) = sums(samples, conf, tau: tau, rescue: rescue)
+        return (all == 0 ? 0 : right / all, ood == 0 ? 0 : fa / ood)
+    }
+
+    /// The weights of the lines right, falsely accepted, out of domain and all (`tally`'s counts).
+    static func sums(_ samples: [Sample], _ conf: [Double?], tau: Double, rescue: Bool) -> (right: Double, fa: Double, ood: Double, all: Double) {
         var right = 0.0, fa = 0.0, ood = 0.0, all = 0.0
         for (s, c) in zip(samples, conf) {
             all += s.weight
@@ -286,7 +286,7 @@ public enum DecisionFit {
             }
             if ok { right += s.weight } else if s.outOfDomain { fa += s.weight }
         }
-        return (all == 0 ? 0 : right / all, ood == 0 ? 0 : fa / ood)
+        return (right, fa, ood, all)
     }
 
     /// The confidence threshold with the best accuracy on `samples` whose false accepts stay at
