@@ -31,7 +31,8 @@ enum CatalogOptions {
     /// `PHRASEENGINE_ENCODER` names; else, in the real process, the bundled ones where they are
     /// found (none found: a one-line note, and matching by words only). A missing or corrupt
     /// named file is an input error naming it.
-    static func encoder(_ args: ParsedArguments, _ ctx: CLIContext) throws -> (any SentenceEncoder)? {
+    /// (`withoutIt`: what the note says the command does without one.)
+    static func encoder(_ args: ParsedArguments, _ ctx: CLIContext, withoutIt: String = "matching by words only") throws -> (any SentenceEncoder)? {
         if args.flag("--no-semantic") { return nil }
         let path: String
         if let f = args.value("--encoder") {
@@ -42,7 +43,7 @@ enum CatalogOptions {
             path = p
         } else {
             if ctx.findsEncoder {
-                ctx.err("note: no sentence encoder weights found (\(E5Encoder.fileName); --encoder FILE or PHRASEENGINE_ENCODER); matching by words only\n")
+                ctx.err("note: no sentence encoder weights found (\(E5Encoder.fileName); --encoder FILE or PHRASEENGINE_ENCODER); \(withoutIt)\n")
             }
             return nil
         }

@@ -47,14 +47,7 @@ public enum CollisionsCommand: Command {
             ctx.err("note: meaning is not read (--no-semantic): collisions by words only\n")
             return nil
         }
-        let named = args.value("--encoder") != nil || !(ctx.environment["PHRASEENGINE_ENCODER"] ?? "").isEmpty
-        if !named && !(ctx.findsEncoder && E5Encoder.candidatePaths().contains { FileManager.default.fileExists(atPath: $0) }) {
-            if ctx.findsEncoder {
-                ctx.err("note: no sentence encoder weights found (\(E5Encoder.fileName); --encoder FILE or PHRASEENGINE_ENCODER); meaning is not read: collisions by words only\n")
-            }
-            return nil
-        }
-        return try CatalogOptions.encoder(args, ctx)
+        return try CatalogOptions.encoder(args, ctx, withoutIt: "meaning is not read: collisions by words only")
     }
 
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
