@@ -155,11 +155,10 @@ public enum FitCommand: Command {
         // limits: those stay.
         var meaningText = ""
         if encoder != nil {
-            let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap,
-                                              limits: base.model.semantic)
+            // The bar is the base model's rule, which the samples were read with (`ruleRuns`).
+            let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap)
             let read = tune.filter { $0.meaning != nil && DecisionFit.refused($0, weights: weights, tau: tau, rescue: rescue) }.count
             if let sem {
-                fitted.model.semantic = SemanticRule(named: base.model.semantic.named, noApp: base.model.semantic.noApp)
                 fitted.model.semantic.fitted = sem
                 meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: confidence a refused result needs "
                     + "\(JSONOut.formatNumber(sem.threshold))\n" + "meaning " + weightsText(sem.weights, bias: sem.bias, names: SemanticWeights.features) + "\n"

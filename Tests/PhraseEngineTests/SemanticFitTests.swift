@@ -49,6 +49,30 @@ import Testing
         #expect(SemanticRule.never.fitted == nil)
     }
 
+    /// The fit's bar (`Sample.ruleRuns`) is the verdict the matcher reaches at run time: a line
+    /// the encoder reads runs by the meaning exactly where the sample says the rule runs it, with
+    /// a fitted rule and with the limits alike.
+    @Test func theFitReadsTheVerdictTheMatcherRuns() throws {
+        let texts = [text, "hydrate the basil please", "hydrate leafy plant", "log care basil in leafy please now",
+                     "water basil over in leafy please", "what is the weather", "hydrate the fern please in leafy"]
+        let items = texts.enumerated().map { CorpusItem(text: $1, locale: "en", expect: nil, tags: [], file: "f", line: $0) }
+        var limits = MatchOptions()
+        limits.model.semantic = SemanticRule(named: .init(cosine: 0.5, margin: 0, score: 0), noApp: .init(cosine: 0.5, margin: 0, score: 0))
+        let withLimits = Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: limits, encoder: KeywordEncoder())
+        var read = 0, ran = 0
+        for m in [try Self.matcher(KeywordEncoder(), Self.agreeing(threshold: 0.9)), withLimits,
+                  try Self.matcher(KeywordEncoder(swapped: true), Self.agreeing(threshold: 0.9))] {
+            for (item, s) in zip(items, DecisionFit.samples(items, matcher: m, meaning: true)) where s.meaning != nil && s.refusedNow {
+                read += 1
+                let r = m.match(item.text, locale: "en")
+                #expect((r.decision == .match) == s.ruleRuns, "\(item.text): \(r.reason)")
+                if s.ruleRuns { ran += 1 }
+            }
+        }
+        // Both kinds are seen.
+        #expect(ran > 0 && ran < read, "ran \(ran) of \(read)")
+    }
+
     @Test func theModelFileCarriesTheFittedRule() throws {
         var m = ScoreModel.standard
         m.semantic.fitted = Self.agreeing(threshold: 0.75)
@@ -97,12 +121,14 @@ import Testing
         var ran = 0, fa = 0
         for s in samples { if let x = s.meaning, w.confidence(x) >= w.threshold { if s.outOfDomain { fa += 1 } else if s.right { ran += 1 } } }
         #expect(ran == 60 && fa == 0, "ran \(ran), false accepts \(fa) at \(w.threshold)")
-        // Limits that already run exactly the right lines: nothing to gain, they stay.
-        let close = SemanticRule.Limits(cosine: 0.9, margin: 0, score: 0)
-        #expect(DecisionFit.fitSemantic(samples, maxFalseAccepts: 0, limits: SemanticRule(named: close, noApp: close)) == nil)
-        // Limits that run every read line (the out-of-domain ones too): the fitted rule is better.
-        let loose = SemanticRule.Limits(cosine: 0, margin: 0, score: 0)
-        #expect(DecisionFit.fitSemantic(samples, maxFalseAccepts: 0, limits: SemanticRule(named: loose, noApp: loose)) != nil)
+        // The samples read with a rule that already runs exactly the right lines: nothing to
+        // gain, it stays.
+        func read(_ runs: (Double) -> Bool) -> [DecisionFit.Sample] {
+            samples.map { s in var s = s; s.ruleRuns = s.meaning.map { runs($0[cos]) } ?? false; return s }
+        }
+        #expect(DecisionFit.fitSemantic(read { $0 >= 0.9 }, maxFalseAccepts: 0) == nil)
+        // A rule that runs every read line (the out-of-domain ones too): the fitted rule is better.
+        #expect(DecisionFit.fitSemantic(read { _ in true }, maxFalseAccepts: 0) != nil)
         // Only out-of-domain lines, or only right ones, tell nothing: no rule.
         #expect(DecisionFit.fitSemantic(samples.filter(\.outOfDomain), maxFalseAccepts: 1) == nil)
         // No line runs more accurately (every read line is out of domain or wrong): no rule.

@@ -29,6 +29,10 @@ public enum DecisionFit {
         /// decided by a threshold or the confidence, its value bound, no other app named); nil
         /// elsewhere, and without an encoder.
         public var meaning: [Double]? = nil
+        /// With `meaning`: the matcher's own rule for the encoder's evidence (its model's
+        /// `semantic`: the limits, or a rule fitted before) runs the line were it refused
+        /// (`SemanticStage.verdict`): the bar a newly fitted rule has to clear.
+        public var ruleRuns = false
     }
 
     /// Matches every item (explanations off) and collects the samples, in input order.
@@ -71,39 +75,24 @@ public enum DecisionFit {
             if case .matched = r.why { sample.acceptedNow = true }
             if case .matchedWithoutApp = r.why { sample.acceptedNow = true }
             sample.refusedNow = r.decision == .none
-            if readMeaning && readable(r), let e = matcher.semanticEvidence(for: r) { sample.meaning = SemanticWeights.vector(r, evidence: e) }
+            if readMeaning && SemanticStage.readsIfRefused(r) && SemanticStage.valueBound(r), let e = matcher.semanticEvidence(for: r) {
+                sample.meaning = SemanticWeights.vector(r, evidence: e)
+                sample.ruleRuns = SemanticStage.verdict(r, e, rule: opts.model.semantic) != nil
+            }
             return sample
         }
-    }
-
-    /// Whether the sentence encoder reads `r` when it is refused (`SemanticStage.reads`): a
-    /// result decided by a threshold or the confidence, its value bound, no other app named.
-    static func readable(_ r: MatchResult) -> Bool {
-        guard !r.results.isEmpty, !r.namesOtherApp, SemanticStage.valueBound(r) else { return false }
-        switch r.why {
-        case .belowThreshold, .noAppBelowThreshold, .lowConfidence, .matched, .matchedWithoutApp, .confident: return true
-        default: return false
-        }
-    }
-
-    /// Whether `limits` run a read line (`Sample.meaning`, `SemanticWeights.features` order).
-    static func limitsRun(_ x: [Double], _ limits: SemanticRule) -> Bool {
-        if let w = limits.fitted { return w.confidence(x) >= w.threshold }
-        let f = SemanticWeights.features
-        func at(_ name: String) -> Double { f.firstIndex(of: name).map { x[$0] } ?? 0 }
-        return limits.confirms(agrees: at("agrees") > 0.5, cosine: at("cosine"), margin: at("meaningMargin"), score: at("score"),
-                               appNamed: at("named") > 0.5)
     }
 
     /// The sentence encoder's fitted rule (`SemanticWeights`): a logistic model of whether the
     /// closest result is right, from its features and the encoder's evidence, fitted on the tune
     /// samples the decision (`weights` at `tau`, `rescue`; none: the thresholds) refuses where the
     /// encoder reads them; its threshold the one with the best accuracy whose false accepts stay
-    /// at most `maxFalseAccepts` (or the limits' own, when higher; ties: the higher threshold).
-    /// nil when it is not more accurate on them than `limits` (the rule it would replace: the
-    /// base model's), or the samples hold only one kind (no model can be told from them).
+    /// at most `maxFalseAccepts` (or the matcher's own rule's, when higher; ties: the higher
+    /// threshold). nil when it is not more accurate on them than the rule the samples were read
+    /// with (`Sample.ruleRuns`: the rule it would replace), or the samples hold only one kind (no
+    /// model can be told from them).
     public static func fitSemantic(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
-                                   maxFalseAccepts: Double, limits: SemanticRule = .never, l2: Double = 0.1) -> SemanticWeights? {
+                                   maxFalseAccepts: Double, l2: Double = 0.1) -> SemanticWeights? {
         var rows: [Sample] = []
         for s in samples where s.meaning != nil && refused(s, weights: weights, tau: tau, rescue: rescue) {
             var x = s
@@ -118,13 +107,13 @@ public enum DecisionFit {
         var right = now.right, fa = now.fa
         let ood = now.ood, all = now.all
         guard all > 0 else { return nil }
-        // What the limits give: the bar to clear, and the false accepts they already have.
-        var limitsRight = right, limitsFA = fa
-        for s in rows where limitsRun(s.features, limits) {
-            if s.outOfDomain { limitsRight -= s.weight; limitsFA += s.weight } else if s.right { limitsRight += s.weight }
+        // What the matcher's own rule gives: the bar to clear, and the false accepts it already has.
+        var ruleRight = right, ruleFA = fa
+        for s in rows where s.ruleRuns {
+            if s.outOfDomain { ruleRight -= s.weight; ruleFA += s.weight } else if s.right { ruleRight += s.weight }
         }
-        let start = max(right, limitsRight) / all
-        let cap = max(maxFalseAccepts, ood == 0 ? 0 : limitsFA / ood)
+        let start = max(right, ruleRight) / all
+        let cap = max(maxFalseAccepts, ood == 0 ? 0 : ruleFA / ood)
         // Rounded down, so a line's own confidence reaches its threshold.
         let ps = rows.map { (w.confidence($0.features) * 10000).rounded(.down) / 10000 }
         let order = rows.indices.sorted { ps[$0] != ps[$1] ? ps[$0] > ps[$1] : $0 < $1 }

@@ -30,9 +30,17 @@ final class SemanticStage: Sendable {
     /// results are the lexical decision's alone, and so is an utterance that names an app none
     /// of the catalogs has: it asks that app, whatever it means.
     static func reads(_ r: MatchResult) -> Bool {
-        guard r.decision == .none, !r.results.isEmpty, !r.namesOtherApp else { return false }
+        r.decision == .none && readsIfRefused(r)
+    }
+
+    /// Whether the encoder would read `r` were it refused: a result the thresholds or the
+    /// confidence decided, run or refused (a fitted decision may refuse what the thresholds ran),
+    /// with no other app named. What `DecisionFit` reads the evidence of.
+    static func readsIfRefused(_ r: MatchResult) -> Bool {
+        guard !r.results.isEmpty, !r.namesOtherApp else { return false }
         switch r.why {
         case .belowThreshold, .noAppBelowThreshold, .lowConfidence: return true
+        case .matched, .matchedWithoutApp, .confident: return true
         default: return false
         }
     }
@@ -62,33 +70,34 @@ final class SemanticStage: Sendable {
                                 agrees: agrees, confirmed: false)
     }
 
-    /// `r` with the encoder's evidence, turned into a match when `rule` confirms its closest
-    /// result. The closest result's values are kept as bound (a phrase with a parameter whose
-    /// value was not bound is never confirmed). With a fitted rule (`SemanticWeights`), the
-    /// closest result runs at the confidence it needs, and carries it.
-    func review(_ r: MatchResult, indexLocale: String, rule: SemanticRule) -> MatchResult {
-        guard SemanticStage.reads(r), let c = r.results.first, var e = evidence(r, indexLocale: indexLocale) else { return r }
-        var out = r
-        let valueBound = SemanticStage.valueBound(r)
+    /// What `rule` makes of `r`'s closest result with the encoder's evidence `e`, were `r`
+    /// refused: nil when it does not run it (a phrase with a parameter whose value was not bound
+    /// never runs: the encoder binds no value); else the reason it runs and, with a fitted rule
+    /// (`SemanticWeights`), the confidence it runs at. The one verdict of both `review` and the
+    /// fit (`DecisionFit.Sample.ruleRuns`).
+    static func verdict(_ r: MatchResult, _ e: SemanticEvidence, rule: SemanticRule) -> (why: Reason, confidence: Double?)? {
+        guard valueBound(r), let c = r.results.first else { return nil }
         if let f = rule.fitted {
-            if valueBound, let x = SemanticWeights.vector(r, evidence: e) {
-                let p = f.confidence(x)
-                if p >= f.threshold {
-                    e.confirmed = true
-                    out.decision = .match
-                    out.why = .meaningConfident(confidence: p, threshold: f.threshold)
-                    out.confidence = p
-                }
-            }
-        } else {
-            if valueBound, rule.confirms(agrees: e.agrees, cosine: e.nearest.cosine, margin: e.margin, score: c.score, appNamed: c.appNamed) {
-                e.confirmed = true
-                out.decision = .match
-                out.why = .meaning(score: c.score, cosine: e.nearest.cosine, margin: e.margin)
-                // The calibrated confidence reads words only: of a result the encoder ran, it would
-                // say "unlikely" of what was just run. None until the calibration reads the encoder.
-                out.confidence = nil
-            }
+            guard let x = SemanticWeights.vector(r, evidence: e) else { return nil }
+            let p = f.confidence(x)
+            return p >= f.threshold ? (.meaningConfident(confidence: p, threshold: f.threshold), p) : nil
+        }
+        guard rule.confirms(agrees: e.agrees, cosine: e.nearest.cosine, margin: e.margin, score: c.score, appNamed: c.appNamed) else { return nil }
+        // The calibrated confidence reads words only: of a result the encoder ran, it would say
+        // "unlikely" of what was just run. None until the calibration reads the encoder.
+        return (.meaning(score: c.score, cosine: e.nearest.cosine, margin: e.margin), nil)
+    }
+
+    /// `r` with the encoder's evidence, turned into a match when `rule` runs its closest result
+    /// (`verdict`), its values kept as bound.
+    func review(_ r: MatchResult, indexLocale: String, rule: SemanticRule) -> MatchResult {
+        guard SemanticStage.reads(r), var e = evidence(r, indexLocale: indexLocale) else { return r }
+        var out = r
+        if let v = SemanticStage.verdict(r, e, rule: rule) {
+            e.confirmed = true
+            out.decision = .match
+            out.why = v.why
+            out.confidence = v.confidence
         }
         out.meaning = e
         return out
