@@ -50,6 +50,13 @@ enum CatalogOptions {
         do { return try EncoderStore.e5(path: path) } catch { throw CLIError.input(error.description) }
     }
 
+    /// `--split`: the half of the corpora kept (`CorpusItem.Split`: tune or test); nil without it.
+    static func split(_ args: ParsedArguments) throws -> CorpusItem.Split? {
+        guard let s = args.value("--split") else { return nil }
+        guard let split = CorpusItem.Split(rawValue: s) else { throw CLIError.usage("--split takes tune or test") }
+        return split
+    }
+
     /// Where phrase vectors are kept between runs (`PHRASEENGINE_CACHE`, else the user's cache folder).
     static func vectorCache(_ ctx: CLIContext) -> PhraseVectorCache {
         PhraseVectorCache(directory: PhraseVectorCache.defaultDirectory(environment: ctx.environment))

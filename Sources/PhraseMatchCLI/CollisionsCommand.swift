@@ -58,9 +58,8 @@ public enum CollisionsCommand: Command {
             o.minSimilarity = v
         }
         // Before the analysis: a usage error should not wait for it.
-        let split = args.value("--split")
-        if let split {
-            guard split == "tune" || split == "test" else { throw CLIError.usage("--split takes tune or test") }
+        let split = try CatalogOptions.split(args)
+        if split != nil {
             guard !args.values("--against-corpus").isEmpty || args.value("--against-synth") != nil else {
                 throw CLIError.usage("--split goes with --against-corpus or --against-synth")
             }
@@ -154,7 +153,7 @@ public enum CollisionsCommand: Command {
                 }
                 items += generated
             }
-            if let split { items = items.filter { ($0.line % 2 == 0) == (split == "tune") } }
+            if let split { items = items.filter { $0.split == split } }
             var rc = CollisionReality.check(report, matcher: matcher, items: items, k: top ?? 10, threads: o.threads,
                                             progress: progress?.callback(detail: "utterances"))
             progress?.finish()

@@ -77,10 +77,7 @@ public enum EvalCommand: Command {
             }
         }
         var (items, errors) = try CatalogOptions.readCorpora(paths, ctx)
-        if let split = args.value("--split") {
-            guard split == "tune" || split == "test" else { throw CLIError.usage("--split takes tune or test") }
-            items = items.filter { ($0.line % 2 == 0) == (split == "tune") }
-        }
+        if let split = try CatalogOptions.split(args) { items = items.filter { $0.split == split } }
         let tags = args.values("--tag")
         if !tags.isEmpty { items = items.filter { !Set($0.tags).isDisjoint(with: tags) } }
         if items.isEmpty && errors.isEmpty {
@@ -89,12 +86,8 @@ public enum EvalCommand: Command {
         }
         if let locale { for i in items.indices where items[i].locale == nil { items[i].locale = locale } }
         for e in errors { ctx.err("warning: \(e.oneLine)\n") }
-        // The phrase vectors of the corpus's locales, on every core, before the lines (built under
-        // one line's lock, they would run on that line's thread alone).
-        if matcher.encoder != nil {
-            let ls = Set(items.compactMap { matcher.indexedLocale(for: $0.locale ?? locale ?? matcher.defaultLocale) })
-            matcher.prepareSemantic(locales: matcher.locales.filter { ls.contains($0) })
-        }
+        // The phrase vectors of the corpus's locales, before the lines.
+        matcher.prepareSemantic(for: items)
         let progress = ProgressLine.make(ctx, args, label: "eval")
         var (preds, secs) = Evaluator.run(items, matcher: matcher, k: k, threads: threads, explain: false, progress: progress?.callback)
         progress?.finish()

@@ -97,7 +97,7 @@ public enum FitCommand: Command {
             groups = [Group(name: "corpus", catalogs: catalogs, items: items)]
         }
         let allItems = groups.flatMap(\.items)
-        let tuneCount = allItems.filter { $0.line % 2 == 0 }.count, testCount = allItems.count - tuneCount
+        let tuneCount = allItems.filter { $0.split == .tune }.count, testCount = allItems.count - tuneCount
         // Too few lines to say anything: the held-out accuracy the refusal rule reads (and the tune
         // accuracy the threshold is chosen by) would be known only within more than ±10 points.
         let least = DecisionFit.minimumLines()
@@ -121,14 +121,10 @@ public enum FitCommand: Command {
             progress?.update(k, 2 * groups.count, detail: g.name)
             let matcher = Matcher(catalogs: g.catalogs, options: base, encoder: encoder, vectorCache: vectorCache)
             baseMatchers.append(matcher)
-            if encoder != nil && !calibrateOnly {
-                // The phrase vectors on every core, before the lines (under one line's lock they
-                // would be built on that line's thread alone).
-                let ls = Set(g.items.compactMap { matcher.indexedLocale(for: $0.locale ?? matcher.defaultLocale) })
-                matcher.prepareSemantic(locales: matcher.locales.filter { ls.contains($0) })
-            }
+            // The phrase vectors of the lines' locales, before the lines.
+            if !calibrateOnly { matcher.prepareSemantic(for: g.items) }
             let samples = DecisionFit.samples(g.items, matcher: matcher, threads: threads, meaning: !calibrateOnly)
-            tune += zip(g.items, samples).filter { $0.0.line % 2 == 0 }.map { var x = $0.1; x.weight = g.weight; return x }
+            tune += zip(g.items, samples).filter { $0.0.split == .tune }.map { var x = $0.1; x.weight = g.weight; return x }
         }
         if calibrateOnly {
             return try calibrate(groups, tune, base, output: output, from: from, tuneCount: tuneCount, testCount: testCount,
@@ -174,8 +170,8 @@ public enum FitCommand: Command {
             func overall(_ xs: [Prediction]) -> Metrics {
                 Evaluator.report(xs, seconds: 0, k: 3, errors: [], qualifyApps: g.catalogs.count > 1).overall
             }
-            let held = ps.filter { $0.item.line % 2 == 1 }
-            return (overall(ps.filter { $0.item.line % 2 == 0 }), overall(held), held)
+            let held = ps.filter { $0.item.split == .test }
+            return (overall(ps.filter { $0.item.split == .tune }), overall(held), held)
         }
         var baseRows: [(tune: Metrics, heldOut: Metrics)] = []
         for (k, g) in groups.enumerated() {
@@ -289,7 +285,7 @@ public enum FitCommand: Command {
         for (k, g) in groups.enumerated() {
             progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
             let ps = Evaluator.run(g.items, matcher: Matcher(catalogs: g.catalogs, options: fitted), threads: threads).predictions
-            rows.append((g.name, ps.filter { $0.item.line % 2 == 0 }, ps.filter { $0.item.line % 2 == 1 }))
+            rows.append((g.name, ps.filter { $0.item.split == .tune }, ps.filter { $0.item.split == .test }))
         }
         progress?.finish()
         var s = "fit the calibration of the confidence on \(tuneCount) tune lines (even line numbers), checked on \(testCount) held-out lines (odd); "

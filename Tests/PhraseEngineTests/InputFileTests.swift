@@ -35,6 +35,18 @@ import Testing
         #expect(code == 2)
         #expect(err.contains("no corpus line is left after --tag b"))
         #expect(runCLI(["eval", "--catalog", Self.plants, "--tag", "a", corpus]).0 == 0)
+        // The one line is line 1: odd, so the test half.
+        let (c2, _, e2) = runCLI(["eval", "--no-semantic", "--catalog", Self.plants, "--split", "tune", corpus])
+        #expect(c2 == 2 && e2.contains("no corpus line is left after --split tune"), "\(e2)")
+        #expect(runCLI(["eval", "--no-semantic", "--catalog", Self.plants, "--split", "test", corpus]).0 == 0)
+        let (c3, _, e3) = runCLI(["eval", "--no-semantic", "--catalog", Self.plants, "--split", "odd", corpus])
+        #expect(c3 == 2 && e3.contains("--split takes tune or test"), "\(e3)")
+    }
+
+    /// The corpora's halves: tune lines are the even line numbers, test lines the odd.
+    @Test func aCorpusLineKnowsItsSplit() {
+        let items = (1...4).map { CorpusItem(text: "x", locale: "en", expect: nil, tags: [], file: "f", line: $0) }
+        #expect(items.map(\.split) == [.test, .tune, .test, .tune])
     }
 
     /// A missing catalog, corpus, model, plan or baseline: `FILE: no such file`, exit 3.

@@ -15,6 +15,11 @@ public struct CorpusItem: Sendable, Hashable {
     public var tags: [String]
     public var file: String
     public var line: Int
+
+    /// The corpora's two halves: rules, weights and thresholds are chosen on the tune lines
+    /// (even line numbers); figures are reported on the test lines (odd).
+    public enum Split: String, Sendable, CaseIterable { case tune, test }
+    public var split: Split { line % 2 == 0 ? .tune : .test }
 }
 
 /// Reads corpora: JSON Lines (spec) or the quick TSV form `text<TAB>intent<TAB>param=value ...`

@@ -49,7 +49,7 @@ public enum DecisionFit {
         return Parallel.map(count: items.count, threads: threads) { i -> Sample in
             let item = items[i]
             let r = matcher.match(item.text, locale: item.locale ?? matcher.defaultLocale, options: opts)
-            let tune = item.line % 2 == 0
+            let tune = item.split == .tune
             let correctNow: Bool
             if let e = item.expect { correctNow = r.top.map { Evaluator.isExact($0, e) } ?? false } else { correctNow = r.decision == .none }
             // The real readings (the closest of an unknown-value refusal is none: the matcher's

@@ -518,9 +518,11 @@ public struct ScoreModel: Sendable, Hashable {
             if groups.last?.0 != p.group { groups.append((p.group, [])) }
             groups[groups.count - 1].1.append((p.key, .double(p.value(in: self))))
         }
-        func weights(_ l: DecisionWeights) -> JSONOut {
-            .object([("bias", .double(l.bias))] + zip(DecisionWeights.features, l.weights).map { ($0.0, JSONOut.double($0.1)) })
+        // A logistic model's object: its bias, then each feature's weight by name.
+        func weights(_ bias: Double, _ names: [String], _ ws: [Double]) -> JSONOut {
+            .object([("bias", .double(bias))] + zip(names, ws).map { ($0.0, JSONOut.double($0.1)) })
         }
+        func weights(_ l: DecisionWeights) -> JSONOut { weights(l.bias, DecisionWeights.features, l.weights) }
         if let k = groups.firstIndex(where: { $0.0 == "decision" }) {
             if let l = logistic {
                 groups[k].1.append(("logistic", weights(l)))
@@ -532,7 +534,7 @@ public struct ScoreModel: Sendable, Hashable {
         }
         var semanticMembers: [(String, JSONOut)] = SemanticRule.keys.map { ($0, JSONOut.double(semantic.value($0))) }
         if let f = semantic.fitted {
-            semanticMembers.append(("logistic", .object([("bias", .double(f.bias))] + zip(SemanticWeights.features, f.weights).map { ($0.0, JSONOut.double($0.1)) })))
+            semanticMembers.append(("logistic", weights(f.bias, SemanticWeights.features, f.weights)))
             semanticMembers.append(("confidence", .double(f.threshold)))
         }
         let semanticGroup: [(String, JSONOut)] = [("semantic", .object(semanticMembers))]
