@@ -153,11 +153,12 @@ public enum FitCommand: Command {
         if encoder != nil {
             // The bar is the base model's rule, which the samples were read with (`ruleRuns`).
             let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap)
-            let read = tune.filter { $0.meaning != nil && DecisionFit.refused($0, weights: weights, tau: tau, rescue: rescue) }.count
+            let read = tune.filter { ($0.meaning != nil || $0.proposal != nil) && DecisionFit.refused($0, weights: weights, tau: tau, rescue: rescue) }.count
             if let sem {
                 fitted.model.semantic.fitted = sem
+                let proposals = sem.readsProposals ? "runs the encoder's proposals too" : "runs no proposal (the tune lines are better without)"
                 meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: confidence a refused result needs "
-                    + "\(JSONOut.formatNumber(sem.threshold))\n" + "meaning " + weightsText(sem.weights, bias: sem.bias, names: SemanticWeights.features) + "\n"
+                    + "\(JSONOut.formatNumber(sem.threshold)); \(proposals)\n" + "meaning " + weightsText(sem.weights, bias: sem.bias, names: SemanticWeights.features) + "\n"
             } else {
                 meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: no fitted rule is more accurate "
                     + "there than the base model's limits, which stay\n"

@@ -60,9 +60,18 @@ import Testing
         limits.model.semantic = SemanticRule(named: .init(cosine: 0.5, margin: 0, score: 0), noApp: .init(cosine: 0.5, margin: 0, score: 0))
         let withLimits = Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: limits, encoder: KeywordEncoder())
         var read = 0, ran = 0
-        for m in [try Self.matcher(KeywordEncoder(), Self.agreeing(threshold: 0.9)), withLimits,
-                  try Self.matcher(KeywordEncoder(swapped: true), Self.agreeing(threshold: 0.9))] {
-            for (item, s) in zip(items, DecisionFit.samples(items, matcher: m, meaning: true)) where s.meaning != nil && s.refusedNow {
+        let withLimitsSwapped = Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: limits,
+                                        encoder: KeywordEncoder(swapped: true))
+        // Limits no refused result's score reaches: read, never run.
+        var strict = MatchOptions()
+        strict.model.semantic = SemanticRule(named: .init(cosine: 0.5, margin: 0, score: 0.99), noApp: .init(cosine: 0.5, margin: 0, score: 0.99))
+        let withStrictLimits = Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: strict, encoder: KeywordEncoder())
+        var noProposals = Self.agreeing(threshold: 0.9)
+        noProposals.weights[SemanticWeights.features.count - 1] = SemanticWeights.refusesProposals
+        for m in [try Self.matcher(KeywordEncoder(), Self.agreeing(threshold: 0.9)), withLimits, withLimitsSwapped, withStrictLimits,
+                  try Self.matcher(KeywordEncoder(swapped: true), Self.agreeing(threshold: 0.9)),
+                  try Self.matcher(KeywordEncoder(swapped: true), noProposals)] {
+            for (item, s) in zip(items, DecisionFit.samples(items, matcher: m, meaning: true)) where (s.meaning != nil || s.proposal != nil) && s.refusedNow {
                 read += 1
                 let r = m.match(item.text, locale: "en")
                 #expect((r.decision == .match) == s.ruleRuns, "\(item.text): \(r.reason)")
@@ -71,6 +80,42 @@ import Testing
         }
         // Both kinds are seen.
         #expect(ran > 0 && ran < read, "ran \(ran) of \(read)")
+    }
+
+    /// The encoder's proposal: where the search's closest result is another shortcut's, a fitted
+    /// rule reads the nearest shortcut's own best phrase (its value bound by words) and runs it
+    /// at its confidence; a rule fitted without proposals, and the limits, never do.
+    @Test func aFittedRuleRunsTheEncodersProposal() throws {
+        let text = "!hydrate my basil with feeding"
+        let m = try Self.matcher(PointingEncoder(), Self.agreeing(threshold: 0.9))
+        var plain = m.options
+        plain.semantic = false
+        let lexical = m.match(text, locale: "en", options: plain)
+        #expect(lexical.decision == .none && lexical.results.first?.source.intent == "WaterPlantIntent", "\(lexical.reason)")
+        let r = m.match(text, locale: "en")
+        #expect(r.decision == .match, "\(r.reason)")
+        #expect(r.top?.source.intent == "LogCareIntent")
+        #expect(r.top?.parameters.first?.value.json.render() == "\"fertilizing\"")
+        let e = try #require(r.meaning)
+        #expect(e.proposed && !e.agrees && e.confirmed)
+        #expect(e.line.contains("read as its own best phrase"))
+        #expect(e.json.render().contains("\"proposed\": true"))
+        // Without proposals: refused, the evidence says the nearest is not the closest.
+        var none = Self.agreeing(threshold: 0.9)
+        none.weights[SemanticWeights.features.count - 1] = SemanticWeights.refusesProposals
+        #expect(!none.readsProposals)
+        let refused = try Self.matcher(PointingEncoder(), none).match(text, locale: "en")
+        #expect(refused.decision == .none && refused.meaning?.proposed == false && refused.meaning?.agrees == false)
+        // The limits read no proposal.
+        var o = MatchOptions()
+        o.model.semantic = SemanticRule(named: .init(cosine: 0, margin: 0, score: 0), noApp: .init(cosine: 0, margin: 0, score: 0))
+        let boxed = Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: o, encoder: PointingEncoder())
+        #expect(boxed.match(text, locale: "en").decision == .none)
+        // An utterance that shares no phrase's words is read by a proposal only.
+        let alone = m.match("!feeding", locale: "en")
+        let plainAlone = m.match("!zzz", locale: "en", options: plain)
+        #expect(plainAlone.why == .noOverlap)
+        #expect(alone.meaning != nil)
     }
 
     @Test func theModelFileCarriesTheFittedRule() throws {
@@ -124,7 +169,12 @@ import Testing
         // The samples read with a rule that already runs exactly the right lines: nothing to
         // gain, it stays.
         func read(_ runs: (Double) -> Bool) -> [DecisionFit.Sample] {
-            samples.map { s in var s = s; s.ruleRuns = s.meaning.map { runs($0[cos]) } ?? false; return s }
+            samples.map { s in
+                var s = s
+                s.ruleRuns = s.meaning.map { runs($0[cos]) } ?? false
+                s.ruleRunsRight = s.ruleRuns && s.right
+                return s
+            }
         }
         #expect(DecisionFit.fitSemantic(read { $0 >= 0.9 }, maxFalseAccepts: 0) == nil)
         // A rule that runs every read line (the out-of-domain ones too): the fitted rule is better.
@@ -133,6 +183,43 @@ import Testing
         #expect(DecisionFit.fitSemantic(samples.filter(\.outOfDomain), maxFalseAccepts: 1) == nil)
         // No line runs more accurately (every read line is out of domain or wrong): no rule.
         #expect(DecisionFit.fitSemantic(samples.filter { $0.outOfDomain || !$0.right || $0.meaning == nil }, maxFalseAccepts: 1) == nil)
+    }
+
+    /// Proposals are read where the tune lines are better with them: lines with no closest
+    /// result whose proposal is close in meaning and right are run; proposals no better than the
+    /// out-of-domain lines' give a rule that never runs one.
+    @Test func theFitReadsProposalsWhereTheyPay() throws {
+        let n = SemanticWeights.features.count, cos = SemanticWeights.features.firstIndex(of: "cosine") ?? 0
+        func line(_ k: Int, cosine: Double, right: Bool, ood: Bool, proposal: Bool) -> DecisionFit.Sample {
+            var x = [Double](repeating: 0, count: n)
+            x[0] = 0.2 + 0.001 * Double(k % 7)
+            x[cos] = cosine + 0.0001 * Double(k % 5)
+            x[SemanticWeights.features.firstIndex(of: "agrees") ?? 0] = 1
+            var s = DecisionFit.Sample(features: [], right: false, outOfDomain: ood, eligible: false, correctNow: ood, tune: true)
+            s.refusedNow = true
+            if proposal {
+                x[n - 1] = 1
+                s.proposal = x
+                s.proposalRight = right
+            } else {
+                s.meaning = x
+                s.right = right
+            }
+            return s
+        }
+        var good: [DecisionFit.Sample] = []
+        for k in 0..<40 { good.append(line(k, cosine: 0.95, right: true, ood: false, proposal: false)) }
+        for k in 0..<40 { good.append(line(k, cosine: 0.95, right: true, ood: false, proposal: true)) }
+        for k in 0..<60 { good.append(line(k, cosine: 0.80, right: false, ood: true, proposal: k % 2 == 0)) }
+        for k in 0..<10 { good.append(line(k, cosine: 0.86, right: false, ood: false, proposal: k % 2 == 0)) }
+        let with = DecisionFit.fitSemantic(good, maxFalseAccepts: 0)
+        #expect(with?.readsProposals == true)
+        // Proposals as close as the right lines but out of domain: none is read.
+        var bad = good.filter { $0.proposal == nil }
+        for k in 0..<40 { bad.append(line(k, cosine: 0.95, right: false, ood: true, proposal: true)) }
+        let without = DecisionFit.fitSemantic(bad, maxFalseAccepts: 0)
+        #expect(without?.readsProposals == false)
+        #expect(without?.weights[n - 1] == SemanticWeights.refusesProposals)
     }
 
     /// `phrasematch fit` with the encoder: its rule is fitted on the refused tune lines and
@@ -152,5 +239,14 @@ import Testing
         let again = try tempFile("model2.json", "")
         _ = runCLI(["fit", "--encoder", SemanticTests.weights, "--catalog", catalog, "--output", again, corpus])
         #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: out, encoding: .utf8))
+    }
+}
+
+/// Points every utterance that starts with "!" at Log Care; phrases as `KeywordEncoder` does.
+struct PointingEncoder: SentenceEncoder {
+    let identity = "test/pointing"
+    let dimension = 3
+    func encode(_ text: String, locale: String) -> [Float] {
+        text.hasPrefix("!") ? [0, 1, 0] : KeywordEncoder().encode(text, locale: locale)
     }
 }

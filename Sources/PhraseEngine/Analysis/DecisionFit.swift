@@ -26,13 +26,19 @@ public enum DecisionFit {
         public var weight: Double = 1
         /// The closest result's features with the sentence encoder's evidence
         /// (`SemanticWeights.features`), on a line the encoder reads when it is refused (a result
-        /// decided by a threshold or the confidence, its value bound, no other app named); nil
-        /// elsewhere, and without an encoder.
+        /// decided by a threshold or the confidence, or none, no other app named), of the
+        /// candidate it reads (the closest result, or its proposal), that candidate's value
+        /// bound; nil elsewhere, and without an encoder.
         public var meaning: [Double]? = nil
-        /// With `meaning`: the matcher's own rule for the encoder's evidence (its model's
-        /// `semantic`: the limits, or a rule fitted before) runs the line were it refused
-        /// (`SemanticStage.verdict`): the bar a newly fitted rule has to clear.
+        /// The encoder's proposal where it has one (`SemanticReading.proposal`, its value bound):
+        /// its features (`SemanticWeights.features`), and whether it is the expected one.
+        public var proposal: [Double]? = nil
+        public var proposalRight = false
+        /// The matcher's own rule for the encoder's evidence (its model's `semantic`: the limits,
+        /// or a rule fitted before) runs the line were it refused (`SemanticStage.verdict`), and
+        /// what it runs is right: the bar a newly fitted rule has to clear.
         public var ruleRuns = false
+        public var ruleRunsRight = false
     }
 
     /// Matches every item (explanations off) and collects the samples, in input order.
@@ -55,8 +61,31 @@ public enum DecisionFit {
             // The real readings (the closest of an unknown-value refusal is none: the matcher's
             // confidence reads them too).
             let results = Array(r.readings)
+            // The encoder's reading were the line refused: its candidate, right or not, and
+            // whether the matcher's own rule runs it.
+            func readMeaningOf(_ sample: inout Sample) {
+                guard readMeaning, let read = matcher.semanticReading(for: r, options: opts) else { return }
+                func right(_ m: MatchResult) -> Bool {
+                    guard let want = item.expect, let c = m.results.first else { return false }
+                    return Evaluator.isExact(c, want)
+                }
+                if SemanticStage.valueBound(r) { sample.meaning = SemanticWeights.vector(r, evidence: read.evidence) }
+                if let (p, e) = read.proposal, SemanticStage.valueBound(p) {
+                    sample.proposal = SemanticWeights.vector(p, evidence: e)
+                    sample.proposalRight = right(p)
+                }
+                // What the matcher's own rule reads, as `SemanticStage.review` does.
+                let rule = opts.model.semantic
+                let (cand, e) = rule.readsProposals ? (read.proposal ?? (r, read.evidence)) : (r, read.evidence)
+                sample.ruleRuns = SemanticStage.verdict(cand, e, rule: rule) != nil
+                sample.ruleRunsRight = sample.ruleRuns && right(cand)
+            }
             guard let c = results.first, let x = DecisionWeights.vector(results: results) else {
-                return Sample(features: [], right: false, outOfDomain: item.expect == nil, eligible: false, correctNow: correctNow, tune: tune)
+                var sample = Sample(features: [], right: false, outOfDomain: item.expect == nil, eligible: false, correctNow: correctNow, tune: tune)
+                // No closest result: refused, and read by the encoder's proposal only.
+                sample.refusedNow = r.decision == .none
+                readMeaningOf(&sample)
+                return sample
             }
             let eligible: Bool
             switch r.why {
@@ -75,10 +104,7 @@ public enum DecisionFit {
             if case .matched = r.why { sample.acceptedNow = true }
             if case .matchedWithoutApp = r.why { sample.acceptedNow = true }
             sample.refusedNow = r.decision == .none
-            if readMeaning && SemanticStage.readsIfRefused(r) && SemanticStage.valueBound(r), let e = matcher.semanticEvidence(for: r) {
-                sample.meaning = SemanticWeights.vector(r, evidence: e)
-                sample.ruleRuns = SemanticStage.verdict(r, e, rule: opts.model.semantic) != nil
-            }
+            readMeaningOf(&sample)
             return sample
         }
     }
@@ -93,45 +119,73 @@ public enum DecisionFit {
     /// model can be told from them).
     public static func fitSemantic(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
                                    maxFalseAccepts: Double, l2: Double = 0.1) -> SemanticWeights? {
-        var rows: [Sample] = []
-        for s in samples where s.meaning != nil && refused(s, weights: weights, tau: tau, rescue: rescue) {
-            var x = s
-            x.features = s.meaning ?? []
-            x.eligible = true
-            rows.append(x)
+        // The lines the encoder reads that the decision refuses, each as the closest result
+        // (`meaning`) or, with proposals, as the proposal where there is one.
+        let refusedRead = samples.filter { ($0.meaning != nil || $0.proposal != nil) && refused($0, weights: weights, tau: tau, rescue: rescue) }
+        func readRows(proposals: Bool) -> [Sample] {
+            refusedRead.compactMap { s in
+                var x = s
+                if proposals, let p = s.proposal {
+                    x.features = p
+                    x.right = s.proposalRight
+                } else if let m = s.meaning {
+                    x.features = m
+                } else {
+                    return nil
+                }
+                x.eligible = true
+                return x
+            }
         }
-        guard rows.contains(where: { $0.right && !$0.outOfDomain }), rows.contains(where: { !$0.right || $0.outOfDomain }) else { return nil }
-        let w = fit(rows, l2: l2)
         // The decision's tally, then each read line run in turn, from the most confident down.
         let now = sums(samples, confidences(samples, weights), tau: tau, rescue: rescue)
-        var right = now.right, fa = now.fa
         let ood = now.ood, all = now.all
         guard all > 0 else { return nil }
         // What the matcher's own rule gives: the bar to clear, and the false accepts it already has.
-        var ruleRight = right, ruleFA = fa
-        for s in rows where s.ruleRuns {
-            if s.outOfDomain { ruleRight -= s.weight; ruleFA += s.weight } else if s.right { ruleRight += s.weight }
+        var ruleRight = now.right, ruleFA = now.fa
+        for s in refusedRead where s.ruleRuns {
+            if s.outOfDomain { ruleRight -= s.weight; ruleFA += s.weight } else if s.ruleRunsRight { ruleRight += s.weight }
         }
-        let start = max(right, ruleRight) / all
+        let start = max(now.right, ruleRight) / all
         let cap = max(maxFalseAccepts, ood == 0 ? 0 : ruleFA / ood)
-        // Rounded down, so a line's own confidence reaches its threshold.
-        let ps = rows.map { (w.confidence($0.features) * 10000).rounded(.down) / 10000 }
-        let order = rows.indices.sorted { ps[$0] != ps[$1] ? ps[$0] > ps[$1] : $0 < $1 }
-        var best: (tau: Double, accuracy: Double)? = nil
-        var i = 0
-        while i < order.count {
-            let t = ps[order[i]]
-            while i < order.count && ps[order[i]] == t {
-                let s = rows[order[i]]
-                if s.outOfDomain { right -= s.weight; fa += s.weight } else if s.right { right += s.weight }
-                i += 1
+        // A model fitted on `fitted` rows, and its best threshold over every read row.
+        func trial(proposals: Bool) -> (w: SemanticWeights, accuracy: Double)? {
+            let rows = readRows(proposals: proposals)
+            guard rows.contains(where: { $0.right && !$0.outOfDomain }), rows.contains(where: { !$0.right || $0.outOfDomain }) else { return nil }
+            let f = fit(rows, l2: l2)
+            var w = SemanticWeights(bias: f.bias, weights: f.weights, threshold: 1)
+            if !proposals { w.weights[SemanticWeights.proposedIndex] = SemanticWeights.refusesProposals }
+            var right = now.right, fa = now.fa
+            // Rounded down, so a line's own confidence reaches its threshold.
+            let ps = rows.map { (w.confidence($0.features) * 10000).rounded(.down) / 10000 }
+            let order = rows.indices.sorted { ps[$0] != ps[$1] ? ps[$0] > ps[$1] : $0 < $1 }
+            var best: (tau: Double, accuracy: Double)? = nil
+            var i = 0
+            while i < order.count {
+                let t = ps[order[i]]
+                while i < order.count && ps[order[i]] == t {
+                    let s = rows[order[i]]
+                    if s.outOfDomain { right -= s.weight; fa += s.weight } else if s.right { right += s.weight }
+                    i += 1
+                }
+                guard t > 0, t < 1 else { continue }
+                let acc = right / all, far = ood == 0 ? 0 : fa / ood
+                if far <= cap + 1e-12, acc > max(best?.accuracy ?? start, start) + 1e-12 { best = (t, acc) }
             }
-            guard t > 0, t < 1 else { continue }
-            let acc = right / all, far = ood == 0 ? 0 : fa / ood
-            if far <= cap + 1e-12, acc > max(best?.accuracy ?? start, start) + 1e-12 { best = (t, acc) }
+            guard let b = best else { return nil }
+            w.threshold = b.tau
+            return (w, b.accuracy)
         }
-        guard let b = best else { return nil }
-        return SemanticWeights(bias: w.bias, weights: w.weights, threshold: b.tau)
+        // With the encoder's proposals and without them (a rule fitted on the search's own
+        // candidates, that never runs a proposal): the tune lines choose; ties go without.
+        let without = trial(proposals: false)
+        let with = trial(proposals: true)
+        switch (without, with) {
+        case let (a?, b?): return b.accuracy > a.accuracy + 1e-12 ? b.w : a.w
+        case let (a?, nil): return a.w
+        case let (nil, b?): return b.w
+        case (nil, nil): return nil
+        }
     }
 
     /// The fewest lines a split needs for its accuracy to say anything: the smallest n whose 95%
@@ -217,12 +271,13 @@ public enum DecisionFit {
         return x
     }
 
-    /// Whether sample `s` is refused (with a closest result) under a fitted decision (`weights`
-    /// at `tau`, `rescue`) — a line that decision does not read as decided now — or, with no
-    /// weights, as decided now.
+    /// Whether sample `s` is refused under a fitted decision (`weights` at `tau`, `rescue`) — a
+    /// line that decision does not read, or one with no closest result, as decided now — or,
+    /// with no weights, as decided now.
     public static func refused(_ s: Sample, weights: DecisionWeights?, tau: Double, rescue: Bool = false) -> Bool {
-        guard !s.features.isEmpty else { return false }
-        guard let w = weights, s.eligible else { return s.refusedNow }
+        // A line with no closest result is refused whatever the decision (the encoder's proposal
+        // may read it).
+        guard !s.features.isEmpty, let w = weights, s.eligible else { return s.refusedNow }
         return !(w.confidence(s.features) >= tau || (rescue && s.acceptedNow))
     }
 
@@ -233,7 +288,7 @@ public enum DecisionFit {
     public static func fitRefusal(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
                                   l2: Double = 0.1) -> DecisionWeights? {
         var rows: [Sample] = []
-        for s in samples where refused(s, weights: weights, tau: tau, rescue: rescue) {
+        for s in samples where !s.features.isEmpty && refused(s, weights: weights, tau: tau, rescue: rescue) {
             var x = s
             x.right = s.outOfDomain
             x.outOfDomain = false

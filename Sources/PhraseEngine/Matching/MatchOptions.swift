@@ -58,6 +58,10 @@ public struct MatchOptions: Sendable, Hashable {
     /// named-app restriction stay): for the test that checks that the bounds never skip a
     /// better reading.
     var noBounds: Bool = false
+    /// Search this shortcut's phrases alone, every one of them a candidate whatever words it
+    /// shares with the utterance, and without the search's floor: the sentence encoder's
+    /// proposal, its values bound by words as in any search (`SemanticStage.reading`).
+    var onlyShortcut: ShortcutRef? = nil
 
     public init() {}
 

@@ -173,15 +173,29 @@ public final class Matcher: Sendable {
         }
         let r = withQuery(pool, text, opts, RunQuery(locale: requested, catalogs: catalogs))
         guard let semantic, opts.value.semantic, opts.value.mode == .flexible else { return r }
-        return semantic.review(r, indexLocale: pool.index.locale, rule: opts.value.model.semantic)
+        return semantic.review(r, indexLocale: pool.index.locale, rule: opts.value.model.semantic,
+                               propose: proposer(pool, text, opts.value, locale: requested))
     }
 
-    /// What the sentence encoder says of `r` (a result of this matcher) against its closest
-    /// result, whatever the decision: for a fit that reads the encoder's evidence on lines the
-    /// decision it fits may refuse (`DecisionFit.samples`). nil without an encoder or a result.
-    public func semanticEvidence(for r: MatchResult) -> SemanticEvidence? {
-        guard let semantic, !r.results.isEmpty, let l = indexedLocale(for: r.locale) else { return nil }
-        return semantic.evidence(r, indexLocale: l)
+    /// The lexical search of one shortcut's phrases alone (`MatchOptions.onlyShortcut`), for
+    /// the sentence encoder's proposal.
+    private func proposer(_ pool: WorkspacePool, _ text: String, _ o: MatchOptions, locale: String) -> (ShortcutRef) -> MatchResult {
+        { ref in
+            var only = o
+            only.onlyShortcut = ref
+            only.semantic = false
+            return self.withQuery(pool, text, QueryOptions(only), RunQuery(locale: locale, catalogs: self.catalogs))
+        }
+    }
+
+    /// What the sentence encoder reads of `r` (a result of this matcher) were it refused,
+    /// whatever the decision: its evidence against `r`'s closest result, and the encoder's
+    /// proposal (the nearest shortcut's best reading where the search's closest is another's or
+    /// none), with its own. For a fit that reads the encoder's evidence on lines the decision it fits may
+    /// refuse (`DecisionFit.samples`). nil without an encoder, or where it would not read `r`.
+    public func semanticReading(for r: MatchResult, options: MatchOptions? = nil) -> SemanticReading? {
+        guard let semantic, SemanticStage.readsIfRefused(r), let l = indexedLocale(for: r.locale), let pool = pools[l] else { return nil }
+        return semantic.reading(r, indexLocale: l, proposals: true, propose: proposer(pool, r.text, options ?? self.options, locale: r.locale))
     }
 
     /// Builds the phrase vectors of `locales` (default: every indexed one) now, not when an

@@ -79,6 +79,14 @@ extension Query {
             }
         }
         for t in candList { ws.mark[Int(t)] = false }
+        // The encoder's proposal: its shortcut's phrases, all of them (of the app heard, if one was).
+        let proposal = opts.onlyShortcut
+        if let only = proposal {
+            candList.clear()
+            if heard.isEmpty || heard.contains(Int32(only.app)) {
+                for (t, c) in index.templates.enumerated() where c.app == only.app && c.shortcut == only.shortcut { candList.append(Int32(t)) }
+            }
+        }
         var coverage: [Units] = []
         Units.swapCoverage(ws, &coverage)
         slotCoverage(into: &coverage)
@@ -105,7 +113,7 @@ extension Query {
             // the ambiguity margin of the best, so only `floorNow` (at most `kth`) bounds it.
             let negative = index.templateIsNegative[Int(t)]
             let bar = negative ? floorNow : kth
-            if !opts.exhaustive && !opts.noBounds {
+            if !opts.exhaustive && !opts.noBounds && proposal == nil {
                 if ub < floor || ub < floorNow { break }
                 // Enough distinct results already beat this bound.
                 if ub < bar { continue }
@@ -140,7 +148,7 @@ extension Query {
                 kth = max(floorNow, targets.count >= need ? Query.kthLargest(targets.values, need) : -1)
             }
         }
-        if !opts.exhaustive && !opts.noBounds { readAgainForFreeText(cands, &scored, kth: kth, floorNow: floorNow) }
+        if !opts.exhaustive && !opts.noBounds && proposal == nil { readAgainForFreeText(cands, &scored, kth: kth, floorNow: floorNow) }
         freeTextReadings(&scored)
         // Read where it can reach the threshold and beat the best real reading: a refusal's
         // closest result is then the phrase whose other words were said, its value unknown.

@@ -26,21 +26,23 @@ final class SemanticStage: Sendable {
     }
 
     /// Whether the encoder reads `r` at all: a refusal by a threshold or a low confidence with a
-    /// closest result. A match, a negative phrase, an unknown value, several apps and two close
-    /// results are the lexical decision's alone, and so is an utterance that names an app none
-    /// of the catalogs has: it asks that app, whatever it means.
-    static func reads(_ r: MatchResult) -> Bool {
-        r.decision == .none && readsIfRefused(r)
+    /// closest result, or, where the rule reads proposals (a fitted one), with none (no phrase
+    /// shares its words). A match, a negative phrase, an unknown value, several apps and two close
+    /// results are the lexical decision's alone, and so is an utterance that names an app none of
+    /// the catalogs has: it asks that app, whatever it means.
+    static func reads(_ r: MatchResult, proposals: Bool) -> Bool {
+        r.decision == .none && readsIfRefused(r, proposals: proposals)
     }
 
     /// Whether the encoder would read `r` were it refused: a result the thresholds or the
     /// confidence decided, run or refused (a fitted decision may refuse what the thresholds ran),
-    /// with no other app named. What `DecisionFit` reads the evidence of.
-    static func readsIfRefused(_ r: MatchResult) -> Bool {
-        guard !r.results.isEmpty, !r.namesOtherApp else { return false }
+    /// or no result at all, with no other app named. What `DecisionFit` reads the evidence of.
+    static func readsIfRefused(_ r: MatchResult, proposals: Bool = true) -> Bool {
+        guard !r.namesOtherApp else { return false }
         switch r.why {
-        case .belowThreshold, .noAppBelowThreshold, .lowConfidence: return true
-        case .matched, .matchedWithoutApp, .confident: return true
+        case .noOverlap: return proposals && r.results.isEmpty
+        case .belowThreshold, .noAppBelowThreshold, .lowConfidence: return !r.results.isEmpty
+        case .matched, .matchedWithoutApp, .confident: return !r.results.isEmpty
         default: return false
         }
     }
@@ -52,10 +54,14 @@ final class SemanticStage: Sendable {
         return c.source.paramName == nil || !c.parameters.isEmpty
     }
 
-    /// What the encoder says of `r`'s utterance against its closest result (nil: no result, or
-    /// no phrase vectors).
-    func evidence(_ r: MatchResult, indexLocale: String) -> SemanticEvidence? {
-        guard let c = r.results.first else { return nil }
+    /// What the encoder reads of `r` (a result `readsIfRefused`): its evidence against `r`'s
+    /// closest result, and, where its nearest shortcut is not that result's (or there is none)
+    /// and `proposals` allows, the proposal: the nearest shortcut's own best reading, from
+    /// `propose` (the lexical search of that shortcut's phrases alone, its values bound by
+    /// words), when that is a result decided by a threshold or the confidence, with its evidence.
+    /// nil: no phrase vectors.
+    func reading(_ r: MatchResult, indexLocale: String, proposals: Bool,
+                 propose: (ShortcutRef) -> MatchResult) -> SemanticReading? {
         let pv = vectors(indexLocale)
         let v = encoder.encode(r.text, locale: r.locale)
         let (best, next) = pv.nearest(v)
@@ -65,51 +71,84 @@ final class SemanticStage: Sendable {
             return .init(app: catalogs[o.app].app.id, intent: catalogs[o.app].shortcuts[o.shortcut].intent,
                          phrase: pv.templates[row], cosine: Double(cos))
         }
-        let agrees = pv.owners[b.row] == ShortcutRef(app: c.appIndex, shortcut: c.shortcutIndex)
-        return SemanticEvidence(nearest: neighbour(b.row, b.cosine), next: next.map { neighbour($0.row, $0.cosine) },
-                                agrees: agrees, confirmed: false)
+        let nearest = pv.owners[b.row]
+        let agrees = r.results.first.map { ShortcutRef(app: $0.appIndex, shortcut: $0.shortcutIndex) == nearest } ?? false
+        let e = SemanticEvidence(nearest: neighbour(b.row, b.cosine), next: next.map { neighbour($0.row, $0.cosine) },
+                                 agrees: agrees, confirmed: false)
+        var out = SemanticReading(evidence: e)
+        guard !agrees, proposals else { return out }
+        var p = propose(nearest)
+        guard let c = p.results.first, ShortcutRef(app: c.appIndex, shortcut: c.shortcutIndex) == nearest,
+              !p.namesOtherApp, p.negative == nil else { return out }
+        switch p.why {
+        case .belowThreshold, .noAppBelowThreshold, .lowConfidence, .matched, .matchedWithoutApp, .confident: break
+        default: return out
+        }
+        // The search put another shortcut first, or found none: the proposal leads nothing.
+        p.lead = 0
+        p.decision = .none
+        var pe = e
+        pe.proposed = true
+        out.proposal = (p, pe)
+        return out
     }
 
-    /// What `rule` makes of `r`'s closest result with the encoder's evidence `e`, were `r`
-    /// refused: nil when it does not run it (a phrase with a parameter whose value was not bound
-    /// never runs: the encoder binds no value); else the reason it runs and, with a fitted rule
-    /// (`SemanticWeights`), the confidence it runs at. The one verdict of both `review` and the
-    /// fit (`DecisionFit.Sample.ruleRuns`).
-    static func verdict(_ r: MatchResult, _ e: SemanticEvidence, rule: SemanticRule) -> (why: Reason, confidence: Double?)? {
-        guard valueBound(r), let c = r.results.first else { return nil }
+    /// What `rule` makes of `candidate`'s closest result with the encoder's evidence `e`, were
+    /// it refused: nil when it does not run it (a phrase with a parameter whose value was not
+    /// bound never runs: the encoder binds no value; the limits never run a proposal); else the
+    /// reason it runs and, with a fitted rule (`SemanticWeights`), the confidence it runs at.
+    /// The one verdict of both `review` and the fit (`DecisionFit.Sample.ruleRuns`).
+    static func verdict(_ candidate: MatchResult, _ e: SemanticEvidence, rule: SemanticRule) -> (why: Reason, confidence: Double?)? {
+        guard valueBound(candidate), let c = candidate.results.first else { return nil }
         if let f = rule.fitted {
-            guard let x = SemanticWeights.vector(r, evidence: e) else { return nil }
+            guard let x = SemanticWeights.vector(candidate, evidence: e) else { return nil }
             let p = f.confidence(x)
             return p >= f.threshold ? (.meaningConfident(confidence: p, threshold: f.threshold), p) : nil
         }
-        guard rule.confirms(agrees: e.agrees, cosine: e.nearest.cosine, margin: e.margin, score: c.score, appNamed: c.appNamed) else { return nil }
+        guard !e.proposed,
+              rule.confirms(agrees: e.agrees, cosine: e.nearest.cosine, margin: e.margin, score: c.score, appNamed: c.appNamed) else { return nil }
         // The calibrated confidence reads words only: of a result the encoder ran, it would say
         // "unlikely" of what was just run. None until the calibration reads the encoder.
         return (.meaning(score: c.score, cosine: e.nearest.cosine, margin: e.margin), nil)
     }
 
-    /// `r` with the encoder's evidence, turned into a match when `rule` runs its closest result
-    /// (`verdict`), its values kept as bound.
-    func review(_ r: MatchResult, indexLocale: String, rule: SemanticRule) -> MatchResult {
-        guard SemanticStage.reads(r), var e = evidence(r, indexLocale: indexLocale) else { return r }
-        var out = r
-        if let v = SemanticStage.verdict(r, e, rule: rule) {
-            e.confirmed = true
-            out.decision = .match
-            out.why = v.why
-            out.confidence = v.confidence
+    /// `r` with the encoder's evidence, turned into a match when `rule` runs its candidate
+    /// (`reading`, `verdict`): the proposal where the rule reads proposals (a fitted rule that
+    /// does) and there is one, else `r`'s closest result; its values as bound by words.
+    func review(_ r: MatchResult, indexLocale: String, rule: SemanticRule, propose: (ShortcutRef) -> MatchResult) -> MatchResult {
+        let proposals = rule.readsProposals
+        guard SemanticStage.reads(r, proposals: proposals),
+              let read = reading(r, indexLocale: indexLocale, proposals: proposals, propose: propose) else { return r }
+        let (candidate, evidence) = read.proposal ?? (r, read.evidence)
+        guard let v = SemanticStage.verdict(candidate, evidence, rule: rule) else {
+            var out = r
+            out.meaning = read.proposal?.evidence ?? read.evidence
+            return out
         }
+        var out = candidate
+        var e = evidence
+        e.confirmed = true
+        out.decision = .match
+        out.why = v.why
+        out.confidence = v.confidence
         out.meaning = e
         return out
     }
 }
 
+/// What the sentence encoder read of a result (`SemanticStage.reading`): its evidence against the
+/// closest result, and the encoder's proposal, if any, with its own.
+public struct SemanticReading: Sendable {
+    public var evidence: SemanticEvidence
+    public var proposal: (candidate: MatchResult, evidence: SemanticEvidence)? = nil
+}
+
 extension SemanticWeights {
     /// The encoder's features of `e` (`evidenceFeatures` order).
     public static func evidence(_ e: SemanticEvidence) -> [Double] {
-        let a: Double = e.agrees ? 1 : 0
+        let a: Double = e.candidateIsNearest ? 1 : 0
         let m = min(max(e.margin, 0), 0.2)
-        return [e.nearest.cosine, m, a, e.nearest.cosine * a, m * a]
+        return [e.nearest.cosine, m, a, e.nearest.cosine * a, m * a, e.proposed ? 1 : 0]
     }
 
     /// The features of `r`'s closest result (`features` order) with the encoder's evidence `e`;

@@ -30,6 +30,10 @@ public struct SemanticRule: Sendable, Hashable {
         self.noApp = noApp
     }
 
+    /// Whether the matcher looks for the encoder's proposal under this rule: a fitted rule that
+    /// reads them (the limits never run one).
+    public var readsProposals: Bool { fitted?.readsProposals ?? false }
+
     /// The limits a result is held to.
     public func limits(appNamed: Bool) -> Limits { appNamed ? named : noApp }
 
@@ -72,11 +76,20 @@ public struct SemanticRule: Sendable, Hashable {
 /// when this confidence is at least `threshold`, and the result carries that confidence.
 public struct SemanticWeights: Sendable, Hashable {
     /// The encoder's features, after the lexical ones: the nearest shortcut's cosine, its lead
-    /// over the next shortcut (0…0.2), 1 when it is the closest result's shortcut, and those two
-    /// numbers again where it is (0 where not).
-    public static let evidenceFeatures = ["cosine", "meaningMargin", "agrees", "cosineAgrees", "meaningMarginAgrees"]
+    /// over the next shortcut (0…0.2), 1 when it is the candidate's shortcut, those two numbers
+    /// again where it is (0 where not), and 1 when the candidate is the encoder's proposal (the
+    /// search's closest was another shortcut's, or none: `SemanticEvidence.proposed`).
+    public static let evidenceFeatures = ["cosine", "meaningMargin", "agrees", "cosineAgrees", "meaningMarginAgrees", "proposed"]
     /// Every feature, in the order of `weights` (after the bias).
     public static let features = DecisionWeights.features + evidenceFeatures
+    /// Where `proposed` is in `features`.
+    static let proposedIndex = features.count - 1
+    /// The weight of `proposed` in a rule that never runs a proposal (`phrasematch fit` writes
+    /// it where the tune lines are better without them): no other evidence can lift a proposal
+    /// back to any threshold, and the matcher does not search for one (`readsProposals`).
+    public static let refusesProposals = -50.0
+    /// Whether the matcher looks for the encoder's proposal under this rule.
+    public var readsProposals: Bool { weights.count == SemanticWeights.features.count && weights[SemanticWeights.proposedIndex] > SemanticWeights.refusesProposals / 2 }
     public var bias: Double
     public var weights: [Double]
     /// The confidence a refused result needs to run.

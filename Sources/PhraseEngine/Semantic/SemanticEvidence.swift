@@ -16,6 +16,12 @@ public struct SemanticEvidence: Sendable, Hashable {
     public var margin: Double { nearest.cosine - (next?.cosine ?? 0) }
     /// The nearest shortcut is the lexical best (or closest) result's.
     public var agrees: Bool
+    /// The lexical search's closest result was another shortcut's, or there was none, and the
+    /// candidate read is the nearest shortcut's best phrase, from a search of its phrases alone
+    /// (its values bound by words). Only a fitted rule (`SemanticWeights`) runs such a one.
+    public var proposed: Bool = false
+    /// The candidate read is the nearest shortcut's: the search's closest, or the proposal.
+    public var candidateIsNearest: Bool { agrees || proposed }
     /// The evidence turned a refusal into a match (`SemanticRule`).
     public var confirmed: Bool
 
@@ -24,7 +30,7 @@ public struct SemanticEvidence: Sendable, Hashable {
         let f = { (x: Double) in JSONOut.formatNumber((x * 10000).rounded() / 10000) }
         var s = "meaning: \(f(nearest.cosine)) to \(nearest.intent) '\(nearest.phrase)'"
         if let n = next { s += ", next \(f(n.cosine)) to \(n.intent) '\(n.phrase)'" }
-        s += agrees ? " (the closest result's shortcut)" : " (not the closest result's shortcut)"
+        s += agrees ? " (the closest result's shortcut)" : (proposed ? " (not the search's closest; read as its own best phrase)" : " (not the closest result's shortcut)")
         if confirmed { s += "; confirmed" }
         return s
     }
@@ -36,7 +42,9 @@ public struct SemanticEvidence: Sendable, Hashable {
         }
         var o: [(String, JSONOut)] = [("nearest", n(nearest))]
         if let x = next { o.append(("next", n(x))) }
-        o += [("margin", .double((margin * 10000).rounded() / 10000)), ("agrees", .bool(agrees)), ("confirmed", .bool(confirmed))]
+        o += [("margin", .double((margin * 10000).rounded() / 10000)), ("agrees", .bool(agrees))]
+        if proposed { o.append(("proposed", .bool(true))) }
+        o.append(("confirmed", .bool(confirmed)))
         return .object(o)
     }
 }
