@@ -8,6 +8,7 @@ report macro in-domain accuracy and false accepts on each split.
     python3 Benchmarks/fit_per_language.py OUT --no-semantic        # words only, fit and eval
     python3 Benchmarks/fit_per_language.py OUT --words-fit          # fit by words, eval with the encoder
     python3 Benchmarks/fit_per_language.py --score OUT1 OUT2 ...    # the figures of earlier runs
+    python3 Benchmarks/fit_per_language.py OUT --only ar.named.sparse,de.plain.full  # some jobs only
 
 `--words-fit` is the fit before it read the encoder: a decision fitted by words, the base model's
 encoder limits kept, evaluated with the encoder. Deterministic; two jobs at a time, one thread each.
@@ -89,6 +90,7 @@ def main():
     ap.add_argument("--words-fit", action="store_true")
     ap.add_argument("--score", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only", default="", help="comma-separated LANG.KIND.CATALOG jobs (default: every one)")
     a = ap.parse_args()
     if a.score:
         for o in a.out:
@@ -99,6 +101,9 @@ def main():
     fit_extra = ["--no-semantic"] if (a.no_semantic or a.words_fit) else []
     eval_extra = ["--no-semantic"] if a.no_semantic else []
     jobs = [(l, k, c) for l in languages() for (k, c) in SETTINGS]
+    if a.only:
+        only = set(a.only.split(","))
+        jobs = [j for j in jobs if ".".join(j) in only]
     with ThreadPoolExecutor(a.jobs) as ex:
         for j in ex.map(lambda j: job(a.binary, outdir, fit_extra, eval_extra, j), jobs):
             print(*j, file=sys.stderr, flush=True)

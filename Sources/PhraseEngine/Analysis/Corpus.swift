@@ -22,6 +22,18 @@ public struct CorpusItem: Sendable, Hashable {
     public var split: Split { line % 2 == 0 ? .tune : .test }
 }
 
+extension Matcher {
+    /// Builds the phrase vectors of the indexed locales `items` are matched in (an item without a
+    /// locale: the matcher's default), before a run over them: built on every core now, where
+    /// under one line's lock they would be built on that line's thread alone.
+    @discardableResult
+    public func prepareSemantic(for items: [CorpusItem]) -> Int {
+        guard encoder != nil else { return 0 }
+        let ls = Set(items.compactMap { indexedLocale(for: $0.locale ?? defaultLocale) })
+        return prepareSemantic(locales: locales.filter { ls.contains($0) })
+    }
+}
+
 /// Reads corpora: JSON Lines (spec) or the quick TSV form `text<TAB>intent<TAB>param=value ...`
 /// (intent `-` or `none` for out-of-domain). Bad lines are reported and skipped.
 public enum CorpusReader {

@@ -206,14 +206,4 @@ public final class Matcher: Sendable {
         guard let semantic else { return 0 }
         return (ls ?? locales).reduce(0) { $0 + semantic.vectors($1).texts.count }
     }
-
-    /// Builds the phrase vectors of the indexed locales `items` are matched in (an item without a
-    /// locale: the matcher's default), before a run over them: built on every core now, where
-    /// under one line's lock they would be built on that line's thread alone.
-    @discardableResult
-    public func prepareSemantic(for items: [CorpusItem]) -> Int {
-        guard semantic != nil else { return 0 }
-        let ls = Set(items.compactMap { indexedLocale(for: $0.locale ?? defaultLocale) })
-        return prepareSemantic(locales: locales.filter { ls.contains($0) })
-    }
 }
