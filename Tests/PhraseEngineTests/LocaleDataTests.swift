@@ -127,4 +127,52 @@ import Testing
         #expect(IndexBuilder.phonetic(merged, "追", flags: []) == IndexBuilder.phonetic(merged, "最", flags: []))
         #expect(IndexBuilder.phonetic(plain, "追", flags: []) != IndexBuilder.phonetic(plain, "最", flags: []))
     }
+
+    // MARK: synth
+
+    @Test func bundledProfilesLoadTheirSynthWords() {
+        let en = LocaleStore.shared.profile(for: "en").synth
+        #expect(en.outOfDomain.count == 10 && en.outOfDomain.first == "what's the weather like tomorrow")
+        #expect(en.insertable == ["my", "the"] && en.politeness == ["please", "thanks", "thank you"])
+        #expect(en.wakeWords == nil && en.latinSwaps == nil && en.accents == nil && en.soundSwaps.isEmpty)
+        #expect(LocaleStore.shared.profile(for: "fr").synth.soundSwaps.first == SynthWords.Swap("eau", "o"))
+        let ja = LocaleStore.shared.profile(for: "ja").synth
+        #expect(ja.accents == .kana && ja.wakeWords?.contains("ねえシリ") == true && ja.soundSwaps.contains(SynthWords.Swap("ー", "")))
+        #expect(LocaleStore.shared.profile(for: "zh-Hans").synth.accents == .traditional)
+        // One language, one set of words; traditional profiles write their requests in their script.
+        #expect(LocaleStore.shared.profile(for: "pt-BR").synth == LocaleStore.shared.profile(for: "pt-PT").synth)
+        let hans = LocaleStore.shared.profile(for: "zh-Hans").synth, hant = LocaleStore.shared.profile(for: "zh-Hant").synth
+        #expect(hant.outOfDomain.first == "明天天氣怎麼樣" && hans.outOfDomain.first == "明天天气怎么样")
+        #expect(hant == LocaleStore.shared.profile(for: "zh-HK").synth)
+        #expect(hant.soundSwaps == hans.soundSwaps && hant.accents == nil)
+        // A profile without the object has none of the words.
+        #expect(LocaleStore.shared.profile(for: "sv").synth == SynthWords())
+    }
+
+    @Test func badSynthKeysAreLoadErrorsNamingTheKey() {
+        #expect(loadError("{\"id\": \"xx\", \"synth\": [\"please\"]}")
+                == "xx.json:1:23: \"synth\" must be an object, not an array")
+        #expect(loadError("{\"id\": \"xx\",\n \"synth\": {\"politeness\": [\"please\", 3]}}")
+                == "xx.json:2:37: \"synth.politeness\" must be a list of strings: found a number")
+        #expect(loadError("{\"id\": \"xx\", \"synth\": {\"outOfDomain\": \"call mom\"}}")
+                == "xx.json:1:39: \"synth.outOfDomain\" must be a list of strings, not a string")
+        #expect(loadError("{\"id\": \"xx\", \"synth\": {\"missingValues\": [\"\"]}}")
+                == "xx.json:1:42: \"synth.missingValues\" entries must not be empty")
+        #expect(loadError("{\"id\": \"xx\", \"synth\": {\"soundSwaps\": [[\"ph\", \"f\"], [\"x\"]]}}")
+                == "xx.json:1:52: \"synth.soundSwaps\" entries are [from, to] pairs of strings, from not empty: found a list of 1: a string")
+        #expect(loadError("{\"id\": \"xx\", \"synth\": {\"soundSwaps\": [[\"\", \"f\"]]}}")?
+                    .hasPrefix("xx.json:1:39: \"synth.soundSwaps\" entries are [from, to] pairs") == true)
+        #expect(loadError("{\"id\": \"xx\", \"synth\": {\"latinSwaps\": \"no\"}}")
+                == "xx.json:1:38: \"synth.latinSwaps\" must be a boolean, not a string")
+        #expect(loadError("{\"id\": \"xx\", \"synth\": {\"accents\": \"strip\"}}")
+                == "xx.json:1:35: \"synth.accents\" must be one of \"marks\", \"kana\", \"traditional\", \"none\": found \"strip\"")
+        #expect(loadError("{\"id\": \"xx\", \"synth\": {\"politenes\": []}}")
+                == "xx.json:1:37: unknown key \"politenes\" in \"synth\" (known: \(SynthWords.keys.joined(separator: ", ")))")
+        // Every key read back.
+        let p = try? parse(#"{"id": "xx", "synth": {"outOfDomain": ["a"], "otherApps": ["b"], "missingValues": ["c"], "politeness": ["d"], "insertable": ["e"], "wakeWords": ["f"], "soundSwaps": [["g", ""]], "latinSwaps": false, "accents": "none"}}"#)
+        var w = SynthWords()
+        (w.outOfDomain, w.otherApps, w.missingValues, w.politeness, w.insertable) = (["a"], ["b"], ["c"], ["d"], ["e"])
+        (w.wakeWords, w.soundSwaps, w.latinSwaps, w.accents) = (["f"], [SynthWords.Swap("g", "")], false, .off)
+        #expect(p?.synth == w)
+    }
 }

@@ -196,6 +196,40 @@ import Testing
             #expect(!phrases.contains(n.normalizedString(i.text)), "\(i.text)")
         }
     }
+    /// The words of a language are its profile's `synth` object: a profile folder whose en
+    /// profile says other words gives other lines (`Synth.generate(…, store:)`).
+    @Test func wordsComeFromTheLocaleProfile() throws {
+        let bundledDir = try #require(LocaleStore.shared.directory)
+        let real = try #require(FileManager.default.contents(atPath: bundledDir + "/en.json"))
+        let object = try JSONSerialization.jsonObject(with: real)
+        var profile = try #require(object as? [String: Any])
+        profile["synth"] = ["outOfDomain": ["order a pizza to the moon", "sing me a lullaby"],
+                            "missingValues": ["quidditch"], "wakeWords": ["yo siri"], "latinSwaps": false] as [String: Any]
+        let dir = URL(fileURLWithPath: try temp("en.json", "")).deletingLastPathComponent().path
+        try JSONSerialization.data(withJSONObject: profile).write(to: URL(fileURLWithPath: "\(dir)/en.json"))
+        let store = LocaleStore(directory: dir)
+        #expect(store.profile(for: "en").synth.missingValues == ["quidditch"])
+
+        let c = try Self.sample("habits")
+        let opts = Synth.Options(perShortcut: 4, seed: 3)
+        let mine = Synth.generate([c], locales: .only("en"), options: opts, store: store)
+        let bundled = Synth.generate([c], locales: .only("en"), options: opts)
+        func texts(_ lines: [SynthLine], _ tag: String) -> [String] { lines.filter { $0.tags.contains(tag) }.map(\.text) }
+        // Out-of-domain controls: the profile's, and only those.
+        #expect(Set(texts(mine, "out-of-domain")) == ["order a pizza to the moon", "sing me a lullaby"])
+        #expect(texts(bundled, "out-of-domain").contains("what's the weather like tomorrow"))
+        // A value the parameter does not have: the profile's.
+        #expect(texts(mine, "near-miss").contains { $0.contains("quidditch") })
+        #expect(!texts(bundled, "near-miss").contains { $0.contains("quidditch") })
+        // Wake words: the profile's; politeness: none listed, so none said.
+        let fillers = texts(mine, "filler")
+        #expect(!fillers.isEmpty && fillers.allSatisfy { $0.hasPrefix("yo siri ") })
+        #expect(!texts(bundled, "filler").isEmpty && !texts(bundled, "filler").contains { $0.hasPrefix("yo siri") })
+        // Without the Latin swaps and with no swaps of its own, the recognizer mishears no spelling.
+        #expect(texts(mine, "asr-sound").isEmpty)
+        #expect(!texts(bundled, "asr-sound").isEmpty)
+    }
+
     /// The checks Corpora/README.md describes for the hand-written sample corpora: every line
     /// parses, its locale is its file's, its tags are from the vocabulary (plus `truncated`),
     /// and every expect names the app, an intent, parameters and values of the app's catalog.

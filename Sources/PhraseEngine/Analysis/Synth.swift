@@ -127,9 +127,10 @@ public enum Synth {
 
     /// Generates the lines: per locale, each catalog's lines (in catalog order), then the
     /// locale's out-of-domain controls.
-    /// `progress` is called after each (locale, catalog): (done, total).
+    /// `progress` is called after each (locale, catalog): (done, total). The words of each
+    /// language come from its locale profile in `store` (the profile's `"synth"` object).
     public static func generate(_ catalogs: [Catalog], locales sel: Locales = .development, options: Options = Options(),
-                                progress: ((Int, Int) -> Void)? = nil) -> [SynthLine] {
+                                store: LocaleStore = .shared, progress: ((Int, Int) -> Void)? = nil) -> [SynthLine] {
         var out: [SynthLine] = []
         let chosen = locales(sel, catalogs: catalogs)
         func takes(_ c: Catalog, _ locale: String) -> Bool {
@@ -142,13 +143,13 @@ public enum Synth {
         for locale in chosen {
             var seen = Set<String>()
             for c in catalogs where takes(c, locale) {
-                var g = Generator(catalog: c, all: catalogs, locale: locale, options: options)
+                var g = Generator(catalog: c, all: catalogs, locale: locale, options: options, store: store)
                 for l in g.run() where seen.insert(l.text).inserted { out.append(l) }
                 done += 1
                 progress?(done, total)
             }
             var rng = SplitMix64(seed: options.seed ^ SplitMix64.stableHash("out-of-domain|" + locale))
-            for t in outOfDomain(locale: locale, rng: &rng) where seen.insert(t).inserted {
+            for t in outOfDomain(Normalizer.forLocale(locale, store: store).profile, rng: &rng) where seen.insert(t).inserted {
                 out.append(SynthLine(text: t, locale: locale, expect: nil, tags: ["out-of-domain", tag]))
             }
         }
@@ -164,52 +165,13 @@ public enum Synth {
 
     // MARK: - Out-of-domain controls
 
-    /// Generic assistant requests (weather, timers, calls, music in another app…) per language.
-    static let outOfDomainByLanguage: [(String, [String])] = [
-        ("en", ["what's the weather like tomorrow", "set a timer for ten minutes", "call mom", "play some jazz on Spotify",
-                "wake me up at 7 am", "what time is it in Tokyo", "send a message to Alex saying I'm on my way",
-                "turn up the volume", "navigate home", "how tall is the Eiffel Tower"]),
-        ("fr", ["quel temps fera-t-il demain", "mets un minuteur de dix minutes", "appelle maman", "mets du jazz sur Spotify",
-                "réveille-moi à 7 heures", "quelle heure est-il à Tokyo", "envoie un message à Alex pour dire que j'arrive",
-                "monte le volume", "itinéraire pour rentrer à la maison", "quelle est la hauteur de la tour Eiffel"]),
-        ("de", ["wie wird das Wetter morgen", "stell einen Timer auf zehn Minuten", "ruf Mama an", "spiel Jazz auf Spotify",
-                "weck mich um 7 Uhr", "wie spät ist es in Tokio", "schick Alex eine Nachricht, dass ich unterwegs bin",
-                "mach lauter", "navigiere nach Hause", "wie hoch ist der Eiffelturm"]),
-        ("es", ["qué tiempo hará mañana", "pon un temporizador de diez minutos", "llama a mamá", "pon jazz en Spotify",
-                "despiértame a las 7", "qué hora es en Tokio", "envía un mensaje a Alex diciendo que ya voy",
-                "sube el volumen", "llévame a casa", "cuánto mide la torre Eiffel"]),
-        ("it", ["che tempo farà domani", "imposta un timer di dieci minuti", "chiama la mamma", "metti del jazz su Spotify",
-                "svegliami alle 7", "che ore sono a Tokyo", "manda un messaggio ad Alex che sto arrivando",
-                "alza il volume", "portami a casa", "quanto è alta la torre Eiffel"]),
-        ("pt", ["como vai estar o tempo amanhã", "liga para a mãe", "toca jazz no Spotify", "me acorda às 7",
-                "que horas são em Tóquio", "aumenta o volume", "manda uma mensagem para o Alex dizendo que estou chegando",
-                "qual é a altura da torre Eiffel"]),
-        ("nl", ["wat voor weer wordt het morgen", "zet een timer van tien minuten", "bel mama", "speel jazz af op Spotify",
-                "maak me om 7 uur wakker", "hoe laat is het in Tokio", "zet het volume harder"]),
-        ("ja", ["明日の天気は", "10分のタイマーをセットして", "お母さんに電話して", "Spotifyでジャズを流して", "7時に起こして",
-                "東京は今何時", "アレックスに今向かってるとメッセージを送って", "音量を上げて", "家までの道を教えて", "エッフェル塔の高さは"]),
-        ("zh", ["明天天气怎么样", "设一个十分钟的计时器", "给妈妈打电话", "用Spotify放爵士乐", "早上七点叫我起床",
-                "东京现在几点", "给小明发消息说我马上到", "把音量调大", "导航回家", "埃菲尔铁塔有多高"]),
-        ("ko", ["내일 날씨 어때", "10분 타이머 맞춰줘", "엄마한테 전화해줘", "스포티파이에서 재즈 틀어줘", "7시에 깨워줘",
-                "도쿄는 지금 몇 시야", "볼륨 올려줘"]),
-    ]
-
+    /// Simplified → traditional characters, for profiles whose `synth.accents` is `traditional`.
     static let simplifiedToTraditional: Transliterator? = Transliterator("Simplified-Traditional")
 
-    /// True for Chinese locales written in traditional characters.
-    static func isTraditionalChinese(_ locale: String) -> Bool {
-        let parts = locale.split(separator: "-").map { $0.uppercased() }
-        guard parts.first == "ZH" else { return false }
-        return parts.contains("HANT") || parts.contains("TW") || parts.contains("HK") || parts.contains("MO")
-    }
-
-    static func outOfDomain(locale: String, rng: inout SplitMix64) -> [String] {
-        let lang = String(locale.split(separator: "-").first ?? Substring(locale)).lowercased()
-        guard var list = outOfDomainByLanguage.first(where: { $0.0 == lang })?.1 else { return [] }
-        if isTraditionalChinese(locale) {
-            guard let t = simplifiedToTraditional else { return [] }
-            list = list.map { t.transliterate($0) }
-        }
+    /// The locale profile's out-of-domain requests (`synth.outOfDomain`), shuffled.
+    static func outOfDomain(_ profile: LocaleProfile, rng: inout SplitMix64) -> [String] {
+        var list = profile.synth.outOfDomain
+        guard !list.isEmpty else { return [] }
         rng.shuffle(&list)
         return list
     }
@@ -225,67 +187,20 @@ extension Synth {
         var text: String
     }
 
-    /// Well-known apps for near misses ("the same request in another app").
+    /// Well-known apps for near misses ("the same request in another app"), said alike in every
+    /// language; a profile's `synth.otherApps` adds the apps of its market.
     static let otherApps = ["Spotify", "WhatsApp", "Instagram", "Google Maps", "Netflix", "Uber", "Duolingo", "Strava",
                             "Evernote", "Slack", "YouTube", "Starbucks"]
-    static let otherAppsByLanguage: [(String, [String])] = [
-        ("ja", ["LINE", "メルカリ", "楽天"]), ("zh", ["微信", "支付宝", "淘宝", "抖音"]), ("ko", ["카카오톡", "네이버"]),
-    ]
 
-    /// Values no catalog is likely to have, for "the parameter value replaced by one that does not exist".
-    static let missingValuesByLanguage: [(String, [String])] = [
-        ("en", ["knitting", "saxophone", "origami", "tax returns", "birdwatching", "pottery"]),
-        ("fr", ["tricot", "saxophone", "origami", "jardinage", "poterie"]),
-        ("de", ["Stricken", "Saxofon", "Origami", "Gartenarbeit", "Töpfern"]),
-        ("es", ["tejer", "saxofón", "origami", "jardinería", "cerámica"]),
-        ("it", ["uncinetto", "sassofono", "origami", "giardinaggio"]),
-        ("pt", ["tricô", "saxofone", "origami", "jardinagem"]),
-        ("nl", ["breien", "saxofoon", "origami", "tuinieren"]),
-        ("ja", ["編み物", "サックス", "折り紙", "陶芸"]),
-        ("zh", ["织毛衣", "萨克斯", "折纸", "陶艺"]),
-        ("ko", ["뜨개질", "색소폰", "종이접기"]),
-    ]
-
-    /// Politeness words said at the end, per language; used only when the locale profile
-    /// counts every word of them as filler.
-    static let politenessByLanguage: [(String, [String])] = [
-        ("en", ["please", "thanks", "thank you"]), ("fr", ["s'il te plaît", "s'il vous plaît", "merci"]),
-        ("de", ["bitte", "danke"]), ("es", ["por favor", "gracias"]), ("it", ["per favore", "grazie"]),
-        ("pt", ["por favor", "obrigado"]), ("nl", ["alsjeblieft", "dank je"]), ("ja", ["お願い", "お願いします"]),
-        ("zh", ["谢谢", "好吗"]), ("ko", ["부탁해"]),
-    ]
-
-    /// Words inserted before a parameter value in rewordings (gender-neutral ones only).
-    static let insertableByLanguage: [(String, [String])] = [("en", ["my", "the"]), ("es", ["mi"])]
-
-    /// Sound-alike spelling changes a recognizer makes, tried in both directions.
+    /// Sound-alike spelling changes a recognizer makes in any Latin-script language, tried in both
+    /// directions after the profile's own `synth.soundSwaps`; a profile turns them off with
+    /// `"latinSwaps": false` (they are on where its script is `Latn`).
     static let latinSwaps: [(String, String)] = [
         ("c", "k"), ("ck", "k"), ("ph", "f"), ("s", "z"), ("i", "y"), ("ee", "ea"), ("tt", "t"), ("ll", "l"),
         ("ss", "s"), ("mm", "m"), ("nn", "n"), ("pp", "p"), ("rr", "r"), ("bb", "b"), ("dd", "d"), ("gg", "g"),
         ("a", "e"), ("o", "u"), ("e", "i"), ("er", "ur"), ("er", "or"), ("ou", "ow"), ("qu", "kw"), ("x", "ks"),
         ("w", "v"),
     ]
-    static let languageSwaps: [(String, [(String, String)])] = [
-        ("fr", [("eau", "o"), ("au", "o"), ("ai", "è"), ("é", "er"), ("é", "ez"), ("ç", "ss"), ("an", "en"), ("in", "ain"),
-                ("qu", "k"), ("ê", "ai")]),
-        ("de", [("ei", "ai"), ("v", "f"), ("tz", "z"), ("ie", "i"), ("dt", "t"), ("th", "t"), ("ä", "e"), ("eu", "äu"),
-                ("ß", "ss")]),
-        ("es", [("b", "v"), ("ll", "y"), ("z", "s"), ("ce", "se"), ("ci", "si"), ("j", "g"), ("h", "")]),
-        ("it", [("cc", "c"), ("zz", "z"), ("gli", "li")]),
-        ("pt", [("ss", "ç"), ("x", "ch"), ("lh", "li"), ("s", "z")]),
-        ("nl", [("ij", "ei"), ("g", "ch"), ("dt", "t")]),
-        ("ja", [("ー", ""), ("ッ", ""), ("ジ", "ヂ"), ("ズ", "ヅ"), ("ヴ", "ブ"), ("ティ", "チ"), ("ディ", "ジ"), ("ファ", "ハ"),
-                ("ォ", "オ"), ("ィ", "イ"), ("じ", "ぢ"), ("ず", "づ")]),
-        ("zh", [("在", "再"), ("的", "得"), ("里", "理"), ("打", "大"), ("开", "凯"), ("关", "观"), ("加", "家"), ("记", "计"),
-                ("点", "店"), ("杯", "背"), ("放", "方"), ("显", "险"), ("示", "事"), ("设", "社"), ("提", "题"), ("喝", "和"),
-                ("水", "睡"), ("读", "度"), ("书", "输"), ("跑", "泡"), ("步", "部"), ("单", "担"), ("咖", "卡"), ("灯", "登"),
-                ("门", "们"), ("锁", "所"), ("音", "因"), ("播", "波"), ("新", "心"), ("闻", "问"), ("笔", "比"), ("录", "路"),
-                ("习", "席"), ("惯", "贯"), ("表", "标"), ("时", "十"), ("间", "见"), ("启", "起"), ("订", "定")]),
-    ]
-
-    static func byLanguage(_ table: [(String, [String])], _ lang: String) -> [String] {
-        table.first(where: { $0.0 == lang })?.1 ?? []
-    }
 
     struct Generator: Sendable {
         let c: Catalog
@@ -293,9 +208,12 @@ extension Synth {
         let locale: String
         let options: Options
         let n: Normalizer
-        let lang: String
+        /// The profile's `synth` words.
+        let words: SynthWords
         /// Words separated by spaces (false for Japanese, Chinese, Thai…).
         let spaced: Bool
+        /// Sound-alike swaps in both directions: the profile's own, then the Latin ones.
+        let swaps: [(String, String)]
         var rng: SplitMix64
         var out: [SynthLine] = []
         var seen = Set<String>()
@@ -305,14 +223,19 @@ extension Synth {
         /// Normalized option texts per "shortcut index/parameter" (catalogs can have thousands of options).
         var knownValues: [String: [String]] = [:]
 
-        init(catalog: Catalog, all: [Catalog], locale: String, options: Options) {
+        init(catalog: Catalog, all: [Catalog], locale: String, options: Options, store: LocaleStore = .shared) {
             c = catalog
             self.all = all
             self.locale = locale
             self.options = options
-            n = Normalizer.forLocale(locale)
-            lang = n.profile.language
-            spaced = n.profile.segmentation == .spaces
+            n = Normalizer.forLocale(locale, store: store)
+            let profile = n.profile
+            words = profile.synth
+            spaced = profile.segmentation == .spaces
+            let own = profile.synth.soundSwaps.map { ($0.from, $0.to) }
+            let base = (profile.synth.latinSwaps ?? (profile.script == "Latn" || profile.script.isEmpty)) ? Synth.latinSwaps : []
+            let pairs = own + base
+            swaps = pairs + pairs.filter { !$0.1.isEmpty }.map { ($0.1, $0.0) }
             rng = SplitMix64(seed: options.seed ^ SplitMix64.stableHash(catalog.app.id + "|" + locale))
         }
 
@@ -448,8 +371,8 @@ extension Synth {
         /// Wake word at the start, politeness at the end, or both.
         mutating func filler(_ segs: [Segment]) -> String? {
             let text = Generator.join(segs)
-            let wakes = n.profile.fillers.filter { $0.contains("siri") || $0.contains("シリ") }
-            let polite = Synth.byLanguage(Synth.politenessByLanguage, lang).filter { isFillerOnly($0) }
+            let wakes = words.wakeWords ?? n.profile.fillers.filter { $0.contains("siri") }
+            let polite = words.politeness.filter { isFillerOnly($0) }
             let wake = wakes.first.map { w in rng.int(below: 2) == 0 ? w : (rng.pick(wakes) ?? w) }
             let end = rng.pick(polite)
             let sep = spaced ? " " : ""
@@ -547,10 +470,10 @@ extension Synth {
         /// Inserts a possessive or article before the value ("log my water").
         mutating func insertOptional(_ segs: [Segment], isBool: Bool) -> String? {
             guard let vi = segs.firstIndex(where: { $0.kind == .value }), !isBool else { return nil }
-            let words = Synth.byLanguage(Synth.insertableByLanguage, lang).filter { w in
+            let insertable = words.insertable.filter { w in
                 n.normalize(w).tokens.allSatisfy { $0.flags.contains(.optional) }
             }
-            guard let w = rng.pick(words) else { return nil }
+            guard let w = rng.pick(insertable) else { return nil }
             if vi > 0, let last = n.normalize(segs[vi - 1].text).tokens.last, last.flags.contains(.optional) { return nil }
             var segs = segs
             segs[vi].text = w + (spaced ? " " : "") + segs[vi].text
@@ -577,13 +500,6 @@ extension Synth {
         // MARK: Recognizer errors
 
         func key(_ s: String) -> String { n.normalize(s).tokens.map(\.phonetic).joined(separator: " ") }
-
-        var swaps: [(String, String)] {
-            let own = Synth.languageSwaps.first(where: { $0.0 == lang })?.1 ?? []
-            let base = (n.profile.script == "Latn" || n.profile.script.isEmpty) ? Synth.latinSwaps : []
-            let pairs = own + base
-            return pairs + pairs.filter { !$0.1.isEmpty }.map { ($0.1, $0.0) }
-        }
 
         /// Every single sound-alike edit of a word: (edited word, keeps the phonetic key).
         func edits(_ word: String) -> [(String, Bool)] {
@@ -806,12 +722,14 @@ extension Synth {
             return changed ? out : nil
         }
 
-        /// Accents stripped (Latin scripts), katakana ↔ hiragana in the app name or the value
-        /// (Japanese), traditional characters (simplified Chinese).
+        /// The profile's `synth.accents`: marks stripped (Latin scripts), katakana ↔ hiragana in
+        /// the app name or the value, or traditional characters.
         mutating func accents(_ segs: [Segment]) -> String? {
             let text = Generator.join(segs)
             var r: String? = nil
-            if lang == "ja" {
+            let accents: SynthWords.Accents = words.accents ?? (n.profile.script == "Latn" ? .marks : .off)
+            switch accents {
+            case .kana:
                 func hasKatakana(_ s: String) -> Bool { s.unicodeScalars.contains { (0x30A1...0x30F6).contains($0.value) } }
                 func hasHiragana(_ s: String) -> Bool { s.unicodeScalars.contains { (0x3041...0x3096).contains($0.value) } }
                 let named = segs.indices.filter { segs[$0].kind != .text && (hasKatakana(segs[$0].text) || hasHiragana(segs[$0].text)) }
@@ -822,15 +740,17 @@ extension Synth {
                 } else {
                     r = hasKatakana(text) ? Generator.hiragana(text) : Core.katakana(text)
                 }
-            } else if lang == "zh" {
-                if !Synth.isTraditionalChinese(locale) { r = Synth.simplifiedToTraditional?.transliterate(text) }
-            } else if n.profile.script == "Latn" {
+            case .traditional:
+                r = Synth.simplifiedToTraditional?.transliterate(text)
+            case .marks:
                 let d = text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
                     !(0x0300...0x036F).contains($0.value)
                 }
                 var s = ""
                 s.unicodeScalars.append(contentsOf: d)
                 r = s.precomposedStringWithCanonicalMapping
+            case .off:
+                break
             }
             guard let r, r != text else { return nil }
             return r
@@ -865,7 +785,7 @@ extension Synth {
         /// The phrase said to another well-known app.
         mutating func otherApp(_ t: PhraseTemplate, _ b: ExpandedPhrase) -> String? {
             let names = loadedAppNames
-            let cands = (Synth.otherApps + Synth.byLanguage(Synth.otherAppsByLanguage, lang)).filter { o in
+            let cands = (Synth.otherApps + words.otherApps).filter { o in
                 let k = n.normalizedString(o)
                 return !names.contains { Generator.overlaps($0, k) }
             }
@@ -883,7 +803,7 @@ extension Synth {
                 known = opts.map { n.normalizedString($0.text) } + loadedAppNames
                 knownValues[cacheKey] = known
             }
-            let cands = Synth.byLanguage(Synth.missingValuesByLanguage, lang).filter { v in
+            let cands = words.missingValues.filter { v in
                 let k = n.normalizedString(v)
                 return !known.contains { Generator.overlaps($0, k) }
             }

@@ -106,6 +106,9 @@ public struct LocaleProfile: Sendable {
     /// the final -ng/-n), applied to the syllable key of a single Han character
     /// (`"syllableMerges"`).
     public var syllableMerges = SyllableMerges()
+    /// What the synthetic corpus generator and simulated recognizer (`Synth`) say and mishear in
+    /// this language: the profile's `"synth"` object. Empty when absent.
+    public var synth = SynthWords()
 
     /// The language subtag ("pt" for "pt-BR").
     public var language: String { String(id.split(separator: "-").first ?? Substring(id)) }
@@ -234,6 +237,7 @@ public struct LocaleProfile: Sendable {
             }
             syllableMerges = SyllableMerges(initials: maps["initials"] ?? [:], finals: maps["finals"] ?? [:])
         }
+        let synth = try SynthWords.parse(root["synth"], bytes: bytes, file: file)
         let dia = root["diacritics"]
         let readings = root["readings"]?.string
         var rewrites = LocaleProfile.defaultRewrites
@@ -293,7 +297,115 @@ public struct LocaleProfile: Sendable {
             soundRuleLanguages: soundRuleLanguages,
             romanizedLetters: romanizedLetters,
             counters: counters,
-            syllableMerges: syllableMerges)
+            syllableMerges: syllableMerges,
+            synth: synth)
+    }
+}
+
+/// A profile's `"synth"` object (Locales/README.md): the words `Synth` puts into generated
+/// utterances of the language and the recognizer errors it simulates. Every key is optional;
+/// what a key leaves out is empty or the documented default, so `Synth` names no language.
+public struct SynthWords: Sendable, Equatable {
+    /// How the `asr-accent` variant writes a phrase otherwise.
+    public enum Accents: String, Sendable, CaseIterable {
+        /// Combining marks stripped (Latin scripts: "café" → "cafe").
+        case marks
+        /// Katakana ↔ hiragana in the app name or the value, else in the whole phrase.
+        case kana
+        /// Simplified characters written as traditional ones (ICU `Simplified-Traditional`).
+        case traditional
+        /// No such variant (`"none"`).
+        case off = "none"
+    }
+
+    /// A sound-alike spelling change a recognizer makes; tried in both directions (from a
+    /// non-empty `to`).
+    public struct Swap: Sendable, Equatable {
+        public var from: String
+        public var to: String
+        public init(_ from: String, _ to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    /// Requests to an assistant no app shortcut should take (weather, timers, calls…): the
+    /// locale's out-of-domain controls.
+    public var outOfDomain: [String] = []
+    /// Apps of the language's market, added to `Synth.otherApps` for "another app" near misses.
+    public var otherApps: [String] = []
+    /// Parameter values no catalog is likely to have, for "a value the parameter does not have".
+    public var missingValues: [String] = []
+    /// Politeness said after a request; a phrase is used only when every word of it is a filler.
+    public var politeness: [String] = []
+    /// Words inserted before a parameter value in rewordings; used only when each is an optional word.
+    public var insertable: [String] = []
+    /// Wake words said before a request; nil: the profile's fillers that contain "siri".
+    public var wakeWords: [String]? = nil
+    /// The language's own sound-alike spelling changes, tried before the Latin ones.
+    public var soundSwaps: [Swap] = []
+    /// Whether `Synth.latinSwaps` apply; nil: when the profile's script is `Latn` (or empty).
+    public var latinSwaps: Bool? = nil
+    /// The `asr-accent` variant; nil: `marks` when the profile's script is `Latn`, else `off` (`"none"`).
+    public var accents: Accents? = nil
+
+    public init() {}
+
+    /// The keys of the `"synth"` object.
+    public static let keys = ["outOfDomain", "otherApps", "missingValues", "politeness", "insertable", "wakeWords",
+                              "soundSwaps", "latinSwaps", "accents"]
+
+    /// Reads a profile's `"synth"` value; a value of the wrong type is an error naming the file,
+    /// its line and column, and the key.
+    static func parse(_ node: JSONNode?, bytes: [UInt8], file: String) throws(LocaleProfile.LoadError) -> SynthWords {
+        var w = SynthWords()
+        guard let node else { return w }
+        func error(at n: JSONNode, _ message: String) -> LocaleProfile.LoadError {
+            LocaleProfile.error(at: n, in: bytes, file: file, message)
+        }
+        guard let members = node.object else { throw error(at: node, "\"synth\" must be an object, not \(node.typeName)") }
+        func strings(_ key: String, _ v: JSONNode) throws(LocaleProfile.LoadError) -> [String] {
+            guard let items = v.array else { throw error(at: v, "\"synth.\(key)\" must be a list of strings, not \(v.typeName)") }
+            var out: [String] = []
+            for item in items {
+                guard let s = item.string else { throw error(at: item, "\"synth.\(key)\" must be a list of strings: found \(item.typeName)") }
+                guard !s.isEmpty else { throw error(at: item, "\"synth.\(key)\" entries must not be empty") }
+                out.append(s)
+            }
+            return out
+        }
+        for (key, v) in members {
+            switch key {
+            case "outOfDomain": w.outOfDomain = try strings(key, v)
+            case "otherApps": w.otherApps = try strings(key, v)
+            case "missingValues": w.missingValues = try strings(key, v)
+            case "politeness": w.politeness = try strings(key, v)
+            case "insertable": w.insertable = try strings(key, v)
+            case "wakeWords": w.wakeWords = try strings(key, v)
+            case "soundSwaps":
+                guard let pairs = v.array else {
+                    throw error(at: v, "\"synth.soundSwaps\" must be a list of [from, to] pairs of strings, not \(v.typeName)")
+                }
+                for pair in pairs {
+                    guard let two = pair.array, two.count == 2, let from = two[0].string, let to = two[1].string, !from.isEmpty else {
+                        let found = pair.array.map { "a list of \($0.count): \($0.map(\.typeName).joined(separator: ", "))" } ?? pair.typeName
+                        throw error(at: pair, "\"synth.soundSwaps\" entries are [from, to] pairs of strings, from not empty: found \(found)")
+                    }
+                    w.soundSwaps.append(Swap(from, to))
+                }
+            case "latinSwaps":
+                guard let b = v.bool else { throw error(at: v, "\"synth.latinSwaps\" must be a boolean, not \(v.typeName)") }
+                w.latinSwaps = b
+            case "accents":
+                guard let s = v.string, let a = Accents(rawValue: s) else {
+                    throw error(at: v, "\"synth.accents\" must be one of \(Accents.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")): found \(v.string.map { "\"\($0)\"" } ?? v.typeName)")
+                }
+                w.accents = a
+            default:
+                throw error(at: v, "unknown key \"\(key)\" in \"synth\" (known: \(keys.joined(separator: ", ")))")
+            }
+        }
+        return w
     }
 }
 
