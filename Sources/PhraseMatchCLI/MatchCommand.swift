@@ -23,10 +23,25 @@ public enum MatchCommand: Command {
         CatalogOptions.outputOption,
     ]
 
+    /// Whether a line is only white space (`CharacterSet.whitespaces`: spaces and tabs), read
+    /// without trimming a copy: most lines stop at their first character.
+    static func isBlank(_ line: String) -> Bool {
+        var spaces: CharacterSet? = nil
+        for u in line.unicodeScalars {
+            if u == " " || u == "\t" { continue }
+            if u.isASCII { return false }
+            if spaces == nil { spaces = .whitespaces }
+            if spaces?.contains(u) != true { return false }
+        }
+        return true
+    }
+
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
         let format = try PhraseMatchCLI.format(args, allowed: ["text", "json"])
+        let explain = args.flag("--explain")
         var opts = try CatalogOptions.matchOptions(args, ctx)
-        opts.explain = args.flag("--explain") || format == "json"
+        // The alignment steps are read only to be shown (the decision never reads them).
+        opts.explain = explain
         try LocaleOption.checkForm(args)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         let locale = try LocaleOption.choice(args, catalogs)?.tag ?? CatalogOptions.defaultLocale(catalogs)
@@ -35,27 +50,35 @@ public enum MatchCommand: Command {
         let one = Matcher.locale(for: locale, among: Matcher.locales(of: catalogs))
         let matcher = Matcher(catalogs: catalogs, locales: one.map { [$0] } ?? [], options: opts,
                               encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))
-        var out = ""
+        let toFile = args.value("--output") != nil
+        // Each result's bytes, reused; written through the context's buffer (`outBuffered`),
+        // or kept for --output.
+        var line: [UInt8] = []
+        line.reserveCapacity(1024)
+        var file: [UInt8] = []
         var allMatched = true
+        defer { ctx.flushOut() }
         func handle(_ text: String) {
             let r = matcher.match(text, locale: locale)
             if r.decision != .match { allMatched = false }
+            line.removeAll(keepingCapacity: true)
             if format == "json" {
-                out += r.json(includeExplanation: args.flag("--explain")).render() + "\n"
+                r.writeJSON(into: &line, includeExplanation: explain)
+                line.append(0x0A)
             } else {
-                out += ResultText.render(r, explain: args.flag("--explain"), color: false)
+                line.append(contentsOf: ResultText.render(r, explain: explain, color: false).utf8)
             }
-            if args.value("--output") == nil { ctx.out(out); out = "" }
+            if toFile { file.append(contentsOf: line) } else { ctx.outBuffered(line) }
         }
         if args.positionals.isEmpty {
-            while let line = ctx.readLine() {
-                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-                handle(line)
+            while let text = ctx.readLine() {
+                if MatchCommand.isBlank(text) { continue }
+                handle(text)
             }
         } else {
             for t in args.positionals { handle(t) }
         }
-        if args.value("--output") != nil { try PhraseMatchCLI.emit(out, args, ctx) }
+        if toFile { try PhraseMatchCLI.emit(String(decoding: file, as: UTF8.self), args, ctx) }
         return allMatched ? ExitCode.success : ExitCode.checkFailed
     }
 }
