@@ -66,7 +66,11 @@ public enum MatchCommand: Command {
                 r.writeJSON(into: &line, includeExplanation: explain)
                 line.append(0x0A)
             } else {
-                line.append(contentsOf: ResultText.render(r, explain: explain, color: false).utf8)
+                if explain {
+                    line.append(contentsOf: ResultText.render(r, explain: true, color: false).utf8)
+                } else {
+                    ResultText.write(r, into: &line)
+                }
             }
             if toFile { file.append(contentsOf: line) } else { ctx.outBuffered(line) }
         }
@@ -134,6 +138,80 @@ public enum ResultText {
         }
         if let m = r.meaning { s += "  \(m.line)\n" }
         return s
+    }
+
+    /// `render(r, explain: false, color: false)`'s UTF-8 bytes, appended to `out` as they are
+    /// made (no string grown piece by piece: `match --format text` writes one per line).
+    public static func write(_ r: MatchResult, into out: inout [UInt8]) {
+        func text(_ s: String) { out.appendUTF8(s) }
+        func parameters(_ c: MatchCandidate) {
+            let ps = c.parameters
+            guard !ps.isEmpty else { return }
+            out.append(0x20)
+            for (k, p) in ps.enumerated() {
+                if k > 0 { out.appendLiteral(", ") }
+                text(p.name)
+                out.append(0x3D)
+                text(p.title)
+                out.appendLiteral(" (")
+                text(p.value.identity)
+                out.append(0x29)
+            }
+        }
+        out.append(0x22)
+        text(r.text)
+        out.appendLiteral("\" → ")
+        switch r.decision {
+        case .match: out.appendLiteral("match")
+        case .ambiguous: out.appendLiteral("ambiguous")
+        case .none: out.appendLiteral("none")
+        }
+        out.appendLiteral(" (")
+        text(r.reason)
+        if let p = r.confidence {
+            switch r.why {
+            case .confident, .lowConfidence: break
+            default:
+                out.appendLiteral("; confidence ")
+                JSONOut.appendNumber((p * 1000).rounded() / 10, into: &out)
+                out.append(0x25)
+            }
+        }
+        out.appendLiteral(")\n")
+        if r.decision == .none {
+            if let c = r.results.first {
+                out.appendLiteral("  closest: ")
+                text(c.app)
+                out.append(0x20)
+                text(c.intent)
+                parameters(c)
+                out.appendLiteral(" score ")
+                JSONOut.appendNumber(c.score, into: &out)
+                out.append(0x0A)
+            }
+            if let n = r.negative { out.appendLiteral("  negative phrase: "); text(n); out.append(0x0A) }
+            if let m = r.meaning { out.appendLiteral("  "); text(m.line); out.append(0x0A) }
+            return
+        }
+        for (k, c) in r.results.enumerated() {
+            out.appendLiteral("  ")
+            text(String(k + 1))
+            out.appendLiteral(". ")
+            text(c.app)
+            out.append(0x20)
+            text(c.intent)
+            parameters(c)
+            out.appendLiteral("  score ")
+            JSONOut.appendNumber(c.score, into: &out)
+            if !c.appNamed { out.appendLiteral("  [app not named]") }
+            out.append(0x0A)
+            out.appendLiteral("     phrase: ")
+            text(c.template)
+            out.appendLiteral(" → \"")
+            text(c.phrase)
+            out.appendLiteral("\"\n")
+        }
+        if let m = r.meaning { out.appendLiteral("  "); text(m.line); out.append(0x0A) }
     }
 
     /// The explanation of a result, one word as said per line (`WordAlignment`).

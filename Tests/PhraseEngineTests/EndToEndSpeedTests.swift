@@ -57,6 +57,10 @@ import Testing
                         var o = matcher.options
                         o.explain = explain
                         let r = matcher.match(item.text, locale: item.locale, options: o)
+                        var textBytes: [UInt8] = []
+                        ResultText.write(r, into: &textBytes)
+                        #expect(String(decoding: textBytes, as: UTF8.self) == ResultText.render(r, explain: false, color: false),
+                                "\(app) \(file): \(item.text)")
                         for include in [false, true] {
                             var bytes: [UInt8] = []
                             r.writeJSON(into: &bytes, includeExplanation: include)
@@ -83,6 +87,9 @@ import Testing
                 var bytes: [UInt8] = []
                 r.writeJSON(into: &bytes, includeExplanation: o)
                 #expect(String(decoding: bytes, as: UTF8.self) == r.json(includeExplanation: o).render(), "\(text.prefix(40))")
+                var textBytes: [UInt8] = []
+                ResultText.write(r, into: &textBytes)
+                #expect(String(decoding: textBytes, as: UTF8.self) == ResultText.render(r, explain: false, color: false), "\(text.prefix(40))")
             }
         }
     }
@@ -104,15 +111,16 @@ import Testing
         for bytes in inputs {
             var fds: [Int32] = [0, 0]
             #expect(pipe(&fds) == 0)
+            let (readEnd, writeEnd) = (fds[0], fds[1])
             let writer = Thread {
-                StandardInputLines.writeAll(fds[1], bytes)
-                close(fds[1])
+                StandardInputLines.writeAll(writeEnd, bytes)
+                close(writeEnd)
             }
             writer.start()
-            let lines = StandardInputLines(fd: fds[0])
+            let lines = StandardInputLines(fd: readEnd)
             var got: [String] = []
             while let l = lines.next() { got.append(l) }
-            close(fds[0])
+            close(readEnd)
             #expect(got == Self.referenceLines(bytes), "\(bytes.prefix(20))")
         }
     }

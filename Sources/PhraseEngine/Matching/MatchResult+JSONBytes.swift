@@ -12,39 +12,39 @@ extension MatchResult {
             json(includeExplanation: includeExplanation).write(into: &out, pretty: false, indent: 0)
             return
         }
-        out.append(contentsOf: #"{"text": "#.utf8)
+        out.appendLiteral(#"{"text": "#)
         JSONOut.escape(text, into: &out)
-        out.append(contentsOf: #", "locale": "#.utf8)
+        out.appendLiteral(#", "locale": "#)
         JSONOut.escape(locale, into: &out)
-        out.append(contentsOf: #", "decision": "#.utf8)
+        out.appendLiteral(#", "decision": "#)
         JSONOut.escape(decision.rawValue, into: &out)
-        out.append(contentsOf: #", "results": "#.utf8)
+        out.appendLiteral(#", "results": "#)
         if shown.isEmpty {
-            out.append(contentsOf: "[]".utf8)
+            out.appendLiteral("[]")
         } else {
             out.append(0x5B)
             for (k, c) in shown.enumerated() {
-                if k > 0 { out.append(contentsOf: ", ".utf8) }
+                if k > 0 { out.appendLiteral(", ") }
                 MatchResult.writeCandidate(c, into: &out)
             }
             out.append(0x5D)
         }
-        out.append(contentsOf: #", "reason": "#.utf8)
+        out.appendLiteral(#", "reason": "#)
         JSONOut.escape(reason, into: &out)
         if let negative {
-            out.append(contentsOf: #", "negativePhrase": "#.utf8)
+            out.appendLiteral(#", "negativePhrase": "#)
             JSONOut.escape(negative, into: &out)
         }
         if let confidence {
-            out.append(contentsOf: #", "confidence": "#.utf8)
+            out.appendLiteral(#", "confidence": "#)
             JSONOut.appendNumber((confidence * 10000).rounded() / 10000, into: &out)
         }
         if let meaning {
-            out.append(contentsOf: #", "meaning": "#.utf8)
+            out.appendLiteral(#", "meaning": "#)
             meaning.json.write(into: &out, pretty: false, indent: 0)
         }
         if decision == .none, let best = results.first {
-            out.append(contentsOf: #", "closest": "#.utf8)
+            out.appendLiteral(#", "closest": "#)
             MatchResult.writeCandidate(best, into: &out)
         }
         out.append(0x7D)
@@ -53,48 +53,64 @@ extension MatchResult {
     /// `MatchCandidate.json`'s bytes for a candidate shown without its alignment steps.
     static func writeCandidate(_ c: MatchCandidate, into out: inout [UInt8]) {
         let parameters = c.parameters
-        out.append(contentsOf: #"{"app": "#.utf8)
+        out.appendLiteral(#"{"app": "#)
         JSONOut.escape(c.app, into: &out)
-        out.append(contentsOf: #", "intent": "#.utf8)
+        out.appendLiteral(#", "intent": "#)
         JSONOut.escape(c.intent, into: &out)
-        out.append(contentsOf: #", "parameters": "#.utf8)
+        out.appendLiteral(#", "parameters": "#)
         if parameters.isEmpty {
-            out.append(contentsOf: "{}".utf8)
+            out.appendLiteral("{}")
         } else {
             out.append(0x7B)
             for (k, p) in parameters.enumerated() {
-                if k > 0 { out.append(contentsOf: ", ".utf8) }
+                if k > 0 { out.appendLiteral(", ") }
                 JSONOut.escape(p.name, into: &out)
-                out.append(contentsOf: ": ".utf8)
+                out.appendLiteral(": ")
                 switch p.value {
                 case .enumCase(let s), .entity(let s): JSONOut.escape(s, into: &out)
-                case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+                case .bool(let b): if b { out.appendLiteral("true") } else { out.appendLiteral("false") }
                 }
             }
             out.append(0x7D)
         }
-        out.append(contentsOf: #", "score": "#.utf8)
+        out.appendLiteral(#", "score": "#)
         JSONOut.appendNumber(c.score, into: &out)
-        out.append(contentsOf: #", "phrase": "#.utf8)
+        out.appendLiteral(#", "phrase": "#)
         JSONOut.escape(c.template, into: &out)
-        out.append(contentsOf: #", "expanded": "#.utf8)
+        out.appendLiteral(#", "expanded": "#)
         JSONOut.escape(c.phrase, into: &out)
-        out.append(contentsOf: #", "appNamed": "#.utf8)
-        out.append(contentsOf: (c.appNamed ? "true" : "false").utf8)
+        out.appendLiteral(#", "appNamed": "#)
+        if c.appNamed { out.appendLiteral("true") } else { out.appendLiteral("false") }
         if !parameters.isEmpty {
-            out.append(contentsOf: #", "titles": {"#.utf8)
+            out.appendLiteral(#", "titles": {"#)
             for (k, p) in parameters.enumerated() {
-                if k > 0 { out.append(contentsOf: ", ".utf8) }
+                if k > 0 { out.appendLiteral(", ") }
                 JSONOut.escape(p.name, into: &out)
-                out.append(contentsOf: ": ".utf8)
+                out.appendLiteral(": ")
                 JSONOut.escape(p.title, into: &out)
             }
             out.append(0x7D)
         }
         if let u = c.unknownValue {
-            out.append(contentsOf: #", "unknownValue": "#.utf8)
+            out.appendLiteral(#", "unknownValue": "#)
             JSONOut.escape(u, into: &out)
         }
         out.append(0x7D)
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's UTF-8 bytes in one copy (a `String`'s `utf8` view is appended byte
+    /// by byte through a generic path).
+    @inline(__always)
+    package mutating func appendLiteral(_ s: StaticString) {
+        s.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Appends a string's UTF-8 bytes in one copy.
+    @inline(__always)
+    package mutating func appendUTF8(_ s: String) {
+        var s = s
+        s.withUTF8 { append(contentsOf: $0) }
     }
 }

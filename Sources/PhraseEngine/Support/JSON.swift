@@ -405,7 +405,7 @@ public indirect enum JSONOut: Sendable, Equatable {
 
     /// Appends `formatNumber(d)`'s UTF-8 bytes: the whole part, and up to 4 decimals without
     /// trailing zeros; "0" for a number that is not finite.
-    static func appendNumber(_ d: Double, into out: inout [UInt8]) {
+    public static func appendNumber(_ d: Double, into out: inout [UInt8]) {
         guard d.isFinite else { out.append(0x30); return }
         let scaled = (d * 10000).rounded()
         if abs(scaled) >= 1e15 {
