@@ -88,7 +88,7 @@ public final class CLIContext: @unchecked Sendable {
         // Lines read in blocks; what is buffered for standard output is written before a read
         // that may wait, so a program that writes a line and waits for its answer gets it.
         let lines = StandardInputLines(fd: 0)
-        lines.beforeRead = { [unowned ctx] in ctx.flushOut() }
+        lines.beforeRead = { [weak ctx] in ctx?.flushOut() }
         ctx.readLine = { lines.next() }
         return ctx
     }
