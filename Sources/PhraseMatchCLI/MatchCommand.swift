@@ -167,7 +167,7 @@ public enum ResultText {
         case .none: out.appendLiteral("none")
         }
         out.appendLiteral(" (")
-        text(r.reason)
+        r.why.writeText(into: &out)
         if let p = r.confidence {
             switch r.why {
             case .confident, .lowConfidence: break

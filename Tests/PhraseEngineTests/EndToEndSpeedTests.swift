@@ -94,6 +94,23 @@ import Testing
         }
     }
 
+    @Test func reasonsAreWrittenAsTheirText() {
+        var rng = SplitMix(state: 7)
+        for _ in 0..<2_000 {
+            let a = Double(rng.next() % 2_000_001) / 1_000_000 - 0.5, b = Double(rng.next() % 1_000_001) / 1_000_000
+            for r in [Reason.matched(score: a, threshold: b), .belowThreshold(score: a, threshold: b), .confident(confidence: a, threshold: b),
+                      .lowConfidence(confidence: a, threshold: b), .noAppBelowThreshold(score: a, threshold: b), .tooClose(margin: a),
+                      .matchedWithoutApp(app: "a \"q\" \\ app", score: a), .noOverlap, .otherApp("x\ty"), .exact] {
+                var t: [UInt8] = [], j: [UInt8] = [], e: [UInt8] = []
+                r.writeText(into: &t)
+                r.writeJSONString(into: &j)
+                JSONOut.escape(r.text, into: &e)
+                #expect(String(decoding: t, as: UTF8.self) == r.text)
+                #expect(j == e, "\(r.text)")
+            }
+        }
+    }
+
     @Test func blankLinesAreTheTrimmedOnes() {
         for s in ["", " ", "\t", " \t ", "\u{3000}", "\u{00A0}x", "\u{00A0}", "\u{2003} \u{2009}", "a", " a ", "\u{200B}", "\u{FEFF}",
                   "\n", "\r", "\u{0085}", "\u{1680}", "\u{180E}", "\u{202F}\u{205F}", "é", "日本"] {

@@ -30,7 +30,7 @@ extension MatchResult {
             out.append(0x5D)
         }
         out.appendLiteral(#", "reason": "#)
-        JSONOut.escape(reason, into: &out)
+        why.writeJSONString(into: &out)
         if let negative {
             out.appendLiteral(#", "negativePhrase": "#)
             JSONOut.escape(negative, into: &out)
@@ -96,6 +96,50 @@ extension MatchResult {
             JSONOut.escape(u, into: &out)
         }
         out.append(0x7D)
+    }
+}
+
+extension Reason {
+    /// Appends `text`'s UTF-8 bytes: the usual reasons written piece by piece (numbers by
+    /// `JSONOut.appendNumber`), the others through `text`.
+    package func writeText(into out: inout [UInt8]) {
+        switch self {
+        case .matched(let s, let t):
+            out.appendLiteral("score ")
+            JSONOut.appendNumber(s, into: &out)
+            out.appendLiteral(" ≥ threshold ")
+            JSONOut.appendNumber(t, into: &out)
+        case .belowThreshold(let s, let t):
+            out.appendLiteral("best score ")
+            JSONOut.appendNumber(s, into: &out)
+            out.appendLiteral(" is below the threshold ")
+            JSONOut.appendNumber(t, into: &out)
+        case .confident(let c, let t):
+            out.appendLiteral("confidence ")
+            JSONOut.appendNumber(c, into: &out)
+            out.appendLiteral(" ≥ ")
+            JSONOut.appendNumber(t, into: &out)
+        case .lowConfidence(let c, let t):
+            out.appendLiteral("the best result's confidence ")
+            JSONOut.appendNumber(c, into: &out)
+            out.appendLiteral(" is below ")
+            JSONOut.appendNumber(t, into: &out)
+        default:
+            out.appendUTF8(text)
+        }
+    }
+
+    /// `JSONOut.escape(text)`'s bytes: the usual reasons need no escape (their numbers and
+    /// words have no quote, backslash or control character); the others are escaped.
+    func writeJSONString(into out: inout [UInt8]) {
+        switch self {
+        case .matched, .belowThreshold, .confident, .lowConfidence:
+            out.append(0x22)
+            writeText(into: &out)
+            out.append(0x22)
+        default:
+            JSONOut.escape(text, into: &out)
+        }
     }
 }
 
