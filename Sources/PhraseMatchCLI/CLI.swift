@@ -35,8 +35,38 @@ public final class CLIContext: @unchecked Sendable {
         self.writeErr = err
     }
 
-    public func out(_ s: String) { writeOut(s) }
-    public func err(_ s: String) { writeErr(s) }
+    public func out(_ s: String) {
+        if !pending.isEmpty { flushOut() }
+        writeOut(s)
+    }
+    public func err(_ s: String) {
+        if !pending.isEmpty { flushOut() }
+        writeErr(s)
+    }
+
+    /// Output of `outBuffered`, not written yet.
+    private var pending: [UInt8] = []
+    private static let pendingLimit = 1 << 16
+
+    /// Appends UTF-8 bytes to standard output through a buffer, for a stream of results (one
+    /// write for many lines, not one a line): they are written when 64 KB wait, before a read
+    /// of standard input that may wait for the next line (`standard()`), before anything
+    /// written by `out` or `err`, at `flushOut()`, and at once on a terminal.
+    public func outBuffered(_ bytes: [UInt8]) {
+        pending.append(contentsOf: bytes)
+        if stdoutIsTerminal || pending.count >= CLIContext.pendingLimit { flushOut() }
+    }
+
+    /// Writes what `outBuffered` holds.
+    public func flushOut() {
+        guard !pending.isEmpty else { return }
+        let bytes = pending
+        pending.removeAll(keepingCapacity: true)
+        if let writeOutBytes { writeOutBytes(bytes) } else { writeOut(String(decoding: bytes, as: UTF8.self)) }
+    }
+
+    /// Writes bytes to standard output as they are (the real process); nil: through `writeOut`.
+    private var writeOutBytes: (([UInt8]) -> Void)? = nil
 
     /// Colors only on a terminal and when NO_COLOR is not set.
     public var useColor: Bool {
@@ -51,10 +81,15 @@ public final class CLIContext: @unchecked Sendable {
             stdoutIsTerminal: isatty(1) == 1,
             stdinIsTerminal: isatty(0) == 1,
             stderrIsTerminal: isatty(2) == 1,
-            readLine: { Swift.readLine(strippingNewline: true) },
             out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
             err: { s in FileHandle.standardError.write(Data(s.utf8)) })
         ctx.findsEncoder = true
+        ctx.writeOutBytes = { bytes in StandardInputLines.writeAll(1, bytes) }
+        // Lines read in blocks; what is buffered for standard output is written before a read
+        // that may wait, so a program that writes a line and waits for its answer gets it.
+        let lines = StandardInputLines(fd: 0)
+        lines.beforeRead = { [weak ctx] in ctx?.flushOut() }
+        ctx.readLine = { lines.next() }
         return ctx
     }
 
@@ -66,6 +101,71 @@ public final class CLIContext: @unchecked Sendable {
                              readLine: { lines.popFirst() },
                              out: { buf.stdout += $0 }, err: { buf.stderr += $0 })
         return (ctx, buf)
+    }
+}
+
+/// The lines of a file descriptor (standard input), as `Swift.readLine(strippingNewline: true)`
+/// gives them (a line's "\n" or "\r\n" removed, invalid UTF-8 repaired, the last line without
+/// its newline too), read 64 KB at a time, not through C's buffered streams.
+final class StandardInputLines: @unchecked Sendable {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var atEnd = false
+    /// Runs before each read of the descriptor (which may wait for input).
+    var beforeRead: () -> Void = {}
+
+    init(fd: Int32) { self.fd = fd }
+
+    func next() -> String? {
+        var scanned = start
+        while true {
+            if let nl = buffer[scanned...].firstIndex(of: 0x0A) {
+                var end = nl
+                if end > start, buffer[end - 1] == 0x0D { end -= 1 }
+                let line = buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+                start = nl + 1
+                return line
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start...]), as: UTF8.self) }
+                start = buffer.count
+                return line
+            }
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                start = 0
+            }
+            scanned = buffer.count
+            beforeRead()
+            let chunk = 1 << 16
+            let old = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: chunk))
+            var n = 0
+            repeat {
+                n = buffer.withUnsafeMutableBufferPointer { b in
+                    guard let base = b.baseAddress else { return -1 }
+                    return Foundation.read(fd, base + old, chunk)
+                }
+            } while n < 0 && errno == EINTR
+            buffer.removeSubrange((old + max(n, 0))...)
+            if n <= 0 { atEnd = true }
+        }
+    }
+
+    /// Writes every byte to `fd` (retrying short writes and interruptions); stops at an error.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            guard var p = raw.baseAddress else { return }
+            var left = raw.count
+            while left > 0 {
+                let n = Foundation.write(fd, p, left)
+                if n < 0 { if errno == EINTR { continue }; return }
+                p += n
+                left -= n
+            }
+        }
     }
 }
 

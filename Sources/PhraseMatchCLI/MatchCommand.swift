@@ -23,10 +23,25 @@ public enum MatchCommand: Command {
         CatalogOptions.outputOption,
     ]
 
+    /// Whether a line is only white space (`CharacterSet.whitespaces`: spaces and tabs), read
+    /// without trimming a copy: most lines stop at their first character.
+    static func isBlank(_ line: String) -> Bool {
+        var spaces: CharacterSet? = nil
+        for u in line.unicodeScalars {
+            if u == " " || u == "\t" { continue }
+            if u.isASCII { return false }
+            if spaces == nil { spaces = .whitespaces }
+            if spaces?.contains(u) != true { return false }
+        }
+        return true
+    }
+
     public static func run(_ args: ParsedArguments, _ ctx: CLIContext) throws -> Int32 {
         let format = try PhraseMatchCLI.format(args, allowed: ["text", "json"])
+        let explain = args.flag("--explain")
         var opts = try CatalogOptions.matchOptions(args, ctx)
-        opts.explain = args.flag("--explain") || format == "json"
+        // The alignment steps are read only to be shown (the decision never reads them).
+        opts.explain = explain
         try LocaleOption.checkForm(args)
         let (catalogs, _) = try CatalogOptions.load(args, ctx, allowSamples: true)
         let locale = try LocaleOption.choice(args, catalogs)?.tag ?? CatalogOptions.defaultLocale(catalogs)
@@ -35,27 +50,39 @@ public enum MatchCommand: Command {
         let one = Matcher.locale(for: locale, among: Matcher.locales(of: catalogs))
         let matcher = Matcher(catalogs: catalogs, locales: one.map { [$0] } ?? [], options: opts,
                               encoder: try CatalogOptions.encoder(args, ctx), vectorCache: CatalogOptions.vectorCache(ctx))
-        var out = ""
+        let toFile = args.value("--output") != nil
+        // Each result's bytes, reused; written through the context's buffer (`outBuffered`),
+        // or kept for --output.
+        var line: [UInt8] = []
+        line.reserveCapacity(1024)
+        var file: [UInt8] = []
         var allMatched = true
+        defer { ctx.flushOut() }
         func handle(_ text: String) {
             let r = matcher.match(text, locale: locale)
             if r.decision != .match { allMatched = false }
+            line.removeAll(keepingCapacity: true)
             if format == "json" {
-                out += r.json(includeExplanation: args.flag("--explain")).render() + "\n"
+                r.writeJSON(into: &line, includeExplanation: explain)
+                line.append(0x0A)
             } else {
-                out += ResultText.render(r, explain: args.flag("--explain"), color: false)
+                if explain {
+                    line.append(contentsOf: ResultText.render(r, explain: true, color: false).utf8)
+                } else {
+                    ResultText.write(r, into: &line)
+                }
             }
-            if args.value("--output") == nil { ctx.out(out); out = "" }
+            if toFile { file.append(contentsOf: line) } else { ctx.outBuffered(line) }
         }
         if args.positionals.isEmpty {
-            while let line = ctx.readLine() {
-                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-                handle(line)
+            while let text = ctx.readLine() {
+                if MatchCommand.isBlank(text) { continue }
+                handle(text)
             }
         } else {
             for t in args.positionals { handle(t) }
         }
-        if args.value("--output") != nil { try PhraseMatchCLI.emit(out, args, ctx) }
+        if toFile { try PhraseMatchCLI.emit(String(decoding: file, as: UTF8.self), args, ctx) }
         return allMatched ? ExitCode.success : ExitCode.checkFailed
     }
 }
@@ -111,6 +138,80 @@ public enum ResultText {
         }
         if let m = r.meaning { s += "  \(m.line)\n" }
         return s
+    }
+
+    /// `render(r, explain: false, color: false)`'s UTF-8 bytes, appended to `out` as they are
+    /// made (no string grown piece by piece: `match --format text` writes one per line).
+    public static func write(_ r: MatchResult, into out: inout [UInt8]) {
+        func text(_ s: String) { out.appendUTF8(s) }
+        func parameters(_ c: MatchCandidate) {
+            let ps = c.parameters
+            guard !ps.isEmpty else { return }
+            out.append(0x20)
+            for (k, p) in ps.enumerated() {
+                if k > 0 { out.appendLiteral(", ") }
+                text(p.name)
+                out.append(0x3D)
+                text(p.title)
+                out.appendLiteral(" (")
+                text(p.value.identity)
+                out.append(0x29)
+            }
+        }
+        out.append(0x22)
+        text(r.text)
+        out.appendLiteral("\" → ")
+        switch r.decision {
+        case .match: out.appendLiteral("match")
+        case .ambiguous: out.appendLiteral("ambiguous")
+        case .none: out.appendLiteral("none")
+        }
+        out.appendLiteral(" (")
+        r.why.writeText(into: &out)
+        if let p = r.confidence {
+            switch r.why {
+            case .confident, .lowConfidence: break
+            default:
+                out.appendLiteral("; confidence ")
+                JSONOut.appendNumber((p * 1000).rounded() / 10, into: &out)
+                out.append(0x25)
+            }
+        }
+        out.appendLiteral(")\n")
+        if r.decision == .none {
+            if let c = r.results.first {
+                out.appendLiteral("  closest: ")
+                text(c.app)
+                out.append(0x20)
+                text(c.intent)
+                parameters(c)
+                out.appendLiteral(" score ")
+                JSONOut.appendNumber(c.score, into: &out)
+                out.append(0x0A)
+            }
+            if let n = r.negative { out.appendLiteral("  negative phrase: "); text(n); out.append(0x0A) }
+            if let m = r.meaning { out.appendLiteral("  "); text(m.line); out.append(0x0A) }
+            return
+        }
+        for (k, c) in r.results.enumerated() {
+            out.appendLiteral("  ")
+            text(String(k + 1))
+            out.appendLiteral(". ")
+            text(c.app)
+            out.append(0x20)
+            text(c.intent)
+            parameters(c)
+            out.appendLiteral("  score ")
+            JSONOut.appendNumber(c.score, into: &out)
+            if !c.appNamed { out.appendLiteral("  [app not named]") }
+            out.append(0x0A)
+            out.appendLiteral("     phrase: ")
+            text(c.template)
+            out.appendLiteral(" → \"")
+            text(c.phrase)
+            out.appendLiteral("\"\n")
+        }
+        if let m = r.meaning { out.appendLiteral("  "); text(m.line); out.append(0x0A) }
     }
 
     /// The explanation of a result, one word as said per line (`WordAlignment`).

@@ -118,6 +118,11 @@ final class ReadingTable: Sendable {
         let utf8 = Array(word.utf8)
         var offsets: [Int] = [0]
         for u in scalars { offsets.append(offsets[offsets.count - 1] + UTF8.width(u)) }
+        // The first position at or after each one with a Han character (scalars.count: none).
+        var nextHan = [Int](repeating: scalars.count, count: scalars.count + 1)
+        for k in stride(from: scalars.count - 1, through: 0, by: -1) {
+            nextHan[k] = ReadingTable.needsReading(scalars[k].value) ? k : nextHan[k + 1]
+        }
         var out = String.UnicodeScalarView()
         var i = 0
         utf8.withUnsafeBufferPointer { p in
@@ -126,9 +131,9 @@ final class ReadingTable: Sendable {
                 if i <= lastHan {
                     var taken = false
                     var len = min(maxLength, scalars.count - i)
-                    while len > 0 {
-                        let hasHan = scalars[i..<i + len].contains { ReadingTable.needsReading($0.value) }
-                        if hasHan, let e = find(UnsafeBufferPointer(rebasing: p[offsets[i]..<offsets[i + len]])) {
+                    // (A window without a Han character is no word of the table, nor is a shorter one.)
+                    while len > 0 && nextHan[i] < i + len {
+                        if let e = find(UnsafeBufferPointer(rebasing: p[offsets[i]..<offsets[i + len]])) {
                             let rs = Int(index[3 * e + 1]) + 1, re = Int(index[3 * e + 2])
                             out.append(contentsOf: String(decoding: bytes[rs..<re], as: UTF8.self).unicodeScalars)
                             i += len

@@ -397,21 +397,49 @@ public indirect enum JSONOut: Sendable, Equatable {
 
     /// Formats a double the same way on every platform: up to 4 decimals, no trailing zeros.
     public static func formatNumber(_ d: Double) -> String {
-        guard d.isFinite else { return "0" }
+        var out: [UInt8] = []
+        out.reserveCapacity(24)
+        appendNumber(d, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends `formatNumber(d)`'s UTF-8 bytes: the whole part, and up to 4 decimals without
+    /// trailing zeros; "0" for a number that is not finite.
+    public static func appendNumber(_ d: Double, into out: inout [UInt8]) {
+        guard d.isFinite else { out.append(0x30); return }
         let scaled = (d * 10000).rounded()
         if abs(scaled) >= 1e15 {
             // Whole numbers beyond Int64 (a catalog's "version": 1666…6) in Swift's shortest form, the same everywhere.
-            return abs(d) < 9e18 ? String(Int64(d)) : "\(d.rounded())"
+            out.append(contentsOf: (abs(d) < 9e18 ? String(Int64(d)) : "\(d.rounded())").utf8)
+            return
         }
         let neg = scaled < 0
-        var v = Int64(abs(scaled))
+        let v = Int64(abs(scaled))
         let whole = v / 10000
-        v %= 10000
-        var frac = String(v)
-        frac = String(repeating: "0", count: 4 - frac.count) + frac
-        while frac.hasSuffix("0") { frac.removeLast() }
-        let body = frac.isEmpty ? String(whole) : "\(whole).\(frac)"
-        return (neg && (whole != 0 || !frac.isEmpty)) ? "-" + body : body
+        // The decimals without trailing zeros: `frac` of `digits` digits.
+        var frac = v % 10000, digits = 4
+        if frac == 0 { digits = 0 } else { while frac % 10 == 0 { frac /= 10; digits -= 1 } }
+        if neg && (whole != 0 || digits > 0) { out.append(0x2D) }
+        appendDigits(whole, count: 1, into: &out)
+        if digits > 0 {
+            out.append(0x2E)
+            appendDigits(frac, count: digits, into: &out)
+        }
+    }
+
+    /// Appends a non-negative integer in decimal, with leading zeros to `count` digits.
+    static func appendDigits(_ v: Int64, count: Int, into out: inout [UInt8]) {
+        var buf: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for Int64.max
+        var n = 0
+        var x = v
+        withUnsafeMutableBytes(of: &buf) { b in
+            repeat {
+                b[23 - n] = UInt8(truncatingIfNeeded: 0x30 + x % 10)
+                x /= 10
+                n += 1
+            } while (x > 0 || n < count) && n < 24
+            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[(24 - n)...]))
+        }
     }
 
     func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
@@ -424,7 +452,7 @@ public indirect enum JSONOut: Sendable, Equatable {
         case .null: text("null")
         case .bool(let b): text(b ? "true" : "false")
         case .int(let i): text(String(i))
-        case .double(let d): text(JSONOut.formatNumber(d))
+        case .double(let d): JSONOut.appendNumber(d, into: &out)
         case .string(let s): JSONOut.escape(s, into: &out)
         case .array(let a):
             if a.isEmpty { text("[]"); return }
