@@ -158,6 +158,15 @@ public enum ResultText {
                 out.append(0x29)
             }
         }
+        // "<app> <intent> <parameters><sep><score>": a closest result's or a listed one's line.
+        func candidate(_ c: MatchCandidate, scoreAfter sep: StaticString) {
+            text(c.app)
+            out.append(0x20)
+            text(c.intent)
+            parameters(c)
+            out.appendLiteral(sep)
+            JSONOut.appendNumber(c.score, into: &out)
+        }
         out.append(0x22)
         text(r.text)
         out.appendLiteral("\" → ")
@@ -181,12 +190,7 @@ public enum ResultText {
         if r.decision == .none {
             if let c = r.results.first {
                 out.appendLiteral("  closest: ")
-                text(c.app)
-                out.append(0x20)
-                text(c.intent)
-                parameters(c)
-                out.appendLiteral(" score ")
-                JSONOut.appendNumber(c.score, into: &out)
+                candidate(c, scoreAfter: " score ")
                 out.append(0x0A)
             }
             if let n = r.negative { out.appendLiteral("  negative phrase: "); text(n); out.append(0x0A) }
@@ -197,12 +201,7 @@ public enum ResultText {
             out.appendLiteral("  ")
             text(String(k + 1))
             out.appendLiteral(". ")
-            text(c.app)
-            out.append(0x20)
-            text(c.intent)
-            parameters(c)
-            out.appendLiteral("  score ")
-            JSONOut.appendNumber(c.score, into: &out)
+            candidate(c, scoreAfter: "  score ")
             if !c.appNamed { out.appendLiteral("  [app not named]") }
             out.append(0x0A)
             out.appendLiteral("     phrase: ")

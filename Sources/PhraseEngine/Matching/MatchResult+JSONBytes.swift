@@ -103,27 +103,18 @@ extension Reason {
     /// Appends `text`'s UTF-8 bytes: the usual reasons written piece by piece (numbers by
     /// `JSONOut.appendNumber`), the others through `text`.
     package func writeText(into out: inout [UInt8]) {
+        // "<a><x><b><y>": the four reasons of two numbers each.
+        func two(_ a: StaticString, _ x: Double, _ b: StaticString, _ y: Double) {
+            out.appendLiteral(a)
+            JSONOut.appendNumber(x, into: &out)
+            out.appendLiteral(b)
+            JSONOut.appendNumber(y, into: &out)
+        }
         switch self {
-        case .matched(let s, let t):
-            out.appendLiteral("score ")
-            JSONOut.appendNumber(s, into: &out)
-            out.appendLiteral(" ≥ threshold ")
-            JSONOut.appendNumber(t, into: &out)
-        case .belowThreshold(let s, let t):
-            out.appendLiteral("best score ")
-            JSONOut.appendNumber(s, into: &out)
-            out.appendLiteral(" is below the threshold ")
-            JSONOut.appendNumber(t, into: &out)
-        case .confident(let c, let t):
-            out.appendLiteral("confidence ")
-            JSONOut.appendNumber(c, into: &out)
-            out.appendLiteral(" ≥ ")
-            JSONOut.appendNumber(t, into: &out)
-        case .lowConfidence(let c, let t):
-            out.appendLiteral("the best result's confidence ")
-            JSONOut.appendNumber(c, into: &out)
-            out.appendLiteral(" is below ")
-            JSONOut.appendNumber(t, into: &out)
+        case .matched(let s, let t): two("score ", s, " ≥ threshold ", t)
+        case .belowThreshold(let s, let t): two("best score ", s, " is below the threshold ", t)
+        case .confident(let c, let t): two("confidence ", c, " ≥ ", t)
+        case .lowConfidence(let c, let t): two("the best result's confidence ", c, " is below ", t)
         default:
             out.appendUTF8(text)
         }
