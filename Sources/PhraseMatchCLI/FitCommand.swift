@@ -29,7 +29,8 @@ public enum FitCommand: Command {
     With the sentence encoder (as match and eval have it; --no-semantic turns it off), a second
     model is fitted on the tune lines the decision refuses where the encoder reads them, from the
     same features and the encoder's cosine, margin and agreement, within the same false accepts
-    (semantic.logistic, semantic.confidence; docs/semantic.md).
+    (semantic.logistic, semantic.confidence; docs/semantic.md); with the encoder's proposals
+    (its nearest shortcut's own best reading) where the tune lines are better with them.
     The same corpus and catalogs give the same file. Exit status: 0 written, 1 refused, 2 usage,
     3 unreadable input.
     """
@@ -153,7 +154,7 @@ public enum FitCommand: Command {
         if encoder != nil {
             // The bar is the base model's rule, which the samples were read with (`ruleRuns`).
             let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap)
-            let read = tune.filter { ($0.meaning != nil || $0.proposal != nil) && DecisionFit.refused($0, weights: weights, tau: tau, rescue: rescue) }.count
+            let read = DecisionFit.readWhereRefused(tune, weights: weights, tau: tau, rescue: rescue).count
             if let sem {
                 fitted.model.semantic.fitted = sem
                 let proposals = sem.readsProposals ? "runs the encoder's proposals too" : "runs no proposal (the tune lines are better without)"

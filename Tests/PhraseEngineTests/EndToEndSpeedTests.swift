@@ -95,6 +95,11 @@ import Testing
     }
 
     @Test func reasonsAreWrittenAsTheirText() {
+        // The four reasons worded by the byte writer alone (`Reason.text` reads it): their words.
+        #expect(Reason.matched(score: 0.95, threshold: 0.6).text == "score 0.95 ≥ threshold 0.6")
+        #expect(Reason.belowThreshold(score: 0.5381, threshold: 0.6).text == "best score 0.5381 is below the threshold 0.6")
+        #expect(Reason.confident(confidence: 0.9, threshold: 0.75).text == "confidence 0.9 ≥ 0.75")
+        #expect(Reason.lowConfidence(confidence: -0.25, threshold: 0.5).text == "the best result's confidence -0.25 is below 0.5")
         var rng = SplitMix(state: 7)
         for _ in 0..<2_000 {
             let a = Double(rng.next() % 2_000_001) / 1_000_000 - 0.5, b = Double(rng.next() % 1_000_001) / 1_000_000

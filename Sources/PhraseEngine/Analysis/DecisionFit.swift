@@ -26,9 +26,9 @@ public enum DecisionFit {
         public var weight: Double = 1
         /// The closest result's features with the sentence encoder's evidence
         /// (`SemanticWeights.features`), on a line the encoder reads when it is refused (a result
-        /// decided by a threshold or the confidence, or none, no other app named), of the
-        /// candidate it reads (the closest result, or its proposal), that candidate's value
-        /// bound; nil elsewhere, and without an encoder.
+        /// decided by a threshold or the confidence, no other app named), its value bound; nil
+        /// elsewhere (a line with no result, whose only reading is the `proposal`), and without
+        /// an encoder.
         public var meaning: [Double]? = nil
         /// The encoder's proposal where it has one (`SemanticReading.proposal`, its value bound):
         /// its features (`SemanticWeights.features`), and whether it is the expected one.
@@ -76,7 +76,7 @@ public enum DecisionFit {
                 }
                 // What the matcher's own rule reads, as `SemanticStage.review` does.
                 let rule = opts.model.semantic
-                let (cand, e) = rule.readsProposals ? (read.proposal ?? (r, read.evidence)) : (r, read.evidence)
+                let (cand, e) = read.judged(r, rule: rule)
                 sample.ruleRuns = SemanticStage.verdict(cand, e, rule: rule) != nil
                 sample.ruleRunsRight = sample.ruleRuns && right(cand)
             }
@@ -119,9 +119,9 @@ public enum DecisionFit {
     /// model can be told from them).
     public static func fitSemantic(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
                                    maxFalseAccepts: Double, l2: Double = 0.1) -> SemanticWeights? {
-        // The lines the encoder reads that the decision refuses, each as the closest result
-        // (`meaning`) or, with proposals, as the proposal where there is one.
-        let refusedRead = samples.filter { ($0.meaning != nil || $0.proposal != nil) && refused($0, weights: weights, tau: tau, rescue: rescue) }
+        // Each read line as the closest result (`meaning`) or, with proposals, as the proposal
+        // where there is one.
+        let refusedRead = readWhereRefused(samples, weights: weights, tau: tau, rescue: rescue)
         func readRows(proposals: Bool) -> [Sample] {
             refusedRead.compactMap { s in
                 var x = s
@@ -186,6 +186,12 @@ public enum DecisionFit {
         case let (nil, b?): return b.w
         case (nil, nil): return nil
         }
+    }
+
+    /// The samples the encoder reads (`Sample.meaning` or `proposal`) that the decision (`weights`
+    /// at `tau`, `rescue`; none: the thresholds) refuses: what `fitSemantic` fits on.
+    public static func readWhereRefused(_ samples: [Sample], weights: DecisionWeights?, tau: Double, rescue: Bool = false) -> [Sample] {
+        samples.filter { ($0.meaning != nil || $0.proposal != nil) && refused($0, weights: weights, tau: tau, rescue: rescue) }
     }
 
     /// The fewest lines a split needs for its accuracy to say anything: the smallest n whose 95%

@@ -101,7 +101,7 @@ extension MatchResult {
 
 extension Reason {
     /// Appends `text`'s UTF-8 bytes: the usual reasons written piece by piece (numbers by
-    /// `JSONOut.appendNumber`), the others through `text`.
+    /// `JSONOut.appendNumber`; `text` reads their wording here), the others through `text`.
     package func writeText(into out: inout [UInt8]) {
         // "<a><x><b><y>": the four reasons of two numbers each.
         func two(_ a: StaticString, _ x: Double, _ b: StaticString, _ y: Double) {

@@ -210,7 +210,11 @@ public enum Reason: Sendable, Hashable {
         case .tooLong: return "the utterance is far longer than any phrase"
         case .noOverlap: return "no phrase shares enough words with the utterance"
         case .negative(let t, let app): return app.map { "matches the negative phrase \"\(t)\" of \($0)" } ?? "matches a negative phrase"
-        case .belowThreshold(let s, let t): return "best score \(f(s)) is below the threshold \(f(t))"
+        case .belowThreshold, .matched, .lowConfidence, .confident:
+            // Worded once, by the byte writer the result lines use (`writeText`).
+            var out: [UInt8] = []
+            writeText(into: &out)
+            return String(decoding: out, as: UTF8.self)
         case .noAppBelowThreshold(let s, let t):
             return "no app named, and the best score \(f(s)) is below the no-app threshold \(f(t))"
         case .severalApps: return "no app named, and more than one app can take the utterance"
@@ -218,10 +222,7 @@ public enum Reason: Sendable, Hashable {
         case .tooClose(let m): return "the two best results are within \(f(m)) of each other"
         case .unknownValue(let w, let p, let t):
             return "\"\(w)\" stands where \"\(t)\" has ${\(p)}, and it is none of its values"
-        case .matched(let s, let t): return "score \(f(s)) ≥ threshold \(f(t))"
         case .matchedWithoutApp(let app, let s): return "no app named; only \(app) can take it (score \(f(s)))"
-        case .lowConfidence(let c, let t): return "the best result's confidence \(f(c)) is below \(f(t))"
-        case .confident(let c, let t): return "confidence \(f(c)) ≥ \(f(t))"
         case .exact: return "said as written"
         case .meaning(let s, let c, let m):
             return "score \(f(s)) is below the threshold, but the meaning is this shortcut's (\(f((c * 10000).rounded() / 10000)), \(f((m * 10000).rounded() / 10000)) ahead of the next)"

@@ -41,8 +41,7 @@ final class SemanticStage: Sendable {
         guard !r.namesOtherApp else { return false }
         switch r.why {
         case .noOverlap: return proposals && r.results.isEmpty
-        case .belowThreshold, .noAppBelowThreshold, .lowConfidence: return !r.results.isEmpty
-        case .matched, .matchedWithoutApp, .confident: return !r.results.isEmpty
+        case .belowThreshold, .noAppBelowThreshold, .lowConfidence, .matched, .matchedWithoutApp, .confident: return !r.results.isEmpty
         default: return false
         }
     }
@@ -78,12 +77,10 @@ final class SemanticStage: Sendable {
         var out = SemanticReading(evidence: e)
         guard !agrees, proposals else { return out }
         var p = propose(nearest)
-        guard let c = p.results.first, ShortcutRef(app: c.appIndex, shortcut: c.shortcutIndex) == nearest,
-              !p.namesOtherApp, p.negative == nil else { return out }
-        switch p.why {
-        case .belowThreshold, .noAppBelowThreshold, .lowConfidence, .matched, .matchedWithoutApp, .confident: break
-        default: return out
-        }
+        // A result of the same kinds the encoder reads (not a negative phrase, an unknown or
+        // ambiguous value, another app).
+        guard SemanticStage.readsIfRefused(p, proposals: false), let c = p.results.first,
+              ShortcutRef(app: c.appIndex, shortcut: c.shortcutIndex) == nearest else { return out }
         // The search put another shortcut first, or found none: the proposal leads nothing.
         p.lead = 0
         p.decision = .none
@@ -119,10 +116,10 @@ final class SemanticStage: Sendable {
         let proposals = rule.readsProposals
         guard SemanticStage.reads(r, proposals: proposals),
               let read = reading(r, indexLocale: indexLocale, proposals: proposals, propose: propose) else { return r }
-        let (candidate, evidence) = read.proposal ?? (r, read.evidence)
+        let (candidate, evidence) = read.judged(r, rule: rule)
         guard let v = SemanticStage.verdict(candidate, evidence, rule: rule) else {
             var out = r
-            out.meaning = read.proposal?.evidence ?? read.evidence
+            out.meaning = evidence
             return out
         }
         var out = candidate
@@ -141,6 +138,13 @@ final class SemanticStage: Sendable {
 public struct SemanticReading: Sendable {
     public var evidence: SemanticEvidence
     public var proposal: (candidate: MatchResult, evidence: SemanticEvidence)? = nil
+
+    /// What `rule` judges of `r` (the result this was read of): the proposal where the rule
+    /// reads proposals and there is one, else `r`'s closest result, with its evidence.
+    func judged(_ r: MatchResult, rule: SemanticRule) -> (candidate: MatchResult, evidence: SemanticEvidence) {
+        if rule.readsProposals, let p = proposal { return p }
+        return (r, evidence)
+    }
 }
 
 extension SemanticWeights {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// When the sentence encoder confirms a refused result (`semantic` in the score model file): the
 /// lexical search refused its best result (below a threshold or the fitted confidence), and the
 /// encoder's nearest shortcut is that result's, at least `cosine` close to the utterance and at
@@ -103,8 +101,6 @@ public struct SemanticWeights: Sendable, Hashable {
 
     /// The probability that the closest result is right, from the full feature vector.
     public func confidence(_ x: [Double]) -> Double {
-        var z = bias
-        for (a, b) in zip(weights, x) { z += a * b }
-        return 1 / (1 + exp(-z))
+        DecisionWeights(bias: bias, weights: weights).confidence(x)
     }
 }
