@@ -31,6 +31,7 @@ public enum FitCommand: Command {
     same features and the encoder's cosine, margin and agreement, within the same false accepts
     (semantic.logistic, semantic.confidence; docs/semantic.md); with the encoder's proposals
     (its nearest shortcut's own best reading) where the tune lines are better with them.
+    --meaning-only keeps the base model's decision whole and fits only that rule.
     The same corpus and catalogs give the same file. Exit status: 0 written, 1 refused, 2 usage,
     3 unreadable input.
     """
@@ -42,6 +43,7 @@ public enum FitCommand: Command {
         OptionSpec("--model", value: "BASE", help: "The score model to start from (default: the bundled one)."),
         OptionSpec("--max-false-accepts", value: "X", help: "Most false accepts allowed on the tune split (0-1; default: the base model's)."),
         OptionSpec("--calibrate", help: "Keep the base decision; fit only the confidence's calibration (decision.calibration, decision.refusal)."),
+        OptionSpec("--meaning-only", help: "Keep the base decision; fit only the sentence encoder's rule (semantic.logistic, semantic.confidence)."),
         OptionSpec("--plan", value: "FILE", help: "Fit on many catalog sets at once: a fit plan (docs/cli.md) in place of --catalog and corpora."),
         CatalogOptions.noSemanticOption, CatalogOptions.encoderOption,
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
@@ -77,9 +79,14 @@ public enum FitCommand: Command {
         }
         let calibrateOnly = args.flag("--calibrate")
         if calibrateOnly && maxFA != nil { throw CLIError.usage("--max-false-accepts chooses a decision; --calibrate keeps the base one") }
+        let meaningOnly = args.flag("--meaning-only")
+        if meaningOnly && calibrateOnly { throw CLIError.usage("--meaning-only fits the encoder's rule and --calibrate the confidence's calibration: give one") }
+        if meaningOnly && args.flag("--no-semantic") { throw CLIError.usage("--meaning-only fits the sentence encoder's rule; --no-semantic turns the encoder off") }
         var base = MatchOptions()
         base.model = try CatalogOptions.scoreModel(args, ctx)
-        if calibrateOnly {
+        if meaningOnly {
+            // The base model's decision stays whole; its encoder rule is the bar.
+        } else if calibrateOnly {
             if base.model.logistic != nil {
                 throw CLIError.usage("the base model's decision is fitted (decision.logistic), which gives the confidence; --calibrate needs a model decided by its thresholds")
             }
@@ -111,6 +118,9 @@ public enum FitCommand: Command {
         }
         // With the sentence encoder, the fit reads its evidence too (`semantic.logistic`).
         let encoder = try CatalogOptions.encoder(args, ctx)
+        if meaningOnly && encoder == nil {
+            throw CLIError.input("--meaning-only needs the sentence encoder's weights (--encoder FILE, $PHRASEENGINE_ENCODER or Models/e5-small-q4.bin)")
+        }
         let vectorCache = CatalogOptions.vectorCache(ctx)
         let progress = ProgressLine.make(ctx, args, label: "fit")
         let from = plan.map { "the plan \(CatalogOptions.displayPath(CatalogOptions.resolvePath($0, ctx), ctx)) (\(groups.count) groups)" }
@@ -131,22 +141,39 @@ public enum FitCommand: Command {
             return try calibrate(groups, tune, base, output: output, from: from, tuneCount: tuneCount, testCount: testCount,
                                  threads: threads, progress: progress, ctx)
         }
-        let before = DecisionFit.figures(tune, weights: nil, tau: 0.5)
-        let weights = DecisionFit.fit(tune)
-        // Two ways to use the confidence — in place of the thresholds, or only to run more than
-        // they do (`decision.rescue`) — each at its best threshold; the tune lines choose.
-        let cap = maxFA ?? before.falseAccepts
-        let tauReplace = DecisionFit.threshold(tune, weights: weights, maxFalseAccepts: cap)
-        let tauRescue = DecisionFit.threshold(tune, weights: weights, maxFalseAccepts: cap, rescue: true)
-        let asRescue = DecisionFit.figures(tune, weights: weights, tau: tauRescue, rescue: true)
-        let asReplace = DecisionFit.figures(tune, weights: weights, tau: tauReplace)
-        let rescue = asRescue.accuracy > asReplace.accuracy + 1e-12
-        let tau = rescue ? tauRescue : tauReplace
         var fitted = base
-        fitted.model.logistic = weights
-        fitted.model.confidenceThreshold = tau
-        fitted.model.rescue = rescue
-        fitted.model.refusal = DecisionFit.fitRefusal(tune, weights: weights, tau: tau, rescue: rescue)
+        let weights: DecisionWeights?, tau: Double, rescue: Bool, cap: Double
+        var decisionText: String
+        if meaningOnly {
+            // The base decision as it is: the encoder's rule reads the lines it refuses, within
+            // its false accepts on the tune lines (or --max-false-accepts).
+            (weights, tau, rescue) = (base.model.logistic, base.model.confidenceThreshold, base.model.rescue)
+            let before = DecisionFit.figures(tune, weights: weights, tau: tau, rescue: rescue)
+            cap = maxFA ?? before.falseAccepts
+            decisionText = "on the tune lines\(groups.contains { $0.weight != 1 } ? ", weighted" : ""): the base model's decision "
+                + "(kept) accuracy \(String(format: "%.1f%%", 100 * before.accuracy)), false accepts \(String(format: "%.1f%%", 100 * before.falseAccepts))\n"
+        } else {
+            let before = DecisionFit.figures(tune, weights: nil, tau: 0.5)
+            let w = DecisionFit.fit(tune)
+            // Two ways to use the confidence — in place of the thresholds, or only to run more than
+            // they do (`decision.rescue`) — each at its best threshold; the tune lines choose.
+            cap = maxFA ?? before.falseAccepts
+            let tauReplace = DecisionFit.threshold(tune, weights: w, maxFalseAccepts: cap)
+            let tauRescue = DecisionFit.threshold(tune, weights: w, maxFalseAccepts: cap, rescue: true)
+            let asRescue = DecisionFit.figures(tune, weights: w, tau: tauRescue, rescue: true)
+            let asReplace = DecisionFit.figures(tune, weights: w, tau: tauReplace)
+            rescue = asRescue.accuracy > asReplace.accuracy + 1e-12
+            tau = rescue ? tauRescue : tauReplace
+            weights = w
+            fitted.model.logistic = w
+            fitted.model.confidenceThreshold = tau
+            fitted.model.rescue = rescue
+            fitted.model.refusal = DecisionFit.fitRefusal(tune, weights: w, tau: tau, rescue: rescue)
+            let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
+            let f = { (x: (accuracy: Double, falseAccepts: Double)) in "accuracy \(p(x.accuracy)), false accepts \(p(x.falseAccepts))" }
+            decisionText = "on the tune lines\(groups.contains { $0.weight != 1 } ? ", weighted" : ""): the thresholds \(f(before)); "
+                + "the confidence in their place \(f(asReplace)); the confidence beside them \(f(asRescue)): chose \(rescue ? "beside" : "in their place")\n"
+        }
         // The encoder's rule, fitted on the lines that decision refuses where the encoder reads
         // them, within the same false accepts; none more accurate there than the base model's
         // limits: those stay.
@@ -163,9 +190,14 @@ public enum FitCommand: Command {
             } else {
                 meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: no fitted rule is more accurate "
                     + "there than the base model's limits, which stay\n"
+                if meaningOnly {
+                    ctx.out(decisionText + meaningText)
+                    ctx.err("phrasematch fit: refused: --meaning-only found no encoder rule better than the base model's on the tune lines; nothing written\n")
+                    return ExitCode.checkFailed
+                }
             }
         }
-        fitted.model.source = "phrasematch fit on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
+        fitted.model.source = "phrasematch fit\(meaningOnly ? " --meaning-only" : "") on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
         // The real figures: both models through the matcher, on both splits, per group and pooled.
         func measure(_ m: Matcher, _ g: Group) -> (tune: Metrics, heldOut: Metrics, heldOutPredictions: [Prediction]) {
             let ps = Evaluator.run(g.items, matcher: m, threads: threads).predictions
@@ -206,7 +238,7 @@ public enum FitCommand: Command {
         var result = trial(fitted)
         // Refused with the encoder's fitted rule: the same decision with the base model's rule,
         // which the held-out check judges as it would the whole fit.
-        if let why = result.why, fitted.model.semantic.fitted != nil {
+        if let why = result.why, fitted.model.semantic.fitted != nil, !meaningOnly {
             var wordsOnly = fitted
             wordsOnly.model.semantic = base.model.semantic
             let again = trial(wordsOnly)
@@ -219,9 +251,7 @@ public enum FitCommand: Command {
         let table = result.table, pooled = result.pooled, heldOutFitted = result.heldOut
         progress?.finish()
         let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
-        let w = { (x: (accuracy: Double, falseAccepts: Double)) in "accuracy \(p(x.accuracy)), false accepts \(p(x.falseAccepts))" }
-        var s = "on the tune lines\(groups.contains { $0.weight != 1 } ? ", weighted" : ""): the thresholds \(w(before)); "
-            + "the confidence in their place \(w(asReplace)); the confidence beside them \(w(asRescue)): chose \(rescue ? "beside" : "in their place")\n"
+        var s = decisionText
         s += "fit on \(tuneCount) tune lines (even line numbers), checked on \(testCount) held-out lines (odd)\n"
         if groups.count > 1 {
             let width = max(5, table.map(\.name.count).max() ?? 5) + 2
@@ -241,15 +271,17 @@ public enum FitCommand: Command {
                 + p(m.accuracy).padding(toLength: 10, withPad: " ", startingAt: 0)
                 + p(m.exactAccuracy).padding(toLength: 11, withPad: " ", startingAt: 0) + p(m.falseAcceptRate) + "\n"
         }
-        s += "confidence a result needs: \(JSONOut.formatNumber(tau))\(rescue ? " (or the thresholds: decision.rescue)" : "")\n"
-        s += weightsText(weights) + "\n"
-        if let r = fitted.model.refusal { s += "refusal " + weightsText(r) + "\n" }
+        if let weights {
+            s += "confidence a result needs: \(JSONOut.formatNumber(tau))\(rescue ? " (or the thresholds: decision.rescue)" : "")\n"
+            s += weightsText(weights) + "\n"
+        }
+        if let r = fitted.model.refusal, !meaningOnly { s += "refusal " + weightsText(r) + "\n" }
         s += meaningText
         if let r = Reliability(heldOutFitted) { s += "the confidence on the held-out lines: " + calibrationText(r) + "\n" }
         let why = result.why
         if let why {
             ctx.out(s)
-            ctx.err("phrasematch fit: refused: the fitted decision is \(why); nothing written\n")
+            ctx.err("phrasematch fit: refused: the fitted \(meaningOnly ? "encoder rule" : "decision") is \(why); nothing written\n")
             return ExitCode.checkFailed
         }
         try AtomicFile.write(fitted.model.json.render(pretty: true) + "\n", to: CatalogOptions.resolvePath(output, ctx))

@@ -240,6 +240,40 @@ import Testing
         _ = runCLI(["fit", "--encoder", SemanticTests.weights, "--catalog", catalog, "--output", again, corpus])
         #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: out, encoding: .utf8))
     }
+
+    /// `fit --meaning-only`: the base model's decision stays byte for byte; only the encoder's
+    /// rule is fitted and written.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: SemanticTests.weights), "the encoder's weights are needed"))
+    func fitMeaningOnlyKeepsTheDecision() throws {
+        let catalog = Self.root.appendingPathComponent("Benchmarks/ha-intents/en/catalog.sparse.json").path
+        let corpus = Self.root.appendingPathComponent("Benchmarks/ha-intents/en/corpus.named.jsonl").path
+        let base = try tempFile("base.json", "")
+        let (c0, _, e0) = runCLI(["fit", "--no-semantic", "--catalog", catalog, "--output", base, corpus])
+        #expect(c0 == 0, "\(e0)")
+        let out = try tempFile("meaning.json", "")
+        let (code, report, err) = runCLI(["fit", "--meaning-only", "--model", base, "--encoder", SemanticTests.weights,
+                                          "--catalog", catalog, "--output", out, corpus])
+        #expect(code == 0, "\(err)")
+        #expect(report.contains("the base model's decision (kept)"), "\(report)")
+        func decision(_ path: String) throws -> NSDictionary {
+            let o = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+            return try #require(o?["decision"] as? NSDictionary)
+        }
+        #expect(try decision(out) == decision(base))
+        let fitted = try ScoreModel.load(path: out), before = try ScoreModel.load(path: base)
+        #expect(fitted.logistic != nil && fitted.logistic == before.logistic)
+        #expect(fitted.semantic.fitted != nil, "\(report)")
+        #expect(before.semantic.fitted == nil)
+    }
+
+    @Test func meaningOnlyIsAUsageErrorWithCalibrateOrWithoutTheEncoder() throws {
+        let out = try tempFile("never.json", "")
+        for extra in [["--calibrate"], ["--no-semantic"]] {
+            let (code, _, err) = runCLI(["fit", "--meaning-only", "--output", out] + extra + ["corpus.jsonl"])
+            #expect(code == 2, "\(extra): \(err)")
+            #expect(err.contains("--meaning-only"), "\(err)")
+        }
+    }
 }
 
 /// Points every utterance that starts with "!" at Log Care; phrases as `KeywordEncoder` does.
