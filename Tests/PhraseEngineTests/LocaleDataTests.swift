@@ -128,6 +128,20 @@ import Testing
         #expect(IndexBuilder.phonetic(plain, "追", flags: []) != IndexBuilder.phonetic(plain, "最", flags: []))
     }
 
+    // MARK: joinSingleHan
+
+    @Test func joinSingleHanLoadsAndIsValidated() throws {
+        // ja joins a compound the segmenter split ("残" "量"; ReadabilityTests), zh keeps its
+        // one-character words apart.
+        #expect(LocaleStore.shared.profile(for: "ja").joinSingleHan)
+        #expect(!LocaleStore.shared.profile(for: "zh-Hans").joinSingleHan)
+        #expect(!LocaleStore.shared.profile(for: "en").joinSingleHan)
+        #expect(try parse("{\"id\": \"xx\", \"joinSingleHan\": true}").joinSingleHan)
+        #expect(try !parse("{\"id\": \"xx\"}").joinSingleHan)
+        let bad = loadError("{\"id\": \"xx\", \"joinSingleHan\": \"yes\"}")
+        #expect(bad == "xx.json:1:31: \"joinSingleHan\" must be true or false, not a string")
+    }
+
     // MARK: synth
 
     @Test func bundledProfilesLoadTheirSynthWords() {

@@ -106,6 +106,11 @@ public struct LocaleProfile: Sendable {
     /// the final -ng/-n), applied to the syllable key of a single Han character
     /// (`"syllableMerges"`).
     public var syllableMerges = SyllableMerges()
+    /// Whether an explanation (`WordAlignment.words`) reads consecutive single Han characters
+    /// aligned alike to consecutive phrase words as one word (ja: "残" "量" → "残量", a compound
+    /// the segmenter split); not where one-character words are the rule (zh: "灯" "都" stay
+    /// two). The profile's `"joinSingleHan"`.
+    public var joinSingleHan = false
     /// What the synthetic corpus generator and simulated recognizer (`Synth`) say and mishear in
     /// this language: the profile's `"synth"` object. Empty when absent.
     public var synth = SynthWords()
@@ -237,6 +242,11 @@ public struct LocaleProfile: Sendable {
             }
             syllableMerges = SyllableMerges(initials: maps["initials"] ?? [:], finals: maps["finals"] ?? [:])
         }
+        var joinSingleHan = false
+        if let node = root["joinSingleHan"] {
+            guard let v = node.bool else { throw error(at: node, "\"joinSingleHan\" must be true or false, not \(node.typeName)") }
+            joinSingleHan = v
+        }
         let synth = try SynthWords.parse(root["synth"], bytes: bytes, file: file)
         let dia = root["diacritics"]
         let readings = root["readings"]?.string
@@ -298,6 +308,7 @@ public struct LocaleProfile: Sendable {
             romanizedLetters: romanizedLetters,
             counters: counters,
             syllableMerges: syllableMerges,
+            joinSingleHan: joinSingleHan,
             synth: synth)
     }
 }
