@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhraseEngine
 
@@ -126,6 +127,59 @@ import Testing
         // 追 (zhui) and 最 (zui).
         #expect(IndexBuilder.phonetic(merged, "追", flags: []) == IndexBuilder.phonetic(merged, "最", flags: []))
         #expect(IndexBuilder.phonetic(plain, "追", flags: []) != IndexBuilder.phonetic(plain, "最", flags: []))
+    }
+
+    // MARK: joinSingleHan
+
+    @Test func joinSingleHanLoadsAndIsValidated() throws {
+        // ja joins a compound the segmenter split ("残" "量"; ReadabilityTests), zh keeps its
+        // one-character words apart.
+        #expect(LocaleStore.shared.profile(for: "ja").joinSingleHan)
+        #expect(!LocaleStore.shared.profile(for: "zh-Hans").joinSingleHan)
+        #expect(!LocaleStore.shared.profile(for: "en").joinSingleHan)
+        #expect(try parse("{\"id\": \"xx\", \"joinSingleHan\": true}").joinSingleHan)
+        #expect(try !parse("{\"id\": \"xx\"}").joinSingleHan)
+        let bad = loadError("{\"id\": \"xx\", \"joinSingleHan\": \"yes\"}")
+        #expect(bad == "xx.json:1:31: \"joinSingleHan\" must be true or false, not a string")
+    }
+
+    // MARK: fallback rules
+
+    @Test func fallbackRulesLoadAndGiveTheChains() throws {
+        #expect(LocaleStore.shared.fallbackRules.implied["zh"]?.count == 3)
+        #expect(LocaleStore.shared.fallbackRules.aliases["iw"] == [FallbackRules.Rule(profile: "he")])
+        #expect(LocaleStore.fallbackChain("zh-TW") == ["zh-TW", "zh-Hant", "zh-Hans", "zh", "und"])
+        #expect(LocaleStore.fallbackChain("zh-Hant-HK") == ["zh-Hant-HK", "zh-HK", "zh-Hant", "zh-Hans", "zh", "und"])
+        #expect(LocaleStore.fallbackChain("pt-AO") == ["pt-AO", "pt", "pt-PT", "und"])
+        #expect(LocaleStore.fallbackChain("pt") == ["pt", "pt-BR", "und"])
+        #expect(LocaleStore.fallbackChain("pt-Latn-BR") == ["pt-Latn-BR", "pt-Latn", "pt", "und"])
+        #expect(LocaleStore.fallbackChain("yue-Hant") == ["yue-Hant", "yue", "zh-HK", "zh-Hant", "zh-Hans", "zh", "und"])
+        #expect(LocaleStore.fallbackChain("nn_NO") == ["nn-NO", "nn", "nb", "und"])
+        #expect(LocaleStore.fallbackChain("en-GB") == ["en-GB", "en", "und"])
+        // Without the file no language has rules: the chain is the identifier's own parts.
+        #expect(LocaleStore(directory: nil).fallbackChain("zh-TW") == ["zh-TW", "zh", "und"])
+        // Aliases naming each other end.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fallback-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("resolution"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("{\"aliases\": {\"aa\": [{\"profile\": \"bb\"}], \"bb\": [{\"profile\": \"aa\"}]}}".utf8)
+            .write(to: dir.appendingPathComponent(FallbackRules.fileName))
+        #expect(LocaleStore(directory: dir.path).fallbackChain("aa") == ["aa", "bb", "und"])
+    }
+
+    @Test func fallbackRulesAreValidated() {
+        func loadError(_ json: String) -> String? {
+            do { _ = try FallbackRules.parse(Array(json.utf8), file: "fallback.json"); return nil } catch { return error.description }
+        }
+        #expect(loadError("{\"aliases\": {\"iw\": [{\"profile\": \"he\"}]}}") == nil)
+        #expect(loadError("{\"aliases\": {\"IW\": [{\"profile\": \"he\"}]}}")
+                == "fallback.json:1:20: \"aliases\" keys are language codes of 2 or 3 lowercase letters: found \"IW\"")
+        #expect(loadError("{\"implied\": {\"zh\": [{\"profile\": null}]}}")
+                == "fallback.json:1:33: \"profile\" must be a profile id: found null")
+        #expect(loadError("{\"aliases\": {\"pt\": [{\"region\": [\"BR\"]}]}}")
+                == "fallback.json:1:32: unknown key \"region\" in a rule of \"aliases.pt\" (known: subtags, profile)")
+        #expect(loadError("{\"mappings\": {}}")
+                == "fallback.json:1:14: unknown key \"mappings\" in the fallback rules (known: implied, aliases, notes)")
     }
 
     // MARK: synth

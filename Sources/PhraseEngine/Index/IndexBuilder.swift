@@ -205,37 +205,96 @@ enum IndexBuilder {
         return out
     }
 
+    /// Builds a locale's index in stages: the catalogs walked (`walk`: names, values, phrases as
+    /// words), the phrases compiled (`compile`: weights, app clause), the phrases they imply
+    /// (`paraphrases`), each word's key and weight; then `LocaleIndex`'s own stages.
     static func build(catalogs: [Catalog], locale: String, model: ScoreModel = .standard) -> LocaleIndex {
         let n = Normalizer.forLocale(locale)
-        var vocab: [String] = []
-        var vocabFlags: [Token.Flags] = []
+        var words = Words()
+        let walked = walk(catalogs, locale: locale, n, model, words: &words)
+        let compiled = compile(walked.pending, n, model, words: &words)
+        let templates = (compiled.drafts + paraphrases(compiled.drafts, model)).map(CompiledTemplate.init)
+        let phon = words.text.enumerated().map { (i, w) in phonetic(n, w, flags: words.flags[i]) }
+        let weights = words.text.indices.map { i in
+            literalWeight(df: compiled.df[Int32(i)] ?? 1, templates: compiled.positive, flags: words.flags[i], model)
+        }
+        return LocaleIndex(locale: locale, normalizer: n, vocabText: words.text, vocabIds: words.ids, vocabPhonetic: phon,
+                           vocabWeight: weights, templates: templates, slotSets: walked.slotSets, appSlot: walked.appSlot,
+                           appDisplayNames: walked.appDisplayNames,
+                           readingWindows: walked.spokenTexts.map { ReadingWindows(n, $0) }, derivedOnly: words.derivedOnly,
+                           model: model)
+    }
+
+    /// The locale's words as the builder meets them: each distinct unit text gets the next id.
+    struct Words {
+        /// Each word's text, by id.
+        var text: [String] = []
+        /// The flags of every unit that said the word, merged.
+        var flags: [Token.Flags] = []
+        /// Text → id.
         var ids: [String: Int32] = [:]
-        // Words only the ordinal-first variants say (`ordinalFirst`): no text says them.
+        /// Words only the ordinal-first variants say (`ordinalFirst`): no text says them.
         var derivedOnly = Set<Int32>()
-        func internDerived(_ r: Raw) -> Int32 {
+
+        /// The id of a unit's word, added if new.
+        mutating func intern(_ r: Raw) -> Int32 {
+            if let i = ids[r.text] {
+                flags[Int(i)].formUnion(r.flags)
+                if !derivedOnly.isEmpty { derivedOnly.remove(i) }
+                return i
+            }
+            let i = Int32(text.count)
+            text.append(r.text)
+            flags.append(r.flags)
+            ids[r.text] = i
+            return i
+        }
+
+        /// The id of a unit of an ordinal-first variant: derived-only if no text said it before.
+        mutating func internDerived(_ r: Raw) -> Int32 {
             let known = ids[r.text] != nil
             let i = intern(r)
             if !known { derivedOnly.insert(i) }
             return i
         }
-        func intern(_ r: Raw) -> Int32 {
-            if let i = ids[r.text] {
-                vocabFlags[Int(i)].formUnion(r.flags)
-                if !derivedOnly.isEmpty { derivedOnly.remove(i) }
-                return i
-            }
-            let i = Int32(vocab.count)
-            vocab.append(r.text)
-            vocabFlags.append(r.flags)
-            ids[r.text] = i
-            return i
-        }
+    }
+
+    /// A phrase or negative phrase met in the walk: its draft and its pieces as units (literals
+    /// not yet words: `compile` makes them words once the values' words are all known).
+    struct Pending {
+        var t: TemplateDraft
+        var raw: [(Raw?, CompiledTemplate.Elem.Kind, Int32)]  // literal raw, kind, slot id
+    }
+
+    /// What the walk of the catalogs found.
+    struct Walked {
+        /// Every slot set: per app its names (with hints and development-locale spellings), per
+        /// parameter type its options.
+        var slotSets: [SlotSet]
+        /// app index → the slot set of its names.
+        var appSlot: [Int32]
+        /// app index → its display name in the locale.
+        var appDisplayNames: [String]
+        /// The phrases and negative phrases, in catalog order.
+        var pending: [Pending]
+        /// The texts of names, values and phrases, for the reading windows (`ReadingWindows`);
+        /// nil where the profile has no reading table.
+        var spokenTexts: [String]?
+    }
+
+    /// Stage 1 of the build: the catalogs walked in order — each app's names and each
+    /// parameter's options become slot sets (their words interned as met), each phrase a
+    /// pending template.
+    static func walk(_ catalogs: [Catalog], locale: String, _ n: Normalizer, _ model: ScoreModel,
+                     words: inout Words) -> Walked {
         var slotSets: [SlotSet] = []
         var appSlot: [Int32] = []
         var appDisplayNames: [String] = []
         // The texts of names, values and phrases, for the reading windows (`ReadingWindows`).
         var spokenTexts: [String] = []
         let readings = n.profile.readingTable != nil
+        func intern(_ r: Raw) -> Int32 { words.intern(r) }
+        func internDerived(_ r: Raw) -> Int32 { words.internDerived(r) }
         func makeSet(_ kind: SlotSet.Kind, _ variants: [(text: String, make: (inout VariantDraft) -> Void)]) -> Int32 {
             var vs: [SlotVariant] = []
             vs.reserveCapacity(variants.count)
@@ -265,10 +324,6 @@ enum IndexBuilder {
             }
             slotSets.append(SlotSet(kind: kind, variants: vs, maxUnits: maxUnits))
             return Int32(slotSets.count - 1)
-        }
-        struct Pending {
-            var t: TemplateDraft
-            var raw: [(Raw?, CompiledTemplate.Elem.Kind, Int32)]  // literal raw, kind, slot id
         }
         var pending: [Pending] = []
         for (ai, c) in catalogs.enumerated() {
@@ -379,6 +434,25 @@ enum IndexBuilder {
                 pending.append(Pending(t: ct, raw: raw))
             }
         }
+        return Walked(slotSets: slotSets, appSlot: appSlot, appDisplayNames: appDisplayNames, pending: pending,
+                      spokenTexts: readings ? spokenTexts : nil)
+    }
+
+    /// What `compile` makes of the pending phrases.
+    struct Compiled {
+        /// The phrases compiled, in the walk's order.
+        var drafts: [TemplateDraft]
+        /// Word id → in how many positive phrases it is a literal.
+        var df: [Int32: Int]
+        /// How many positive phrases there are.
+        var positive: Int
+    }
+
+    /// Stage 2 of the build: the pending phrases compiled — their literals interned (positive
+    /// phrases' first, then each phrase's in order), weighted by how few phrases say them, and
+    /// the app clause (the app slot and its connectors) set apart.
+    static func compile(_ pending: [Pending], _ n: Normalizer, _ model: ScoreModel, words: inout Words) -> Compiled {
+        func intern(_ r: Raw) -> Int32 { words.intern(r) }
         // Distinctiveness: in how many positive templates each literal occurs.
         var df: [Int32: Int] = [:]
         var positive = 0
@@ -419,7 +493,7 @@ enum IndexBuilder {
             func isConnector(_ c: [String], at start: Int) -> Bool {
                 start >= 0 && start + c.count <= full.count && c.indices.allSatisfy { m in
                     let i = start + m
-                    return full[i].kind == .literal && flagsOf[i].contains(.connector) && vocab[Int(full[i].id)] == c[m]
+                    return full[i].kind == .literal && flagsOf[i].contains(.connector) && words.text[Int(full[i].id)] == c[m]
                 }
             }
             for (k, e) in full.enumerated() where e.kind == .app {
@@ -437,13 +511,7 @@ enum IndexBuilder {
             t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? model.appWeight : 0)
             drafts.append(t)
         }
-        drafts += paraphrases(drafts, model)
-        let templates = drafts.map(CompiledTemplate.init)
-        let phon = vocab.enumerated().map { (i, w) in phonetic(n, w, flags: vocabFlags[i]) }
-        let weights = vocab.indices.map { i in literalWeight(df: df[Int32(i)] ?? 1, templates: positive, flags: vocabFlags[i], model) }
-        return LocaleIndex(locale: locale, normalizer: n, vocabText: vocab, vocabPhonetic: phon, vocabWeight: weights,
-                           templates: templates, slotSets: slotSets, appSlot: appSlot, appDisplayNames: appDisplayNames,
-                           readingWindows: readings ? ReadingWindows(n, spokenTexts) : nil, derivedOnly: derivedOnly, model: model)
+        return Compiled(drafts: drafts, df: df, positive: positive)
     }
 
     /// The most units either wording of a catalog paraphrase may have (`paraphrases`).

@@ -90,17 +90,16 @@ public enum WordAlignment {
 
         var words = groups.map { g in word(g, steps, tokenOf, text: text, heard: heard, phraseText: phraseText, phrase: phrase) }
         // The words of one free text read as one; so do runs said without a space of words only
-        // discounted or extra ("くだ" "さい" → "ください", "し" "て" "くれる") and, in Japanese, of
-        // single kanji aligned alike to consecutive phrase words ("残" "量" → "残量", a compound
-        // the segmenter split). (Not in Chinese, where one-character words are the rule: "灯" "都"
-        // stay two.)
+        // discounted or extra ("くだ" "さい" → "ください", "し" "て" "くれる") and, where the profile
+        // says so (`joinSingleHan`, ja), of single Han characters aligned alike to consecutive
+        // phrase words ("残" "量" → "残量", a compound the segmenter split).
         k = 1
         var single = words.map { $0.said.count == 1 }
-        let japanese = locale == "ja" || locale.hasPrefix("ja-")
+        let joinSingleHan = normalizer.profile.joinSingleHan
         while k < words.count {
             let a = words[k - 1], b = words[k]
             let unaligned = a.kinds.count == 1 && [.filler, .extra].contains(a.kinds[0]) && a.phrase.isEmpty && b.phrase.isEmpty
-            let kanji = japanese && single[k - 1] && single[k] && isHanRun(a.said) && isHanRun(b.said)
+            let kanji = joinSingleHan && single[k - 1] && single[k] && isHanRun(a.said) && isHanRun(b.said)
                 && tokens(groups[k]).min().map { $0 == (tokens(groups[k - 1]).max() ?? -2) + 1 } == true
             let freeText = a.kinds == [.freeText] && a.slot == b.slot
             if a.kinds == b.kinds, !a.said.isEmpty, freeText || (a.slot == nil && b.slot == nil && a.end == b.start && (unaligned || kanji)) {

@@ -106,6 +106,11 @@ public struct LocaleProfile: Sendable {
     /// the final -ng/-n), applied to the syllable key of a single Han character
     /// (`"syllableMerges"`).
     public var syllableMerges = SyllableMerges()
+    /// Whether an explanation (`WordAlignment.words`) reads consecutive single Han characters
+    /// aligned alike to consecutive phrase words as one word (ja: "残" "量" → "残量", a compound
+    /// the segmenter split); not where one-character words are the rule (zh: "灯" "都" stay
+    /// two). The profile's `"joinSingleHan"`.
+    public var joinSingleHan = false
     /// What the synthetic corpus generator and simulated recognizer (`Synth`) say and mishear in
     /// this language: the profile's `"synth"` object. Empty when absent.
     public var synth = SynthWords()
@@ -237,6 +242,11 @@ public struct LocaleProfile: Sendable {
             }
             syllableMerges = SyllableMerges(initials: maps["initials"] ?? [:], finals: maps["finals"] ?? [:])
         }
+        var joinSingleHan = false
+        if let node = root["joinSingleHan"] {
+            guard let v = node.bool else { throw error(at: node, "\"joinSingleHan\" must be true or false, not \(node.typeName)") }
+            joinSingleHan = v
+        }
         let synth = try SynthWords.parse(root["synth"], bytes: bytes, file: file)
         let dia = root["diacritics"]
         let readings = root["readings"]?.string
@@ -298,6 +308,7 @@ public struct LocaleProfile: Sendable {
             romanizedLetters: romanizedLetters,
             counters: counters,
             syllableMerges: syllableMerges,
+            joinSingleHan: joinSingleHan,
             synth: synth)
     }
 }
@@ -453,13 +464,15 @@ public struct SyllableMerges: Sendable, Equatable {
 }
 
 /// Finds and caches locale profiles, resolving a locale identifier through its fallback chain:
-/// exact → language-script → language → the language-neutral profile.
+/// exact → implied profiles → language-script → language → alias → the language-neutral profile
+/// (`fallbackChain`, `FallbackRules`).
 public final class LocaleStore: Sendable {
     /// The store over the bundled profiles (or `PHRASEENGINE_LOCALES` when set).
     public static let shared = LocaleStore(directory: LocaleStore.defaultDirectory())
 
     public let directory: String?
     private let cache = Mutex<[String: LocaleProfile]>([:])
+    private let fallbackCache = Mutex<FallbackRules?>(nil)
 
     public init(directory: String?) { self.directory = directory }
 
@@ -493,8 +506,18 @@ public final class LocaleStore: Sendable {
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
-    /// Candidate identifiers for a locale, most specific first.
-    public static func fallbackChain(_ id: String) -> [String] {
+    /// Candidate identifiers for a locale, most specific first, by the bundled store's rules
+    /// (`LocaleStore.shared.fallbackChain`).
+    public static func fallbackChain(_ id: String) -> [String] { shared.fallbackChain(id) }
+
+    /// Candidate identifiers for a locale, most specific first: the identifier (case
+    /// normalized), the profiles its subtags imply (`FallbackRules.implied`), language-script,
+    /// language, its alias's chain (`FallbackRules.aliases`), then `und`.
+    public func fallbackChain(_ id: String) -> [String] { candidates(id, depth: 0) }
+
+    /// `fallbackChain`, an alias's own chain followed to a bounded depth (rules naming each other
+    /// end there).
+    private func candidates(_ id: String, depth: Int) -> [String] {
         let parts = id.replacingOccurrences(of: "_", with: "-").split(separator: "-").map(String.init)
         guard let lang = parts.first?.lowercased(), !lang.isEmpty else { return ["und"] }
         var chain: [String] = []
@@ -503,40 +526,31 @@ public final class LocaleStore: Sendable {
             p.count == 4 ? p.prefix(1).uppercased() + p.dropFirst().lowercased() : (p.count == 2 ? p.uppercased() : p)
         }).joined(separator: "-")
         add(normalized)
-        // Chinese: regions imply scripts.
-        if lang == "zh" {
-            let rest = parts.dropFirst().map { $0.uppercased() }
-            if rest.contains("HK") || rest.contains("MO") { add("zh-HK") }
-            if rest.contains("HANT") || rest.contains("TW") { add("zh-Hant") }
-            if rest.contains("HK") || rest.contains("MO") { add("zh-Hant") }
-            add("zh-Hans")
-        }
+        let tags = parts.dropFirst().map { $0.uppercased() }
+        let rules = fallbackRules
+        for p in rules.impliedProfiles(lang, tags) { add(p) }
         if parts.count > 2 { add("\(lang)-\(normalized.split(separator: "-")[1])") }
         add(lang)
-        // Deprecated and macrolanguage codes whose profile has another name.
-        if let target = LocaleStore.alias(language: lang, regions: parts.dropFirst().map { $0.uppercased() }),
-           target != normalized {
-            for t in LocaleStore.fallbackChain(target) where t != "und" { add(t) }
+        if depth < 4, let target = rules.alias(lang, tags), target != normalized {
+            for t in candidates(target, depth: depth + 1) where t != "und" { add(t) }
         }
         add("und")
         return chain
     }
 
-    /// The profile a language code without a file of its own should use: `pt` → `pt-BR`
-    /// (`pt-PT` for the other Portuguese-speaking regions), `no`/`nn` → `nb`, `iw` → `he`,
-    /// `in` → `id`, `yue` → `zh-HK`.
-    static func alias(language: String, regions: [String]) -> String? {
-        switch language {
-        case "pt":
-            if regions.contains("BR") || regions.contains("PT") { return nil }
-            let european: Set<String> = ["PT", "AO", "MZ", "CV", "GW", "ST", "TL", "MO", "GQ", "LU", "CH"]
-            return regions.contains(where: european.contains) ? "pt-PT" : "pt-BR"
-        case "no", "nn": return "nb"
-        case "iw": return "he"
-        case "in": return "id"
-        case "yue": return "zh-HK"
-        default: return nil
+    /// The fallback rules of `directory` (`FallbackRules.fileName`), read on first use; none
+    /// without the file or when it does not load.
+    public var fallbackRules: FallbackRules {
+        if let r = fallbackCache.withLock({ $0 }) { return r }
+        var r = FallbackRules()
+        if let directory {
+            let path = "\(directory)/\(FallbackRules.fileName)"
+            if let data = FileManager.default.contents(atPath: path), let parsed = try? FallbackRules.parse(Array(data), file: path) {
+                r = parsed
+            }
         }
+        fallbackCache.withLock { $0 = r }
+        return r
     }
 
     public struct Resolution: Sendable {
@@ -547,7 +561,7 @@ public final class LocaleStore: Sendable {
 
     /// The profile for a locale; never fails (falls back to the neutral profile with a note).
     public func resolve(_ locale: String) -> Resolution {
-        let chain = LocaleStore.fallbackChain(locale)
+        let chain = fallbackChain(locale)
         for (k, id) in chain.enumerated() {
             if let p = load(id) {
                 var note: String? = nil
@@ -575,5 +589,122 @@ public final class LocaleStore: Sendable {
         p.id = id
         cache.withLock { $0[id] = p }
         return p
+    }
+}
+
+/// How a locale identifier finds a profile when it has none of its own: the file
+/// `resolution/fallback.json` beside the profiles (Locales/README.md, "Fallback chain"), loaded
+/// and validated. Per language code, two ordered lists of rules, each rule naming a profile for
+/// identifiers with any of its subtags (any subtag when it lists none):
+/// - `implied`: profiles the identifier's subtags imply, every matching rule's, tried after the
+///   identifier itself (zh: a region implies a script, `zh-TW` → `zh-Hant`);
+/// - `aliases`: the profile a code without a file of its own uses, the first matching rule's
+///   (`iw` → `he`; `pt` → `pt-BR`, `pt-AO` → `pt-PT`); a rule naming `null` gives none.
+public struct FallbackRules: Sendable, Equatable {
+    public struct Rule: Sendable, Equatable {
+        /// Subtags after the language, uppercased; empty: the rule applies to every identifier.
+        public var subtags: [String]
+        /// The profile the rule names (nil: none).
+        public var profile: String?
+
+        public init(subtags: [String] = [], profile: String?) {
+            self.subtags = subtags.map { $0.uppercased() }
+            self.profile = profile
+        }
+
+        func matches(_ tags: [String]) -> Bool { subtags.isEmpty || tags.contains(where: subtags.contains) }
+    }
+
+    /// Language code → the rules of the profiles its subtags imply, in order.
+    public var implied: [String: [Rule]] = [:]
+    /// Language code → the rules of its alias, the first matching one applies.
+    public var aliases: [String: [Rule]] = [:]
+
+    public init(implied: [String: [Rule]] = [:], aliases: [String: [Rule]] = [:]) {
+        self.implied = implied
+        self.aliases = aliases
+    }
+
+    /// The file's path under the profile directory.
+    public static let fileName = "resolution/fallback.json"
+
+    /// The profiles `tags` (subtags after the language, uppercased) imply for `language`.
+    func impliedProfiles(_ language: String, _ tags: [String]) -> [String] {
+        (implied[language] ?? []).compactMap { $0.matches(tags) ? $0.profile : nil }
+    }
+
+    /// The alias of `language` with subtags `tags`, or nil.
+    func alias(_ language: String, _ tags: [String]) -> String? {
+        (aliases[language] ?? []).first { $0.matches(tags) }?.profile ?? nil
+    }
+
+    /// Reads the rules from the file's JSON text; a bad value is an error naming the file, line
+    /// and column.
+    public static func parse(_ bytes: [UInt8], file: String) throws(LocaleProfile.LoadError) -> FallbackRules {
+        let root: JSONNode
+        do { root = try JSONReader.parse(bytes) } catch {
+            let pos = LineTable(bytes).position(of: error.offset)
+            throw LocaleProfile.LoadError(file: "\(file):\(pos.line):\(pos.column)", message: error.message)
+        }
+        func error(at node: JSONNode, _ message: String) -> LocaleProfile.LoadError {
+            LocaleProfile.error(at: node, in: bytes, file: file, message)
+        }
+        guard let members = root.object else { throw error(at: root, "the fallback rules must be an object, not \(root.typeName)") }
+        func isCode(_ s: String) -> Bool { (2...3).contains(s.utf8.count) && s.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }
+        func isSubtag(_ s: String) -> Bool {
+            (1...8).contains(s.utf8.count) && s.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }
+        }
+        func rules(_ part: String, _ node: JSONNode, nullable: Bool) throws(LocaleProfile.LoadError) -> [String: [Rule]] {
+            guard let languages = node.object else { throw error(at: node, "\"\(part)\" must be an object of language codes, not \(node.typeName)") }
+            var out: [String: [Rule]] = [:]
+            for (language, list) in languages {
+                guard isCode(language) else {
+                    throw error(at: list, "\"\(part)\" keys are language codes of 2 or 3 lowercase letters: found \"\(language)\"")
+                }
+                guard let items = list.array else { throw error(at: list, "\"\(part).\(language)\" must be a list of rules, not \(list.typeName)") }
+                var rs: [Rule] = []
+                for item in items {
+                    guard let fields = item.object else { throw error(at: item, "\"\(part).\(language)\" rules are objects, not \(item.typeName)") }
+                    var subtags: [String] = []
+                    var profile: String?
+                    var named = false
+                    for (key, v) in fields {
+                        switch key {
+                        case "subtags":
+                            guard let tags = v.array else { throw error(at: v, "\"subtags\" must be a list of strings, not \(v.typeName)") }
+                            for t in tags {
+                                guard let s = t.string, isSubtag(s) else {
+                                    throw error(at: t, "\"subtags\" entries are subtags of 1 to 8 ASCII letters or digits: found \(t.string.map { "\"\($0)\"" } ?? t.typeName)")
+                                }
+                                subtags.append(s)
+                            }
+                        case "profile":
+                            named = true
+                            if let s = v.string, !s.isEmpty {
+                                profile = s
+                            } else if !(nullable && v.isNull) {
+                                throw error(at: v, "\"profile\" must be a profile id\(nullable ? " or null" : ""): found \(v.string.map { "\"\($0)\"" } ?? v.typeName)")
+                            }
+                        default:
+                            throw error(at: v, "unknown key \"\(key)\" in a rule of \"\(part).\(language)\" (known: subtags, profile)")
+                        }
+                    }
+                    guard named else { throw error(at: item, "a rule of \"\(part).\(language)\" names no \"profile\"") }
+                    rs.append(Rule(subtags: subtags, profile: profile))
+                }
+                out[language] = rs
+            }
+            return out
+        }
+        var r = FallbackRules()
+        for (key, v) in members {
+            switch key {
+            case "implied": r.implied = try rules(key, v, nullable: false)
+            case "aliases": r.aliases = try rules(key, v, nullable: true)
+            case "notes": guard v.string != nil else { throw error(at: v, "\"notes\" must be a string, not \(v.typeName)") }
+            default: throw error(at: v, "unknown key \"\(key)\" in the fallback rules (known: implied, aliases, notes)")
+            }
+        }
+        return r
     }
 }
