@@ -25,12 +25,10 @@ extension Query {
         Query.fill(&mCount, 0, count: n)
         Query.fill(&merge, -1, count: n)
         Query.fill(&splitStart, 0, count: n + 1)
+        Query.fill(&wordClass, .content, count: n)
         Query.fill(&insCost, 0, count: n)
         Query.fill(&slotIns, 0, count: n)
-        for i in 0..<n {
-            insCost[i] = insertionCost(units[i].flags)
-            slotIns[i] = slotInsertionCost(units[i].flags)
-        }
+        for i in 0..<n { setClass(i, WordClass(units[i].flags)) }
         Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
             mStart[i] = mVocab.count
@@ -65,9 +63,12 @@ extension Query {
                 for j in mStart[i]..<(mStart[i] + mCount[i]) where !index.derivedOnly.contains(mVocab[j]) { return false }
                 return true
             }
-            for i in 0..<n where (mCount[i] == 0 || onlyDerived(i)) && insCost[i] >= opts.model.contentInsertion {
-                let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
-                if !joined { insCost[i] = opts.model.unknownInsertion; units[i].flags.insert(.unheard) }
+            for i in 0..<n where wordClass[i] == .content {
+                let heard = (mCount[i] > 0 && !onlyDerived(i)) || merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
+                if !heard {
+                    setClass(i, WordClass(units[i].flags, known: false))
+                    units[i].flags.insert(.unheard)
+                }
             }
             // A word only negative phrases say ("delete" of "Delete ${applicationName}") asks for
             // what the app refuses: another phrase that leaves it out pays for it as for a word
@@ -76,7 +77,7 @@ extension Query {
             // A Han or kana word (its characters share its span) counts only when each of its
             // characters is such a word: one character is no evidence ("何" of "何時も").
             func negativeOnly(_ i: Int) -> Bool {
-                guard insCost[i] >= opts.model.contentInsertion, units[i].flags.isDisjoint(with: [.filler, .optional, .connector]) else { return false }
+                guard wordClass[i].isContent else { return false }
                 for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] == .exact {
                     return index.vocabNegativeOnly[Int(mVocab[j])]
                 }
@@ -87,7 +88,7 @@ extension Query {
                 let j0 = wordEnd(i0)
                 if (i0..<j0).allSatisfy(negativeOnly) {
                     for u in i0..<j0 {
-                        insCost[u] = opts.model.unknownInsertion
+                        setClass(u, .unknown)
                         negativeUnits.insert(u)
                     }
                 }
@@ -108,7 +109,7 @@ extension Query {
                 }
                 if j - i > 1 { for u in i..<(j - 1) { innerUnits.insert(u) } }
                 // Saying the word costs one word: its insertion cost is spread over its characters.
-                if j - i > 1, let c = units[i].text.unicodeScalars.first, Script.isHanOrKana(c.value) {
+                if spreadsInsertion(i, j) {
                     let share = 1 / Float(j - i).squareRoot()
                     for u in i..<j { insCost[u] *= share }
                 }
@@ -127,15 +128,19 @@ extension Query {
     /// content word of the phrase out, the word stands in for it ("teile meine letzte Notiz" for
     /// "Lösch meine letzte Notiz": "teile" only sounds like "tall", a word of another phrase).
     mutating func guessedWords() {
-        for i in 0..<n where mCount[i] > 0 && insCost[i] >= opts.model.contentInsertion && !units[i].flags.contains(.unheard) {
-            if !units[i].flags.isDisjoint(with: [.number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
+        for i in 0..<n where mCount[i] > 0 && wordClass[i].isContent && !units[i].flags.contains(.unheard) {
+            if !units[i].flags.isDisjoint(with: [.number, .ordinal]) { continue }
             var guess = true
             for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic { guess = false; break }
             guard guess else { continue }
             if merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { continue }
             // Han and kana are matched character by character, a character's sound being its
             // syllable's: a homophone character is no evidence either way.
+            // (Nor is any unit of a Han or kana word that takes several, a Latin piece of one
+            // included: `spreadsInsertion`.)
             if scalarInfo(i).split { continue }
+            let w = wordStart(i)
+            if spreadsInsertion(w, wordEnd(w)) { continue }
             // A word of the catalogs with an ending added or dropped ("reminder" / "reminders")
             // is a form of a word they know; written without the marks of letters the locale
             // keeps ("kac" / "kaç"), it is the word.
@@ -170,9 +175,8 @@ extension Query {
     func valueOnlyUnits() -> Units {
         var out = noUnits
         guard opts.mode == .flexible else { return out }
-        for i in 0..<n where mCount[i] > 0 {
-            let f = units[i].flags
-            if !f.isDisjoint(with: [.unheard, .number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
+        for i in 0..<n where mCount[i] > 0 && wordClass[i].isContent {
+            if !units[i].flags.isDisjoint(with: [.unheard, .number, .ordinal]) { continue }
             if joinedUnits.contains(i) { continue }
             var phraseWord = false
             for j in mStart[i]..<(mStart[i] + mCount[i]) {
@@ -217,6 +221,13 @@ extension Query {
         return out
     }
 
+    /// Whether word i..<j (`wordEnd`) is a Han or kana word of several units: saying it costs
+    /// one word, its insertion spread over its units (`prepare`).
+    func spreadsInsertion(_ i: Int, _ j: Int) -> Bool {
+        guard j - i > 1, let c = units[i].text.unicodeScalars.first else { return false }
+        return Script.isHanOrKana(c.value)
+    }
+
     /// Whether unit k is a Han character (not kana).
     func isHan(_ k: Int) -> Bool {
         guard let c = units[k].text.unicodeScalars.first else { return false }
@@ -227,7 +238,7 @@ extension Query {
     /// each other in the catalogs' text, or not such a word at all (Latin, filler, articles).
     func knownCharWord(_ a: Int, _ b: Int) -> Bool {
         for u in a..<b {
-            guard insCost[u] >= opts.model.contentInsertion, units[u].flags.isDisjoint(with: [.number, .ordinal]),
+            guard wordClass[u].isContent, units[u].flags.isDisjoint(with: [.number, .ordinal]),
                   let c = units[u].text.unicodeScalars.first, Script.isHanOrKana(c.value) else { return true }
         }
         for u in a..<(b - 1) {

@@ -25,8 +25,13 @@ struct Query<Units: UnitBits> {
     /// Vocab pairs whose join is unit i: splitPairs[splitStart[i] ..< splitStart[i + 1]].
     var splitStart: [Int] = []
     var splitPairs: [(Int32, Int32)] = []
+    /// Each unit's class (`WordClass`): what the matcher asks of a unit's kind (`setClass`).
+    var wordClass: [WordClass] = []
+    /// Each unit's insertion cost: its class's (`ScoreModel.insertion(for:)`), spread over the
+    /// characters of a Han or kana word (`prepare`). Derived from the class, never read back:
+    /// kept as an array for the alignment's inner loops.
     var insCost: [Float] = []
-    /// `slotInsertionCost` of each unit.
+    /// Each unit's class's cost inside a value's span (`ScoreModel.slotInsertion(for:)`).
     var slotIns: [Float] = []
     /// Matched vocab ids in the order first seen; their best similarity is `ws.best[id]`.
     var bestIds: [Int32] = []
@@ -97,6 +102,7 @@ struct Query<Units: UnitBits> {
         swap(&mCount, &ws.pool.pointee.arrays.mCount)
         swap(&merge, &ws.pool.pointee.arrays.merge)
         swap(&splitStart, &ws.pool.pointee.arrays.splitStart)
+        swap(&wordClass, &ws.pool.pointee.arrays.wordClass)
         swap(&insCost, &ws.pool.pointee.arrays.insCost)
         swap(&slotIns, &ws.pool.pointee.arrays.slotIns)
         swap(&mVocab, &ws.pool.pointee.arrays.mVocab)
@@ -109,19 +115,13 @@ struct Query<Units: UnitBits> {
 
     // MARK: - Costs
 
-    /// What inserting a unit of this class costs (`ScoreModel`'s `insertion.*`).
-    func insertionCost(_ f: Token.Flags) -> Float {
-        let m = opts.model
-        if f.contains(.filler) { return m.fillerInsertion }
-        if f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return m.functionInsertion }
-        if f.contains(.connector) { return m.connectorInsertion }
-        return m.contentInsertion
-    }
-
-    /// What a unit inside a value's span that the value does not have costs.
-    func slotInsertionCost(_ f: Token.Flags) -> Float {
-        if f.contains(.filler) || f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return opts.model.functionSlotInsertion }
-        return opts.model.contentSlotInsertion
+    /// Makes unit u a word of class `c`, with its class's costs (`ScoreModel.insertion(for:)`,
+    /// `slotInsertion(for:)`; a share spread over a Han or kana word is not kept).
+    @inline(__always)
+    mutating func setClass(_ u: Int, _ c: WordClass) {
+        wordClass[u] = c
+        insCost[u] = opts.model.insertion(for: c)
+        slotIns[u] = opts.model.slotInsertion(for: c)
     }
 
     /// The longest run of unknown words read as one value the app does not have.
@@ -144,4 +144,10 @@ struct SlotSpan {
     var end: Int
     var variant: Int32
     var sim: Float
+}
+
+extension SlotSpan {
+    /// Whether the span says its value or name exactly (`StepKind.exactSimilarity`).
+    @inline(__always)
+    var isExact: Bool { sim >= StepKind.exactSimilarity }
 }

@@ -196,6 +196,7 @@ final class Workspace: @unchecked Sendable {
         var mCount: [Int] = []
         var merge: [Int32] = []
         var splitStart: [Int] = []
+        var wordClass: [WordClass] = []
         var insCost: [Float] = []
         var slotIns: [Float] = []
         var mVocab: [Int32] = []
