@@ -27,7 +27,6 @@ extension Query {
         Query.fill(&splitStart, 0, count: n + 1)
         Query.fill(&wordClass, .content, count: n)
         Query.fill(&insCost, 0, count: n)
-        Query.fill(&slotIns, 0, count: n)
         for i in 0..<n { setClass(i, WordClass(units[i].flags)) }
         Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
@@ -58,14 +57,14 @@ extension Query {
         if opts.mode == .flexible {
             // (A word only a value said another way says — the "3." of "third" where a value is
             // "Floor 3" — is heard only where that value's span covers it.)
-            func onlyDerived(_ i: Int) -> Bool {
+            @inline(__always) func onlyDerived(_ i: Int) -> Bool {
                 guard !index.derivedOnly.isEmpty, mCount[i] > 0 else { return false }
                 for j in mStart[i]..<(mStart[i] + mCount[i]) where !index.derivedOnly.contains(mVocab[j]) { return false }
                 return true
             }
-            for i in 0..<n where wordClass[i] == .content {
-                let heard = (mCount[i] > 0 && !onlyDerived(i)) || merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
-                if !heard {
+            for i in 0..<n where wordClass[i] == .content && (mCount[i] == 0 || onlyDerived(i)) {
+                let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
+                if !joined {
                     setClass(i, WordClass(units[i].flags, known: false))
                     units[i].flags.insert(.unheard)
                 }
@@ -175,8 +174,9 @@ extension Query {
     func valueOnlyUnits() -> Units {
         var out = noUnits
         guard opts.mode == .flexible else { return out }
-        for i in 0..<n where mCount[i] > 0 && wordClass[i].isContent {
-            if !units[i].flags.isDisjoint(with: [.unheard, .number, .ordinal]) { continue }
+        for i in 0..<n where mCount[i] > 0 {
+            let f = units[i].flags
+            if !f.isDisjoint(with: [.unheard, .number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
             if joinedUnits.contains(i) { continue }
             var phraseWord = false
             for j in mStart[i]..<(mStart[i] + mCount[i]) {
@@ -223,6 +223,7 @@ extension Query {
 
     /// Whether word i..<j (`wordEnd`) is a Han or kana word of several units: saying it costs
     /// one word, its insertion spread over its units (`prepare`).
+    @inline(__always)
     func spreadsInsertion(_ i: Int, _ j: Int) -> Bool {
         guard j - i > 1, let c = units[i].text.unicodeScalars.first else { return false }
         return Script.isHanOrKana(c.value)

@@ -26,7 +26,8 @@ extension Query {
         let totalWeight = index.variantTotalWeight[g]
         index.variantUnits.withUnsafeBufferPointer { allUnits in
         index.variantWeights.withUnsafeBufferPointer { allWeights in
-        slotIns.withUnsafeBufferPointer { si in
+        let slotCost = opts.model.slotInsertions
+        wordClass.withUnsafeBufferPointer { cls in
         let vu = UnsafeBufferPointer(rebasing: allUnits[us..<ue])
         let vw = UnsafeBufferPointer(rebasing: allWeights[us..<ue])
         var mask = noUnits
@@ -48,7 +49,7 @@ extension Query {
                 var ins: Float = 0
                 var x = a
                 while x <= b {
-                    if !mask.contains(x) { ins += si[x] }
+                    if !mask.contains(x) { ins += slotCost[cls[x]] }
                     x += 1
                 }
                 // (gb / (totalWeight + ins) < minimum - 1e-4, without the division)
@@ -137,7 +138,8 @@ extension Query {
             }
         }
         // The value's and the units' arrays as buffer pointers (no bounds checks or retains).
-        slotIns.withUnsafeBufferPointer { slotInsP in
+        let slotCost = opts.model.slotInsertions
+        wordClass.withUnsafeBufferPointer { clsP in
         merge.withUnsafeBufferPointer { mergeP in
         mStart.withUnsafeBufferPointer { msP in
         mCount.withUnsafeBufferPointer { mcP in
@@ -152,7 +154,7 @@ extension Query {
                 let here = j * w + x
                 if cost[here] == .infinity { continue }
                 if x < len {
-                    let c = slotInsP[a + x]
+                    let c = slotCost[clsP[a + x]]
                     relax(here, j * w + x + 1, c, 0, c)
                 }
                 if j < k {

@@ -26,13 +26,13 @@ struct Query<Units: UnitBits> {
     var splitStart: [Int] = []
     var splitPairs: [(Int32, Int32)] = []
     /// Each unit's class (`WordClass`): what the matcher asks of a unit's kind (`setClass`).
+    /// Its cost inside a value's span is the model's for the class (`ScoreModel.slotInsertion(for:)`).
     var wordClass: [WordClass] = []
     /// Each unit's insertion cost: its class's (`ScoreModel.insertion(for:)`), spread over the
     /// characters of a Han or kana word (`prepare`). Derived from the class, never read back:
-    /// kept as an array for the alignment's inner loops.
+    /// kept as an array for the alignment's inner loops and the per-template costs
+    /// (`otherValueInsertions`).
     var insCost: [Float] = []
-    /// Each unit's class's cost inside a value's span (`ScoreModel.slotInsertion(for:)`).
-    var slotIns: [Float] = []
     /// Matched vocab ids in the order first seen; their best similarity is `ws.best[id]`.
     var bestIds: [Int32] = []
     /// Pooled dense buffers of the index (reset after the query).
@@ -104,7 +104,6 @@ struct Query<Units: UnitBits> {
         swap(&splitStart, &ws.pool.pointee.arrays.splitStart)
         swap(&wordClass, &ws.pool.pointee.arrays.wordClass)
         swap(&insCost, &ws.pool.pointee.arrays.insCost)
-        swap(&slotIns, &ws.pool.pointee.arrays.slotIns)
         swap(&mVocab, &ws.pool.pointee.arrays.mVocab)
         swap(&mSim, &ws.pool.pointee.arrays.mSim)
         swap(&mKind, &ws.pool.pointee.arrays.mKind)
@@ -115,13 +114,12 @@ struct Query<Units: UnitBits> {
 
     // MARK: - Costs
 
-    /// Makes unit u a word of class `c`, with its class's costs (`ScoreModel.insertion(for:)`,
-    /// `slotInsertion(for:)`; a share spread over a Han or kana word is not kept).
+    /// Makes unit u a word of class `c`, with its class's insertion cost
+    /// (`ScoreModel.insertion(for:)`; a share spread over a Han or kana word is not kept).
     @inline(__always)
     mutating func setClass(_ u: Int, _ c: WordClass) {
         wordClass[u] = c
         insCost[u] = opts.model.insertion(for: c)
-        slotIns[u] = opts.model.slotInsertion(for: c)
     }
 
     /// The longest run of unknown words read as one value the app does not have.

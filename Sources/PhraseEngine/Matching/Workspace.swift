@@ -198,7 +198,6 @@ final class Workspace: @unchecked Sendable {
         var splitStart: [Int] = []
         var wordClass: [WordClass] = []
         var insCost: [Float] = []
-        var slotIns: [Float] = []
         var mVocab: [Int32] = []
         var mSim: [Float] = []
         var mKind: [AlignmentStep.Kind] = []
