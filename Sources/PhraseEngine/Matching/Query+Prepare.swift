@@ -27,6 +27,7 @@ extension Query {
         Query.fill(&splitStart, 0, count: n + 1)
         Query.fill(&wordClass, .content, count: n)
         Query.fill(&insCost, 0, count: n)
+        scratch.reserveSlotIns(n)
         for i in 0..<n { setClass(i, WordClass(units[i].flags)) }
         Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
@@ -94,6 +95,7 @@ extension Query {
                 i0 = j0
             }
             // A Han or kana word is matched character by character (units i..<j share its span).
+            var spread = noUnits
             var i = 0
             while i < n {
                 let j = wordEnd(i)
@@ -111,10 +113,11 @@ extension Query {
                 if spreadsInsertion(i, j) {
                     let share = 1 / Float(j - i).squareRoot()
                     for u in i..<j { insCost[u] *= share }
+                    spread.formUnion(unitRange(i, j))
                 }
                 i = j
             }
-            guessedWords()
+            guessedWords(spread: spread)
             for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits.insert(k) }
             substitutionUnits = substitutionUnits.subtracting(charWordUnits).union(guessedUnits).union(negativeUnits)
         }
@@ -126,8 +129,10 @@ extension Query {
     /// leaves it out has no evidence left that the catalogs know it, so when it also leaves a
     /// content word of the phrase out, the word stands in for it ("teile meine letzte Notiz" for
     /// "Lösch meine letzte Notiz": "teile" only sounds like "tall", a word of another phrase).
-    mutating func guessedWords() {
-        for i in 0..<n where mCount[i] > 0 && wordClass[i].isContent && !units[i].flags.contains(.unheard) {
+    /// (Nor is a unit of `spread`, a Han or kana word whose insertion is spread over its units,
+    /// a Latin piece of one included: `spreadsInsertion`.)
+    mutating func guessedWords(spread: Units) {
+        for i in 0..<n where mCount[i] > 0 && wordClass[i].isContent && !spread.contains(i) && !units[i].flags.contains(.unheard) {
             if !units[i].flags.isDisjoint(with: [.number, .ordinal]) { continue }
             var guess = true
             for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic { guess = false; break }
@@ -135,11 +140,7 @@ extension Query {
             if merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { continue }
             // Han and kana are matched character by character, a character's sound being its
             // syllable's: a homophone character is no evidence either way.
-            // (Nor is any unit of a Han or kana word that takes several, a Latin piece of one
-            // included: `spreadsInsertion`.)
             if scalarInfo(i).split { continue }
-            let w = wordStart(i)
-            if spreadsInsertion(w, wordEnd(w)) { continue }
             // A word of the catalogs with an ending added or dropped ("reminder" / "reminders")
             // is a form of a word they know; written without the marks of letters the locale
             // keeps ("kac" / "kaç"), it is the word.

@@ -26,7 +26,8 @@ struct Query<Units: UnitBits> {
     var splitStart: [Int] = []
     var splitPairs: [(Int32, Int32)] = []
     /// Each unit's class (`WordClass`): what the matcher asks of a unit's kind (`setClass`).
-    /// Its cost inside a value's span is the model's for the class (`ScoreModel.slotInsertion(for:)`).
+    /// Its cost inside a value's span is the model's for the class, kept for the span
+    /// alignment in `scratch.slotIns`.
     var wordClass: [WordClass] = []
     /// Each unit's insertion cost: its class's (`ScoreModel.insertion(for:)`), spread over the
     /// characters of a Han or kana word (`prepare`). Derived from the class, never read back:
@@ -114,12 +115,14 @@ struct Query<Units: UnitBits> {
 
     // MARK: - Costs
 
-    /// Makes unit u a word of class `c`, with its class's insertion cost
-    /// (`ScoreModel.insertion(for:)`; a share spread over a Han or kana word is not kept).
+    /// Makes unit u a word of class `c`, with its class's costs (`ScoreModel.insertion(for:)`,
+    /// `slotInsertion(for:)` in `scratch.slotIns`; a share spread over a Han or kana word is not
+    /// kept). (`prepare` reserves `scratch.slotIns`.)
     @inline(__always)
     mutating func setClass(_ u: Int, _ c: WordClass) {
         wordClass[u] = c
         insCost[u] = opts.model.insertion(for: c)
+        scratch.slotIns[u] = opts.model.slotInsertion(for: c)
     }
 
     /// The longest run of unknown words read as one value the app does not have.

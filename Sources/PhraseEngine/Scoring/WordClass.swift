@@ -49,15 +49,15 @@ extension ScoreModel {
         }
     }
 
-    /// What a word of class `c` inside a value's span the value does not have costs
-    /// (`SlotInsertions`).
+    /// What a word of class `c` inside a value's span the value does not have costs: a filler
+    /// or function word `insertion.functionSlot`, any other `insertion.contentSlot`.
     @inline(__always)
-    func slotInsertion(for c: WordClass) -> Float { slotInsertions[c] }
-
-    /// The costs of a word inside a value's span by class, read from the model once (for the
-    /// inner loops of the span alignment).
-    @inline(__always)
-    var slotInsertions: SlotInsertions { SlotInsertions(function: functionSlotInsertion, content: contentSlotInsertion) }
+    func slotInsertion(for c: WordClass) -> Float {
+        switch c {
+        case .filler, .function: functionSlotInsertion
+        case .connector, .content, .unknown: contentSlotInsertion
+        }
+    }
 
     /// The least a word of any class costs to insert.
     var cheapestInsertion: Float {
@@ -65,17 +65,3 @@ extension ScoreModel {
     }
 }
 
-/// What a word inside a value's span the value does not have costs, by its class: a filler or
-/// function word `insertion.functionSlot`, any other `insertion.contentSlot`.
-struct SlotInsertions: Sendable {
-    let function: Float
-    let content: Float
-
-    @inline(__always)
-    subscript(c: WordClass) -> Float {
-        switch c {
-        case .filler, .function: function
-        case .connector, .content, .unknown: content
-        }
-    }
-}
