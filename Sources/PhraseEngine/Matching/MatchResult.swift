@@ -14,6 +14,10 @@ public struct AlignmentStep: Sendable, Hashable {
     public var slot: String?
     public var similarity: Double
 
+    /// Whether the step's words were said exactly (`StepKind.exactSimilarity`): a synonym or an
+    /// alternative name may be said exactly too.
+    var isExact: Bool { similarity >= Double(StepKind.exactSimilarity) }
+
     public var json: JSONOut {
         var o: [(String, JSONOut)] = [("kind", .string(kind.rawValue)), ("utterance", .string(utterance)),
                                       ("start", .int(start)), ("end", .int(end)), ("phrase", .string(phrase))]

@@ -86,6 +86,13 @@ public final class Matcher: Sendable {
         return withQuery(pool, text, QueryOptions(opts), LogBounds(locale: locale, catalogs: catalogs))
     }
 
+    /// For the tests: each unit's class once `text` is prepared (`WordClass`), with `options`.
+    /// Nil for a locale not indexed.
+    func wordClasses(_ text: String, locale: String, options: MatchOptions) -> [WordClass]? {
+        guard let pool = pools[locale] else { return nil }
+        return withQuery(pool, text, QueryOptions(options), PrepareOnly())
+    }
+
     /// For the tests: matches `text` with every alignment checked against every path through
     /// its table (`MatchOptions.referenceAlignment`); what the check found.
     func checkAlignments(_ text: String, locale: String, options: MatchOptions) -> AlignmentCheck? {
@@ -115,6 +122,13 @@ public final class Matcher: Sendable {
             defer { q.ws.pool.pointee.boundLog = nil }
             _ = q.run(locale: locale, catalogs: catalogs)
             return q.ws.pool.pointee.boundLog
+        }
+    }
+
+    private struct PrepareOnly: QueryBody {
+        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> [WordClass] {
+            q.prepare()
+            return Array(q.wordClass.prefix(q.n))
         }
     }
 

@@ -411,8 +411,8 @@ extension Query {
                     }
                     let v = index.slotSets[Int(elems[pj].id)].variants[Int(s.variant)]
                     let isApp = elems[pj].kind == .app
-                    let kind: AlignmentStep.Kind = isApp ? (v.isAlternativeName ? .alternativeName : (s.sim >= 0.999 ? .exact : .fuzzy))
-                        : (v.synonym != nil ? .synonym : (s.sim >= 0.999 ? .exact : .fuzzy))
+                    let kind: AlignmentStep.Kind = isApp ? (v.isAlternativeName ? .alternativeName : (s.isExact ? .exact : .fuzzy))
+                        : (v.synonym != nil ? .synonym : (s.isExact ? .exact : .fuzzy))
                     steps.append(step(kind, s.start, s.end, v.text, isApp ? "app" : "parameter", s.sim))
                 default: break
                 }

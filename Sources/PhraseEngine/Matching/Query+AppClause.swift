@@ -48,8 +48,7 @@ extension Query {
             // Something must be left to ask for.
             guard (clause.max() ?? n) + 1 < n else { continue }
             for u in clause {
-                insCost[u] = insertionCost(.filler)
-                slotIns[u] = slotInsertionCost(.filler)
+                setClass(u, .filler)
                 units[u].flags.remove(.unheard)
                 units[u].flags.insert(.filler)
                 let one = unitRange(u, u + 1)

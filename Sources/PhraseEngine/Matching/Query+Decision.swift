@@ -41,7 +41,7 @@ extension Query {
             appMask(s.appSpan, into: mask)
             var appSteps: [AlignmentStep] = []
             if let a = s.appSpan, let v = appVariant {
-                let kind: AlignmentStep.Kind = v.isAlternativeName ? .alternativeName : (a.sim >= 0.999 ? .exact : (v.synonym != nil ? .phonetic : .fuzzy))
+                let kind: AlignmentStep.Kind = v.isAlternativeName ? .alternativeName : (a.isExact ? .exact : (v.synonym != nil ? .phonetic : .fuzzy))
                 appSteps.append(step(kind, a.start, a.end, v.text, "app", a.sim))
             }
             var al: Alignment
@@ -51,7 +51,7 @@ extension Query {
                 for u in mv.start..<mv.end { m2[u] = 1 }
                 al = align(t.elemsWithoutParam, mask: m2, paramSpans: [], ins: unitIns, trace: true)
                 let v = index.slotSets[Int(t.paramSet)].variants[Int(mv.variant)]
-                al.steps.append(step(v.synonym != nil ? .synonym : (mv.sim >= 0.999 ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
+                al.steps.append(step(v.synonym != nil ? .synonym : (mv.isExact ? .exact : .fuzzy), mv.start, mv.end, v.text, "parameter", mv.sim))
             } else {
                 let g = unknown.map { [$0] } ?? valueGroup(s, t, mask)
                 if let mw = s.movedWord {

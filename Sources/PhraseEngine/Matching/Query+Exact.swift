@@ -11,12 +11,12 @@ extension Query {
         for ti in 0..<index.templates.count where !index.templates[ti].derived {
             let t = index.templates[ti]
             let appSet = t.hasApp ? index.appSlot[t.app] : -1
-            let appSpans = (spans[appSet] ?? []).filter { $0.sim >= 0.999 }
+            let appSpans = (spans[appSet] ?? []).filter(\.isExact)
             var groups: [(Int32, [SlotSpan])] = []
             if t.paramSet >= 0 {
                 let set = index.slotSets[Int(t.paramSet)]
                 var byOption: [Int: Int] = [:]
-                for s in spans[t.paramSet] ?? [] where s.sim >= 0.999 {
+                for s in spans[t.paramSet] ?? [] where s.isExact {
                     let v = set.variants[Int(s.variant)]
                     if opts.enforceBudget, t.budgetBase + v.variantIndex * t.appNameCount >= Expansion.budget { continue }
                     if let g = byOption[v.optionIndex] { groups[g].1.append(s) } else {

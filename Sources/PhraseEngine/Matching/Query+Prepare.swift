@@ -25,12 +25,10 @@ extension Query {
         Query.fill(&mCount, 0, count: n)
         Query.fill(&merge, -1, count: n)
         Query.fill(&splitStart, 0, count: n + 1)
+        Query.fill(&wordClass, .content, count: n)
         Query.fill(&insCost, 0, count: n)
-        Query.fill(&slotIns, 0, count: n)
-        for i in 0..<n {
-            insCost[i] = insertionCost(units[i].flags)
-            slotIns[i] = slotInsertionCost(units[i].flags)
-        }
+        scratch.reserveSlotIns(n)
+        for i in 0..<n { setClass(i, WordClass(units[i].flags)) }
         Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
             mStart[i] = mVocab.count
@@ -60,14 +58,17 @@ extension Query {
         if opts.mode == .flexible {
             // (A word only a value said another way says — the "3." of "third" where a value is
             // "Floor 3" — is heard only where that value's span covers it.)
-            func onlyDerived(_ i: Int) -> Bool {
+            @inline(__always) func onlyDerived(_ i: Int) -> Bool {
                 guard !index.derivedOnly.isEmpty, mCount[i] > 0 else { return false }
                 for j in mStart[i]..<(mStart[i] + mCount[i]) where !index.derivedOnly.contains(mVocab[j]) { return false }
                 return true
             }
-            for i in 0..<n where (mCount[i] == 0 || onlyDerived(i)) && insCost[i] >= opts.model.contentInsertion {
+            for i in 0..<n where wordClass[i] == .content && (mCount[i] == 0 || onlyDerived(i)) {
                 let joined = merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i)
-                if !joined { insCost[i] = opts.model.unknownInsertion; units[i].flags.insert(.unheard) }
+                if !joined {
+                    setClass(i, WordClass(units[i].flags, known: false))
+                    units[i].flags.insert(.unheard)
+                }
             }
             // A word only negative phrases say ("delete" of "Delete ${applicationName}") asks for
             // what the app refuses: another phrase that leaves it out pays for it as for a word
@@ -76,7 +77,7 @@ extension Query {
             // A Han or kana word (its characters share its span) counts only when each of its
             // characters is such a word: one character is no evidence ("何" of "何時も").
             func negativeOnly(_ i: Int) -> Bool {
-                guard insCost[i] >= opts.model.contentInsertion, units[i].flags.isDisjoint(with: [.filler, .optional, .connector]) else { return false }
+                guard wordClass[i].isContent else { return false }
                 for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] == .exact {
                     return index.vocabNegativeOnly[Int(mVocab[j])]
                 }
@@ -87,13 +88,14 @@ extension Query {
                 let j0 = wordEnd(i0)
                 if (i0..<j0).allSatisfy(negativeOnly) {
                     for u in i0..<j0 {
-                        insCost[u] = opts.model.unknownInsertion
+                        setClass(u, .unknown)
                         negativeUnits.insert(u)
                     }
                 }
                 i0 = j0
             }
             // A Han or kana word is matched character by character (units i..<j share its span).
+            var spread = noUnits
             var i = 0
             while i < n {
                 let j = wordEnd(i)
@@ -108,13 +110,14 @@ extension Query {
                 }
                 if j - i > 1 { for u in i..<(j - 1) { innerUnits.insert(u) } }
                 // Saying the word costs one word: its insertion cost is spread over its characters.
-                if j - i > 1, let c = units[i].text.unicodeScalars.first, Script.isHanOrKana(c.value) {
+                if spreadsInsertion(i, j) {
                     let share = 1 / Float(j - i).squareRoot()
                     for u in i..<j { insCost[u] *= share }
+                    spread.formUnion(unitRange(i, j))
                 }
                 i = j
             }
-            guessedWords()
+            guessedWords(spread: spread)
             for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits.insert(k) }
             substitutionUnits = substitutionUnits.subtracting(charWordUnits).union(guessedUnits).union(negativeUnits)
         }
@@ -126,9 +129,11 @@ extension Query {
     /// leaves it out has no evidence left that the catalogs know it, so when it also leaves a
     /// content word of the phrase out, the word stands in for it ("teile meine letzte Notiz" for
     /// "Lösch meine letzte Notiz": "teile" only sounds like "tall", a word of another phrase).
-    mutating func guessedWords() {
-        for i in 0..<n where mCount[i] > 0 && insCost[i] >= opts.model.contentInsertion && !units[i].flags.contains(.unheard) {
-            if !units[i].flags.isDisjoint(with: [.number, .ordinal, .filler, .optional, .connector, .particle, .elision]) { continue }
+    /// (Nor is a unit of `spread`, a Han or kana word whose insertion is spread over its units,
+    /// a Latin piece of one included: `spreadsInsertion`.)
+    mutating func guessedWords(spread: Units) {
+        for i in 0..<n where mCount[i] > 0 && wordClass[i].isContent && !spread.contains(i) && !units[i].flags.contains(.unheard) {
+            if !units[i].flags.isDisjoint(with: [.number, .ordinal]) { continue }
             var guess = true
             for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic { guess = false; break }
             guard guess else { continue }
@@ -217,6 +222,14 @@ extension Query {
         return out
     }
 
+    /// Whether word i..<j (`wordEnd`) is a Han or kana word of several units: saying it costs
+    /// one word, its insertion spread over its units (`prepare`).
+    @inline(__always)
+    func spreadsInsertion(_ i: Int, _ j: Int) -> Bool {
+        guard j - i > 1, let c = units[i].text.unicodeScalars.first else { return false }
+        return Script.isHanOrKana(c.value)
+    }
+
     /// Whether unit k is a Han character (not kana).
     func isHan(_ k: Int) -> Bool {
         guard let c = units[k].text.unicodeScalars.first else { return false }
@@ -227,7 +240,7 @@ extension Query {
     /// each other in the catalogs' text, or not such a word at all (Latin, filler, articles).
     func knownCharWord(_ a: Int, _ b: Int) -> Bool {
         for u in a..<b {
-            guard insCost[u] >= opts.model.contentInsertion, units[u].flags.isDisjoint(with: [.number, .ordinal]),
+            guard wordClass[u].isContent, units[u].flags.isDisjoint(with: [.number, .ordinal]),
                   let c = units[u].text.unicodeScalars.first, Script.isHanOrKana(c.value) else { return true }
         }
         for u in a..<(b - 1) {

@@ -146,7 +146,10 @@ extension Query {
                 if c < best.cost - 1e-6 || (abs(c - best.cost) <= 1e-6 && g > best.gain) { best = (c, g, i) }
                 return
             }
-            if x < b { walk(j, x + 1, c + slotIns[x], g, i + slotIns[x]) }
+            if x < b {
+                let si = opts.model.slotInsertion(for: wordClass[x])
+                walk(j, x + 1, c + si, g, i + si)
+            }
             guard j < words.count else { return }
             let w = weights[j]
             walk(j + 1, x, c + w, g, i)

@@ -13,9 +13,8 @@ extension Query {
         if index.templates.isEmpty { return none(.noPhrases(locale)) }
         // An utterance far longer than any phrase cannot reach the threshold: its extra words
         // alone cost more than any phrase can gain. Refuse it in linear time.
-        // (At the cheapest insertion, and against half the threshold: a safe margin.)
-        let cheapest = min(opts.model.fillerInsertion, opts.model.functionInsertion, opts.model.connectorInsertion)
-        let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * cheapest
+        // (At the cheapest insertion of any class, and against half the threshold: a safe margin.)
+        let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * opts.model.cheapestInsertion
         let maxW = index.maxTemplateWeight
         if scale(gain: maxW, weight: maxW, insertions: minExtra) < Float(opts.threshold) * 0.5 {
             return none(.tooLong)

@@ -26,7 +26,7 @@ extension Query {
         let totalWeight = index.variantTotalWeight[g]
         index.variantUnits.withUnsafeBufferPointer { allUnits in
         index.variantWeights.withUnsafeBufferPointer { allWeights in
-        slotIns.withUnsafeBufferPointer { si in
+        let slotIns = scratch.slotIns
         let vu = UnsafeBufferPointer(rebasing: allUnits[us..<ue])
         let vw = UnsafeBufferPointer(rebasing: allWeights[us..<ue])
         var mask = noUnits
@@ -48,7 +48,7 @@ extension Query {
                 var ins: Float = 0
                 var x = a
                 while x <= b {
-                    if !mask.contains(x) { ins += si[x] }
+                    if !mask.contains(x) { ins += slotIns[x] }
                     x += 1
                 }
                 // (gb / (totalWeight + ins) < minimum - 1e-4, without the division)
@@ -67,7 +67,6 @@ extension Query {
                 let s = slotSimilarity(totalWeight, words: vu.count, width: longest + 1, length: len)
                 if s >= minimum && !numberContradicts(g, a, a + len) { found.append(SlotSpan(start: a, end: a + len, variant: vi, sim: s)) }
             }
-        }
         }
         }
         }
@@ -137,7 +136,7 @@ extension Query {
             }
         }
         // The value's and the units' arrays as buffer pointers (no bounds checks or retains).
-        slotIns.withUnsafeBufferPointer { slotInsP in
+        let slotInsP = scratch.slotIns
         merge.withUnsafeBufferPointer { mergeP in
         mStart.withUnsafeBufferPointer { msP in
         mCount.withUnsafeBufferPointer { mcP in
@@ -184,7 +183,6 @@ extension Query {
                     }
                 }
             }
-        }
         }
         }
         }

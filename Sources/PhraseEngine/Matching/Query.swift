@@ -25,9 +25,15 @@ struct Query<Units: UnitBits> {
     /// Vocab pairs whose join is unit i: splitPairs[splitStart[i] ..< splitStart[i + 1]].
     var splitStart: [Int] = []
     var splitPairs: [(Int32, Int32)] = []
+    /// Each unit's class (`WordClass`): what the matcher asks of a unit's kind (`setClass`).
+    /// Its cost inside a value's span is the model's for the class, kept for the span
+    /// alignment in `scratch.slotIns`.
+    var wordClass: [WordClass] = []
+    /// Each unit's insertion cost: its class's (`ScoreModel.insertion(for:)`), spread over the
+    /// characters of a Han or kana word (`prepare`). Derived from the class, never read back:
+    /// kept as an array for the alignment's inner loops and the per-template costs
+    /// (`otherValueInsertions`).
     var insCost: [Float] = []
-    /// `slotInsertionCost` of each unit.
-    var slotIns: [Float] = []
     /// Matched vocab ids in the order first seen; their best similarity is `ws.best[id]`.
     var bestIds: [Int32] = []
     /// Pooled dense buffers of the index (reset after the query).
@@ -97,8 +103,8 @@ struct Query<Units: UnitBits> {
         swap(&mCount, &ws.pool.pointee.arrays.mCount)
         swap(&merge, &ws.pool.pointee.arrays.merge)
         swap(&splitStart, &ws.pool.pointee.arrays.splitStart)
+        swap(&wordClass, &ws.pool.pointee.arrays.wordClass)
         swap(&insCost, &ws.pool.pointee.arrays.insCost)
-        swap(&slotIns, &ws.pool.pointee.arrays.slotIns)
         swap(&mVocab, &ws.pool.pointee.arrays.mVocab)
         swap(&mSim, &ws.pool.pointee.arrays.mSim)
         swap(&mKind, &ws.pool.pointee.arrays.mKind)
@@ -109,19 +115,14 @@ struct Query<Units: UnitBits> {
 
     // MARK: - Costs
 
-    /// What inserting a unit of this class costs (`ScoreModel`'s `insertion.*`).
-    func insertionCost(_ f: Token.Flags) -> Float {
-        let m = opts.model
-        if f.contains(.filler) { return m.fillerInsertion }
-        if f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return m.functionInsertion }
-        if f.contains(.connector) { return m.connectorInsertion }
-        return m.contentInsertion
-    }
-
-    /// What a unit inside a value's span that the value does not have costs.
-    func slotInsertionCost(_ f: Token.Flags) -> Float {
-        if f.contains(.filler) || f.contains(.optional) || f.contains(.particle) || f.contains(.elision) { return opts.model.functionSlotInsertion }
-        return opts.model.contentSlotInsertion
+    /// Makes unit u a word of class `c`, with its class's costs (`ScoreModel.insertion(for:)`,
+    /// `slotInsertion(for:)` in `scratch.slotIns`; a share spread over a Han or kana word is not
+    /// kept). (`prepare` reserves `scratch.slotIns`.)
+    @inline(__always)
+    mutating func setClass(_ u: Int, _ c: WordClass) {
+        wordClass[u] = c
+        insCost[u] = opts.model.insertion(for: c)
+        scratch.slotIns[u] = opts.model.slotInsertion(for: c)
     }
 
     /// The longest run of unknown words read as one value the app does not have.
@@ -144,4 +145,10 @@ struct SlotSpan {
     var end: Int
     var variant: Int32
     var sim: Float
+}
+
+extension SlotSpan {
+    /// Whether the span says its value or name exactly (`StepKind.exactSimilarity`).
+    @inline(__always)
+    var isExact: Bool { sim >= StepKind.exactSimilarity }
 }

@@ -337,8 +337,8 @@ struct RefQuery {
     /// Units that are words only negative phrases say.
     var negative: [Bool] = []
     var unheard: [Bool] = []
-    var ins: [Float] = []
-    var slotIns: [Float] = []
+    /// Each unit's class (`WordClass`); its costs are the model's for the class.
+    var cls: [WordClass] = []
     /// Spans per slot set (index as `ref.sets`), best first.
     var spans: [[Span]] = []
     var unknownFactor: Float = 1
@@ -378,12 +378,8 @@ struct RefQuery {
             if !t.unicodeScalars.allSatisfy({ $0.isASCII }) { return "a word not in ASCII" }
             let k = ref.vocab.contains(t)
             known.append(k)
-            var c: Float = m.contentInsertion
-            if flagged(i, .filler) { c = m.fillerInsertion } else if flagged(i, [.optional, .particle, .elision]) { c = m.functionInsertion } else if flagged(i, .connector) { c = m.connectorInsertion }
-            slotIns.append(flagged(i, [.filler, .optional, .particle, .elision]) ? m.functionSlotInsertion : m.contentSlotInsertion)
-            if !k && c >= m.contentInsertion { c = m.unknownInsertion }
-            unheard.append(!k && c >= m.unknownInsertion)
-            ins.append(c)
+            cls.append(WordClass(units[i].flags, known: k))
+            unheard.append(cls[i] == .unknown)
             var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
             if !k {
                 if let e = ref.index.wordEntry(t), e.relatedEnd > e.relatedStart { return "a synonym or form of a catalog word: \(t)" }
@@ -422,20 +418,18 @@ struct RefQuery {
             matches.append(found)
             // A guess: a content word related to catalog words only by edits and sounds, none of
             // them the word with an ending of 1-3 letters.
-            guessed.append(!k && !found.isEmpty && !flagged(i, [.number, .ordinal, .filler, .optional, .connector, .particle, .elision])
+            guessed.append(!k && !found.isEmpty && cls[i].isContent && !flagged(i, [.number, .ordinal])
                            && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) })
             if !k && !found.isEmpty {
                 // Not unknown after all: a word of the catalog's, misheard.
-                if c >= m.unknownInsertion { c = m.contentInsertion }
+                cls[i] = WordClass(units[i].flags, known: true)
                 unheard[i] = false
-                ins[i] = c
             }
         }
         // A word only negative phrases say asks for what the app refuses: it costs what a word
         // never heard costs, and stands in for a content word left out.
-        for i in 0..<n where known[i] && ins[i] >= m.contentInsertion && !flagged(i, [.filler, .optional, .connector])
-            && ref.negativeOnly.contains(units[i].text) {
-            ins[i] = m.unknownInsertion
+        for i in 0..<n where known[i] && cls[i] == .content && ref.negativeOnly.contains(units[i].text) {
+            cls[i] = .unknown
             negative[i] = true
         }
         for i in 0..<n {
@@ -467,7 +461,10 @@ struct RefQuery {
         }
         for j in 0...k {
             for x in 0...len where cost[j][x] < .infinity {
-                if x < len { relax(j, x, j, x + 1, slotIns[a + x], 0, slotIns[a + x]) }
+                if x < len {
+                    let c = m.slotInsertion(for: cls[a + x])
+                    relax(j, x, j, x + 1, c, 0, c)
+                }
                 if j < k {
                     let w = v.weights[j]
                     relax(j, x, j + 1, x, w, 0, 0)
@@ -671,8 +668,7 @@ struct RefQuery {
             }
             guard (clause.max() ?? n) + 1 < n else { continue }
             for u in clause {
-                ins[u] = m.fillerInsertion
-                slotIns[u] = m.functionSlotInsertion
+                cls[u] = .filler
                 units[u].flags.remove(.unheard)
                 units[u].flags.insert(.filler)
                 unheard[u] = false
@@ -835,14 +831,14 @@ struct RefQuery {
     /// Each unit's insertion cost for a template with parameter set `paramSet`: a unit of another
     /// parameter's value said clearly costs `otherValueCost` (shared by the value's units) more.
     func costs(paramSet: Int, app: Int, negative: Bool = false) -> [Float] {
-        var out = ins
+        var out = cls.map { m.insertion(for: $0) }
         if negative { return out }
         for (si, s) in ref.sets.enumerated() where !s.isApp && s.app == app && si != paramSet {
             guard (spans[si].first?.sim ?? 0) >= m.clearValueSimilarity else { continue }
             for sp in spans[si] {
                 guard sp.sim >= m.clearValueSimilarity else { break }
                 let share = m.otherValueCost / Float(sp.end - sp.start)
-                for u in sp.start..<sp.end { out[u] = max(out[u], ins[u] + share) }
+                for u in sp.start..<sp.end { out[u] = max(out[u], m.insertion(for: cls[u]) + share) }
             }
         }
         return out
@@ -989,7 +985,7 @@ struct RefQuery {
     /// Units known only as values (no phrase says them).
     func valueOnly() -> [Int] {
         (0..<n).filter { i in
-            !matches[i].isEmpty && !unheard[i] && !flagged(i, [.filler, .optional, .connector, .particle, .elision])
+            !matches[i].isEmpty && !unheard[i] && cls[i].isContent
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
         }
     }

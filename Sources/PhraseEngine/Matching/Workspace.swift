@@ -103,6 +103,19 @@ final class Scratch {
         maskCapacity = c
     }
 
+    /// Each unit's cost inside a value's span: its class's (`ScoreModel.slotInsertion(for:)`,
+    /// set with the class by `Query.setClass`), for the span alignment's inner loops.
+    private(set) var slotInsCapacity = 0
+    private(set) var slotIns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
+
+    func reserveSlotIns(_ n: Int) {
+        if n <= slotInsCapacity { return }
+        let c = max(n, 64)
+        slotIns.deallocate()
+        slotIns = .allocate(capacity: c)
+        slotInsCapacity = c
+    }
+
     /// Insertion costs with the values of other parameters (`Query.clearValues`).
     private(set) var otherInsCapacity = 0
     private(set) var otherIns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
@@ -121,7 +134,7 @@ final class Scratch {
     }
 
     deinit {
-        free(); maskA.deallocate(); maskB.deallocate(); otherIns.deallocate()
+        free(); maskA.deallocate(); maskB.deallocate(); otherIns.deallocate(); slotIns.deallocate()
         colUnit.deallocate(); colPass.deallocate(); colUnk.deallocate(); posOf.deallocate()
         rowElems.deallocate(); rowNext.deallocate(); rowElem.deallocate(); rowLo.deallocate(); rowHi.deallocate(); rowBase.deallocate()
     }
@@ -196,8 +209,8 @@ final class Workspace: @unchecked Sendable {
         var mCount: [Int] = []
         var merge: [Int32] = []
         var splitStart: [Int] = []
+        var wordClass: [WordClass] = []
         var insCost: [Float] = []
-        var slotIns: [Float] = []
         var mVocab: [Int32] = []
         var mSim: [Float] = []
         var mKind: [AlignmentStep.Kind] = []

@@ -498,13 +498,9 @@ public struct ScoreModel: Sendable, Hashable {
         return (values["bias"] ?? 0, features.map { values[$0] ?? 0 })
     }
 
-    /// The orders between parameters that the matcher's tests of a word's class rely on.
+    /// The orders between parameters that the search relies on. (The insertion costs may be in
+    /// any order: a word's class is a `WordClass`, never told by its cost.)
     var inconsistency: String? {
-        if !(fillerInsertion < contentInsertion && functionInsertion < contentInsertion && connectorInsertion < contentInsertion) {
-            return "insertion.filler, .function and .connector must be below insertion.content (a content word is told by its cost)"
-        }
-        if unknownInsertion < contentInsertion { return "insertion.unknown must be at least insertion.content" }
-        if contentSlotInsertion < contentInsertion { return "insertion.contentSlot must be at least insertion.content" }
         if threshold < searchFloor || noAppThreshold < searchFloor {
             return "decision.threshold and decision.noAppThreshold must be at least decision.searchFloor (readings below it are not evaluated)"
         }

@@ -18,3 +18,10 @@ public enum StepKind: String, Sendable, Hashable {
     /// Utterance words standing where the phrase's parameter goes that are none of its values.
     case unknownValue = "unknown-value"
 }
+
+extension StepKind {
+    /// The similarity from which a value's or app name's span counts as said exactly (`.exact`;
+    /// `SlotSpan.isExact`, `AlignmentStep.isExact`). A span's similarity adds Float gains over
+    /// weights: an exact reading may come out a hair below 1. (A word match carries its kind.)
+    static let exactSimilarity: Float = 0.999
+}

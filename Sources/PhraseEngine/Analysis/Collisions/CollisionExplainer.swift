@@ -35,7 +35,7 @@ enum CollisionExplainer {
                 guard let slot = s.slot else { break }
                 let differs = slot == "app" ? said.app != other.app : said.target != other.target && acc.kind == .parameter
                 guard differs else { break }
-                if s.similarity >= 0.999 || normalizer.normalizedString(u) == normalizer.normalizedString(p) {
+                if s.isExact || normalizer.normalizedString(u) == normalizer.normalizedString(p) {
                     close.append(CloseWords(a: u, b: p, why: .same))
                 } else {
                     close.append(CloseWords(a: u, b: p, why: soundsAlike(normalizer, u, p) ? .sound : .spelling))
