@@ -106,9 +106,12 @@ enum IndexBuilder {
     /// A phrase word's weight: by its class, a content word by how few of the locale's
     /// templates say it (idf, 0-1). Numbers from `ScoreModel` (`weight.*`).
     static func literalWeight(df: Int, templates: Int, flags: Token.Flags, _ m: ScoreModel) -> Float {
-        if flags.contains(.filler) { return m.fillerLiteralWeight }
-        if flags.contains(.optional) || flags.contains(.particle) || flags.contains(.elision) { return m.functionLiteralWeight }
-        if flags.contains(.connector) { return m.connectorLiteralWeight }
+        switch WordClass(flags) {
+        case .filler: return m.fillerLiteralWeight
+        case .function: return m.functionLiteralWeight
+        case .connector: return m.connectorLiteralWeight
+        case .content, .unknown: break
+        }
         let t = Float(max(templates, 1))
         let idf = logf(1 + t / Float(max(df, 1))) / logf(1 + t)
         return m.contentLiteralWeight + m.contentIdfWeight * min(1, max(0, idf))
@@ -116,8 +119,10 @@ enum IndexBuilder {
 
     /// A word's weight in a value or app name.
     static func slotUnitWeight(_ flags: Token.Flags, _ m: ScoreModel) -> Float {
-        if flags.contains(.filler) || flags.contains(.optional) || flags.contains(.particle) || flags.contains(.elision) { return m.functionSlotWeight }
-        return m.contentSlotWeight
+        switch WordClass(flags) {
+        case .filler, .function: return m.functionSlotWeight
+        case .connector, .content, .unknown: return m.contentSlotWeight
+        }
     }
 
     /// Whether text piece `s` (its units `us`) ends with a prefix the locale writes on the next
