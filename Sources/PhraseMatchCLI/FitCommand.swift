@@ -84,15 +84,14 @@ public enum FitCommand: Command {
         if meaningOnly && args.flag("--no-semantic") { throw CLIError.usage("--meaning-only fits the sentence encoder's rule; --no-semantic turns the encoder off") }
         var base = MatchOptions()
         base.model = try CatalogOptions.scoreModel(args, ctx)
-        if meaningOnly {
-            // The base model's decision stays whole; its encoder rule is the bar.
-        } else if calibrateOnly {
+        // --meaning-only: the base model's decision stays whole; its encoder rule is the bar.
+        if calibrateOnly {
             if base.model.logistic != nil {
                 throw CLIError.usage("the base model's decision is fitted (decision.logistic), which gives the confidence; --calibrate needs a model decided by its thresholds")
             }
             base.model.calibration = nil
             base.model.refusal = nil
-        } else {
+        } else if !meaningOnly {
             base.model.logistic = nil
         }
         let groups: [Group]
@@ -143,15 +142,17 @@ public enum FitCommand: Command {
         }
         var fitted = base
         let weights: DecisionWeights?, tau: Double, rescue: Bool, cap: Double
-        var decisionText: String
+        let decisionText: String
+        let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
+        let figures = { (x: (accuracy: Double, falseAccepts: Double)) in "accuracy \(p(x.accuracy)), false accepts \(p(x.falseAccepts))" }
+        let onTune = "on the tune lines\(groups.contains { $0.weight != 1 } ? ", weighted" : ""): "
         if meaningOnly {
             // The base decision as it is: the encoder's rule reads the lines it refuses, within
             // its false accepts on the tune lines (or --max-false-accepts).
             (weights, tau, rescue) = (base.model.logistic, base.model.confidenceThreshold, base.model.rescue)
             let before = DecisionFit.figures(tune, weights: weights, tau: tau, rescue: rescue)
             cap = maxFA ?? before.falseAccepts
-            decisionText = "on the tune lines\(groups.contains { $0.weight != 1 } ? ", weighted" : ""): the base model's decision "
-                + "(kept) accuracy \(String(format: "%.1f%%", 100 * before.accuracy)), false accepts \(String(format: "%.1f%%", 100 * before.falseAccepts))\n"
+            decisionText = onTune + "the base model's decision (kept) \(figures(before))\n"
         } else {
             let before = DecisionFit.figures(tune, weights: nil, tau: 0.5)
             let w = DecisionFit.fit(tune)
@@ -169,10 +170,8 @@ public enum FitCommand: Command {
             fitted.model.confidenceThreshold = tau
             fitted.model.rescue = rescue
             fitted.model.refusal = DecisionFit.fitRefusal(tune, weights: w, tau: tau, rescue: rescue)
-            let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
-            let f = { (x: (accuracy: Double, falseAccepts: Double)) in "accuracy \(p(x.accuracy)), false accepts \(p(x.falseAccepts))" }
-            decisionText = "on the tune lines\(groups.contains { $0.weight != 1 } ? ", weighted" : ""): the thresholds \(f(before)); "
-                + "the confidence in their place \(f(asReplace)); the confidence beside them \(f(asRescue)): chose \(rescue ? "beside" : "in their place")\n"
+            decisionText = onTune + "the thresholds \(figures(before)); the confidence in their place \(figures(asReplace)); "
+                + "the confidence beside them \(figures(asRescue)): chose \(rescue ? "beside" : "in their place")\n"
         }
         // The encoder's rule, fitted on the lines that decision refuses where the encoder reads
         // them, within the same false accepts; none more accurate there than the base model's
@@ -226,7 +225,6 @@ public enum FitCommand: Command {
             }
             let pooled = (0..<4).map { r in FitPlan.pool(table.map { $0.rows[r] }) }
             let heldBase = pooled[2], heldFit = pooled[3]
-            let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
             var why: String? = nil
             if heldFit.accuracy < heldBase.accuracy {
                 why = "less accurate on the held-out lines (\(p(heldFit.accuracy)) < \(p(heldBase.accuracy)))"
@@ -250,7 +248,6 @@ public enum FitCommand: Command {
         }
         let table = result.table, pooled = result.pooled, heldOutFitted = result.heldOut
         progress?.finish()
-        let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
         var s = decisionText
         s += "fit on \(tuneCount) tune lines (even line numbers), checked on \(testCount) held-out lines (odd)\n"
         if groups.count > 1 {

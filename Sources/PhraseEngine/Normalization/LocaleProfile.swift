@@ -138,6 +138,15 @@ public struct LocaleProfile: Sendable {
         return LoadError(file: "\(file):\(pos.line):\(pos.column)", message: message)
     }
 
+    /// The JSON value of a locale data file's text; text that is no JSON is an error naming the
+    /// file, line and column.
+    static func root(of bytes: [UInt8], file: String) throws(LoadError) -> JSONNode {
+        do { return try JSONReader.parse(bytes) } catch {
+            let pos = LineTable(bytes).position(of: error.offset)
+            throw LoadError(file: "\(file):\(pos.line):\(pos.column)", message: error.message)
+        }
+    }
+
     static func numberWords(_ n: JSONNode?) -> [String: Int] {
         var m: [String: Int] = [:]
         for (k, v) in n?.object ?? [] {
@@ -148,11 +157,7 @@ public struct LocaleProfile: Sendable {
 
     /// Reads a profile from its JSON text.
     public static func parse(_ bytes: [UInt8], file: String) throws(LoadError) -> LocaleProfile {
-        let root: JSONNode
-        do { root = try JSONReader.parse(bytes) } catch {
-            let pos = LineTable(bytes).position(of: error.offset)
-            throw LoadError(file: "\(file):\(pos.line):\(pos.column)", message: error.message)
-        }
+        let root = try root(of: bytes, file: file)
         func str(_ k: String, _ d: String? = nil) throws(LoadError) -> String {
             if let s = root[k]?.string { return s }
             if let d { return d }
@@ -641,11 +646,7 @@ public struct FallbackRules: Sendable, Equatable {
     /// Reads the rules from the file's JSON text; a bad value is an error naming the file, line
     /// and column.
     public static func parse(_ bytes: [UInt8], file: String) throws(LocaleProfile.LoadError) -> FallbackRules {
-        let root: JSONNode
-        do { root = try JSONReader.parse(bytes) } catch {
-            let pos = LineTable(bytes).position(of: error.offset)
-            throw LocaleProfile.LoadError(file: "\(file):\(pos.line):\(pos.column)", message: error.message)
-        }
+        let root = try LocaleProfile.root(of: bytes, file: file)
         func error(at node: JSONNode, _ message: String) -> LocaleProfile.LoadError {
             LocaleProfile.error(at: node, in: bytes, file: file, message)
         }
