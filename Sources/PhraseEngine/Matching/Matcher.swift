@@ -127,8 +127,7 @@ public final class Matcher: Sendable {
 
     private struct PrepareOnly: QueryBody {
         func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> [WordClass] {
-            q.prepare()
-            return Array(q.wordClass.prefix(q.n))
+            Array(q.wordClass.prefix(q.n))
         }
     }
 
@@ -153,8 +152,7 @@ public final class Matcher: Sendable {
         func run<Units: UnitBits>(_: Units.Type) -> B.Result {
             var q = Query<Units>(index: pool.index, text: text, units: units, options: opts, workspace: ws)
             let r = body(&q)
-            for id in q.bestIds { ws.best[Int(id)] = 0; Units.clearHits(ws, Int(id)) }
-            q.exchangeArrays()
+            q.giveBack()
             return r
         }
         let r = units.count <= UInt64.capacity ? run(UInt64.self) : run(WideUnits.self)

@@ -47,15 +47,7 @@ extension Query {
             }
             // Something must be left to ask for.
             guard (clause.max() ?? n) + 1 < n else { continue }
-            for u in clause {
-                setClass(u, .filler)
-                units[u].flags.remove(.unheard)
-                units[u].flags.insert(.filler)
-                let one = unitRange(u, u + 1)
-                substitutionUnits.subtract(one)
-                guessedUnits.subtract(one)
-                negativeUnits.subtract(one)
-            }
+            u.hearAsFiller(clause)
             return
         }
     }
@@ -168,20 +160,6 @@ extension Query {
         while j < n - 1 && unknown(j) { j += 1 }
         if j > 0 && units[j].flags.contains(.connector) { leading = 0..<j }
         return (trailing, leading)
-    }
-
-    /// The units of the word unit i belongs to: a Han or kana word's characters share its span.
-    @inline(__always)
-    func wordStart(_ i: Int) -> Int {
-        var k = i
-        while k > 0 && units[k - 1].start == units[i].start && units[k - 1].end == units[i].end { k -= 1 }
-        return k
-    }
-    @inline(__always)
-    func wordEnd(_ i: Int) -> Int {
-        var k = i + 1
-        while k < n && units[k].start == units[i].start && units[k].end == units[i].end { k += 1 }
-        return k
     }
 
     /// Whether unknown unit i lowers every reading (`unknownFactor`): no Han or kana word the

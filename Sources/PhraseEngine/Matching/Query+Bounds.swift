@@ -143,10 +143,6 @@ extension Query {
         return min(1, max(named, noApp))
     }
 
-    /// Units [a, b) of the utterance.
-    @inline(__always)
-    func unitRange(_ a: Int, _ b: Int) -> Units { Units.range(a, b, units: n) }
-
     /// The units that relate to vocabulary word `id` (`markHits`).
     @inline(__always)
     func hits(_ id: Int) -> Units { Units.hits(ws, id) }

@@ -4,7 +4,6 @@ extension Query {
     typealias Scored = ScoredReading
 
     mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
-        prepare()
         func none(_ reason: Reason, closest: [MatchCandidate] = [], negative: String? = nil) -> MatchResult {
             MatchResult(text: text, locale: locale, decision: .none, results: closest, why: reason, negative: negative)
         }

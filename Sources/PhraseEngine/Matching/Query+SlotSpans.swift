@@ -13,8 +13,6 @@ extension Query {
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
     mutating func findSlots() {
         markHits()
-        for i in 0..<n where merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { joinedUnits.insert(i) }
-        for i in 0..<n where units[i].flags.contains(.connector) { connectorUnits.insert(i) }
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
         var apps: [Int32] = []

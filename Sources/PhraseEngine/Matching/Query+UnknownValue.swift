@@ -25,7 +25,7 @@ extension Query {
         var foreign = noUnits
         var runsApp = -1
         unknownRuns(foreign, into: &runs)
-        let valueOnly = valueOnlyUnits()
+        let valueOnly = u.valueOnlyUnits()
         // Words no catalog says that relate to one only by a guess (`guessedUnits`: "mood" only
         // sounds like "mute") count as never heard for a template whose values are heard nowhere
         // at or next to them (`guessedFree`); next to a value heard they are more likely that
@@ -51,7 +51,7 @@ extension Query {
             let appChanged = app != runsApp
             if (!valueOnly.isEmpty && appChanged) || (guessing && (appChanged || set != runsSet)) {
                 if appChanged && !valueOnly.isEmpty {
-                    appForeign = foreignUnits(app: Int32(app), among: valueOnly).union(partialValueUnits(app: Int32(app), among: valueOnly))
+                    appForeign = u.foreignUnits(app: Int32(app), among: valueOnly).union(partialValueUnits(app: Int32(app), among: valueOnly))
                 }
                 runsApp = app
                 runsSet = set

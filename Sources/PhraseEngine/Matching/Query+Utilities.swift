@@ -65,23 +65,6 @@ extension Query {
         for k in (a + 1)..<(b + 1) { t += units[k].text }
         return t
     }
-
-    /// Unicode scalars of unit i (counted on its UTF-8 bytes), and whether one is Han or kana.
-    @inline(__always)
-    func scalarInfo(_ i: Int) -> (count: Int, split: Bool) {
-        var c = 0
-        var ascii = true
-        var t = units[i].text
-        t.withUTF8 { p in
-            for x in p {
-                if x & 0xC0 != 0x80 { c += 1 }
-                if x >= 0x80 { ascii = false }
-            }
-        }
-        if ascii { return (c, false) }
-        for u in units[i].text.unicodeScalars where Script.isHanOrKana(u.value) { return (c, true) }
-        return (c, false)
-    }
 }
 
 extension Query {

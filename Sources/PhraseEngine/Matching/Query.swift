@@ -12,56 +12,15 @@ struct Query<Units: UnitBits> {
         @inline(__always) get { options.value }
         set { options = QueryOptions(newValue) }
     }
-    var units: [Raw] = []
-    var n = 0
-    // Unit matches, flat: unit i's matches are mVocab[mStart[i] ..< mStart[i] + mCount[i]].
-    var mStart: [Int] = []
-    var mCount: [Int] = []
-    var mVocab: [Int32] = []
-    var mSim: [Float] = []
-    var mKind: [AlignmentStep.Kind] = []
-    /// vocab id of units i and i+1 joined, or -1.
-    var merge: [Int32] = []
-    /// Vocab pairs whose join is unit i: splitPairs[splitStart[i] ..< splitStart[i + 1]].
-    var splitStart: [Int] = []
-    var splitPairs: [(Int32, Int32)] = []
-    /// Each unit's class (`WordClass`): what the matcher asks of a unit's kind (`setClass`).
-    /// Its cost inside a value's span is the model's for the class, kept for the span
-    /// alignment in `scratch.slotIns`.
-    var wordClass: [WordClass] = []
-    /// Each unit's insertion cost: its class's (`ScoreModel.insertion(for:)`), spread over the
-    /// characters of a Han or kana word (`prepare`). Derived from the class, never read back:
-    /// kept as an array for the alignment's inner loops and the per-template costs
-    /// (`otherValueInsertions`).
-    var insCost: [Float] = []
-    /// Matched vocab ids in the order first seen; their best similarity is `ws.best[id]`.
-    var bestIds: [Int32] = []
+    /// The utterance, prepared (`PreparedUtterance`): units, word classes and costs, word
+    /// matches, joins and splits, unit sets. Revised once, by `openAppClause`.
+    var u: PreparedUtterance<Units>
     /// Pooled dense buffers of the index (reset after the query).
     let ws: Workspace
     /// Spans of slot values found in the utterance, per slot set.
     var spans = SpanTable()
-    /// Units merged with a neighbour or split into two phrase words (set with the hits, see
-    /// `markHits`).
-    var joinedUnits: Units
-    /// Units that are connectors (set with `joinedUnits`).
-    var connectorUnits: Units
     /// `unknownWordFactor` to the power of the unknown words no slot span covers (set after the slots are found).
     var unknownFactor: Float = 1
-    /// Units of Han or kana words the catalogs never say whose characters they know: unheard
-    /// for substitutions and values, but without the unknown-word cost and factor.
-    var charWordUnits: Units
-    /// Units of content words the catalogs do not have, related to theirs only by a guess (a
-    /// sound-alike or an edit): a reading that leaves such a word out counts it as unheard for
-    /// substitutions (`guessedWords`).
-    var guessedUnits: Units
-    /// Units that count as unheard for substitutions: the words the catalog has never heard
-    /// (not the Han or kana words of `charWordUnits`) and the guessed words.
-    var substitutionUnits: Units
-    /// Units that are words only negative phrases say.
-    var negativeUnits: Units
-    /// Unit i is in it when units i and i + 1 are characters of one Han or kana word (see
-    /// `cutWordPenalty`).
-    var innerUnits: Units
     /// `foreignAppClauses()` (set after the slots are found).
     var otherAppClauses = 0
     /// Where an app clause of words some app may never say can stand (`appClauseRuns`): units
@@ -72,58 +31,57 @@ struct Query<Units: UnitBits> {
     /// (`clearValueSimilarity`; set after the slots are found, see `clearValues`).
     var clearValueSets = 0
 
-    /// The empty set of this utterance's units.
-    @inline(__always) var noUnits: Units { Units(units: n) }
-
     /// Reused dynamic-programming buffers (pooled with the workspace, grown as needed).
     var scratch: Scratch { ws.scratch }
 
-    /// A query of `units` (`Query.units(of:)`), which must be at most `Units.capacity`.
+    /// A query of `units` (`Query.units(of:)`), which must be at most `Units.capacity`: the
+    /// utterance is prepared (`PreparedUtterance`), the workspace's span lists borrowed.
     init(index: LocaleIndex, text: String, units: [Raw], options: QueryOptions, workspace: Workspace) {
         self.ws = workspace
         self.index = index
         self.text = text
         self.options = options
-        self.units = units
-        n = units.count
-        let empty = Units(units: units.count)
-        joinedUnits = empty
-        connectorUnits = empty
-        charWordUnits = empty
-        guessedUnits = empty
-        substitutionUnits = empty
-        negativeUnits = empty
-        innerUnits = empty
-    }
-
-    /// Swaps the per-unit arrays with the workspace's storage: before a query this lends the
-    /// storage (no allocation once warm), after it gives it back.
-    mutating func exchangeArrays() {
-        swap(&mStart, &ws.pool.pointee.arrays.mStart)
-        swap(&mCount, &ws.pool.pointee.arrays.mCount)
-        swap(&merge, &ws.pool.pointee.arrays.merge)
-        swap(&splitStart, &ws.pool.pointee.arrays.splitStart)
-        swap(&wordClass, &ws.pool.pointee.arrays.wordClass)
-        swap(&insCost, &ws.pool.pointee.arrays.insCost)
-        swap(&mVocab, &ws.pool.pointee.arrays.mVocab)
-        swap(&mSim, &ws.pool.pointee.arrays.mSim)
-        swap(&mKind, &ws.pool.pointee.arrays.mKind)
-        swap(&splitPairs, &ws.pool.pointee.arrays.splitPairs)
-        swap(&bestIds, &ws.pool.pointee.arrays.bestIds)
+        workspace.pool.pointee.spans.removeAll()
+        u = PreparedUtterance(index: index, text: text, units: units, options: options, workspace: workspace)
         swap(&spans, &ws.pool.pointee.spans)
     }
 
-    // MARK: - Costs
-
-    /// Makes unit u a word of class `c`, with its class's costs (`ScoreModel.insertion(for:)`,
-    /// `slotInsertion(for:)` in `scratch.slotIns`; a share spread over a Han or kana word is not
-    /// kept). (`prepare` reserves `scratch.slotIns`.)
-    @inline(__always)
-    mutating func setClass(_ u: Int, _ c: WordClass) {
-        wordClass[u] = c
-        insCost[u] = opts.model.insertion(for: c)
-        scratch.slotIns[u] = opts.model.slotInsertion(for: c)
+    /// Gives the workspace back what the query borrowed (after it).
+    mutating func giveBack() {
+        u.giveBack()
+        swap(&spans, &ws.pool.pointee.spans)
     }
+
+    // MARK: - The prepared utterance, read in place
+
+    @inline(__always) var units: [Raw] { u.units }
+    @inline(__always) var n: Int { u.n }
+    @inline(__always) var mStart: [Int] { u.mStart }
+    @inline(__always) var mCount: [Int] { u.mCount }
+    @inline(__always) var mVocab: [Int32] { u.mVocab }
+    @inline(__always) var mSim: [Float] { u.mSim }
+    @inline(__always) var mKind: [AlignmentStep.Kind] { u.mKind }
+    @inline(__always) var merge: [Int32] { u.merge }
+    @inline(__always) var splitStart: [Int] { u.splitStart }
+    @inline(__always) var splitPairs: [(Int32, Int32)] { u.splitPairs }
+    @inline(__always) var wordClass: [WordClass] { u.wordClass }
+    @inline(__always) var insCost: [Float] { u.insCost }
+    @inline(__always) var bestIds: [Int32] { u.bestIds }
+    @inline(__always) var joinedUnits: Units { u.joinedUnits }
+    @inline(__always) var connectorUnits: Units { u.connectorUnits }
+    @inline(__always) var charWordUnits: Units { u.charWordUnits }
+    @inline(__always) var guessedUnits: Units { u.guessedUnits }
+    @inline(__always) var substitutionUnits: Units { u.substitutionUnits }
+    @inline(__always) var negativeUnits: Units { u.negativeUnits }
+    @inline(__always) var innerUnits: Units { u.innerUnits }
+    @inline(__always) var noUnits: Units { u.noUnits }
+    @inline(__always) func unitRange(_ a: Int, _ b: Int) -> Units { u.unitRange(a, b) }
+    @inline(__always) func wordStart(_ i: Int) -> Int { u.wordStart(i) }
+    @inline(__always) func wordEnd(_ i: Int) -> Int { u.wordEnd(i) }
+    @inline(__always) func scalarInfo(_ i: Int) -> (count: Int, split: Bool) { u.scalarInfo(i) }
+    @inline(__always) func hasSplits(_ i: Int) -> Bool { u.hasSplits(i) }
+    @inline(__always) func splits(_ i: Int, _ a: Int32, _ b: Int32) -> Bool { u.splits(i, a, b) }
+    @inline(__always) func sim(_ i: Int, _ v: Int32) -> (Float, AlignmentStep.Kind) { u.sim(i, v) }
 
     /// The longest run of unknown words read as one value the app does not have.
     static var unknownValueMaxWords: Int { 4 }

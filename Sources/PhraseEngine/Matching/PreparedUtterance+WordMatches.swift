@@ -1,6 +1,6 @@
 // Word matches: which catalog words each unit of the utterance may be, with what similarity and relation kind.
 
-extension Query {
+extension PreparedUtterance {
     mutating func note(_ id: Int32, _ s: Float) {
         let i = Int(id)
         if ws.best[i] == 0 { bestIds.append(id) }
@@ -135,7 +135,7 @@ extension Query {
         // `LocaleIndex.vocabKeyIsPlain`).
         let key = exactId >= 0 && index.vocabKeyIsPlain[Int(exactId)] ? index.vocabPhonetic[Int(exactId)]
             : IndexBuilder.phonetic(index.normalizer, t, flags: f)
-        let keyLength = Query.keyLength(key)
+        let keyLength = Query<Units>.keyLength(key)
         // Kept for the one-word windows of the sound search (the same key, except for a single
         // Han or kana character, whose key is its syllable's).
         if !(sc.count == 1 && Script.isHanOrKana(sc[0])) {

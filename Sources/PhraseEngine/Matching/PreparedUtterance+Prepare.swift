@@ -15,21 +15,22 @@ extension LocaleIndex {
     }
 }
 
-extension Query {
+extension PreparedUtterance {
+    /// Fills the utterance (its initializer): borrows the workspace's arrays, matches each
+    /// unit, joins and splits, classes and costs, the words the catalogs never say.
     mutating func prepare() {
         ws.pool.pointee.arrays.removeAll()
-        ws.pool.pointee.spans.removeAll()
         exchangeArrays()
         // The per-unit arrays, at their length for this query (not emptied in between).
-        Query.fill(&mStart, 0, count: n)
-        Query.fill(&mCount, 0, count: n)
-        Query.fill(&merge, -1, count: n)
-        Query.fill(&splitStart, 0, count: n + 1)
-        Query.fill(&wordClass, .content, count: n)
-        Query.fill(&insCost, 0, count: n)
+        Query<Units>.fill(&mStart, 0, count: n)
+        Query<Units>.fill(&mCount, 0, count: n)
+        Query<Units>.fill(&merge, -1, count: n)
+        Query<Units>.fill(&splitStart, 0, count: n + 1)
+        Query<Units>.fill(&wordClass, .content, count: n)
+        Query<Units>.fill(&insCost, 0, count: n)
         scratch.reserveSlotIns(n)
         for i in 0..<n { setClass(i, WordClass(units[i].flags)) }
-        Query.resetKeys(&ws.pool.pointee.unitKeys, count: n)
+        Query<Units>.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         for i in 0..<n {
             mStart[i] = mVocab.count
             rememberedMatchUnit(i)
@@ -121,6 +122,8 @@ extension Query {
             for k in 0..<n where units[k].flags.contains(.unheard) { substitutionUnits.insert(k) }
             substitutionUnits = substitutionUnits.subtracting(charWordUnits).union(guessedUnits).union(negativeUnits)
         }
+        for i in 0..<n where merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { joinedUnits.insert(i) }
+        for i in 0..<n where units[i].flags.contains(.connector) { connectorUnits.insert(i) }
     }
 
     /// Marks the guessed words (`guessedUnits`): content words that are no word of the catalogs
@@ -144,7 +147,7 @@ extension Query {
             // A word of the catalogs with an ending added or dropped ("reminder" / "reminders")
             // is a form of a word they know; written without the marks of letters the locale
             // keeps ("kac" / "kaç"), it is the word.
-            for j in mStart[i]..<(mStart[i] + mCount[i]) where Query.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])])
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where Query<Units>.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])])
                 || (index.normalizer.keepsMarkedLetters && mSim[j] == opts.model.unmarkedSimilarity
                     && index.normalizer.unmarked(units[i].text) == index.normalizer.unmarked(index.vocabText[Int(mVocab[j])])) {
                 guess = false
@@ -152,21 +155,6 @@ extension Query {
             }
             if guess { guessedUnits.insert(i) }
         }
-    }
-
-    /// Whether one of two words is the other with an ending of 1-3 letters, the shorter one of
-    /// at least 4 letters ("reminder" / "reminders", "nuevo" / "nuevos").
-    static func isEnding(_ word: String, _ other: [UInt32]) -> Bool {
-        let count = word.unicodeScalars.count
-        let short = min(count, other.count), long = max(count, other.count)
-        guard short >= 4, long - short >= 1, long - short <= 3 else { return false }
-        var k = 0
-        for u in word.unicodeScalars {
-            if k == short { break }
-            if u.value != other[k] { return false }
-            k += 1
-        }
-        return true
     }
 
     /// Units of content words the catalogs know only as
@@ -186,26 +174,10 @@ extension Query {
             }
             if phraseWord { continue }
             // Numbers are not names (nor the pieces of one: ",000" of "10,000").
-            if Query.hasNumeral(units[i].text) { continue }
+            if Query<Units>.hasNumeral(units[i].text) { continue }
             out.insert(i)
         }
         return out
-    }
-
-    /// Whether a word has a character with a numeric value (digits, "½", "五"). ASCII is read
-    /// byte by byte: there only the digits have one (the property lookup is slow).
-    static func hasNumeral(_ word: String) -> Bool {
-        var w = word
-        let ascii: Bool? = w.withUTF8 { p in
-            var digit = false
-            for b in p {
-                if b >= 0x80 { return nil }
-                if b >= 0x30 && b <= 0x39 { digit = true }
-            }
-            return digit
-        }
-        if let ascii { return ascii }
-        return word.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
     /// The units of `candidates` (`valueOnlyUnits`) that app `app` never says: no value or name
@@ -258,5 +230,38 @@ extension Query {
             if kx.isEmpty || ky.isEmpty || !index.charSoundPairs.contains(LocaleIndex.soundPair(kx, ky)) { return false }
         }
         return true
+    }
+}
+
+extension Query {
+    /// Whether one of two words is the other with an ending of 1-3 letters, the shorter one of
+    /// at least 4 letters ("reminder" / "reminders", "nuevo" / "nuevos").
+    static func isEnding(_ word: String, _ other: [UInt32]) -> Bool {
+        let count = word.unicodeScalars.count
+        let short = min(count, other.count), long = max(count, other.count)
+        guard short >= 4, long - short >= 1, long - short <= 3 else { return false }
+        var k = 0
+        for u in word.unicodeScalars {
+            if k == short { break }
+            if u.value != other[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Whether a word has a character with a numeric value (digits, "½", "五"). ASCII is read
+    /// byte by byte: there only the digits have one (the property lookup is slow).
+    static func hasNumeral(_ word: String) -> Bool {
+        var w = word
+        let ascii: Bool? = w.withUTF8 { p in
+            var digit = false
+            for b in p {
+                if b >= 0x80 { return nil }
+                if b >= 0x30 && b <= 0x39 { digit = true }
+            }
+            return digit
+        }
+        if let ascii { return ascii }
+        return word.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 }
