@@ -102,47 +102,51 @@ public final class Matcher: Sendable {
         return withQuery(pool, text, QueryOptions(opts), CheckAlignments(locale: locale, catalogs: catalogs))
     }
 
-    /// What runs on a query, whatever its set of units (`withQuery`).
+    /// What runs on a prepared utterance, whatever its set of units (`withQuery`).
     private protocol QueryBody {
         associatedtype Result
-        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> Result
+        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> Result
     }
 
     private struct RunQuery: QueryBody {
         let locale: String
         let catalogs: [Catalog]
-        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> MatchResult { q.run(locale: locale, catalogs: catalogs) }
+        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> MatchResult {
+            Query.run(&u, options: u.options, locale: locale, catalogs: catalogs)
+        }
     }
 
     private struct LogBounds: QueryBody {
         let locale: String
         let catalogs: [Catalog]
-        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> [(template: Int, bound: Float, score: Float)]? {
-            q.ws.pool.pointee.boundLog = []
-            defer { q.ws.pool.pointee.boundLog = nil }
-            _ = q.run(locale: locale, catalogs: catalogs)
-            return q.ws.pool.pointee.boundLog
+        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> [(template: Int, bound: Float, score: Float)]? {
+            let ws = u.ws
+            ws.pool.pointee.boundLog = []
+            defer { ws.pool.pointee.boundLog = nil }
+            _ = Query.run(&u, options: u.options, locale: locale, catalogs: catalogs)
+            return ws.pool.pointee.boundLog
         }
     }
 
     private struct PrepareOnly: QueryBody {
-        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> [WordClass] {
-            Array(q.wordClass.prefix(q.n))
+        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> [WordClass] {
+            Array(u.wordClass.prefix(u.n))
         }
     }
 
     private struct CheckAlignments: QueryBody {
         let locale: String
         let catalogs: [Catalog]
-        func callAsFunction<Units: UnitBits>(_ q: inout Query<Units>) -> AlignmentCheck {
-            q.ws.pool.pointee.alignmentCheck = AlignmentCheck()
-            _ = q.run(locale: locale, catalogs: catalogs)
-            defer { q.ws.pool.pointee.alignmentCheck = AlignmentCheck() }
-            return q.ws.pool.pointee.alignmentCheck
+        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> AlignmentCheck {
+            let ws = u.ws
+            ws.pool.pointee.alignmentCheck = AlignmentCheck()
+            _ = Query.run(&u, options: u.options, locale: locale, catalogs: catalogs)
+            defer { ws.pool.pointee.alignmentCheck = AlignmentCheck() }
+            return ws.pool.pointee.alignmentCheck
         }
     }
 
-    /// Runs `body` on a query of `text` with a workspace of the pool's index, then gives the
+    /// Runs `body` on `text` prepared with a workspace of the pool's index, then gives the
     /// workspace back clean.
     /// The units are a `UInt64` under 64 of them, `WideUnits` otherwise: the same search.
     @inline(__always)
@@ -150,9 +154,9 @@ public final class Matcher: Sendable {
         let ws = pool.acquire()
         let units = pool.index.queryUnits(text, mode: opts.value.mode)
         func run<Units: UnitBits>(_: Units.Type) -> B.Result {
-            var q = Query<Units>(index: pool.index, text: text, units: units, options: opts, workspace: ws)
-            let r = body(&q)
-            q.giveBack()
+            var u = PreparedUtterance<Units>(index: pool.index, text: text, units: units, options: opts, workspace: ws)
+            let r = body(&u)
+            u.giveBack()
             return r
         }
         let r = units.count <= UInt64.capacity ? run(UInt64.self) : run(WideUnits.self)

@@ -1,56 +1,6 @@
 // The app clause: where the app's name (or another app's) is said, by its words or by its sound.
 
-extension Query {
-    /// Opening the app before the request ("open Linjo and show my ticket", "åbn linjo og vis min
-    /// billet", "打开沃卡沃看看我的学习数据"; verb-final: "ボカボを開いて統計を見せて"): where the
-    /// utterance starts (after fillers) with one of the locale's `openApp` verbs right before an
-    /// app name heard surely — or with the name, its particles, then the verb — the verb and a
-    /// joining word right after it (or after the name) are heard as filler. They are how the
-    /// person reached the app, not words the phrase misses or words it has never heard.
-    mutating func openAppClause() {
-        guard opts.mode == .flexible, !index.openVerbs.isEmpty else { return }
-        var start = 0
-        while start < n && units[start].flags.contains(.filler) { start += 1 }
-        guard start < n else { return }
-        // The longest entry of `list` said at unit i: its length in units (0: none).
-        func said(_ list: [[String]], at i: Int) -> Int {
-            var best = 0
-            for e in list where e.count > best && i + e.count <= n {
-                var ok = true
-                for (k, w) in e.enumerated() where units[i + k].text != w { ok = false; break }
-                if ok { best = e.count }
-            }
-            return best
-        }
-        for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] {
-            guard let sp = spans.lists[k].first, sp.sim >= opts.model.appNameSureSimilarity else { continue }
-            // The name starts the utterance, or follows a verb of at most three units there.
-            guard sp.start >= start && sp.start - start <= 3 else { continue }
-            var clause: [Int] = []
-            var after = sp.end
-            let v = said(index.openVerbs, at: start)
-            if v > 0 && start + v == sp.start {
-                clause = Array(start..<(start + v))
-            } else if sp.start == start {
-                var j = sp.end
-                while j < n && !units[j].flags.isDisjoint(with: [.particle, .optional]) { j += 1 }
-                let w = j < n ? said(index.openVerbs, at: j) : 0
-                if w > 0 {
-                    clause = Array(j..<(j + w))
-                    after = j + w
-                }
-            }
-            guard !clause.isEmpty else { continue }
-            if after < n {
-                let t = said(index.openThen, at: after)
-                if t > 0 { clause += Array(after..<(after + t)) }
-            }
-            // Something must be left to ask for.
-            guard (clause.max() ?? n) + 1 < n else { continue }
-            u.hearAsFiller(clause)
-            return
-        }
-    }
+extension ReadsUtterance {
 
     /// An app name not heard as such, in Han or kana ("ハウス" for "ハース"): the locale's key of
     /// 1-2 whole words (all their characters) compared with every app name's. The same key only:
@@ -67,7 +17,7 @@ extension Query {
                 for u in e..<f { scalars += info[u].count }
                 e = f
                 guard scalars >= 2 else { continue }
-                Query.scalars(index.normalizer.phoneticKey(joinedText(a, e - 1)), into: &key)
+                Self.scalars(index.normalizer.phoneticKey(joinedText(a, e - 1)), into: &key)
                 for j in index.appSounds.indices {
                     var best: Float = 0
                     soundMatch(key, index.appSounds[j].key, unknown: false, into: &best)
@@ -182,49 +132,6 @@ extension Query {
     /// The most words an app clause's name is read as (`appClauseRuns`).
     static var appClauseMaxWords: Int { 3 }
 
-    /// The places of an app clause that a reading without the app name may have to pay for
-    /// (`clauseLead`, `clauseTrail`): at most `appClauseMaxWords` words, no numbers, after a
-    /// connector at the end of the utterance ("w strava", or glued to it as a prefix the
-    /// profile attaches: he "בביט"), before one at its start ("Todoist の…",
-    /// "サファリで…"), or the one word right after one that starts it ("用携程…"). A Han or kana
-    /// word the catalogs never say (`charWordUnits`, which `foreignAppClauses` leaves out) may
-    /// stand before the connector when written in katakana (a name, not a reworded verb) and
-    /// after a connector that starts the utterance, not at the end. Whether the words name
-    /// another app depends on the app being read (`otherAppClauses(app:)`).
-    mutating func appClauseRuns() {
-        clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
-        guard n >= 2, opts.mode == .flexible else { return }
-        @inline(__always) func free(_ i: Int) -> Bool {
-            units[i].flags.isDisjoint(with: [.number, .ordinal, .connector, .filler, .optional])
-        }
-        // Not part of a Han or kana word the catalogs never say.
-        @inline(__always) func plain(_ i: Int) -> Bool { !charWordUnits.contains(i) }
-        func glued(_ i: Int) -> Bool {
-            index.gluedConnectors.contains { units[i].text.count > $0.count && units[i].text.hasPrefix($0) }
-        }
-        // After a connector that ends the utterance's request.
-        var k = n, words = 0
-        while k > 0 && words < Query.appClauseMaxWords {
-            let s = wordStart(k - 1)
-            guard (s..<k).allSatisfy({ free($0) && plain($0) }) else { break }
-            k = s; words += 1
-            if k > 0 && (units[k - 1].flags.contains(.connector) || glued(k)) { clauseTrail = n - k; break }
-        }
-        // Before a connector at the start ("Todoist の", "サファリで").
-        k = 0; words = 0
-        while k < n - 1 && words < Query.appClauseMaxWords {
-            let e = wordEnd(k)
-            guard e < n, (k..<e).allSatisfy({ free($0) && (plain($0) || writtenIn(.katakana, $0)) }) else { break }
-            k = e; words += 1
-            if units[k].flags.contains(.connector) && k + 1 < n { clauseLead = k; break }
-        }
-        // After a connector that starts the utterance ("用携程为我的…", "in Strava start…").
-        // The name is the one word after it: nothing marks where a longer one would end.
-        if clauseLead == 0 && units[0].flags.contains(.connector) {
-            let e = wordEnd(1)
-            if e < n && (1..<e).allSatisfy(free) { clauseLeadFrom = 1; clauseLead = e }
-        }
-    }
 
     /// The app clauses (`appClauseRuns`) whose words app `app` never says, or says only by a
     /// guess (`guessedUnits`; a sound-alike or an edit of one of its words), and no value or name
@@ -299,5 +206,102 @@ extension Query {
     func englishKey(_ a: Int, _ b: Int) -> String {
         a == b ? PhoneticKey.key(units[a].text, algorithm: .doubleMetaphone, language: "en")
             : PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
+    }
+}
+
+extension SlotFinder {
+    /// Opening the app before the request ("open Linjo and show my ticket", "åbn linjo og vis min
+    /// billet", "打开沃卡沃看看我的学习数据"; verb-final: "ボカボを開いて統計を見せて"): where the
+    /// utterance starts (after fillers) with one of the locale's `openApp` verbs right before an
+    /// app name heard surely — or with the name, its particles, then the verb — the verb and a
+    /// joining word right after it (or after the name) are heard as filler. They are how the
+    /// person reached the app, not words the phrase misses or words it has never heard.
+    mutating func openAppClause() {
+        guard opts.mode == .flexible, !index.openVerbs.isEmpty else { return }
+        var start = 0
+        while start < n && units[start].flags.contains(.filler) { start += 1 }
+        guard start < n else { return }
+        // The longest entry of `list` said at unit i: its length in units (0: none).
+        func said(_ list: [[String]], at i: Int) -> Int {
+            var best = 0
+            for e in list where e.count > best && i + e.count <= n {
+                var ok = true
+                for (k, w) in e.enumerated() where units[i + k].text != w { ok = false; break }
+                if ok { best = e.count }
+            }
+            return best
+        }
+        for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] {
+            guard let sp = spans.lists[k].first, sp.sim >= opts.model.appNameSureSimilarity else { continue }
+            // The name starts the utterance, or follows a verb of at most three units there.
+            guard sp.start >= start && sp.start - start <= 3 else { continue }
+            var clause: [Int] = []
+            var after = sp.end
+            let v = said(index.openVerbs, at: start)
+            if v > 0 && start + v == sp.start {
+                clause = Array(start..<(start + v))
+            } else if sp.start == start {
+                var j = sp.end
+                while j < n && !units[j].flags.isDisjoint(with: [.particle, .optional]) { j += 1 }
+                let w = j < n ? said(index.openVerbs, at: j) : 0
+                if w > 0 {
+                    clause = Array(j..<(j + w))
+                    after = j + w
+                }
+            }
+            guard !clause.isEmpty else { continue }
+            if after < n {
+                let t = said(index.openThen, at: after)
+                if t > 0 { clause += Array(after..<(after + t)) }
+            }
+            // Something must be left to ask for.
+            guard (clause.max() ?? n) + 1 < n else { continue }
+            u.hearAsFiller(clause)
+            return
+        }
+    }
+
+    /// The places of an app clause that a reading without the app name may have to pay for
+    /// (`clauseLead`, `clauseTrail`): at most `appClauseMaxWords` words, no numbers, after a
+    /// connector at the end of the utterance ("w strava", or glued to it as a prefix the
+    /// profile attaches: he "בביט"), before one at its start ("Todoist の…",
+    /// "サファリで…"), or the one word right after one that starts it ("用携程…"). A Han or kana
+    /// word the catalogs never say (`charWordUnits`, which `foreignAppClauses` leaves out) may
+    /// stand before the connector when written in katakana (a name, not a reworded verb) and
+    /// after a connector that starts the utterance, not at the end. Whether the words name
+    /// another app depends on the app being read (`otherAppClauses(app:)`).
+    mutating func appClauseRuns() {
+        slots.clauseLead = 0; slots.clauseTrail = 0; slots.clauseLeadFrom = 0
+        guard n >= 2, opts.mode == .flexible else { return }
+        @inline(__always) func free(_ i: Int) -> Bool {
+            units[i].flags.isDisjoint(with: [.number, .ordinal, .connector, .filler, .optional])
+        }
+        // Not part of a Han or kana word the catalogs never say.
+        @inline(__always) func plain(_ i: Int) -> Bool { !charWordUnits.contains(i) }
+        func glued(_ i: Int) -> Bool {
+            index.gluedConnectors.contains { units[i].text.count > $0.count && units[i].text.hasPrefix($0) }
+        }
+        // After a connector that ends the utterance's request.
+        var k = n, words = 0
+        while k > 0 && words < Self.appClauseMaxWords {
+            let s = wordStart(k - 1)
+            guard (s..<k).allSatisfy({ free($0) && plain($0) }) else { break }
+            k = s; words += 1
+            if k > 0 && (units[k - 1].flags.contains(.connector) || glued(k)) { slots.clauseTrail = n - k; break }
+        }
+        // Before a connector at the start ("Todoist の", "サファリで").
+        k = 0; words = 0
+        while k < n - 1 && words < Self.appClauseMaxWords {
+            let e = wordEnd(k)
+            guard e < n, (k..<e).allSatisfy({ free($0) && (plain($0) || writtenIn(.katakana, $0)) }) else { break }
+            k = e; words += 1
+            if units[k].flags.contains(.connector) && k + 1 < n { slots.clauseLead = k; break }
+        }
+        // After a connector that starts the utterance ("用携程为我的…", "in Strava start…").
+        // The name is the one word after it: nothing marks where a longer one would end.
+        if clauseLead == 0 && units[0].flags.contains(.connector) {
+            let e = wordEnd(1)
+            if e < n && (1..<e).allSatisfy(free) { slots.clauseLeadFrom = 1; slots.clauseLead = e }
+        }
     }
 }

@@ -61,19 +61,10 @@ extension Query {
     /// of a template of `app` that names it, and whether every reading names it (see
     /// `evaluate`: the name heard at `appNameSureSimilarity` or better, read at one of its
     /// first `appReadings` spans).
-    typealias AppUnits = AppNameUnits<Units>
     func appUnitsTaken(_ app: Int) -> AppUnits {
         opts.exhaustive ? AppUnits(units: Units(units: n), sure: false) : appNameUnits(app)
     }
 
-    /// `appUnitsTaken` whatever the search (`findSlots` reads it in the exhaustive search too).
-    func appNameUnits(_ app: Int) -> AppUnits {
-        guard let list = spans[index.appSlot[app]], let first = list.first,
-              first.sim >= opts.model.appNameSureSimilarity else { return AppUnits(units: Units(units: n), sure: false) }
-        var m = unitRange(first.start, first.end)
-        for s in list.prefix(Query.appReadings).dropFirst() { m.formIntersection(unitRange(s.start, s.end)) }
-        return AppUnits(units: m, sure: true)
-    }
 
     /// The lowest score still worth finding once a reading scored `score`: below the result
     /// window under it nothing is listed, and nothing decides — the no-app rule looks for
@@ -143,10 +134,6 @@ extension Query {
         return min(1, max(named, noApp))
     }
 
-    /// The units that relate to vocabulary word `id` (`markHits`).
-    @inline(__always)
-    func hits(_ id: Int) -> Units { Units.hits(ws, id) }
-
     /// Insertion cost of the usable units (`mask` 0) outside `cover`: units no element of a
     /// reading can take. The usable units are given as a set (`free`); costs are added in unit
     /// order.
@@ -166,3 +153,16 @@ extension Query {
 /// The units an app's name takes in every reading that names it, and whether every reading
 /// names it (`Query.appNameUnits`).
 struct AppNameUnits<Units: UnitBits> { var units: Units; var sure: Bool }
+
+extension ReadsUtterance {
+    typealias AppUnits = AppNameUnits<Units>
+
+    /// `appUnitsTaken` whatever the search (`findSlots` reads it in the exhaustive search too).
+    func appNameUnits(_ app: Int) -> AppUnits {
+        guard let list = spans[index.appSlot[app]], let first = list.first,
+              first.sim >= opts.model.appNameSureSimilarity else { return AppUnits(units: Units(units: n), sure: false) }
+        var m = unitRange(first.start, first.end)
+        for s in list.prefix(Self.appReadings).dropFirst() { m.formIntersection(unitRange(s.start, s.end)) }
+        return AppUnits(units: m, sure: true)
+    }
+}

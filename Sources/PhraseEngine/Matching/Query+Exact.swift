@@ -2,8 +2,7 @@
 
 extension Query {
     /// The phrase as written after normalization: every unit in order, nothing skipped.
-    mutating func runExact(locale: String, catalogs: [Catalog]) -> MatchResult {
-        findSlots()
+    func runExact(locale: String, catalogs: [Catalog]) -> MatchResult {
         var scored: [Scored] = []
         scratch.reserveMasks(n)
         let zero = scratch.maskA

@@ -73,13 +73,19 @@ extension Query {
     /// alignments are measured in. The formula is the model's; nothing else writes it.
     @inline(__always)
     func scale(gain: Float, weight: Float, insertions: Float = 0, penalties: Float = 0, factor: Float = 1) -> Float {
+        Query.scale(opts.model, gain: gain, weight: weight, insertions: insertions, penalties: penalties, factor: factor)
+    }
+
+    /// `scale` under the score model `model`.
+    @inline(__always)
+    static func scale(_ model: ScoreModel, gain: Float, weight: Float, insertions: Float = 0, penalties: Float = 0, factor: Float = 1) -> Float {
         var t = ReadingTerms()
         t.gain = gain
         t.weight = weight
         t.insertions = insertions
         t.penalties = penalties
         t.factor = factor
-        return opts.model.baseScore(t)
+        return model.baseScore(t)
     }
 
     /// The score of one alignment of a reading (frame `f`), the unknown-word factor aside (the

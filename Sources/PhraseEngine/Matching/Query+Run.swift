@@ -3,7 +3,11 @@
 extension Query {
     typealias Scored = ScoredReading
 
-    mutating func run(locale: String, catalogs: [Catalog]) -> MatchResult {
+    /// Matches the prepared utterance `u` under `options`: the checks that refuse it unread,
+    /// the slot step (`SlotFinder`, which may revise `u`), then the search (`search`, or exact
+    /// mode's `runExact`) on a query made of both. The caller gives `u`'s arrays back.
+    static func run(_ u: inout PreparedUtterance<Units>, options: QueryOptions, locale: String, catalogs: [Catalog]) -> MatchResult {
+        let text = u.text, n = u.n, index = u.index, opts = options.value
         func none(_ reason: Reason, closest: [MatchCandidate] = [], negative: String? = nil) -> MatchResult {
             MatchResult(text: text, locale: locale, decision: .none, results: closest, why: reason, negative: negative)
         }
@@ -15,18 +19,19 @@ extension Query {
         // (At the cheapest insertion of any class, and against half the threshold: a safe margin.)
         let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * opts.model.cheapestInsertion
         let maxW = index.maxTemplateWeight
-        if scale(gain: maxW, weight: maxW, insertions: minExtra) < Float(opts.threshold) * 0.5 {
+        if scale(opts.model, gain: maxW, weight: maxW, insertions: minExtra) < Float(opts.threshold) * 0.5 {
             return none(.tooLong)
         }
-        if opts.mode == .exact { return runExact(locale: locale, catalogs: catalogs) }
-        findSlots()
-        return search(locale: locale, catalogs: catalogs)
+        let slots = SlotFinder.find(&u)
+        let q = Query(u: u, slots: slots, options: options)
+        defer { u.ws.returnSpans(q.slots.spans) }
+        if opts.mode == .exact { return q.runExact(locale: locale, catalogs: catalogs) }
+        return q.search(locale: locale, catalogs: catalogs)
     }
 
     /// The search after the slots are found: candidates by their bounds, each evaluated while
     /// its bound can still change the result, then free text, an unknown value and the
-    /// decision. (Not mutating: a mutating method passes the whole query by copy to each
-    /// non-mutating one it calls.)
+    /// decision.
     func search(locale: String, catalogs: [Catalog]) -> MatchResult {
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.

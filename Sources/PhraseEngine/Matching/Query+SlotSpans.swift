@@ -1,6 +1,6 @@
 // Slot spans: where the values of parameters occur in the utterance, found from the word matches by their bounds.
 
-extension Query {
+extension ReadsUtterance {
     /// Values evaluated per slot set (best first by their upper bound).
     static var valuesPerSet: Int { 8 }
     /// Above this many candidate values in a set, and as many values holding words heard only
@@ -8,115 +8,6 @@ extension Query {
     /// (`findSlots`).
     static var prefilterValues: Int { 48 }
 
-    /// Finds where slot values occur. Each value's upper bound (its words' best similarities,
-    /// weighted) is accumulated from the postings of the matched words; values are then aligned
-    /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
-    mutating func findSlots() {
-        markHits()
-        // App names first: when one is heard clearly, only that app's values are searched
-        // (the app-name span picks the app, then the shortcut).
-        var apps: [Int32] = []
-        swap(&apps, &ws.pool.pointee.apps)
-        apps.clear()
-        var touched: [Int32] = []
-        swap(&touched, &ws.pool.pointee.touched)
-        touched.clear()
-        var top: [Float] = []
-        swap(&top, &ws.pool.pointee.topSims)
-        defer {
-            swap(&apps, &ws.pool.pointee.apps)
-            swap(&touched, &ws.pool.pointee.touched)
-            swap(&top, &ws.pool.pointee.topSims)
-        }
-        // (No local functions over `apps` and `touched`: a captured variable is boxed and every
-        // access to it checked for exclusivity at run time.)
-        for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
-            for k in index.appPostings(id) {
-                let p = index.appPostFlat[k]
-                // A one-word name, or every word of the name heard.
-                let g = Int(index.setBase[Int(p.set)] + p.variant)
-                let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
-                var all = true
-                if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
-                if all { Query.insertSorted(index.setApp[Int(p.set)], into: &apps) }
-            }
-        }
-        for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
-            for k in index.appPostings(merge[i]) {
-                Query.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &apps)
-            }
-        }
-        // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
-        // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
-        // `touched`, so that the values are read back in ascending order without sorting them.
-        let acc = ws.acc, bits = ws.touchedBits
-        Query.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched)
-        if touched.count > 1 { touched.sort() }
-        // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
-        // values together), each set's best bound first: keys are the bound's bits inverted, then
-        // the variant, so that plain integer order is bound descending, variant ascending.
-        var keys: [UInt64] = []
-        swap(&keys, &ws.pool.pointee.valueKeys)
-        keys.clear()
-        var bySet: [(set: Int32, start: Int, end: Int)] = []
-        swap(&bySet, &ws.pool.pointee.valueSets)
-        bySet.clear()
-        defer {
-            swap(&keys, &ws.pool.pointee.valueKeys)
-            swap(&bySet, &ws.pool.pointee.valueSets)
-        }
-        Query.collectValues(touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &keys, &bySet)
-        // (A value set's keys are sorted when it is searched, after its app's name: see below.)
-        for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
-        // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
-        // (or, for app names, anywhere when no app name was heard as such).
-        var appHeard = false
-        for a in index.appSlot {
-            guard let e = bySet.first(where: { $0.set == a }) else { continue }
-            if Query.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
-        }
-        let soundSpans = soundHeardSpans(appHeard: appHeard)
-        if !soundSpans.isEmpty {
-            for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
-            bySet.sort { $0.set < $1.set }
-        }
-        // (Sets come in ascending order: an app's name set before its value sets.)
-        var takenApp = -1
-        var takenUnits = noUnits
-        var takenPostings = 0
-        for (set, ks, ke) in bySet {
-            // (The storage of a list an earlier query dropped, when there is one.)
-            var found = spans.takeList()
-            found.reserveCapacity(Query.valuesPerSet * 2)
-            // A value is not heard where its app's name surely is (`appNameUnits`): no reading
-            // could read it there. Its words heard only there do not count toward its bound.
-            let isApp = index.setIsApp[Int(set)]
-            if !isApp, Int(index.setApp[Int(set)]) != takenApp {
-                takenApp = Int(index.setApp[Int(set)])
-                takenUnits = appNameUnits(takenApp).units
-                // How many values the words heard only there occur in: none, and no value's
-                // bound changes; many, and most bounds may fall (the name's words are in them).
-                takenPostings = 0
-                if !takenUnits.isEmpty {
-                    for id in bestIds where hits(Int(id)).subtracting(takenUnits).isEmpty { takenPostings += index.postings(id).count }
-                }
-            }
-            let taken = isApp ? noUnits : takenUnits
-            let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
-            let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
-            findValues(set, ks, ke, &keys, taken: taken, inflated: inflated, prefilter: prefilter, extra: soundSpans[set],
-                       into: &found, top: &top)
-            if !found.isEmpty { spans.insert(set, found) } else { spans.giveBack(&found) }
-        }
-        openAppClause()
-        // Unknown words no slot span covers.
-        var f: Float = 1
-        for i in 0..<n where lowersEveryReading(i) { f *= opts.model.unknownWordFactor }
-        unknownFactor = f
-        otherAppClauses = foreignAppClauses()
-        appClauseRuns()
-        clearValues()
-    }
 
     /// The spans of the values of slot set `set` (its sort keys `keys[ks..<ke]`), appended to
     /// `found` best first (`findSlots`; `top` is scratch): values are aligned in bound order
@@ -137,16 +28,16 @@ extension Query {
             if prefilter {
                 end = ks
                 for r in ks..<ke {
-                    let vi = Query.sortKeyItem(keys[r])
-                    let b = min(Query.sortKeyBound(keys[r]), valueBound(Int(index.setBase[Int(set)] + vi), outside: taken))
-                    if b >= opts.model.minimumValueSimilarity - 1e-5 { keys[end] = Query.sortKey(bound: b, vi); end += 1 }
+                    let vi = Self.sortKeyItem(keys[r])
+                    let b = min(Self.sortKeyBound(keys[r]), valueBound(Int(index.setBase[Int(set)] + vi), outside: taken))
+                    if b >= opts.model.minimumValueSimilarity - 1e-5 { keys[end] = Self.sortKey(bound: b, vi); end += 1 }
                 }
             }
             if end - ks > 1 { keys[ks..<end].sort() }
         }
         for key in keys[ks..<end] {
-            let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
-            if !opts.exhaustive, found.count >= Query.valuesPerSet, ub <= kth { break }
+            let ub = Self.sortKeyBound(key), vi = Self.sortKeyItem(key)
+            if !opts.exhaustive, found.count >= Self.valuesPerSet, ub <= kth { break }
             let g = Int(index.setBase[Int(set)] + vi)
             if inflated && !prefilter && valueBound(g, outside: taken) < max(opts.model.minimumValueSimilarity, kth) - 1e-5 { continue }
             let before = found.count
@@ -161,9 +52,9 @@ extension Query {
             for k in before..<found.count {
                 let s = found[k].sim
                 var p: Int
-                if top.count == Query.valuesPerSet {
-                    if !(s > top[Query.valuesPerSet - 1]) { continue }
-                    p = Query.valuesPerSet - 1
+                if top.count == Self.valuesPerSet {
+                    if !(s > top[Self.valuesPerSet - 1]) { continue }
+                    p = Self.valuesPerSet - 1
                 } else {
                     p = top.count
                     top.append(s)
@@ -171,8 +62,8 @@ extension Query {
                 while p > 0, top[p - 1] < s { top[p] = top[p - 1]; p -= 1 }
                 top[p] = s
             }
-            if found.count > before, found.count >= Query.valuesPerSet {
-                kth = top[Query.valuesPerSet - 1]
+            if found.count > before, found.count >= Self.valuesPerSet {
+                kth = top[Self.valuesPerSet - 1]
             }
         }
         if let extra {
@@ -195,7 +86,7 @@ extension Query {
         // A one-word window's key is the word's own, when `matchUnit` computed it.
         var windowKeys: [String?] = []
         swap(&windowKeys, &ws.pool.pointee.windowKeys)
-        Query.resetKeys(&windowKeys, count: 3 * n)
+        Self.resetKeys(&windowKeys, count: 3 * n)
         // Each unit's `scalarInfo`, computed once for both searches.
         var info: [(count: Int, split: Bool)] = []
         swap(&info, &ws.pool.pointee.unitInfo)
@@ -225,7 +116,7 @@ extension Query {
                     let appsOnly = !hasUnknown
                     guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
                     let key = windowKey(a, b, &windowKeys)
-                    guard Query.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
+                    guard Self.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
                     for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: opts.model.soundSimilarity))
                     }
@@ -269,9 +160,9 @@ extension Query {
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                     guard joinedCount >= 3 else { continue }
                     if split { break }
-                    Query.scalars(windowKey(a, b, &windowKeys), into: &k1)
+                    Self.scalars(windowKey(a, b, &windowKeys), into: &k1)
                     if !localeKeyIsEnglish {
-                        Query.scalars(englishKey(a, b), into: &k2)
+                        Self.scalars(englishKey(a, b), into: &k2)
                     }
                     for j in index.appSounds.indices {
                         var best: Float = 0
@@ -290,53 +181,6 @@ extension Query {
         return soundSpans
     }
 
-    /// The insertion costs with the values of other parameters said clearly, computed once per
-    /// query (`otherValueInsertions`). The slot sets with such a value are `clearSets`, their
-    /// apps (once each) `clearApps`. Row k of `scratch.otherIns` holds each unit's cost for a
-    /// template whose parameter is the k-th set — the values of the other sets of its app charged
-    /// — and row `clearSets.count + a` the costs for a template of the a-th app with another
-    /// parameter or none. Only the template's own app counts: another app's values are not
-    /// looked for once an app was named (`findSlots`), so they cannot weigh on a reading.
-    /// `clearRowCharges[r]`: whether row r charges anything.
-    mutating func clearValues() {
-        var sets: [Int32] = [], apps: [Int32] = [], charges: [Bool] = []
-        swap(&sets, &ws.pool.pointee.clearSets)
-        swap(&apps, &ws.pool.pointee.clearApps)
-        swap(&charges, &ws.pool.pointee.clearRowCharges)
-        sets.clear()
-        apps.clear()
-        charges.clear()
-        defer {
-            swap(&sets, &ws.pool.pointee.clearSets)
-            swap(&apps, &ws.pool.pointee.clearApps)
-            swap(&charges, &ws.pool.pointee.clearRowCharges)
-        }
-        for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= opts.model.clearValueSimilarity {
-            sets.append(set)
-            let app = index.setApp[Int(set)]
-            if !apps.contains(app) { apps.append(app) }
-        }
-        clearValueSets = sets.count
-        guard !sets.isEmpty else { return }
-        let rows = sets.count + apps.count
-        scratch.reserveOtherIns(rows * n)
-        let out = scratch.otherIns
-        for r in 0..<rows { for u in 0..<n { out[r * n + u] = insCost[u] } }
-        charges.append(contentsOf: repeatElement(false, count: rows))
-        for (k, set) in spans.sets.enumerated() {
-            guard let c = sets.firstIndex(of: set) else { continue }
-            let app = index.setApp[Int(set)]
-            for sp in spans.lists[k] {
-                guard sp.sim >= opts.model.clearValueSimilarity else { break }
-                let share = opts.model.otherValueCost / Float(sp.end - sp.start)
-                for r in 0..<rows where r != c {
-                    if (r < sets.count ? index.setApp[Int(sets[r])] : apps[r - sets.count]) != app { continue }
-                    charges[r] = true
-                    for u in sp.start..<sp.end { out[r * n + u] = max(out[r * n + u], insCost[u] + share) }
-                }
-            }
-        }
-    }
 
     /// Each unit's insertion cost for a reading of a template of `app` with parameter set
     /// `paramSet` (-1: none) when a value of another parameter of the app was said clearly: a
@@ -433,7 +277,7 @@ extension Query {
                     lastSet = set
                     bySet.append((set, keys.count, keys.count))
                 }
-                keys.append(Query.sortKey(bound: v < 1 ? v : 1, g - setBase[setCursor]))
+                keys.append(Self.sortKey(bound: v < 1 ? v : 1, g - setBase[setCursor]))
             }
         }
         // Each set's values end where the next set's begin.
@@ -490,5 +334,165 @@ extension Query {
             if !said { return false }
         }
         return true
+    }
+}
+
+extension SlotFinder {
+    /// Finds where slot values occur. Each value's upper bound (its words' best similarities,
+    /// weighted) is accumulated from the postings of the matched words; values are then aligned
+    /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
+    mutating func findSlots() {
+        markHits()
+        // App names first: when one is heard clearly, only that app's values are searched
+        // (the app-name span picks the app, then the shortcut).
+        var apps: [Int32] = []
+        swap(&apps, &ws.pool.pointee.apps)
+        apps.clear()
+        var touched: [Int32] = []
+        swap(&touched, &ws.pool.pointee.touched)
+        touched.clear()
+        var top: [Float] = []
+        swap(&top, &ws.pool.pointee.topSims)
+        defer {
+            swap(&apps, &ws.pool.pointee.apps)
+            swap(&touched, &ws.pool.pointee.touched)
+            swap(&top, &ws.pool.pointee.topSims)
+        }
+        // (No local functions over `apps` and `touched`: a captured variable is boxed and every
+        // access to it checked for exclusivity at run time.)
+        for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
+            for k in index.appPostings(id) {
+                let p = index.appPostFlat[k]
+                // A one-word name, or every word of the name heard.
+                let g = Int(index.setBase[Int(p.set)] + p.variant)
+                let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
+                var all = true
+                if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
+                if all { Self.insertSorted(index.setApp[Int(p.set)], into: &apps) }
+            }
+        }
+        for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
+            for k in index.appPostings(merge[i]) {
+                Self.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &apps)
+            }
+        }
+        // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
+        // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
+        // `touched`, so that the values are read back in ascending order without sorting them.
+        let acc = ws.acc, bits = ws.touchedBits
+        Self.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched)
+        if touched.count > 1 { touched.sort() }
+        // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
+        // values together), each set's best bound first: keys are the bound's bits inverted, then
+        // the variant, so that plain integer order is bound descending, variant ascending.
+        var keys: [UInt64] = []
+        swap(&keys, &ws.pool.pointee.valueKeys)
+        keys.clear()
+        var bySet: [(set: Int32, start: Int, end: Int)] = []
+        swap(&bySet, &ws.pool.pointee.valueSets)
+        bySet.clear()
+        defer {
+            swap(&keys, &ws.pool.pointee.valueKeys)
+            swap(&bySet, &ws.pool.pointee.valueSets)
+        }
+        Self.collectValues(touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &keys, &bySet)
+        // (A value set's keys are sorted when it is searched, after its app's name: see below.)
+        for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
+        // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
+        // (or, for app names, anywhere when no app name was heard as such).
+        var appHeard = false
+        for a in index.appSlot {
+            guard let e = bySet.first(where: { $0.set == a }) else { continue }
+            if Self.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
+        }
+        let soundSpans = soundHeardSpans(appHeard: appHeard)
+        if !soundSpans.isEmpty {
+            for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
+            bySet.sort { $0.set < $1.set }
+        }
+        // (Sets come in ascending order: an app's name set before its value sets.)
+        var takenApp = -1
+        var takenUnits = noUnits
+        var takenPostings = 0
+        for (set, ks, ke) in bySet {
+            // (The storage of a list an earlier query dropped, when there is one.)
+            var found = slots.spans.takeList()
+            found.reserveCapacity(Self.valuesPerSet * 2)
+            // A value is not heard where its app's name surely is (`appNameUnits`): no reading
+            // could read it there. Its words heard only there do not count toward its bound.
+            let isApp = index.setIsApp[Int(set)]
+            if !isApp, Int(index.setApp[Int(set)]) != takenApp {
+                takenApp = Int(index.setApp[Int(set)])
+                takenUnits = appNameUnits(takenApp).units
+                // How many values the words heard only there occur in: none, and no value's
+                // bound changes; many, and most bounds may fall (the name's words are in them).
+                takenPostings = 0
+                if !takenUnits.isEmpty {
+                    for id in bestIds where hits(Int(id)).subtracting(takenUnits).isEmpty { takenPostings += index.postings(id).count }
+                }
+            }
+            let taken = isApp ? noUnits : takenUnits
+            let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
+            let prefilter = inflated && takenPostings >= Self.prefilterValues && ke - ks > Self.prefilterValues
+            findValues(set, ks, ke, &keys, taken: taken, inflated: inflated, prefilter: prefilter, extra: soundSpans[set],
+                       into: &found, top: &top)
+            if !found.isEmpty { slots.spans.insert(set, found) } else { slots.spans.giveBack(&found) }
+        }
+        openAppClause()
+        // Unknown words no slot span covers.
+        var f: Float = 1
+        for i in 0..<n where lowersEveryReading(i) { f *= opts.model.unknownWordFactor }
+        slots.unknownFactor = f
+        slots.otherAppClauses = foreignAppClauses()
+        appClauseRuns()
+        clearValues()
+    }
+
+    /// The insertion costs with the values of other parameters said clearly, computed once per
+    /// query (`otherValueInsertions`). The slot sets with such a value are `clearSets`, their
+    /// apps (once each) `clearApps`. Row k of `scratch.otherIns` holds each unit's cost for a
+    /// template whose parameter is the k-th set — the values of the other sets of its app charged
+    /// — and row `clearSets.count + a` the costs for a template of the a-th app with another
+    /// parameter or none. Only the template's own app counts: another app's values are not
+    /// looked for once an app was named (`findSlots`), so they cannot weigh on a reading.
+    /// `clearRowCharges[r]`: whether row r charges anything.
+    mutating func clearValues() {
+        var sets: [Int32] = [], apps: [Int32] = [], charges: [Bool] = []
+        swap(&sets, &ws.pool.pointee.clearSets)
+        swap(&apps, &ws.pool.pointee.clearApps)
+        swap(&charges, &ws.pool.pointee.clearRowCharges)
+        sets.clear()
+        apps.clear()
+        charges.clear()
+        defer {
+            swap(&sets, &ws.pool.pointee.clearSets)
+            swap(&apps, &ws.pool.pointee.clearApps)
+            swap(&charges, &ws.pool.pointee.clearRowCharges)
+        }
+        for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= opts.model.clearValueSimilarity {
+            sets.append(set)
+            let app = index.setApp[Int(set)]
+            if !apps.contains(app) { apps.append(app) }
+        }
+        slots.clearValueSets = sets.count
+        guard !sets.isEmpty else { return }
+        let rows = sets.count + apps.count
+        scratch.reserveOtherIns(rows * n)
+        let out = scratch.otherIns
+        for r in 0..<rows { for u in 0..<n { out[r * n + u] = insCost[u] } }
+        charges.append(contentsOf: repeatElement(false, count: rows))
+        for (k, set) in spans.sets.enumerated() {
+            guard let c = sets.firstIndex(of: set) else { continue }
+            let app = index.setApp[Int(set)]
+            for sp in spans.lists[k] {
+                guard sp.sim >= opts.model.clearValueSimilarity else { break }
+                let share = opts.model.otherValueCost / Float(sp.end - sp.start)
+                for r in 0..<rows where r != c {
+                    if (r < sets.count ? index.setApp[Int(sets[r])] : apps[r - sets.count]) != app { continue }
+                    charges[r] = true
+                    for u in sp.start..<sp.end { out[r * n + u] = max(out[r * n + u], insCost[u] + share) }
+                }
+            }
+        }
     }
 }
