@@ -52,7 +52,7 @@ final class LocaleIndex: Sendable {
     struct Related: Sendable {
         var id: Int32
         var similarity: Float
-        var kind: StepKind
+        var kind: WordRelation
     }
     /// A word of the utterance in one lookup: its vocabulary id (-1: none) and its related words,
     /// `relatedFlat[relatedStart ..< relatedEnd]`: the catalog words of its synonym groups
@@ -456,7 +456,7 @@ final class LocaleIndex: Sendable {
                 }
             }
             (inflectionStart, inflectionFlat) = LocaleIndex.flatten(infl.map { list in
-                list.map { Related(id: $0.id, similarity: $0.sim, kind: .fuzzy) }
+                list.map { Related(id: $0.id, similarity: $0.sim, kind: .inflection) }
             })
             var stems: [String: [Int32]] = [:]
             if let stemmer = Stemmer(locale: locale) {
@@ -500,7 +500,7 @@ final class LocaleIndex: Sendable {
         init(vocabulary: Vocabulary, ids: [String: Int32], normalizer: Normalizer, model: ScoreModel) {
             let vocabText = vocabulary.vocabText
             var rel: [String: [Related]] = [:]
-            func relate(_ m: String, _ o: String, _ s: Float, _ kind: StepKind) {
+            func relate(_ m: String, _ o: String, _ s: Float, _ kind: WordRelation) {
                 guard m != o, let id = ids[o] else { return }
                 let r = Related(id: id, similarity: s, kind: kind)
                 if let k = rel[m, default: []].firstIndex(where: { $0.id == id }) {
@@ -512,7 +512,7 @@ final class LocaleIndex: Sendable {
             var formsOf: [String: [String]] = [:]
             for group in normalizer.formGroups {
                 for m in group {
-                    for o in group where o != m { relate(m, o, model.formSimilarity, .fuzzy) }
+                    for o in group where o != m { relate(m, o, model.formSimilarity, .form) }
                     for o in group where !(formsOf[m]?.contains(o) ?? false) { formsOf[m, default: []].append(o) }
                 }
             }
@@ -523,7 +523,7 @@ final class LocaleIndex: Sendable {
                         // Another form of a synonym ("mettez" for "joue": "mets" ~ "joue").
                         for fm in formsOf[m] ?? [m] {
                             for fo in formsOf[o] ?? [o] where fm != m || fo != o {
-                                relate(fm, fo, model.synonymFormSimilarity, .synonym)
+                                relate(fm, fo, model.synonymFormSimilarity, .synonymForm)
                             }
                         }
                     }
@@ -534,7 +534,7 @@ final class LocaleIndex: Sendable {
             // Only for spellings that are no catalog word themselves.
             for t in vocabText {
                 for v in normalizer.spellingVariants(of: t) where ids[v.text] == nil {
-                    relate(v.text, t, v.similarity, .fuzzy)
+                    relate(v.text, t, v.similarity, .spelling)
                 }
             }
             let relSorted = rel.mapValues { $0.sorted { $0.id < $1.id } }

@@ -102,45 +102,49 @@ public final class Matcher: Sendable {
         return withQuery(pool, text, QueryOptions(opts), CheckAlignments(locale: locale, catalogs: catalogs))
     }
 
-    /// What runs on a prepared utterance, whatever its set of units (`withQuery`).
+    /// What runs on a prepared utterance, whatever its set of units (`withQuery`); it gives
+    /// the utterance's arrays back (`PreparedUtterance.giveBack`, `Query.run` does).
     private protocol QueryBody {
         associatedtype Result
-        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> Result
+        func callAsFunction<Units: UnitBits>(_ u: consuming PreparedUtterance<Units>) -> Result
     }
 
     private struct RunQuery: QueryBody {
         let locale: String
         let catalogs: [Catalog]
-        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> MatchResult {
-            Query.run(&u, options: u.options, locale: locale, catalogs: catalogs)
+        func callAsFunction<Units: UnitBits>(_ u: consuming PreparedUtterance<Units>) -> MatchResult {
+            let options = u.options
+            return Query.run(u, options: options, locale: locale, catalogs: catalogs)
         }
     }
 
     private struct LogBounds: QueryBody {
         let locale: String
         let catalogs: [Catalog]
-        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> [(template: Int, bound: Float, score: Float)]? {
-            let ws = u.ws
+        func callAsFunction<Units: UnitBits>(_ u: consuming PreparedUtterance<Units>) -> [(template: Int, bound: Float, score: Float)]? {
+            let ws = u.ws, options = u.options
             ws.pool.pointee.boundLog = []
             defer { ws.pool.pointee.boundLog = nil }
-            _ = Query.run(&u, options: u.options, locale: locale, catalogs: catalogs)
+            _ = Query.run(u, options: options, locale: locale, catalogs: catalogs)
             return ws.pool.pointee.boundLog
         }
     }
 
     private struct PrepareOnly: QueryBody {
-        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> [WordClass] {
-            Array(u.wordClass.prefix(u.n))
+        func callAsFunction<Units: UnitBits>(_ u: consuming PreparedUtterance<Units>) -> [WordClass] {
+            let classes = Array(u.wordClass.prefix(u.n))
+            u.giveBack()
+            return classes
         }
     }
 
     private struct CheckAlignments: QueryBody {
         let locale: String
         let catalogs: [Catalog]
-        func callAsFunction<Units: UnitBits>(_ u: inout PreparedUtterance<Units>) -> AlignmentCheck {
-            let ws = u.ws
+        func callAsFunction<Units: UnitBits>(_ u: consuming PreparedUtterance<Units>) -> AlignmentCheck {
+            let ws = u.ws, options = u.options
             ws.pool.pointee.alignmentCheck = AlignmentCheck()
-            _ = Query.run(&u, options: u.options, locale: locale, catalogs: catalogs)
+            _ = Query.run(u, options: options, locale: locale, catalogs: catalogs)
             defer { ws.pool.pointee.alignmentCheck = AlignmentCheck() }
             return ws.pool.pointee.alignmentCheck
         }
@@ -154,10 +158,7 @@ public final class Matcher: Sendable {
         let ws = pool.acquire()
         let units = pool.index.queryUnits(text, mode: opts.value.mode)
         func run<Units: UnitBits>(_: Units.Type) -> B.Result {
-            var u = PreparedUtterance<Units>(index: pool.index, text: text, units: units, options: opts, workspace: ws)
-            let r = body(&u)
-            u.giveBack()
-            return r
+            body(PreparedUtterance<Units>(index: pool.index, text: text, units: units, options: opts, workspace: ws))
         }
         let r = units.count <= UInt64.capacity ? run(UInt64.self) : run(WideUnits.self)
         pool.release(ws)

@@ -138,7 +138,7 @@ extension PreparedUtterance {
         for i in 0..<n where mCount[i] > 0 && wordClass[i].isContent && !spread.contains(i) && !units[i].flags.contains(.unheard) {
             if !units[i].flags.isDisjoint(with: [.number, .ordinal]) { continue }
             var guess = true
-            for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic { guess = false; break }
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where !mKind[j].isGuess { guess = false; break }
             guard guess else { continue }
             if merge[i] >= 0 || (i > 0 && merge[i - 1] >= 0) || hasSplits(i) { continue }
             // Han and kana are matched character by character, a character's sound being its
@@ -148,7 +148,7 @@ extension PreparedUtterance {
             // is a form of a word they know; written without the marks of letters the locale
             // keeps ("kac" / "kaç"), it is the word.
             for j in mStart[i]..<(mStart[i] + mCount[i]) where Query<Units>.isEnding(units[i].text, index.vocabScalars[Int(mVocab[j])])
-                || (index.normalizer.keepsMarkedLetters && mSim[j] == opts.model.unmarkedSimilarity
+                || (index.normalizer.keepsMarkedLetters && mKind[j] == .unmarked
                     && index.normalizer.unmarked(units[i].text) == index.normalizer.unmarked(index.vocabText[Int(mVocab[j])])) {
                 guess = false
                 break

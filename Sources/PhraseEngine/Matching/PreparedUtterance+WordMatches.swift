@@ -7,7 +7,7 @@ extension PreparedUtterance {
         if s > ws.best[i] { ws.best[i] = s }
     }
 
-    mutating func add(_ id: Int32, _ s: Float, _ k: AlignmentStep.Kind, from: Int) {
+    mutating func add(_ id: Int32, _ s: Float, _ k: WordRelation, from: Int) {
         for j in from..<mVocab.count where mVocab[j] == id {
             if s > mSim[j] { mSim[j] = s; mKind[j] = k }
             note(id, s)
@@ -69,7 +69,7 @@ extension PreparedUtterance {
         if exactId >= 0 {
             // A catalog word put for a word that sounds the same (`readHomophones`).
             if units[i].read {
-                add(exactId, opts.model.phoneticSimilarity, .phonetic, from: from)
+                add(exactId, opts.model.phoneticSimilarity, .homophone, from: from)
             } else {
                 add(exactId, 1, .exact, from: from)
             }
@@ -97,7 +97,7 @@ extension PreparedUtterance {
                 for k in Int(index.inflectionStart[Int(id)])..<Int(index.inflectionStart[Int(id) + 1]) {
                     let r = index.inflectionFlat[k]
                     if !nameWord && index.vocabNameOnly[Int(r.id)] { continue }
-                    add(r.id, r.similarity, .fuzzy, from: from)
+                    add(r.id, r.similarity, .inflection, from: from)
                 }
                 return
             }
@@ -117,15 +117,15 @@ extension PreparedUtterance {
         if index.normalizer.keepsMarkedLetters {
             let u = index.normalizer.unmarked(t)
             if let ids = index.unmarkedIds(u) {
-                for id in ids where id != exactId { add(id, opts.model.unmarkedSimilarity, .fuzzy, from: from) }
+                for id in ids where id != exactId { add(id, opts.model.unmarkedSimilarity, .unmarked, from: from) }
             }
-            if u != t, let id = index.vocabId(u), id != exactId { add(id, opts.model.unmarkedSimilarity, .fuzzy, from: from) }
+            if u != t, let id = index.vocabId(u), id != exactId { add(id, opts.model.unmarkedSimilarity, .unmarked, from: from) }
         }
         // A word the catalog never says whose Snowball stem is a catalog word's ("comprar" for
         // "compra"): a form the locale's own rules do not know.
         if exactId < 0, opts.model.stemSimilarity > 0, !index.stemIndex.isEmpty, t.unicodeScalars.count >= 3,
            let st = ws.pool.pointee.stemmer(index.locale)?.stem(t), let ids = index.stemIds(st) {
-            for id in ids { add(id, opts.model.stemSimilarity, .fuzzy, from: from) }
+            for id in ids { add(id, opts.model.stemSimilarity, .stem, from: from) }
         }
         // (The word's scalars and its fuzzy candidates: pooled buffers.)
         ws.borrow(\.unitScalars, \.fuzzyCandidates) { sc, cands in
@@ -143,7 +143,7 @@ extension PreparedUtterance {
             }
             // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
             if let ids = index.numberSoundIds(key) {
-                for id in ids.prefix(4) where id != exactId { add(id, opts.model.numberSoundSimilarity, .phonetic, from: from) }
+                for id in ids.prefix(4) where id != exactId { add(id, opts.model.numberSoundSimilarity, .numberSound, from: from) }
             }
             // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
             // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
@@ -152,7 +152,7 @@ extension PreparedUtterance {
             let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
             if phoneticOK, let ids = index.phoneticIds(key) {
                 for id in ids.prefix(16) where id != exactId {
-                    add(id, opts.model.phoneticSimilarity, .phonetic, from: from)
+                    add(id, opts.model.phoneticSimilarity, .soundAlike, from: from)
                 }
             }
             cands.clear()
@@ -171,13 +171,13 @@ extension PreparedUtterance {
             }
             for id in cands where id != exactId {
                 let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
-                if s >= opts.model.minimumWordSimilarity { add(id, s, .fuzzy, from: from) }
+                if s >= opts.model.minimumWordSimilarity { add(id, s, .edit, from: from) }
             }
             // Inflections: the word's first four letters as a prefix key.
             if sc.count >= 4, let ids = index.prefixIds(LocaleIndex.prefixHash(sc)) {
                 for id in ids.prefix(64) where id != exactId {
                     let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
-                    if s >= opts.model.minimumWordSimilarity { add(id, s, .fuzzy, from: from) }
+                    if s >= opts.model.minimumWordSimilarity { add(id, s, .sharedPrefix, from: from) }
                 }
             }
         }
@@ -206,7 +206,7 @@ extension PreparedUtterance {
     @inline(__always)
     func sim(_ i: Int, _ v: Int32) -> (Float, AlignmentStep.Kind) {
         let s = mStart[i]
-        for j in s..<(s + mCount[i]) where mVocab[j] == v { return (mSim[j], mKind[j]) }
+        for j in s..<(s + mCount[i]) where mVocab[j] == v { return (mSim[j], mKind[j].stepKind) }
         return (0, .extra)
     }
 }

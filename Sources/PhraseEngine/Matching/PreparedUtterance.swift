@@ -20,12 +20,14 @@ struct PreparedUtterance<Units: UnitBits> {
     /// The units, their flags completed by preparation (`unheard`; `filler` for an opening verb).
     var units: [Raw]
     let n: Int
-    // Unit matches, flat: unit i's matches are mVocab[mStart[i] ..< mStart[i] + mCount[i]].
+    // Unit matches, flat: unit i's matches are mVocab[mStart[i] ..< mStart[i] + mCount[i]], each
+    // with its similarity (`mSim`) and relation kind (`mKind`, a `WordRelation`: what the steps
+    // ask of a match). A unit's first match is the word itself when the catalogs say it.
     var mStart: [Int] = []
     var mCount: [Int] = []
     var mVocab: [Int32] = []
     var mSim: [Float] = []
-    var mKind: [AlignmentStep.Kind] = []
+    var mKind: [WordRelation] = []
     /// vocab id of units i and i+1 joined, or -1.
     var merge: [Int32] = []
     /// Vocab pairs whose join is unit i: splitPairs[splitStart[i] ..< splitStart[i + 1]].

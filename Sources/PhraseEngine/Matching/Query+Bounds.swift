@@ -154,7 +154,7 @@ extension Query {
 /// names it (`Query.appNameUnits`).
 struct AppNameUnits<Units: UnitBits> { var units: Units; var sure: Bool }
 
-extension ReadsUtterance {
+extension Query {
     typealias AppUnits = AppNameUnits<Units>
 
     /// `appUnitsTaken` whatever the search (`findSlots` reads it in the exhaustive search too).
@@ -162,7 +162,7 @@ extension ReadsUtterance {
         guard let list = spans[index.appSlot[app]], let first = list.first,
               first.sim >= opts.model.appNameSureSimilarity else { return AppUnits(units: Units(units: n), sure: false) }
         var m = unitRange(first.start, first.end)
-        for s in list.prefix(Self.appReadings).dropFirst() { m.formIntersection(unitRange(s.start, s.end)) }
+        for s in list.prefix(Query.appReadings).dropFirst() { m.formIntersection(unitRange(s.start, s.end)) }
         return AppUnits(units: m, sure: true)
     }
 }

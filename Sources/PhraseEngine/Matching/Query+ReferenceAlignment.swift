@@ -102,7 +102,7 @@ extension Query {
     }
 }
 
-extension ReadsUtterance {
+extension Query {
     /// Checks what `evaluate(set:…)` found for value `vi` of `set` (global variant `g`) against
     /// every span that starts and ends at a unit relating to one of the value's words (the
     /// spans it looks at), each aligned alone by enumerating every path (`referenceSlotSimilarity`):

@@ -3,28 +3,35 @@
 extension Query {
     typealias Scored = ScoredReading
 
-    /// Matches the prepared utterance `u` under `options`: the checks that refuse it unread,
-    /// the slot step (`SlotFinder`, which may revise `u`), then the search (`search`, or exact
-    /// mode's `runExact`) on a query made of both. The caller gives `u`'s arrays back.
-    static func run(_ u: inout PreparedUtterance<Units>, options: QueryOptions, locale: String, catalogs: [Catalog]) -> MatchResult {
+    /// Matches the prepared utterance `u` under `options`: the checks that refuse it unread, then
+    /// a query of it (which finds the slots, and may revise `u`: `openAppClause`) and its search
+    /// (`search`, or exact mode's `runExact`). Gives the workspace back what the query borrowed.
+    static func run(_ u: consuming PreparedUtterance<Units>, options: QueryOptions, locale: String, catalogs: [Catalog]) -> MatchResult {
         let text = u.text, n = u.n, index = u.index, opts = options.value
-        func none(_ reason: Reason, closest: [MatchCandidate] = [], negative: String? = nil) -> MatchResult {
-            MatchResult(text: text, locale: locale, decision: .none, results: closest, why: reason, negative: negative)
+        // The checks before the slots (the utterance's arrays are then given back unused).
+        var refusal: Reason? = nil
+        if n == 0 {
+            refusal = .noWords
+        } else if index.templates.isEmpty {
+            // Every phrase of the locale was dropped (no `${applicationName}`): nothing to read.
+            refusal = .noPhrases(locale)
+        } else {
+            // An utterance far longer than any phrase cannot reach the threshold: its extra words
+            // alone cost more than any phrase can gain. Refuse it in linear time. (At the
+            // cheapest insertion of any class, and against half the threshold: a safe margin.)
+            let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * opts.model.cheapestInsertion
+            let maxW = index.maxTemplateWeight
+            if scale(opts.model, gain: maxW, weight: maxW, insertions: minExtra) < Float(opts.threshold) * 0.5 {
+                refusal = .tooLong
+            }
         }
-        if n == 0 { return none(.noWords) }
-        // Every phrase of the locale was dropped (no `${applicationName}`): nothing to read.
-        if index.templates.isEmpty { return none(.noPhrases(locale)) }
-        // An utterance far longer than any phrase cannot reach the threshold: its extra words
-        // alone cost more than any phrase can gain. Refuse it in linear time.
-        // (At the cheapest insertion of any class, and against half the threshold: a safe margin.)
-        let minExtra = Float(max(0, n - 3 * index.maxTemplateUnits - 8)) * opts.model.cheapestInsertion
-        let maxW = index.maxTemplateWeight
-        if scale(opts.model, gain: maxW, weight: maxW, insertions: minExtra) < Float(opts.threshold) * 0.5 {
-            return none(.tooLong)
+        if let refusal {
+            var v = consume u
+            v.giveBack()
+            return MatchResult(text: text, locale: locale, decision: .none, results: [], why: refusal, negative: nil)
         }
-        let slots = SlotFinder.find(&u)
-        let q = Query(u: u, slots: slots, options: options)
-        defer { u.ws.returnSpans(q.slots.spans) }
+        var q = Query(u: consume u, options: options)
+        defer { q.giveBack() }
         if opts.mode == .exact { return q.runExact(locale: locale, catalogs: catalogs) }
         return q.search(locale: locale, catalogs: catalogs)
     }

@@ -1,6 +1,6 @@
 // Small helpers of the search: array fills, sort keys, scalars.
 
-extension ReadsUtterance {
+extension Query {
     /// Sets an array to `count` copies of `value`, keeping its storage.
     static func fill<T: BitwiseCopyable>(_ a: inout [T], _ value: T, count: Int) {
         if a.count > count {

@@ -1,14 +1,17 @@
-/// The search over one prepared utterance (`PreparedUtterance`) and its slot reading
-/// (`SlotReading`) against one locale index: candidates by their bounds, readings, alignment,
-/// free text, an unknown value and the decision (`search`, `runExact`). Made only once both are
-/// complete (`Query.run`), never changed after: every step is a function of the utterance, the
-/// slots, the index and the score model. (Scratch memory is the workspace's.)
+/// One prepared utterance (`PreparedUtterance`) matched against one locale index. Its
+/// initializer runs the slot step (`findSlots`: where values and app names are said, a
+/// `SlotReading`, and the one revision of the utterance it implies, an app opened first); once
+/// made, nothing in it changes: the search (`search`, or exact mode's `runExact`: candidates by
+/// their bounds, readings, alignment, free text, an unknown value, the decision) is a function
+/// of the utterance, the slots, the index and the score model. `Query.run` makes one.
+/// (Scratch memory is the workspace's, borrowed: `Workspace.borrow`.)
 /// Generic over the set of units (`UnitBits`): `UInt64` under 64 units, `WideUnits` beyond.
-struct Query<Units: UnitBits>: ReadsUtterance {
-    /// The utterance, prepared (and revised by the slot step: `SlotFinder`).
-    let u: PreparedUtterance<Units>
-    /// Where values and app names are said, and what follows from them.
-    let slots: SlotReading
+struct Query<Units: UnitBits> {
+    /// The utterance, prepared (revised once by the slot step: `openAppClause`). Set only
+    /// while the query is made (its initializer), as is `slots`.
+    var u: PreparedUtterance<Units>
+    /// Where values and app names are said, and what follows from them (`findSlots`).
+    var slots = SlotReading()
     /// The options, behind a reference: stored inline (592 bytes), they were copied to the stack
     /// at nearly every call of a `Query` method from a mutating one (about 1,100 instructions an
     /// utterance, en habits).
@@ -19,14 +22,79 @@ struct Query<Units: UnitBits>: ReadsUtterance {
         set { options = QueryOptions(newValue) }
     }
 
-    init(u: PreparedUtterance<Units>, slots: SlotReading, options: QueryOptions) {
+    /// The query of `u` under `options`: the slot step runs here (the span table is the
+    /// workspace's: `giveBack` returns it, and the utterance's arrays).
+    init(u: consuming PreparedUtterance<Units>, options: QueryOptions) {
         self.u = u
-        self.slots = slots
         self.options = options
+        slots.spans = self.u.ws.takeSpans()
+        findSlots()
+    }
+
+    /// Gives the workspace back what the query borrowed (after it).
+    mutating func giveBack() {
+        u.giveBack()
+        u.ws.returnSpans(slots.spans)
     }
 
     /// The longest run of unknown words read as one value the app does not have.
     static var unknownValueMaxWords: Int { 4 }
+}
+
+extension Query {
+    @inline(__always) var index: LocaleIndex { u.index }
+    @inline(__always) var text: String { u.text }
+    /// Pooled dense buffers of the index (reset after the query).
+    @inline(__always) var ws: Workspace { u.ws }
+    /// Reused dynamic-programming buffers (pooled with the workspace, grown as needed).
+    @inline(__always) var scratch: Scratch { u.ws.scratch }
+
+    // The prepared utterance, read in place.
+    @inline(__always) var units: [Raw] { u.units }
+    @inline(__always) var n: Int { u.n }
+    @inline(__always) var mStart: [Int] { u.mStart }
+    @inline(__always) var mCount: [Int] { u.mCount }
+    @inline(__always) var mVocab: [Int32] { u.mVocab }
+    @inline(__always) var mSim: [Float] { u.mSim }
+    @inline(__always) var mKind: [WordRelation] { u.mKind }
+    @inline(__always) var merge: [Int32] { u.merge }
+    @inline(__always) var splitStart: [Int] { u.splitStart }
+    @inline(__always) var splitPairs: [(Int32, Int32)] { u.splitPairs }
+    @inline(__always) var wordClass: [WordClass] { u.wordClass }
+    @inline(__always) var insCost: [Float] { u.insCost }
+    @inline(__always) var bestIds: [Int32] { u.bestIds }
+    @inline(__always) var joinedUnits: Units { u.joinedUnits }
+    @inline(__always) var connectorUnits: Units { u.connectorUnits }
+    @inline(__always) var charWordUnits: Units { u.charWordUnits }
+    @inline(__always) var guessedUnits: Units { u.guessedUnits }
+    @inline(__always) var substitutionUnits: Units { u.substitutionUnits }
+    @inline(__always) var negativeUnits: Units { u.negativeUnits }
+    @inline(__always) var innerUnits: Units { u.innerUnits }
+    /// The empty set of this utterance's units.
+    @inline(__always) var noUnits: Units { u.noUnits }
+    /// Units [a, b) of the utterance.
+    @inline(__always) func unitRange(_ a: Int, _ b: Int) -> Units { u.unitRange(a, b) }
+    @inline(__always) func wordStart(_ i: Int) -> Int { u.wordStart(i) }
+    @inline(__always) func wordEnd(_ i: Int) -> Int { u.wordEnd(i) }
+    @inline(__always) func scalarInfo(_ i: Int) -> (count: Int, split: Bool) { u.scalarInfo(i) }
+    @inline(__always) func hasSplits(_ i: Int) -> Bool { u.hasSplits(i) }
+    @inline(__always) func splits(_ i: Int, _ a: Int32, _ b: Int32) -> Bool { u.splits(i, a, b) }
+    @inline(__always) func sim(_ i: Int, _ v: Int32) -> (Float, AlignmentStep.Kind) { u.sim(i, v) }
+
+    // The slot reading, read in place.
+    @inline(__always) var spans: SpanTable { slots.spans }
+    @inline(__always) var unknownFactor: Float { slots.unknownFactor }
+    @inline(__always) var otherAppClauses: Int { slots.otherAppClauses }
+    @inline(__always) var clauseLead: Int { slots.clauseLead }
+    @inline(__always) var clauseTrail: Int { slots.clauseTrail }
+    @inline(__always) var clauseLeadFrom: Int { slots.clauseLeadFrom }
+    @inline(__always) var clearValueSets: Int { slots.clearValueSets }
+
+    /// The units that relate to vocabulary word `id` (`markHits`).
+    @inline(__always)
+    func hits(_ id: Int) -> Units { Units.hits(ws, id) }
+
+    static var appReadings: Int { 3 }
 }
 
 /// A query's options, boxed (see `Query.opts`): a matcher keeps its own in one, so that a

@@ -91,11 +91,11 @@ struct UnitMemo {
     private(set) var entries: [Entry] = []
     private(set) var vocab: [Int32] = []
     private(set) var sim: [Float] = []
-    private(set) var kind: [AlignmentStep.Kind] = []
+    private(set) var kind: [WordRelation] = []
 
     /// Remembers a word's matches (`vocab`/`sim`/`kind` as found) and sound key.
     mutating func insert(_ p: UnsafeBufferPointer<UInt8>, _ tag: UInt32, _ h: UInt64,
-                         _ v: ArraySlice<Int32>, _ si: ArraySlice<Float>, _ k: ArraySlice<AlignmentStep.Kind>, key: String?) {
+                         _ v: ArraySlice<Int32>, _ si: ArraySlice<Float>, _ k: ArraySlice<WordRelation>, key: String?) {
         if keys.isFull {
             keys.removeAll()
             entries.removeAll(keepingCapacity: true)

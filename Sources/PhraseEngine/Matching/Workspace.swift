@@ -213,7 +213,7 @@ final class Workspace: @unchecked Sendable {
         var insCost: [Float] = []
         var mVocab: [Int32] = []
         var mSim: [Float] = []
-        var mKind: [AlignmentStep.Kind] = []
+        var mKind: [WordRelation] = []
         var splitPairs: [(Int32, Int32)] = []
         var bestIds: [Int32] = []
 

@@ -1,6 +1,6 @@
 // Aligning one value's words to a stretch of the utterance (a slot span's similarity).
 
-extension ReadsUtterance {
+extension Query {
     /// Marks, per matched vocabulary word, the units that relate to it (`touches`, as a unit
     /// set: `hits`). Reset with `bestIds`.
     func markHits() {

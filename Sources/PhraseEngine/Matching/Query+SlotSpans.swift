@@ -1,6 +1,6 @@
 // Slot spans: where the values of parameters occur in the utterance, found from the word matches by their bounds.
 
-extension ReadsUtterance {
+extension Query {
     /// Values evaluated per slot set (best first by their upper bound).
     static var valuesPerSet: Int { 8 }
     /// Above this many candidate values in a set, and as many values holding words heard only
@@ -28,16 +28,16 @@ extension ReadsUtterance {
             if prefilter {
                 end = ks
                 for r in ks..<ke {
-                    let vi = Self.sortKeyItem(keys[r])
-                    let b = min(Self.sortKeyBound(keys[r]), valueBound(Int(index.setBase[Int(set)] + vi), outside: taken))
-                    if b >= opts.model.minimumValueSimilarity - 1e-5 { keys[end] = Self.sortKey(bound: b, vi); end += 1 }
+                    let vi = Query.sortKeyItem(keys[r])
+                    let b = min(Query.sortKeyBound(keys[r]), valueBound(Int(index.setBase[Int(set)] + vi), outside: taken))
+                    if b >= opts.model.minimumValueSimilarity - 1e-5 { keys[end] = Query.sortKey(bound: b, vi); end += 1 }
                 }
             }
             if end - ks > 1 { keys[ks..<end].sort() }
         }
         for key in keys[ks..<end] {
-            let ub = Self.sortKeyBound(key), vi = Self.sortKeyItem(key)
-            if !opts.exhaustive, found.count >= Self.valuesPerSet, ub <= kth { break }
+            let ub = Query.sortKeyBound(key), vi = Query.sortKeyItem(key)
+            if !opts.exhaustive, found.count >= Query.valuesPerSet, ub <= kth { break }
             let g = Int(index.setBase[Int(set)] + vi)
             if inflated && !prefilter && valueBound(g, outside: taken) < max(opts.model.minimumValueSimilarity, kth) - 1e-5 { continue }
             let before = found.count
@@ -52,9 +52,9 @@ extension ReadsUtterance {
             for k in before..<found.count {
                 let s = found[k].sim
                 var p: Int
-                if top.count == Self.valuesPerSet {
-                    if !(s > top[Self.valuesPerSet - 1]) { continue }
-                    p = Self.valuesPerSet - 1
+                if top.count == Query.valuesPerSet {
+                    if !(s > top[Query.valuesPerSet - 1]) { continue }
+                    p = Query.valuesPerSet - 1
                 } else {
                     p = top.count
                     top.append(s)
@@ -62,8 +62,8 @@ extension ReadsUtterance {
                 while p > 0, top[p - 1] < s { top[p] = top[p - 1]; p -= 1 }
                 top[p] = s
             }
-            if found.count > before, found.count >= Self.valuesPerSet {
-                kth = top[Self.valuesPerSet - 1]
+            if found.count > before, found.count >= Query.valuesPerSet {
+                kth = top[Query.valuesPerSet - 1]
             }
         }
         if let extra {
@@ -85,7 +85,7 @@ extension ReadsUtterance {
         // The locale's key of the words a...b joined, computed once for both searches below.
         // A one-word window's key is the word's own, when `matchUnit` computed it.
         return ws.borrow(\.windowKeys, \.unitInfo) { windowKeys, info in
-            Self.resetKeys(&windowKeys, count: 3 * n)
+            Query.resetKeys(&windowKeys, count: 3 * n)
             // Each unit's `scalarInfo`, computed once for both searches.
             info.clear()
             if opts.mode == .flexible && (!index.soundIndex.isEmpty || (!appHeard && !index.appSounds.isEmpty)) {
@@ -109,7 +109,7 @@ extension ReadsUtterance {
                         let appsOnly = !hasUnknown
                         guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
                         let key = windowKey(a, b, &windowKeys)
-                        guard Self.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
+                        guard Query.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
                         for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
                             soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: opts.model.soundSimilarity))
                         }
@@ -147,9 +147,9 @@ extension ReadsUtterance {
                             if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                             guard joinedCount >= 3 else { continue }
                             if split { break }
-                            Self.scalars(windowKey(a, b, &windowKeys), into: &k1)
+                            Query.scalars(windowKey(a, b, &windowKeys), into: &k1)
                             if !localeKeyIsEnglish {
-                                Self.scalars(englishKey(a, b), into: &k2)
+                                Query.scalars(englishKey(a, b), into: &k2)
                             }
                             for j in index.appSounds.indices {
                                 var best: Float = 0
@@ -266,7 +266,7 @@ extension ReadsUtterance {
                     lastSet = set
                     bySet.append((set, keys.count, keys.count))
                 }
-                keys.append(Self.sortKey(bound: v < 1 ? v : 1, g - setBase[setCursor]))
+                keys.append(Query.sortKey(bound: v < 1 ? v : 1, g - setBase[setCursor]))
             }
         }
         // Each set's values end where the next set's begin.
@@ -326,7 +326,7 @@ extension ReadsUtterance {
     }
 }
 
-extension SlotFinder {
+extension Query {
     /// Finds where slot values occur. Each value's upper bound (its words' best similarities,
     /// weighted) is accumulated from the postings of the matched words; values are then aligned
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
@@ -347,19 +347,19 @@ extension SlotFinder {
                     let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
                     var all = true
                     if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
-                    if all { Self.insertSorted(index.setApp[Int(p.set)], into: &apps) }
+                    if all { Query.insertSorted(index.setApp[Int(p.set)], into: &apps) }
                 }
             }
             for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
                 for k in index.appPostings(merge[i]) {
-                    Self.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &apps)
+                    Query.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &apps)
                 }
             }
             // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
             // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
             // `touched`, so that the values are read back in ascending order without sorting them.
             let acc = ws.acc, bits = ws.touchedBits
-            Self.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched)
+            Query.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched)
             if touched.count > 1 { touched.sort() }
             // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
             // values together), each set's best bound first: keys are the bound's bits inverted, then
@@ -367,7 +367,7 @@ extension SlotFinder {
             ws.borrow(\.valueKeys, \.valueSets) { keys, bySet in
                 keys.clear()
                 bySet.clear()
-                Self.collectValues(touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &keys, &bySet)
+                Query.collectValues(touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &keys, &bySet)
                 // (A value set's keys are sorted when it is searched, after its app's name: see below.)
                 for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
                 // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
@@ -375,7 +375,7 @@ extension SlotFinder {
                 var appHeard = false
                 for a in index.appSlot {
                     guard let e = bySet.first(where: { $0.set == a }) else { continue }
-                    if Self.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
+                    if Query.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
                 }
                 let soundSpans = soundHeardSpans(appHeard: appHeard)
                 if !soundSpans.isEmpty {
@@ -389,7 +389,7 @@ extension SlotFinder {
                 for (set, ks, ke) in bySet {
                     // (The storage of a list an earlier query dropped, when there is one.)
                     var found = slots.spans.takeList()
-                    found.reserveCapacity(Self.valuesPerSet * 2)
+                    found.reserveCapacity(Query.valuesPerSet * 2)
                     // A value is not heard where its app's name surely is (`appNameUnits`): no reading
                     // could read it there. Its words heard only there do not count toward its bound.
                     let isApp = index.setIsApp[Int(set)]
@@ -405,7 +405,7 @@ extension SlotFinder {
                     }
                     let taken = isApp ? noUnits : takenUnits
                     let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
-                    let prefilter = inflated && takenPostings >= Self.prefilterValues && ke - ks > Self.prefilterValues
+                    let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
                     findValues(set, ks, ke, &keys, taken: taken, inflated: inflated, prefilter: prefilter, extra: soundSpans[set],
                                into: &found, top: &top)
                     if !found.isEmpty { slots.spans.insert(set, found) } else { slots.spans.giveBack(&found) }

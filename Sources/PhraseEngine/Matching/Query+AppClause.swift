@@ -1,6 +1,6 @@
 // The app clause: where the app's name (or another app's) is said, by its words or by its sound.
 
-extension ReadsUtterance {
+extension Query {
 
     /// An app name not heard as such, in Han or kana ("ハウス" for "ハース"): the locale's key of
     /// 1-2 whole words (all their characters) compared with every app name's. The same key only:
@@ -17,7 +17,7 @@ extension ReadsUtterance {
                 for u in e..<f { scalars += info[u].count }
                 e = f
                 guard scalars >= 2 else { continue }
-                Self.scalars(index.normalizer.phoneticKey(joinedText(a, e - 1)), into: &key)
+                Query.scalars(index.normalizer.phoneticKey(joinedText(a, e - 1)), into: &key)
                 for j in index.appSounds.indices {
                     var best: Float = 0
                     soundMatch(key, index.appSounds[j].key, unknown: false, into: &best)
@@ -146,7 +146,7 @@ extension ReadsUtterance {
             }
             if units[i].flags.contains(.unheard) || guessedUnits.contains(i) { return true }
             guard mCount[i] > 0 else { return false }
-            for j in mStart[i]..<(mStart[i] + mCount[i]) where mKind[j] != .fuzzy && mKind[j] != .phonetic {
+            for j in mStart[i]..<(mStart[i] + mCount[i]) where !mKind[j].isGuess {
                 if index.appSays(mVocab[j], app: app) { return false }
             }
             return true
@@ -209,7 +209,7 @@ extension ReadsUtterance {
     }
 }
 
-extension SlotFinder {
+extension Query {
     /// Opening the app before the request ("open Linjo and show my ticket", "åbn linjo og vis min
     /// billet", "打开沃卡沃看看我的学习数据"; verb-final: "ボカボを開いて統計を見せて"): where the
     /// utterance starts (after fillers) with one of the locale's `openApp` verbs right before an
@@ -283,7 +283,7 @@ extension SlotFinder {
         }
         // After a connector that ends the utterance's request.
         var k = n, words = 0
-        while k > 0 && words < Self.appClauseMaxWords {
+        while k > 0 && words < Query.appClauseMaxWords {
             let s = wordStart(k - 1)
             guard (s..<k).allSatisfy({ free($0) && plain($0) }) else { break }
             k = s; words += 1
@@ -291,7 +291,7 @@ extension SlotFinder {
         }
         // Before a connector at the start ("Todoist の", "サファリで").
         k = 0; words = 0
-        while k < n - 1 && words < Self.appClauseMaxWords {
+        while k < n - 1 && words < Query.appClauseMaxWords {
             let e = wordEnd(k)
             guard e < n, (k..<e).allSatisfy({ free($0) && (plain($0) || writtenIn(.katakana, $0)) }) else { break }
             k = e; words += 1
