@@ -93,6 +93,13 @@ public final class Matcher: Sendable {
         return withQuery(pool, text, QueryOptions(options), PrepareOnly())
     }
 
+    /// For the tests: the relation kinds of each unit's word matches once `text` is prepared
+    /// (`WordRelation`, in the order found). Nil for a locale not indexed.
+    func wordRelations(_ text: String, locale: String) -> [[WordRelation]]? {
+        guard let pool = pools[locale] else { return nil }
+        return withQuery(pool, text, optionsBox, PrepareRelations())
+    }
+
     /// For the tests: matches `text` with every alignment checked against every path through
     /// its table (`MatchOptions.referenceAlignment`); what the check found.
     func checkAlignments(_ text: String, locale: String, options: MatchOptions) -> AlignmentCheck? {
@@ -135,6 +142,14 @@ public final class Matcher: Sendable {
             let classes = Array(u.wordClass.prefix(u.n))
             u.giveBack()
             return classes
+        }
+    }
+
+    private struct PrepareRelations: QueryBody {
+        func callAsFunction<Units: UnitBits>(_ u: consuming PreparedUtterance<Units>) -> [[WordRelation]] {
+            let relations = (0..<u.n).map { i in Array(u.mKind[u.mStart[i]..<(u.mStart[i] + u.mCount[i])]) }
+            u.giveBack()
+            return relations
         }
     }
 
