@@ -127,58 +127,63 @@ extension PreparedUtterance {
            let st = ws.pool.pointee.stemmer(index.locale)?.stem(t), let ids = index.stemIds(st) {
             for id in ids { add(id, opts.model.stemSimilarity, .stem, from: from) }
         }
-        // (The word's scalars and its fuzzy candidates: pooled buffers.)
-        ws.borrow(\.unitScalars, \.fuzzyCandidates) { sc, cands in
-            sc.clear()
-            for u in t.unicodeScalars { sc.append(u.value) }
-            // A word of the vocabulary has its key already (computed the same way, see
-            // `LocaleIndex.vocabKeyIsPlain`).
-            let key = exactId >= 0 && index.vocabKeyIsPlain[Int(exactId)] ? index.vocabPhonetic[Int(exactId)]
-                : IndexBuilder.phonetic(index.normalizer, t, flags: f)
-            let keyLength = Query<Units>.keyLength(key)
-            // Kept for the one-word windows of the sound search (the same key, except for a single
-            // Han or kana character, whose key is its syllable's).
-            if !(sc.count == 1 && Script.isHanOrKana(sc[0])) {
-                ws.pool.pointee.unitKeys[i] = key
+        var sc: [UInt32] = []
+        swap(&sc, &ws.pool.pointee.unitScalars)
+        sc.clear()
+        for u in t.unicodeScalars { sc.append(u.value) }
+        // A word of the vocabulary has its key already (computed the same way, see
+        // `LocaleIndex.vocabKeyIsPlain`).
+        let key = exactId >= 0 && index.vocabKeyIsPlain[Int(exactId)] ? index.vocabPhonetic[Int(exactId)]
+            : IndexBuilder.phonetic(index.normalizer, t, flags: f)
+        let keyLength = Query<Units>.keyLength(key)
+        // Kept for the one-word windows of the sound search (the same key, except for a single
+        // Han or kana character, whose key is its syllable's).
+        if !(sc.count == 1 && Script.isHanOrKana(sc[0])) {
+            ws.pool.pointee.unitKeys[i] = key
+        }
+        // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
+        if let ids = index.numberSoundIds(key) {
+            for id in ids.prefix(4) where id != exactId { add(id, opts.model.numberSoundSimilarity, .numberSound, from: from) }
+        }
+        // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
+        // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
+        var letters = 0
+        for v in sc { letters += Script.isHangulSyllable(v) ? 2 : 1 }
+        let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
+        if phoneticOK, let ids = index.phoneticIds(key) {
+            for id in ids.prefix(16) where id != exactId {
+                add(id, opts.model.phoneticSimilarity, .soundAlike, from: from)
             }
-            // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
-            if let ids = index.numberSoundIds(key) {
-                for id in ids.prefix(4) where id != exactId { add(id, opts.model.numberSoundSimilarity, .numberSound, from: from) }
+        }
+        var cands: [Int32] = []
+        swap(&cands, &ws.pool.pointee.fuzzyCandidates)
+        cands.clear()
+        defer {
+            swap(&sc, &ws.pool.pointee.unitScalars)
+            swap(&cands, &ws.pool.pointee.fuzzyCandidates)
+        }
+        guard sc.count >= 3 else { return }
+        if let ids = index.deletedIds(LocaleIndex.scalarHash(sc)) { cands.append(contentsOf: ids) }
+        if sc.count >= 4 {
+            for k in 0..<sc.count {
+                let h = LocaleIndex.scalarHash(sc, skipping: k)
+                if let ids = index.deletedIds(h) { cands.append(contentsOf: ids.prefix(32)) }
+                if let id = index.vocabId(hash: h) { cands.append(id) }
             }
-            // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
-            // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
-            var letters = 0
-            for v in sc { letters += Script.isHangulSyllable(v) ? 2 : 1 }
-            let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
-            if phoneticOK, let ids = index.phoneticIds(key) {
-                for id in ids.prefix(16) where id != exactId {
-                    add(id, opts.model.phoneticSimilarity, .soundAlike, from: from)
-                }
-            }
-            cands.clear()
-            guard sc.count >= 3 else { return }
-            if let ids = index.deletedIds(LocaleIndex.scalarHash(sc)) { cands.append(contentsOf: ids) }
-            if sc.count >= 4 {
-                for k in 0..<sc.count {
-                    let h = LocaleIndex.scalarHash(sc, skipping: k)
-                    if let ids = index.deletedIds(h) { cands.append(contentsOf: ids.prefix(32)) }
-                    if let id = index.vocabId(hash: h) { cands.append(id) }
-                }
-            }
-            if sc.count == 3 {
-                // Short words: a query letter dropped from a 4-letter word.
-                // (covered by deleteIndex[t]); nothing more.
-            }
-            for id in cands where id != exactId {
-                let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
-                if s >= opts.model.minimumWordSimilarity { add(id, s, .edit, from: from) }
-            }
-            // Inflections: the word's first four letters as a prefix key.
-            if sc.count >= 4, let ids = index.prefixIds(LocaleIndex.prefixHash(sc)) {
-                for id in ids.prefix(64) where id != exactId {
-                    let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
-                    if s >= opts.model.minimumWordSimilarity { add(id, s, .sharedPrefix, from: from) }
-                }
+        }
+        if sc.count == 3 {
+            // Short words: a query letter dropped from a 4-letter word.
+            // (covered by deleteIndex[t]); nothing more.
+        }
+        for id in cands where id != exactId {
+            let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
+            if s >= opts.model.minimumWordSimilarity { add(id, s, .edit, from: from) }
+        }
+        // Inflections: the word's first four letters as a prefix key.
+        if sc.count >= 4, let ids = index.prefixIds(LocaleIndex.prefixHash(sc)) {
+            for id in ids.prefix(64) where id != exactId {
+                let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
+                if s >= opts.model.minimumWordSimilarity { add(id, s, .sharedPrefix, from: from) }
             }
         }
     }

@@ -89,137 +89,138 @@ extension Query {
     func decide(_ scored: [Scored], wildcard: UnknownValueReading? = nil, locale: String,
                 catalogs: [Catalog]) -> MatchResult {
         // Best reading per target.
-        return ws.borrow(\.bestReadings) { best in
-            best.removeAll()
-            var negBest: Scored? = nil
-            for s in scored {
-                if index.templateIsNegative[s.template] {
-                    if s.score > (negBest?.score ?? -1) { negBest = s }
-                    continue
-                }
-                let k = targetKey(s)
-                if let at = best.find(k) {
-                    let b = best.values[at]
-                    let better = s.score > b.score || (s.score == b.score && (s.appNamed && !b.appNamed || (s.appNamed == b.appNamed && s.template < b.template)))
-                    if better { best.values[at] = s }
-                } else {
-                    best.append(k, s)
-                }
+        var best = TargetTable<Scored>()
+        swap(&best, &ws.pool.pointee.bestReadings)
+        best.removeAll()
+        defer { swap(&best, &ws.pool.pointee.bestReadings) }
+        var negBest: Scored? = nil
+        for s in scored {
+            if index.templateIsNegative[s.template] {
+                if s.score > (negBest?.score ?? -1) { negBest = s }
+                continue
             }
-            // Rank the readings, then build the shown ones. Order: score (4 decimals), app named
-            // first, then catalog order (app, shortcut, template, option); keys computed once each.
-            var keyed: [RankKey] = []
-            keyed.reserveCapacity(best.count)
-            for sc in best.values {
-                let t = index.templates[sc.template]
-                keyed.append(RankKey(score: (Double(sc.score) * 10000).rounded(), named: sc.appNamed, app: t.app, shortcut: t.shortcut,
-                                 template: t.templateIndex, option: optionIndex(sc), s: sc))
-            }
-            keyed.sort { a, b in
-                if a.score != b.score { return a.score > b.score }
-                if a.named != b.named { return a.named }
-                if a.app != b.app { return a.app < b.app }
-                if a.shortcut != b.shortcut { return a.shortcut < b.shortcut }
-                if a.template != b.template { return a.template < b.template }
-                return a.option < b.option
-            }
-            // At least two, whatever the limit: the decision (two close targets) and the confidence
-            // (the best result's lead over the next) read the second; `limit` of them are listed.
-            let cands = keyed.prefix(max(2, opts.limit)).map { candidate($0.s, catalogs: catalogs, explain: opts.explain) }
-            let th = Float(opts.threshold)
-            let margin = opts.ambiguityMargin
-            // Listed: the results within `resultWindow` of the best (the decision below reads the
-            // others too: the no-app rule may look further down).
-            let lowest = (cands.first?.score ?? 0) - max(opts.resultWindow, margin) - 1e-9
-            let inWindow = cands.firstIndex { $0.score < lowest } ?? cands.count
-            let listed = min(inWindow, max(1, opts.limit))
-            // The best result's confidence (`ScoreModel.confidenceModel`: the fitted decision or the
-            // calibration); only a fitted decision (`ScoreModel.logistic`) decides by it.
-            var shownConfidence: Double? = nil
-            if let l = opts.model.confidenceModel { shownConfidence = l.confidence(results: cands[..<inWindow]) }
-            let confidence = opts.model.logistic == nil ? nil : shownConfidence
-            // A refusal's confidence is the refusal's: that nothing should run (`ScoreModel.refusal`,
-            // of the closest result's features), so an answer and its confidence tell one story.
-            // Read only for a refusal (most answers are matches).
-            let refusal = opts.model.refusal
-            let otherApp = otherAppName
-            func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
-                var why = reason
-                // Refused with no catalog's app named, and another app named: that is why.
-                if d == .none, let w = otherApp, !(cands.first?.appNamed ?? false) {
-                    switch reason {
-                    case .noOverlap, .belowThreshold, .noAppBelowThreshold, .lowConfidence: why = .otherApp(w)
-                    default: break
-                    }
-                }
-                var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
-                                    why: why, negative: negative)
-                r.confidence = d == .none ? refusal?.confidence(results: cands[..<inWindow]) : shownConfidence
-                r.namesOtherApp = otherApp != nil
-                if !cands.isEmpty { r.lead = DecisionWeights.margin(cands[..<inWindow]) }
-                return r
-            }
-            guard !cands.isEmpty else {
-                if let nb = negBest, nb.score >= th {
-                    let t = index.templates[nb.template]
-                    return result(.none, .negative(template: t.template, app: nil), negative: t.template)
-                }
-                return result(.none, .noOverlap)
-            }
-            let topScore = cands[0].score, topNamed = cands[0].appNamed
-            if let nb = negBest, nb.score >= th, Double(nb.score) >= topScore - margin {
-                let t = index.templates[nb.template]
-                return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
-            }
-            // The person named the app and said every word of one of its negative phrases that only
-            // negative phrases say ("팬트리에서 볶음밥 레시피 삭제해줘", "Delete …"): they ask for what the
-            // app refuses, however many other words of its phrases they add.
-            if topNamed, !negativeUnits.isEmpty, let t = refusedByNegativeWords(app: cands[0].appIndex) {
-                return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
-            }
-            if let wc = wildcard, wc.score >= th, Double(wc.score) > topScore + margin {
-                let t = index.templates[wc.template]
-                let words = units[wc.span.start..<wc.span.end].map(\.text).joined(separator: " ")
-                var r = result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
-                // The closest result is that phrase, its value unknown.
-                let s = Scored(template: wc.template, score: wc.score, appNamed: wc.appSpan != nil, appSpan: wc.appSpan, option: nil)
-                var c = candidate(s, catalogs: catalogs, explain: opts.explain, unknown: wc.span)
-                c.unknownValue = words
-                r.results.insert(c, at: 0)
-                if r.results.count > max(1, opts.limit) { r.results.removeLast() }
-                return r
-            }
-            // With `decision.rescue`, a result the confidence does not run is decided by the thresholds.
-            let confident = confidence.map { $0 >= opts.model.confidenceThreshold } ?? false
-            if let p = confidence, confident || !opts.model.rescue {
-                // A guard no corpus can lift: a result whose utterance names no app runs only at the
-                // no-app threshold's score, whatever a fitted decision's confidence (`phrasematch fit`).
-                if !topNamed, topScore < opts.noAppThreshold {
-                    return result(.none, .noAppBelowThreshold(score: topScore, threshold: opts.noAppThreshold))
-                }
-                let need = opts.model.confidenceThreshold
-                if p < need { return result(.none, .lowConfidence(confidence: p, threshold: need)) }
-                if !topNamed, cands.contains(where: { $0.app != cands[0].app && $0.score >= opts.noAppThreshold - margin }) {
-                    return result(.ambiguous, .severalApps)
-                }
-            } else if topNamed {
-                if Float(topScore) < th { return result(.none, .belowThreshold(score: topScore, threshold: opts.threshold)) }
+            let k = targetKey(s)
+            if let at = best.find(k) {
+                let b = best.values[at]
+                let better = s.score > b.score || (s.score == b.score && (s.appNamed && !b.appNamed || (s.appNamed == b.appNamed && s.template < b.template)))
+                if better { best.values[at] = s }
             } else {
-                if topScore < opts.noAppThreshold {
-                    return result(.none, .noAppBelowThreshold(score: topScore, threshold: opts.noAppThreshold))
-                }
-                let topApp = cands[0].app
-                if cands.contains(where: { $0.app != topApp && $0.score >= opts.noAppThreshold - margin }) {
-                    return result(.ambiguous, .severalApps)
-                }
+                best.append(k, s)
             }
-            if cands.count > 1, topScore - cands[1].score < margin, cands[1].score >= Double(th), !cands[0].sameTarget(cands[1]) {
-                return result(.ambiguous, .tooClose(margin: margin))
-            }
-            if let p = confidence, confident { return result(.match, .confident(confidence: p, threshold: opts.model.confidenceThreshold)) }
-            return result(.match, topNamed ? .matched(score: topScore, threshold: opts.threshold)
-                          : .matchedWithoutApp(app: cands[0].app, score: topScore))
         }
+        // Rank the readings, then build the shown ones. Order: score (4 decimals), app named
+        // first, then catalog order (app, shortcut, template, option); keys computed once each.
+        var keyed: [RankKey] = []
+        keyed.reserveCapacity(best.count)
+        for sc in best.values {
+            let t = index.templates[sc.template]
+            keyed.append(RankKey(score: (Double(sc.score) * 10000).rounded(), named: sc.appNamed, app: t.app, shortcut: t.shortcut,
+                             template: t.templateIndex, option: optionIndex(sc), s: sc))
+        }
+        keyed.sort { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.named != b.named { return a.named }
+            if a.app != b.app { return a.app < b.app }
+            if a.shortcut != b.shortcut { return a.shortcut < b.shortcut }
+            if a.template != b.template { return a.template < b.template }
+            return a.option < b.option
+        }
+        // At least two, whatever the limit: the decision (two close targets) and the confidence
+        // (the best result's lead over the next) read the second; `limit` of them are listed.
+        let cands = keyed.prefix(max(2, opts.limit)).map { candidate($0.s, catalogs: catalogs, explain: opts.explain) }
+        let th = Float(opts.threshold)
+        let margin = opts.ambiguityMargin
+        // Listed: the results within `resultWindow` of the best (the decision below reads the
+        // others too: the no-app rule may look further down).
+        let lowest = (cands.first?.score ?? 0) - max(opts.resultWindow, margin) - 1e-9
+        let inWindow = cands.firstIndex { $0.score < lowest } ?? cands.count
+        let listed = min(inWindow, max(1, opts.limit))
+        // The best result's confidence (`ScoreModel.confidenceModel`: the fitted decision or the
+        // calibration); only a fitted decision (`ScoreModel.logistic`) decides by it.
+        var shownConfidence: Double? = nil
+        if let l = opts.model.confidenceModel { shownConfidence = l.confidence(results: cands[..<inWindow]) }
+        let confidence = opts.model.logistic == nil ? nil : shownConfidence
+        // A refusal's confidence is the refusal's: that nothing should run (`ScoreModel.refusal`,
+        // of the closest result's features), so an answer and its confidence tell one story.
+        // Read only for a refusal (most answers are matches).
+        let refusal = opts.model.refusal
+        let otherApp = otherAppName
+        func result(_ d: MatchResult.Decision, _ reason: Reason, negative: String? = nil) -> MatchResult {
+            var why = reason
+            // Refused with no catalog's app named, and another app named: that is why.
+            if d == .none, let w = otherApp, !(cands.first?.appNamed ?? false) {
+                switch reason {
+                case .noOverlap, .belowThreshold, .noAppBelowThreshold, .lowConfidence: why = .otherApp(w)
+                default: break
+                }
+            }
+            var r = MatchResult(text: text, locale: locale, decision: d, results: listed == cands.count ? cands : Array(cands[..<listed]),
+                                why: why, negative: negative)
+            r.confidence = d == .none ? refusal?.confidence(results: cands[..<inWindow]) : shownConfidence
+            r.namesOtherApp = otherApp != nil
+            if !cands.isEmpty { r.lead = DecisionWeights.margin(cands[..<inWindow]) }
+            return r
+        }
+        guard !cands.isEmpty else {
+            if let nb = negBest, nb.score >= th {
+                let t = index.templates[nb.template]
+                return result(.none, .negative(template: t.template, app: nil), negative: t.template)
+            }
+            return result(.none, .noOverlap)
+        }
+        let topScore = cands[0].score, topNamed = cands[0].appNamed
+        if let nb = negBest, nb.score >= th, Double(nb.score) >= topScore - margin {
+            let t = index.templates[nb.template]
+            return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
+        }
+        // The person named the app and said every word of one of its negative phrases that only
+        // negative phrases say ("팬트리에서 볶음밥 레시피 삭제해줘", "Delete …"): they ask for what the
+        // app refuses, however many other words of its phrases they add.
+        if topNamed, !negativeUnits.isEmpty, let t = refusedByNegativeWords(app: cands[0].appIndex) {
+            return result(.none, .negative(template: t.template, app: catalogs[t.app].app.id), negative: t.template)
+        }
+        if let wc = wildcard, wc.score >= th, Double(wc.score) > topScore + margin {
+            let t = index.templates[wc.template]
+            let words = units[wc.span.start..<wc.span.end].map(\.text).joined(separator: " ")
+            var r = result(.none, .unknownValue(words: words, parameter: t.paramName ?? "", template: t.template))
+            // The closest result is that phrase, its value unknown.
+            let s = Scored(template: wc.template, score: wc.score, appNamed: wc.appSpan != nil, appSpan: wc.appSpan, option: nil)
+            var c = candidate(s, catalogs: catalogs, explain: opts.explain, unknown: wc.span)
+            c.unknownValue = words
+            r.results.insert(c, at: 0)
+            if r.results.count > max(1, opts.limit) { r.results.removeLast() }
+            return r
+        }
+        // With `decision.rescue`, a result the confidence does not run is decided by the thresholds.
+        let confident = confidence.map { $0 >= opts.model.confidenceThreshold } ?? false
+        if let p = confidence, confident || !opts.model.rescue {
+            // A guard no corpus can lift: a result whose utterance names no app runs only at the
+            // no-app threshold's score, whatever a fitted decision's confidence (`phrasematch fit`).
+            if !topNamed, topScore < opts.noAppThreshold {
+                return result(.none, .noAppBelowThreshold(score: topScore, threshold: opts.noAppThreshold))
+            }
+            let need = opts.model.confidenceThreshold
+            if p < need { return result(.none, .lowConfidence(confidence: p, threshold: need)) }
+            if !topNamed, cands.contains(where: { $0.app != cands[0].app && $0.score >= opts.noAppThreshold - margin }) {
+                return result(.ambiguous, .severalApps)
+            }
+        } else if topNamed {
+            if Float(topScore) < th { return result(.none, .belowThreshold(score: topScore, threshold: opts.threshold)) }
+        } else {
+            if topScore < opts.noAppThreshold {
+                return result(.none, .noAppBelowThreshold(score: topScore, threshold: opts.noAppThreshold))
+            }
+            let topApp = cands[0].app
+            if cands.contains(where: { $0.app != topApp && $0.score >= opts.noAppThreshold - margin }) {
+                return result(.ambiguous, .severalApps)
+            }
+        }
+        if cands.count > 1, topScore - cands[1].score < margin, cands[1].score >= Double(th), !cands[0].sameTarget(cands[1]) {
+            return result(.ambiguous, .tooClose(margin: margin))
+        }
+        if let p = confidence, confident { return result(.match, .confident(confidence: p, threshold: opts.model.confidenceThreshold)) }
+        return result(.match, topNamed ? .matched(score: topScore, threshold: opts.threshold)
+                      : .matchedWithoutApp(app: cands[0].app, score: topScore))
     }
 
     func optionIndex(_ s: Scored) -> Int { optionIndex(template: s.template, option: s.option) }

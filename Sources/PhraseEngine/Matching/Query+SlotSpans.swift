@@ -84,90 +84,101 @@ extension Query {
         var soundSpans: [Int32: [SlotSpan]] = [:]
         // The locale's key of the words a...b joined, computed once for both searches below.
         // A one-word window's key is the word's own, when `matchUnit` computed it.
-        return ws.borrow(\.windowKeys, \.unitInfo) { windowKeys, info in
-            Query.resetKeys(&windowKeys, count: 3 * n)
-            // Each unit's `scalarInfo`, computed once for both searches.
-            info.clear()
-            if opts.mode == .flexible && (!index.soundIndex.isEmpty || (!appHeard && !index.appSounds.isEmpty)) {
-                for i in 0..<n { info.append(scalarInfo(i)) }
-            }
-
-            // The English key of the app-name search is the locale's own where the locale keys
-            // words by Double Metaphone.
-            let localeKeyIsEnglish = index.normalizer.keysAreDoubleMetaphone
-            let longestWindow = index.longestRelatable
-            if opts.mode == .flexible && !index.soundIndex.isEmpty {
-                for a in 0..<n {
-                    var joinedCount = 0
-                    var hasUnknown = false
-                    for b in a..<min(n, a + 3) {
-                        if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
-                        joinedCount += info[b].count
-                        // No catalog word or name is this long (see `matchUnit`).
-                        if joinedCount > longestWindow { break }
-                        if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
-                        let appsOnly = !hasUnknown
-                        guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
-                        let key = windowKey(a, b, &windowKeys)
-                        guard Query.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
-                        for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
-                            soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: opts.model.soundSimilarity))
-                        }
-                    }
-                }
-            }
-            // An app name not heard as such: compare the sound of 1-3 words with every app name's,
-            // in the locale's key and in English, allowing one difference in the key.
-            if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
-                // The window's keys as scalars (pooled: each key reuses the buffer).
-                ws.borrow(\.soundKeyA, \.soundKeyB) { k1, k2 in
-                    // Words that name a widely used app the catalogs do not know ("strava"): a window
-                    // with one is that app, not a catalog app that sounds like it.
-                    func isOtherApp(_ b: Int) -> Bool { (mCount[b] == 0 || mKind[mStart[b]] != .exact) && OtherApps.isKnown(units[b].text) }
-                    var otherApp = noUnits
-                    for b in 0..<n where isOtherApp(b) { otherApp.insert(b) }
-                    for a in 0..<n {
-                        var joinedCount = 0
-                        var split = false
-                        var windowUnknown = false
-                        for b in a..<min(n, a + 3) {
-                            if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
-                            if otherApp.contains(b) { break }
-                            joinedCount += info[b].count
-                            if joinedCount > longestWindow { break }
-                            // An article or pronoun inside a name heard in pieces ("have it tracker", "have
-                            // a tracker" for "Habit Tracker"), never at its edges. The pieces are no words
-                            // of the catalogs as said: one difference is allowed as for an unknown word.
-                            if units[b].flags.contains(.optional) {
-                                if b == a || info[b].split { break }
-                                windowUnknown = true
-                                continue
-                            }
-                            if info[b].split { split = true }
-                            if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
-                            guard joinedCount >= 3 else { continue }
-                            if split { break }
-                            Query.scalars(windowKey(a, b, &windowKeys), into: &k1)
-                            if !localeKeyIsEnglish {
-                                Query.scalars(englishKey(a, b), into: &k2)
-                            }
-                            for j in index.appSounds.indices {
-                                var best: Float = 0
-                                soundMatch(k1, index.appSounds[j].key, unknown: windowUnknown, into: &best)
-                                if !localeKeyIsEnglish { soundMatch(k2, index.appSounds[j].key, unknown: windowUnknown, into: &best) }
-                                if best > 0 {
-                                    let p = index.appSounds[j].posting
-                                    soundSpans[p.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: p.variant, sim: best))
-                                }
-                            }
-                        }
-                    }
-                    splitScriptAppSounds(info, &k1, &soundSpans)
-                    syllableAppSounds(&k1, &soundSpans)
-                }
-            }
-            return soundSpans
+        var windowKeys: [String?] = []
+        swap(&windowKeys, &ws.pool.pointee.windowKeys)
+        Query.resetKeys(&windowKeys, count: 3 * n)
+        // Each unit's `scalarInfo`, computed once for both searches.
+        var info: [(count: Int, split: Bool)] = []
+        swap(&info, &ws.pool.pointee.unitInfo)
+        info.clear()
+        defer {
+            swap(&windowKeys, &ws.pool.pointee.windowKeys)
+            swap(&info, &ws.pool.pointee.unitInfo)
         }
+        if opts.mode == .flexible && (!index.soundIndex.isEmpty || (!appHeard && !index.appSounds.isEmpty)) {
+            for i in 0..<n { info.append(scalarInfo(i)) }
+        }
+
+        // The English key of the app-name search is the locale's own where the locale keys
+        // words by Double Metaphone.
+        let localeKeyIsEnglish = index.normalizer.keysAreDoubleMetaphone
+        let longestWindow = index.longestRelatable
+        if opts.mode == .flexible && !index.soundIndex.isEmpty {
+            for a in 0..<n {
+                var joinedCount = 0
+                var hasUnknown = false
+                for b in a..<min(n, a + 3) {
+                    if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
+                    joinedCount += info[b].count
+                    // No catalog word or name is this long (see `matchUnit`).
+                    if joinedCount > longestWindow { break }
+                    if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
+                    let appsOnly = !hasUnknown
+                    guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
+                    let key = windowKey(a, b, &windowKeys)
+                    guard Query.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
+                    for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
+                        soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: opts.model.soundSimilarity))
+                    }
+                }
+            }
+        }
+        // An app name not heard as such: compare the sound of 1-3 words with every app name's,
+        // in the locale's key and in English, allowing one difference in the key.
+        if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
+            // The window's keys as scalars (pooled: each key reuses the buffer).
+            var k1: [UInt32] = [], k2: [UInt32] = []
+            swap(&k1, &ws.pool.pointee.soundKeyA)
+            swap(&k2, &ws.pool.pointee.soundKeyB)
+            defer {
+                swap(&k1, &ws.pool.pointee.soundKeyA)
+                swap(&k2, &ws.pool.pointee.soundKeyB)
+            }
+            // Words that name a widely used app the catalogs do not know ("strava"): a window
+            // with one is that app, not a catalog app that sounds like it.
+            func isOtherApp(_ b: Int) -> Bool { (mCount[b] == 0 || mKind[mStart[b]] != .exact) && OtherApps.isKnown(units[b].text) }
+            var otherApp = noUnits
+            for b in 0..<n where isOtherApp(b) { otherApp.insert(b) }
+            for a in 0..<n {
+                var joinedCount = 0
+                var split = false
+                var windowUnknown = false
+                for b in a..<min(n, a + 3) {
+                    if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
+                    if otherApp.contains(b) { break }
+                    joinedCount += info[b].count
+                    if joinedCount > longestWindow { break }
+                    // An article or pronoun inside a name heard in pieces ("have it tracker", "have
+                    // a tracker" for "Habit Tracker"), never at its edges. The pieces are no words
+                    // of the catalogs as said: one difference is allowed as for an unknown word.
+                    if units[b].flags.contains(.optional) {
+                        if b == a || info[b].split { break }
+                        windowUnknown = true
+                        continue
+                    }
+                    if info[b].split { split = true }
+                    if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
+                    guard joinedCount >= 3 else { continue }
+                    if split { break }
+                    Query.scalars(windowKey(a, b, &windowKeys), into: &k1)
+                    if !localeKeyIsEnglish {
+                        Query.scalars(englishKey(a, b), into: &k2)
+                    }
+                    for j in index.appSounds.indices {
+                        var best: Float = 0
+                        soundMatch(k1, index.appSounds[j].key, unknown: windowUnknown, into: &best)
+                        if !localeKeyIsEnglish { soundMatch(k2, index.appSounds[j].key, unknown: windowUnknown, into: &best) }
+                        if best > 0 {
+                            let p = index.appSounds[j].posting
+                            soundSpans[p.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: p.variant, sim: best))
+                        }
+                    }
+                }
+            }
+            splitScriptAppSounds(info, &k1, &soundSpans)
+            syllableAppSounds(&k1, &soundSpans)
+        }
+        return soundSpans
     }
 
 
@@ -334,92 +345,107 @@ extension Query {
         markHits()
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
-        ws.borrow(\.apps, \.touched, \.topSims) { apps, touched, top in
-            apps.clear()
-            touched.clear()
-            // (No local functions over `apps` and `touched`: a captured variable is boxed and every
-            // access to it checked for exclusivity at run time.)
-            for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
-                for k in index.appPostings(id) {
-                    let p = index.appPostFlat[k]
-                    // A one-word name, or every word of the name heard.
-                    let g = Int(index.setBase[Int(p.set)] + p.variant)
-                    let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
-                    var all = true
-                    if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
-                    if all { Query.insertSorted(index.setApp[Int(p.set)], into: &apps) }
-                }
-            }
-            for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
-                for k in index.appPostings(merge[i]) {
-                    Query.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &apps)
-                }
-            }
-            // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
-            // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
-            // `touched`, so that the values are read back in ascending order without sorting them.
-            let acc = ws.acc, bits = ws.touchedBits
-            Query.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched)
-            if touched.count > 1 { touched.sort() }
-            // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
-            // values together), each set's best bound first: keys are the bound's bits inverted, then
-            // the variant, so that plain integer order is bound descending, variant ascending.
-            ws.borrow(\.valueKeys, \.valueSets) { keys, bySet in
-                keys.clear()
-                bySet.clear()
-                Query.collectValues(touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &keys, &bySet)
-                // (A value set's keys are sorted when it is searched, after its app's name: see below.)
-                for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
-                // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
-                // (or, for app names, anywhere when no app name was heard as such).
-                var appHeard = false
-                for a in index.appSlot {
-                    guard let e = bySet.first(where: { $0.set == a }) else { continue }
-                    if Query.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
-                }
-                let soundSpans = soundHeardSpans(appHeard: appHeard)
-                if !soundSpans.isEmpty {
-                    for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
-                    bySet.sort { $0.set < $1.set }
-                }
-                // (Sets come in ascending order: an app's name set before its value sets.)
-                var takenApp = -1
-                var takenUnits = noUnits
-                var takenPostings = 0
-                for (set, ks, ke) in bySet {
-                    // (The storage of a list an earlier query dropped, when there is one.)
-                    var found = slots.spans.takeList()
-                    found.reserveCapacity(Query.valuesPerSet * 2)
-                    // A value is not heard where its app's name surely is (`appNameUnits`): no reading
-                    // could read it there. Its words heard only there do not count toward its bound.
-                    let isApp = index.setIsApp[Int(set)]
-                    if !isApp, Int(index.setApp[Int(set)]) != takenApp {
-                        takenApp = Int(index.setApp[Int(set)])
-                        takenUnits = appNameUnits(takenApp).units
-                        // How many values the words heard only there occur in: none, and no value's
-                        // bound changes; many, and most bounds may fall (the name's words are in them).
-                        takenPostings = 0
-                        if !takenUnits.isEmpty {
-                            for id in bestIds where hits(Int(id)).subtracting(takenUnits).isEmpty { takenPostings += index.postings(id).count }
-                        }
-                    }
-                    let taken = isApp ? noUnits : takenUnits
-                    let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
-                    let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
-                    findValues(set, ks, ke, &keys, taken: taken, inflated: inflated, prefilter: prefilter, extra: soundSpans[set],
-                               into: &found, top: &top)
-                    if !found.isEmpty { slots.spans.insert(set, found) } else { slots.spans.giveBack(&found) }
-                }
-                openAppClause()
-                // Unknown words no slot span covers.
-                var f: Float = 1
-                for i in 0..<n where lowersEveryReading(i) { f *= opts.model.unknownWordFactor }
-                slots.unknownFactor = f
-                slots.otherAppClauses = foreignAppClauses()
-                appClauseRuns()
-                clearValues()
+        var apps: [Int32] = []
+        swap(&apps, &ws.pool.pointee.apps)
+        apps.clear()
+        var touched: [Int32] = []
+        swap(&touched, &ws.pool.pointee.touched)
+        touched.clear()
+        var top: [Float] = []
+        swap(&top, &ws.pool.pointee.topSims)
+        defer {
+            swap(&apps, &ws.pool.pointee.apps)
+            swap(&touched, &ws.pool.pointee.touched)
+            swap(&top, &ws.pool.pointee.topSims)
+        }
+        // (No local functions over `apps` and `touched`: a captured variable is boxed and every
+        // access to it checked for exclusivity at run time.)
+        for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
+            for k in index.appPostings(id) {
+                let p = index.appPostFlat[k]
+                // A one-word name, or every word of the name heard.
+                let g = Int(index.setBase[Int(p.set)] + p.variant)
+                let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
+                var all = true
+                if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
+                if all { Query.insertSorted(index.setApp[Int(p.set)], into: &apps) }
             }
         }
+        for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
+            for k in index.appPostings(merge[i]) {
+                Query.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &apps)
+            }
+        }
+        // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
+        // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
+        // `touched`, so that the values are read back in ascending order without sorting them.
+        let acc = ws.acc, bits = ws.touchedBits
+        Query.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched)
+        if touched.count > 1 { touched.sort() }
+        // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
+        // values together), each set's best bound first: keys are the bound's bits inverted, then
+        // the variant, so that plain integer order is bound descending, variant ascending.
+        var keys: [UInt64] = []
+        swap(&keys, &ws.pool.pointee.valueKeys)
+        keys.clear()
+        var bySet: [(set: Int32, start: Int, end: Int)] = []
+        swap(&bySet, &ws.pool.pointee.valueSets)
+        bySet.clear()
+        defer {
+            swap(&keys, &ws.pool.pointee.valueKeys)
+            swap(&bySet, &ws.pool.pointee.valueSets)
+        }
+        Query.collectValues(touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &keys, &bySet)
+        // (A value set's keys are sorted when it is searched, after its app's name: see below.)
+        for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
+        // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
+        // (or, for app names, anywhere when no app name was heard as such).
+        var appHeard = false
+        for a in index.appSlot {
+            guard let e = bySet.first(where: { $0.set == a }) else { continue }
+            if Query.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
+        }
+        let soundSpans = soundHeardSpans(appHeard: appHeard)
+        if !soundSpans.isEmpty {
+            for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
+            bySet.sort { $0.set < $1.set }
+        }
+        // (Sets come in ascending order: an app's name set before its value sets.)
+        var takenApp = -1
+        var takenUnits = noUnits
+        var takenPostings = 0
+        for (set, ks, ke) in bySet {
+            // (The storage of a list an earlier query dropped, when there is one.)
+            var found = slots.spans.takeList()
+            found.reserveCapacity(Query.valuesPerSet * 2)
+            // A value is not heard where its app's name surely is (`appNameUnits`): no reading
+            // could read it there. Its words heard only there do not count toward its bound.
+            let isApp = index.setIsApp[Int(set)]
+            if !isApp, Int(index.setApp[Int(set)]) != takenApp {
+                takenApp = Int(index.setApp[Int(set)])
+                takenUnits = appNameUnits(takenApp).units
+                // How many values the words heard only there occur in: none, and no value's
+                // bound changes; many, and most bounds may fall (the name's words are in them).
+                takenPostings = 0
+                if !takenUnits.isEmpty {
+                    for id in bestIds where hits(Int(id)).subtracting(takenUnits).isEmpty { takenPostings += index.postings(id).count }
+                }
+            }
+            let taken = isApp ? noUnits : takenUnits
+            let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
+            let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
+            findValues(set, ks, ke, &keys, taken: taken, inflated: inflated, prefilter: prefilter, extra: soundSpans[set],
+                       into: &found, top: &top)
+            if !found.isEmpty { slots.spans.insert(set, found) } else { slots.spans.giveBack(&found) }
+        }
+        openAppClause()
+        // Unknown words no slot span covers.
+        var f: Float = 1
+        for i in 0..<n where lowersEveryReading(i) { f *= opts.model.unknownWordFactor }
+        slots.unknownFactor = f
+        slots.otherAppClauses = foreignAppClauses()
+        appClauseRuns()
+        clearValues()
     }
 
     /// The insertion costs with the values of other parameters said clearly, computed once per
@@ -431,33 +457,40 @@ extension Query {
     /// looked for once an app was named (`findSlots`), so they cannot weigh on a reading.
     /// `clearRowCharges[r]`: whether row r charges anything.
     mutating func clearValues() {
-        ws.borrow(\.clearSets, \.clearApps, \.clearRowCharges) { sets, apps, charges in
-            sets.clear()
-            apps.clear()
-            charges.clear()
-            for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= opts.model.clearValueSimilarity {
-                sets.append(set)
-                let app = index.setApp[Int(set)]
-                if !apps.contains(app) { apps.append(app) }
-            }
-            slots.clearValueSets = sets.count
-            guard !sets.isEmpty else { return }
-            let rows = sets.count + apps.count
-            scratch.reserveOtherIns(rows * n)
-            let out = scratch.otherIns
-            for r in 0..<rows { for u in 0..<n { out[r * n + u] = insCost[u] } }
-            charges.append(contentsOf: repeatElement(false, count: rows))
-            for (k, set) in spans.sets.enumerated() {
-                guard let c = sets.firstIndex(of: set) else { continue }
-                let app = index.setApp[Int(set)]
-                for sp in spans.lists[k] {
-                    guard sp.sim >= opts.model.clearValueSimilarity else { break }
-                    let share = opts.model.otherValueCost / Float(sp.end - sp.start)
-                    for r in 0..<rows where r != c {
-                        if (r < sets.count ? index.setApp[Int(sets[r])] : apps[r - sets.count]) != app { continue }
-                        charges[r] = true
-                        for u in sp.start..<sp.end { out[r * n + u] = max(out[r * n + u], insCost[u] + share) }
-                    }
+        var sets: [Int32] = [], apps: [Int32] = [], charges: [Bool] = []
+        swap(&sets, &ws.pool.pointee.clearSets)
+        swap(&apps, &ws.pool.pointee.clearApps)
+        swap(&charges, &ws.pool.pointee.clearRowCharges)
+        sets.clear()
+        apps.clear()
+        charges.clear()
+        defer {
+            swap(&sets, &ws.pool.pointee.clearSets)
+            swap(&apps, &ws.pool.pointee.clearApps)
+            swap(&charges, &ws.pool.pointee.clearRowCharges)
+        }
+        for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= opts.model.clearValueSimilarity {
+            sets.append(set)
+            let app = index.setApp[Int(set)]
+            if !apps.contains(app) { apps.append(app) }
+        }
+        slots.clearValueSets = sets.count
+        guard !sets.isEmpty else { return }
+        let rows = sets.count + apps.count
+        scratch.reserveOtherIns(rows * n)
+        let out = scratch.otherIns
+        for r in 0..<rows { for u in 0..<n { out[r * n + u] = insCost[u] } }
+        charges.append(contentsOf: repeatElement(false, count: rows))
+        for (k, set) in spans.sets.enumerated() {
+            guard let c = sets.firstIndex(of: set) else { continue }
+            let app = index.setApp[Int(set)]
+            for sp in spans.lists[k] {
+                guard sp.sim >= opts.model.clearValueSimilarity else { break }
+                let share = opts.model.otherValueCost / Float(sp.end - sp.start)
+                for r in 0..<rows where r != c {
+                    if (r < sets.count ? index.setApp[Int(sets[r])] : apps[r - sets.count]) != app { continue }
+                    charges[r] = true
+                    for u in sp.start..<sp.end { out[r * n + u] = max(out[r * n + u], insCost[u] + share) }
                 }
             }
         }

@@ -4,7 +4,7 @@
 /// made, nothing in it changes: the search (`search`, or exact mode's `runExact`: candidates by
 /// their bounds, readings, alignment, free text, an unknown value, the decision) is a function
 /// of the utterance, the slots, the index and the score model. `Query.run` makes one.
-/// (Scratch memory is the workspace's, borrowed: `Workspace.borrow`.)
+/// (Scratch memory is the workspace's, swapped out and back around each use.)
 /// Generic over the set of units (`UnitBits`): `UInt64` under 64 units, `WideUnits` beyond.
 struct Query<Units: UnitBits> {
     /// The utterance, prepared (revised once by the slot step: `openAppClause`). Set only

@@ -436,36 +436,3 @@ extension WorkspacePool {
     }
 }
 
-/// A pooled buffer a step borrows (`Workspace.borrow`): an empty one stands in the pool while
-/// it is lent.
-protocol Lendable { init() }
-extension Array: Lendable {}
-extension TargetTable: Lendable {}
-
-extension Workspace {
-    /// Lends `body` the pooled buffer at `path` for the call, and takes it back after: its
-    /// storage is kept across queries (no allocation once warm), and it is a local of the call
-    /// (no exclusivity check on its uses). The one way the steps borrow scratch memory. The
-    /// buffer comes as the last query left it: the body empties it as it needs.
-    @inline(__always)
-    func borrow<T: Lendable, R>(_ path: WritableKeyPath<Pool, T>, _ body: (inout T) -> R) -> R {
-        var x = T()
-        swap(&x, &pool.pointee[keyPath: path])
-        defer { swap(&x, &pool.pointee[keyPath: path]) }
-        return body(&x)
-    }
-
-    /// `borrow` of two buffers.
-    @inline(__always)
-    func borrow<A: Lendable, B: Lendable, R>(_ a: WritableKeyPath<Pool, A>, _ b: WritableKeyPath<Pool, B>,
-                                             _ body: (inout A, inout B) -> R) -> R {
-        borrow(a) { x in borrow(b) { y in body(&x, &y) } }
-    }
-
-    /// `borrow` of three buffers.
-    @inline(__always)
-    func borrow<A: Lendable, B: Lendable, C: Lendable, R>(_ a: WritableKeyPath<Pool, A>, _ b: WritableKeyPath<Pool, B>,
-                                                          _ c: WritableKeyPath<Pool, C>, _ body: (inout A, inout B, inout C) -> R) -> R {
-        borrow(a) { x in borrow(b) { y in borrow(c) { z in body(&x, &y, &z) } } }
-    }
-}
