@@ -13,9 +13,10 @@
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil with the reason elsewhere:
 //  - flexible matching; catalogs without paraphrases they imply (derived templates) or
-//    pronunciation hints; every phrase naming the app (negative phrases need not); at most one
-//    parameter a phrase, of an entity, enum or Bool type (synonyms and switch words included; no
-//    String / free text); no numbers in any text;
+//    pronunciation hints; every phrase naming the app (negative phrases need not); one parameter
+//    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
+//    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
+//    phrase naming two parameters yields nothing, here as in the search); no numbers in any text;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
 //  - utterances of ASCII words, each a catalog word, a function word of the locale (filler,
@@ -206,7 +207,8 @@ struct ReferenceMatcher {
                         setOfType[key] = paramSet
                     }
                 }
-                if t.parameterNames.count > 1 { issue("two parameters in a phrase") }
+                // (A phrase may say its parameter twice, "${p} or ${p}": each is a slot of the same
+                // set, each may take a span of the option read. Two parameters yield no template.)
                 var pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)] = []
                 var apps = 0
                 for piece in t.pieces {
