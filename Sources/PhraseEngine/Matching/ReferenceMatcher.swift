@@ -22,14 +22,18 @@
 //  - utterances of ASCII words, each a catalog word, a function word of the locale (filler,
 //    optional, connector, an app-opening verb), a word misheard (an edit of a catalog word the
 //    symmetric deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word
-//    unrelated to every catalog word; no synonym or form of a catalog word, no join or split of
-//    two, no number; at most 8 spans a value set, 3 app spans and 3 options heard (the search's
-//    limits cannot bind).
+//    unrelated to every catalog word, any two of them possibly written joined or one cut in two
+//    (two units that write a catalog word joined, "time r"; a unit, no catalog word, that writes
+//    two consecutive words of a phrase, a value or a name joined, "timerstart"); no synonym or
+//    form of a catalog word, no number; at most 8 spans a value set, 3 app spans and 3 options
+//    heard (the search's limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
 // words several values share dropped, insertions by word class, misheard words (their
-// similarity; guesses), unknown words (cost, factor, next to a value or the app name),
+// similarity; guesses), words joined or split (the join similarity, in phrases, values and
+// names; such a word neither unknown nor a guess, and an app a word of whose names is joined
+// heard), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
 // heard by their sound (1-3 words joined), the app opened first, talk after the request, a value
@@ -138,6 +142,9 @@ struct ReferenceMatcher {
     /// Words only the app's name says.
     var nameOnly: Set<String> = []
     var maxTemplateUnits = 1
+    /// Words two catalog words said one after the other write when joined ("timerstart"): the
+    /// pairs of consecutive literals of a phrase (its app clause out) or words of a value or name.
+    var concatPairs: [String: [(String, String)]] = [:]
     /// Why the catalog is outside the domain (nil: inside).
     var catalogIssue: String? = nil
 
@@ -281,6 +288,14 @@ struct ReferenceMatcher {
             templates.append(t)
         }
         for r in raw { for p in r.pieces where !p.isApp && !p.isParam { vocab.insert(p.text) } }
+        func addPairs(_ words: [String?]) {
+            for k in words.indices.dropLast() {
+                guard let a = words[k], let b = words[k + 1] else { continue }
+                if !(concatPairs[a + b]?.contains { $0 == (a, b) } ?? false) { concatPairs[a + b, default: []].append((a, b)) }
+            }
+        }
+        for t in templates { addPairs(t.elems.map { $0.isParam ? nil : $0.text }) }
+        for s in sets { for v in s.values { addPairs(v.words) } }
         for s in sets { for v in s.values { for w in v.words { vocab.insert(w) } } }
         vocabList = vocab.sorted()
         let valueWords = Set(sets.filter { !$0.isApp }.flatMap { $0.values.flatMap(\.words) })
@@ -343,8 +358,16 @@ struct RefQuery {
     var cls: [WordClass] = []
     /// Spans per slot set (index as `ref.sets`), best first.
     var spans: [[Span]] = []
+    /// How many spans each set had before those naming no value were dropped.
+    var heardSpans: [Int] = []
     var unknownFactor: Float = 1
     var otherAppClauses = 0
+    /// Per unit: the catalog word it and the next unit write joined ("time" "r" for "timer"), and
+    /// the pairs of consecutive catalog words it writes joined ("timerstart", when it is no
+    /// catalog word itself); `noted`, the words so heard (at the join similarity).
+    var merge: [String?] = []
+    var splitPairs: [[(String, String)]] = []
+    var noted: [String: Float] = [:]
     var clauseLead = 0, clauseTrail = 0, clauseLeadFrom = 0
 
     init(ref: ReferenceMatcher, units: [Raw]) {
@@ -368,12 +391,34 @@ struct RefQuery {
     /// How well unit i says catalog word `w` (0: not at all).
     func sim(_ i: Int, _ w: String) -> Float { matches[i].first { $0.word == w }?.sim ?? 0 }
 
+    /// Whether unit i is part of a join (with the next unit or the one before) or a split.
+    func joined(_ i: Int) -> Bool { merge[i] != nil || (i > 0 && merge[i - 1] != nil) || !splitPairs[i].isEmpty }
+
+    /// Whether unit i writes catalog words a and b joined.
+    func splits(_ i: Int, _ a: String, _ b: String) -> Bool { splitPairs[i].contains { $0 == (a, b) } }
+
     /// Each unit's class and costs; nil, or why the utterance is outside the domain.
     mutating func prepare() -> String? {
         let norm = ref.index.normalizer
         negative = Array(repeating: false, count: n)
         let stemmer = Stemmer(locale: ref.index.locale)
         let vocabStems = ref.vocabStems, vocabScalars = ref.vocabScalars, vocabKeys = ref.vocabKeys
+        // Joins and splits: two units that write a catalog word joined ("book worm"), even when
+        // each is a word of its own; a unit that is no catalog word writing two consecutive
+        // catalog words of a phrase, a value or a name joined. Each word so heard is noted at
+        // the join similarity.
+        merge = Array(repeating: nil, count: n)
+        splitPairs = Array(repeating: [], count: n)
+        for i in 0..<n {
+            if i + 1 < n, ref.vocab.contains(units[i].text + units[i + 1].text) {
+                merge[i] = units[i].text + units[i + 1].text
+                noted[units[i].text + units[i + 1].text] = m.joinSimilarity
+            }
+            if !ref.vocab.contains(units[i].text), let pairs = ref.concatPairs[units[i].text] {
+                splitPairs[i] = pairs
+                for (a, b) in pairs { noted[a] = m.joinSimilarity; noted[b] = m.joinSimilarity }
+            }
+        }
         for i in 0..<n {
             let t = units[i].text
             if flagged(i, [.number, .ordinal]) || t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "a number" }
@@ -420,9 +465,9 @@ struct RefQuery {
             matches.append(found)
             // A guess: a content word related to catalog words only by edits and sounds, none of
             // them the word with an ending of 1-3 letters.
-            guessed.append(!k && !found.isEmpty && cls[i].isContent && !flagged(i, [.number, .ordinal])
+            guessed.append(!k && !found.isEmpty && cls[i].isContent && !flagged(i, [.number, .ordinal]) && !joined(i)
                            && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) })
-            if !k && !found.isEmpty {
+            if !k && (!found.isEmpty || joined(i)) {
                 // Not unknown after all: a word of the catalog's, misheard.
                 cls[i] = WordClass(units[i].flags, known: true)
                 unheard[i] = false
@@ -433,13 +478,6 @@ struct RefQuery {
         for i in 0..<n where known[i] && cls[i] == .content && ref.negativeOnly.contains(units[i].text) {
             cls[i] = .unknown
             negative[i] = true
-        }
-        for i in 0..<n {
-            if i + 1 < n && ref.vocab.contains(units[i].text + units[i + 1].text) { return "two words joined" }
-            let t = units[i].text
-            for cut in 1..<max(1, t.count) where ref.vocab.contains(String(t.prefix(cut))) && ref.vocab.contains(String(t.dropFirst(cut))) {
-                return "a word split"
-            }
         }
         if n > 3 * ref.maxTemplateUnits + 8 { return "a very long utterance" }
         return nil
@@ -473,6 +511,12 @@ struct RefQuery {
                     if x < len {
                         let s = sim(a + x, v.words[j])
                         if s > 0 { relax(j, x, j + 1, x + 1, w * (1 - s), w * s, 0) }
+                        let sj = m.joinSimilarity
+                        if x + 1 < len, merge[a + x] == v.words[j] { relax(j, x, j + 1, x + 2, w * (1 - sj), w * sj, 0) }
+                        if j + 1 < k, splits(a + x, v.words[j], v.words[j + 1]) {
+                            let ww = w + v.weights[j + 1]
+                            relax(j, x, j + 2, x + 1, ww * (1 - sj), ww * sj, 0)
+                        }
                     }
                 }
             }
@@ -487,13 +531,21 @@ struct RefQuery {
         spans = []
         // An app whose name's every word is heard (0.9) is named: only its names and values are
         // looked for by their words.
-        let heard = ref.appSets.indices.filter { a in ref.sets[ref.appSets[a]].values.contains { $0.words.allSatisfy { bestSim($0) >= 0.9 } } }
+        // (So is an app a word of whose names two units write joined.)
+        let heard = ref.appSets.indices.filter { a in
+            ref.sets[ref.appSets[a]].values.contains { v in v.words.allSatisfy { bestSim($0) >= 0.9 } || merge.contains { $0.map(v.words.contains) ?? false } }
+        }
         for s in ref.sets {
             var found: [Span] = []
             if !heard.isEmpty && !heard.contains(s.app) { spans.append(found); continue }
             let minimum = s.isApp ? m.minimumAppSimilarity : m.minimumValueSimilarity
             for (vi, v) in s.values.enumerated() {
-                let hit = (0..<n).map { i in v.words.contains { sim(i, $0) > 0 } }
+                // (A unit of a join or a split is a hit of the words it joins.)
+                let hit = (0..<n).map { i in
+                    v.words.contains { w in
+                        sim(i, w) > 0 || merge[i] == w || (i > 0 && merge[i - 1] == w) || splitPairs[i].contains { $0.0 == w || $0.1 == w }
+                    }
+                }
                 for a in 0..<n where hit[a] {
                     for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
                         let sim = spanSimilarity(v, a, b + 1)
@@ -518,6 +570,9 @@ struct RefQuery {
                 spans[si].removeAll { s in (s.start..<s.end).contains(where: taken.contains) }
             }
         }
+        // (The search stops looking for values once it holds 8 spans of the set, before the
+        // spans that name no value are dropped: counted here.)
+        heardSpans = spans.map(\.count)
         for si in spans.indices {
             spans[si].sort(by: RefQuery.before)
             if !ref.sets[si].isApp { dropUnidentifying(si) }
@@ -525,7 +580,7 @@ struct RefQuery {
     }
 
     /// How well some unit says catalog word `w`.
-    func bestSim(_ w: String) -> Float { (0..<n).map { sim($0, w) }.max() ?? 0 }
+    func bestSim(_ w: String) -> Float { max((0..<n).map { sim($0, w) }.max() ?? 0, noted[w] ?? 0) }
 
     /// The sound key of units a...b said as one word.
     func windowKey(_ a: Int, _ b: Int) -> String {
@@ -765,7 +820,8 @@ struct RefQuery {
         let rows = elems.count
         var t = [[Path]](repeating: [Path](repeating: Path(), count: n + 1), count: rows + 1)
         // The step into each cell: the cell it came from and its kind (1 inserted, 7 a connector
-        // next to the app name passed, 3 a word said, 6 the value, 0 other).
+        // next to the app name passed, 3 a word said, 4 two units joined into it, 5 one unit
+        // split into it and the next, 6 the value, 0 other).
         var back = [[(j: Int, i: Int, op: UInt8)]](repeating: [(j: Int, i: Int, op: UInt8)](repeating: (-1, -1, 0), count: n + 1), count: rows + 1)
         t[0][0].cost = 0
         func relax(_ from: Path, _ fj: Int, _ fi: Int, _ j: Int, _ i: Int, _ c: Float, _ g: Float, _ ii: Float, _ op: UInt8,
@@ -794,6 +850,13 @@ struct RefQuery {
                 if !e.isParam {
                     let s = sim(i, e.text)
                     if s > 0 { relax(cur, j, i, j + 1, i + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                    // Two units joined into the word; one unit split into it and the next literal.
+                    let sj = m.joinSimilarity
+                    if i + 1 < n, mask[i + 1] != 1, merge[i] == e.text { relax(cur, j, i, j + 1, i + 2, e.weight * (1 - sj), e.weight * sj, 0, 4) }
+                    if j + 1 < rows, !elems[j + 1].isParam, splits(i, e.text, elems[j + 1].text) {
+                        let ww = e.weight + elems[j + 1].weight
+                        relax(cur, j, i, j + 2, i + 1, ww * (1 - sj), ww * sj, 0, 5)
+                    }
                 } else {
                     for s in group where s.start == i && !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
                         let adj = adjacent(s.start, s.end, mask)
@@ -809,7 +872,8 @@ struct RefQuery {
             switch b.op {
             case 1: roles[b.i] = flagged(b.i, .filler) ? 3 : 2
             case 7: roles[b.i] = 3
-            case 3: roles[b.i] = 1
+            case 3, 5: roles[b.i] = 1
+            case 4: roles[b.i] = 1; roles[b.i + 1] = 1
             case 6: for u in b.i..<i { roles[u] = 1 }
             default: break
             }
@@ -987,7 +1051,7 @@ struct RefQuery {
     /// Units known only as values (no phrase says them).
     func valueOnly() -> [Int] {
         (0..<n).filter { i in
-            !matches[i].isEmpty && !unheard[i] && cls[i].isContent
+            !matches[i].isEmpty && !unheard[i] && cls[i].isContent && !joined(i)
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
         }
     }
@@ -1156,7 +1220,9 @@ struct RefQuery {
         func none() -> ReferenceMatcher.Answer { .init(decision: .none, app: nil, intent: nil, value: nil, score: 0, appNamed: false) }
         if n == 0 { return (none(), nil) }
         findSpans()
-        if spans.enumerated().contains(where: { $0.element.count > (ref.sets[$0.offset].isApp ? 3 : 8) }) { return (nil, "more spans than the search reads") }
+        if spans.enumerated().contains(where: { k, list in (ref.sets[k].isApp ? list.count : heardSpans[k]) > (ref.sets[k].isApp ? 3 : 8) }) {
+            return (nil, "more spans than the search reads")
+        }
         if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
             return (nil, "more than 3 options heard")
         }
@@ -1164,7 +1230,7 @@ struct RefQuery {
         clauses()
         // Candidates: templates sharing a word or a heard slot set with the utterance.
         // An app named clearly (0.9) picks the app: only its templates compete.
-        let said = Set(matches.flatMap { $0.map(\.word) })
+        let said = Set(matches.flatMap { $0.map(\.word) }).union(noted.keys)
         let named = ref.appSets.indices.filter { (spans[ref.appSets[$0]].first?.sim ?? 0) >= m.clearAppSimilarity }
         let candidates = ref.templates.indices.filter { ti in
             let t = ref.templates[ti]
