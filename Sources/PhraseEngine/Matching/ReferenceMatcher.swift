@@ -2,7 +2,8 @@
 // over plain arrays, with the same `ScoreModel`, for the tests and the fuzz target to check the
 // fast search against (docs/matching.md, "The reference matcher").
 //
-// It shares with the fast matcher only what is not search: the normalizer (`LocaleIndex.queryUnits`),
+// It shares with the fast matcher only what is not search: the normalizer (`LocaleIndex.queryUnits`;
+// its profile's synonym groups, groups of forms and spellings, from which it relates words itself),
 // the template expander (`Expansion`), the pure word functions (`WordSimilarity`, phonetic and
 // Snowball keys), the word weights' formulas (`IndexBuilder.literalWeight`, `slotUnitWeight`)
 // and `ScoreModel.score`. It reads no `Query`, `Workspace` or bound, and never calls the index's
@@ -20,17 +21,19 @@
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
 //  - utterances of ASCII words, each a catalog word, a function word of the locale (filler,
-//    optional, connector, an app-opening verb), a word misheard (an edit of a catalog word the
-//    symmetric deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word
-//    unrelated to every catalog word, any two of them possibly written joined or one cut in two
-//    (two units that write a catalog word joined, "time r"; a unit, no catalog word, that writes
-//    two consecutive words of a phrase, a value or a name joined, "timerstart"); no synonym or
-//    form of a catalog word, no number; at most 8 spans a value set, 3 app spans and 3 options
+//    optional, connector, an app-opening verb), a synonym, form or spelling of a catalog word
+//    the locale's profile knows, a word misheard (an edit of a catalog word the symmetric
+//    deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word unrelated
+//    to every catalog word, any two of them possibly written joined or one cut in two (two
+//    units that write a catalog word joined, "time r"; a unit, no catalog word, that writes two
+//    consecutive words of a phrase, a value or a name joined, "timerstart"); no number; at most
+//    8 spans a value set before those naming no value are dropped, 3 app spans and 3 options
 //    heard (the search's limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
-// words several values share dropped, insertions by word class, misheard words (their
+// words several values share dropped, insertions by word class, synonyms, forms and spellings
+// of catalog words (their similarities; a synonym no guess), misheard words (their
 // similarity; guesses), words joined or split (the join similarity, in phrases, values and
 // names; such a word neither unknown nor a guess, and an app a word of whose names is joined
 // heard), unknown words (cost, factor, next to a value or the app name),
@@ -145,6 +148,10 @@ struct ReferenceMatcher {
     /// Words two catalog words said one after the other write when joined ("timerstart"): the
     /// pairs of consecutive literals of a phrase (its app clause out) or words of a value or name.
     var concatPairs: [String: [(String, String)]] = [:]
+    /// Words of the locale related to catalog words (its synonym groups, its groups of forms, its
+    /// spellings of catalog words): the catalog words, each at its relation's similarity, a
+    /// synonym not a guess (`RefQuery.matches`).
+    var related: [String: [(word: String, sim: Float, guess: Bool)]] = [:]
     /// Why the catalog is outside the domain (nil: inside).
     var catalogIssue: String? = nil
 
@@ -298,6 +305,34 @@ struct ReferenceMatcher {
         for s in sets { for v in s.values { addPairs(v.words) } }
         for s in sets { for v in s.values { for w in v.words { vocab.insert(w) } } }
         vocabList = vocab.sorted()
+        // The relations a word of the utterance may have to catalog words (words of one group
+        // are related to each other; another form of a synonym at the synonym-form similarity).
+        func relate(_ w: String, _ o: String, _ sim: Float, guess: Bool) {
+            guard w != o, vocab.contains(o) else { return }
+            if let k = related[w, default: []].firstIndex(where: { $0.word == o }) {
+                if related[w, default: []][k].sim < sim { related[w, default: []][k] = (o, sim, guess) }
+            } else {
+                related[w, default: []].append((o, sim, guess))
+            }
+        }
+        var formsOf: [String: [String]] = [:]
+        for g in n.formGroups {
+            for w in g {
+                for o in g where o != w { relate(w, o, model.formSimilarity, guess: true) }
+                for o in g where !(formsOf[w]?.contains(o) ?? false) { formsOf[w, default: []].append(o) }
+            }
+        }
+        for g in n.synonymGroups {
+            for w in g {
+                for o in g where o != w {
+                    relate(w, o, model.synonymSimilarity, guess: false)
+                    for fw in formsOf[w] ?? [w] {
+                        for fo in formsOf[o] ?? [o] where fw != w || fo != o { relate(fw, fo, model.synonymFormSimilarity, guess: false) }
+                    }
+                }
+            }
+        }
+        for w in vocabList { for v in n.spellingVariants(of: w) where !vocab.contains(v.text) { relate(v.text, w, v.similarity, guess: true) } }
         let valueWords = Set(sets.filter { !$0.isApp }.flatMap { $0.values.flatMap(\.words) })
         let phraseWords = Set(raw.flatMap { $0.pieces.filter { !$0.isApp && !$0.isParam }.map(\.text) })
         nameOnly = Set(appSets.flatMap { sets[$0].values.flatMap(\.words) }.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
@@ -429,13 +464,19 @@ struct RefQuery {
             unheard.append(cls[i] == .unknown)
             var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
             if !k {
-                if let e = ref.index.wordEntry(t), e.relatedEnd > e.relatedStart { return "a synonym or form of a catalog word: \(t)" }
                 if !flagged(i, [.filler, .optional, .particle, .elision]) {
+                    // A synonym of a catalog word (not a guess), another form or a spelling of one.
+                    found = ref.related[t] ?? []
                     let sc = Array(t.unicodeScalars.map(\.value))
                     let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
                     let st = sc.count >= 3 ? stemmer?.stem(t) : nil
+                    // (A relation kept at its best similarity, of the kind that gave it.)
                     func add(_ w: String, _ x: Float) {
-                        if let j = found.firstIndex(where: { $0.word == w }) { found[j].sim = max(found[j].sim, x) } else { found.append((w, x, true)) }
+                        if let j = found.firstIndex(where: { $0.word == w }) {
+                            if x > found[j].sim { found[j] = (w, x, true) }
+                        } else {
+                            found.append((w, x, true))
+                        }
                     }
                     let deletes = RefQuery.deletions(sc)
                     for v in ref.vocabList.indices {
@@ -465,7 +506,7 @@ struct RefQuery {
             matches.append(found)
             // A guess: a content word related to catalog words only by edits and sounds, none of
             // them the word with an ending of 1-3 letters.
-            guessed.append(!k && !found.isEmpty && cls[i].isContent && !flagged(i, [.number, .ordinal]) && !joined(i)
+            guessed.append(!k && !found.isEmpty && found.allSatisfy(\.guess) && cls[i].isContent && !flagged(i, [.number, .ordinal]) && !joined(i)
                            && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) })
             if !k && (!found.isEmpty || joined(i)) {
                 // Not unknown after all: a word of the catalog's, misheard.
