@@ -5,26 +5,68 @@ import Testing
 /// The fast search against the reference matcher (`ReferenceMatcher`: every expanded phrase, plain
 /// dynamic programs, no pruning) on seeded random catalogs and utterances: inside the reference's
 /// domain (its file header, docs/matching.md) the two agree exactly on the decision, the best
-/// result (shortcut and value) and its score to the 4 decimals results are reported at.
+/// result (shortcut and value) and its score to the 4 decimals results are reported at. In
+/// English and in French (marks the normalizer folds, elided articles, forms).
 @Suite struct ReferenceMatcherTests {
-    static let words = ["play", "show", "log", "start", "stop", "news", "jazz", "water", "morning", "list", "note", "task",
-                        "kitchen", "coffee", "order", "timer", "focus", "reader", "habit", "music", "daily", "sport", "world"]
-    static let valueWords = ["rock", "blues", "salsa", "tango", "lemon", "garden", "office", "bedroom", "yoga", "river", "jazz", "morning"]
-    static let fillers = ["please", "hey", "um", "the", "my", "can", "you", "now"]
-    static let unknown = ["zorbl", "kwazy", "flurp", "snigget", "vorpal", "gribble", "plonk"]
-    static let appNames = ["Zephyr Quill", "Nimbus", "Quasar Hub", "Orbit Fern"]
-    static let alternatives = ["Velvet", "Copper Kite", "Marble"]
+    /// The words of one locale's random catalogs and utterances.
+    struct Language {
+        var locale: String
+        var words: [String]
+        var valueWords: [String]
+        /// Synonyms of options that are no other value's words.
+        var valueSynonyms: [String]
+        var fillers: [String]
+        var unknown = ["zorbl", "kwazy", "flurp", "snigget", "vorpal", "gribble", "plonk"]
+        var appNames = ["Zephyr Quill", "Nimbus", "Quasar Hub", "Orbit Fern"]
+        var alternatives = ["Velvet", "Copper Kite", "Marble"]
+        /// The connector before a name that ends a phrase ("in") and before one inside it ("with").
+        var connectors: (last: String, inside: String)
+        /// A Bool's display names.
+        var pairs: [(String, String)]
+        /// Words only negative phrases say.
+        var negative: [String]
+        /// Opening the app ("open"), and the word joining the request to it ("and").
+        var openVerbs: [String]
+        var then: String
+        /// Talk after the request.
+        var talk: [String]
+    }
+
+    static let en = Language(
+        locale: "en",
+        words: ["play", "show", "log", "start", "stop", "news", "jazz", "water", "morning", "list", "note", "task",
+                "kitchen", "coffee", "order", "timer", "focus", "reader", "habit", "music", "daily", "sport", "world"],
+        valueWords: ["rock", "blues", "salsa", "tango", "lemon", "garden", "office", "bedroom", "yoga", "river", "jazz", "morning"],
+        valueSynonyms: ["harbor", "canyon", "melody"],
+        fillers: ["please", "hey", "um", "the", "my", "can", "you", "now"],
+        connectors: ("in", "with"), pairs: [("loud", "quiet"), ("bright", "dim"), ("done", "skipped")],
+        negative: ["purge", "banish", "cancel"], openVerbs: ["open", "launch", "start", "go to"], then: "and",
+        talk: ["because", "it", "was", "late", "please"])
+
+    /// French: marks the normalizer folds ("tâche", "météo"), elided articles ("l'eau"), forms and
+    /// synonyms of the profile's ("joue" / "jouez", "affiche" / "montre").
+    static let fr = Language(
+        locale: "fr",
+        words: ["joue", "affiche", "note", "arrête", "tâche", "café", "commande", "minuteur", "lecture", "habitude", "musique",
+                "météo", "réveil", "cuisine", "matin", "liste", "l'eau", "sport", "monde", "quotidien", "rappel", "actualités"],
+        valueWords: ["rock", "blues", "salsa", "tango", "citron", "jardin", "bureau", "chambre", "yoga", "rivière", "océan", "matin"],
+        valueSynonyms: ["fleuve", "canyon", "mélodie"],
+        fillers: ["stp", "le", "la", "mon", "tu peux", "s'il te plaît", "je veux", "svp"],
+        connectors: ("dans", "avec"), pairs: [("fort", "doux"), ("clair", "sombre"), ("fait", "sauté")],
+        negative: ["purge", "bannis", "annule"], openVerbs: ["ouvre", "lance", "va sur"], then: "et",
+        talk: ["parce", "que", "c'était", "tard", "stp"])
 
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter (sometimes said twice, sometimes beside a second one), the app name first
     /// or last after "in", sometimes inside with "with".
-    static func catalog(_ rng: inout SplitMix, id: Int, name: String) throws -> Catalog {
+    static func catalog(_ rng: inout SplitMix, id: Int, name: String, _ lang: Language = en) throws -> Catalog {
+        let words = lang.words, valueWords = lang.valueWords
         var options: [String] = []
         var titles = Set<String>()
         for _ in 0..<(2 + rng.below(6)) {
             let t = (0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) }.joined(separator: " ")
             // Sometimes a synonym ("harbor" for "river", or another value's word).
-            let synonym = rng.below(4) == 0 ? ",\"synonyms\":[\"\(rng.pick(["harbor", "canyon", "melody"] + valueWords))\"]" : ""
+            let synonym = rng.below(4) == 0 ? ",\"synonyms\":[\"\(rng.pick(lang.valueSynonyms + valueWords))\"]" : ""
             if titles.insert(t).inserted { options.append("{\"id\":\"o\(options.count)\",\"title\":\"\(t)\"\(synonym)}") }
         }
         var shortcuts: [String] = []
@@ -47,29 +89,29 @@ import Testing
                 case 0: phrase = "${applicationName} " + ws.joined(separator: " ")
                 case 1 where ws.count >= 2:
                     let k = 1 + rng.below(ws.count - 1)
-                    phrase = (ws[..<k] + ["with", "${applicationName}"] + ws[k...]).joined(separator: " ")
-                default: phrase = ws.joined(separator: " ") + " in ${applicationName}"
+                    phrase = (ws[..<k] + [lang.connectors.inside, "${applicationName}"] + ws[k...]).joined(separator: " ")
+                default: phrase = ws.joined(separator: " ") + " \(lang.connectors.last) ${applicationName}"
                 }
                 phrases.append("\"\(phrase)\"")
             }
-            let pair = rng.pick([("loud", "quiet"), ("bright", "dim"), ("done", "skipped")])
+            let pair = rng.pick(lang.pairs)
             let params = !param ? "" : kind == 0 ? "\"parameters\":{\"p\":{\"type\":\"Bool\",\"displayName\":{\"true\":\"\(pair.0)\",\"false\":\"\(pair.1)\"}}\(second ? ",\"q\":\"E\"" : "")},"
                 : second ? "\"parameters\":{\"p\":\"E\",\"q\":\"E\"}," : "\"parameters\":{\"p\":\"E\"},"
             shortcuts.append("{\"intent\":\"I\(s)\",\(params)\"phrases\":[\(phrases.joined(separator: ","))]}")
         }
         // Sometimes an alternative name ("Nimbus" for "Nimbus Hub", or another word).
-        let alternative = rng.below(3) == 0 ? ",\"alternativeNames\":[\"\(rng.below(2) == 0 && name.contains(" ") ? String(name.split(separator: " ")[0]) : rng.pick(alternatives))\"]" : ""
+        let alternative = rng.below(3) == 0 ? ",\"alternativeNames\":[\"\(rng.below(2) == 0 && name.contains(" ") ? String(name.split(separator: " ")[0]) : rng.pick(lang.alternatives))\"]" : ""
         // Sometimes negative phrases: a word only they say ("purge ${applicationName}"), or words
         // of the phrases, with or without the app's name.
         var negatives = ""
         if rng.below(3) == 0 {
             let list = (0..<(1 + rng.below(2))).map { _ -> String in
-                let ws = [rng.pick(["purge", "banish", "cancel"])] + (0..<rng.below(3)).map { _ in rng.pick(words) }
-                return "\"" + (rng.below(3) == 0 ? ws.joined(separator: " ") : ws.joined(separator: " ") + " in ${applicationName}") + "\""
+                let ws = [rng.pick(lang.negative)] + (0..<rng.below(3)).map { _ in rng.pick(words) }
+                return "\"" + (rng.below(3) == 0 ? ws.joined(separator: " ") : ws.joined(separator: " ") + " \(lang.connectors.last) ${applicationName}") + "\""
             }
             negatives = ",\"negativePhrases\":[\(list.joined(separator: ","))]"
         }
-        let json = "{\"app\":{\"id\":\"app\(id)\",\"name\":\"\(name)\"\(alternative)},\"entities\":{\"E\":{\"options\":[\(options.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]\(negatives)}"
+        let json = "{\"developmentLocale\":\"\(lang.locale)\",\"app\":{\"id\":\"app\(id)\",\"name\":\"\(name)\"\(alternative)},\"entities\":{\"E\":{\"options\":[\(options.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]\(negatives)}"
         return try CatalogLoader.parse(json, file: "random\(id).json")
     }
 
@@ -87,11 +129,13 @@ import Testing
     }
 
     /// Utterances from the catalog's phrases: filler, words reordered, dropped, damaged, joined or
-    /// cut in two, said by a synonym (`synonyms`: word → the locale's synonyms of it), the value replaced by a word no catalog has, the app name left out; and word
+    /// cut in two, said by a synonym or another form (`synonyms`: word → the locale's synonyms and
+    /// forms of it), the value replaced by a word no catalog has, the app name left out; and word
     /// salads.
-    static func utterances(_ cats: [Catalog], _ rng: inout SplitMix, synonyms: [String: [String]] = [:]) -> [String] {
+    static func utterances(_ cats: [Catalog], _ rng: inout SplitMix, synonyms: [String: [String]] = [:], _ lang: Language = en) -> [String] {
+        let words = lang.words, valueWords = lang.valueWords, fillers = lang.fillers, unknown = lang.unknown
         var out: [String] = []
-        let phrases = cats.flatMap { Expansion.phrases($0, locale: "en") }
+        let phrases = cats.flatMap { Expansion.phrases($0, locale: lang.locale) }
         let appWords = Set(phrases.flatMap { $0.appName.text.lowercased().split(separator: " ").map(String.init) })
         for _ in 0..<(24 * cats.count) {
             guard !phrases.isEmpty else { break }
@@ -100,7 +144,8 @@ import Testing
             for _ in 0..<(1 + rng.below(3)) {
                 switch rng.below(11) {
                 case 10:
-                    // A word said by a synonym the locale knows ("begin" for "start").
+                    // A word said by a synonym or another form the locale knows ("begin" for "start",
+                    // "jouez" for "joue").
                     let k = ws.indices.filter { synonyms[ws[$0]] != nil }
                     if let k = k.isEmpty ? nil : rng.pick(k), let list = synonyms[ws[k]] { ws[k] = rng.pick(list) }
                 case 8:
@@ -116,7 +161,7 @@ import Testing
                             ws.insert(String(w[cut...]), at: k + 1)
                         }
                     }
-                case 0: ws.insert(rng.pick(fillers + ["purge", "banish", "cancel"]), at: rng.below(ws.count + 1))
+                case 0: ws.insert(rng.pick(fillers + lang.negative), at: rng.below(ws.count + 1))
                 case 1: if ws.count >= 2 { let k = rng.below(ws.count - 1); ws.swapAt(k, k + 1) }
                 case 2: if ws.count >= 3 { ws.remove(at: rng.below(ws.count)) }
                 case 3: if !ws.isEmpty { let k = rng.below(ws.count); ws[k] = damage(ws[k], &rng) }
@@ -131,17 +176,17 @@ import Testing
                     } else {
                         ws.insert(rng.pick(unknown), at: rng.below(ws.count + 1))
                     }
-                case 5: ws.removeAll { appWords.contains($0) || $0 == "in" || $0 == "with" }
+                case 5: ws.removeAll { appWords.contains($0) || $0 == lang.connectors.last || $0 == lang.connectors.inside }
                 case 6:
                     if rng.below(2) == 0, ws.count >= 3 { let k = ws.count - 1 - rng.below(2); ws = Array(ws[k...]) + Array(ws[..<k]) } else {
                         // The app opened first ("open nimbus and show my news").
                         let name = p.appName.text.lowercased().split(separator: " ").map(String.init)
                         ws.removeAll { appWords.contains($0) }
-                        ws = [rng.pick(["open", "launch", "start", "go to"])] + name + (rng.below(2) == 0 ? ["and"] : []) + ws
+                        ws = [rng.pick(lang.openVerbs)] + name + (rng.below(2) == 0 ? [lang.then] : []) + ws
                     }
                 default:
                     // Words after the request, some of them talk ("… because it was late").
-                    for _ in 0..<(1 + rng.below(3)) { ws.append(rng.pick(unknown + ["because", "it", "was", "late", "please"] + words)) }
+                    for _ in 0..<(1 + rng.below(3)) { ws.append(rng.pick(unknown + lang.talk + words)) }
                 }
             }
             out.append(ws.joined(separator: " "))
@@ -158,20 +203,22 @@ import Testing
     /// Compares the fast search with the reference on `text`; a failure names the seed and how to
     /// run that case alone. Returns the reason the case is outside the domain (nil inside) and the
     /// reference's answer.
-    static func compare(_ m: Matcher, _ ref: ReferenceMatcher, _ text: String, seed: UInt64) -> (String?, ReferenceMatcher.Answer?) {
+    static func compare(_ m: Matcher, _ ref: ReferenceMatcher, _ text: String, seed: UInt64, locale: String = "en",
+                        base: UInt64 = 5_000) -> (String?, ReferenceMatcher.Answer?) {
         var o = m.options
         o.explain = false
         o.semantic = false
         let (answer, why) = ref.match(text)
         guard let r = answer else { return (why, nil) }
         if known.contains("\(seed)|\(text)") { return (nil, r) }
-        let f = m.match(text, locale: "en", options: o)
+        let f = m.match(text, locale: locale, options: o)
         let top = f.results.first
         if ProcessInfo.processInfo.environment["REFM_DEBUG"] != nil {
             print("DEBUG \(text): \(r) | \(f.decision) \(f.results.map { ($0.intent, $0.parameters.map(\.value), $0.score, $0.unknownValue ?? "", $0.terms) })")
             var x = o
             x.exhaustive = true
             var q = RefQuery(ref: ref, units: ref.index.queryUnits(text, mode: .flexible))
+            print("DEBUG units: \(q.units.map(\.text))")
             _ = q.prepare()
             q.findSpans()
             for (ti, t) in ref.templates.enumerated() where t.intent == r.intent && ref.catalogs[t.app].app.id == r.app {
@@ -184,15 +231,15 @@ import Testing
                 print("DEBUG readings: \(q.readings(ti).map { ($0.score, $0.option, $0.variant, $0.moved, $0.terms) })")
             }
             x.explain = true
-            if let steps = m.match(text, locale: "en", options: x).results.first?.explanation { print("DEBUG fast steps: \(steps.map { "\($0.kind):\($0.utterance)=\($0.phrase)" })") }
+            if let steps = m.match(text, locale: locale, options: x).results.first?.explanation { print("DEBUG fast steps: \(steps.map { "\($0.kind):\($0.utterance)=\($0.phrase)" })") }
             x.explain = false
-            if let c = m.checkAlignments(text, locale: "en", options: o) { print("DEBUG alignment check: \(c.checked) checked, mismatches \(c.mismatches)") }
+            if let c = m.checkAlignments(text, locale: locale, options: o) { print("DEBUG alignment check: \(c.checked) checked, mismatches \(c.mismatches)") }
             for (name, change) in [("full alignment", { (y: inout MatchOptions) in y.fullAlignment = true }), ("no bounds", { $0.noBounds = true })] {
                 var y = o
                 change(&y)
-                print("DEBUG \(name): \(m.match(text, locale: "en", options: y).results.prefix(2).map { ($0.intent, $0.score) })")
+                print("DEBUG \(name): \(m.match(text, locale: locale, options: y).results.prefix(2).map { ($0.intent, $0.score) })")
             }
-            let e = m.match(text, locale: "en", options: x)
+            let e = m.match(text, locale: locale, options: x)
             print("DEBUG exhaustive: \(e.decision) \(e.results.map { ($0.intent, $0.parameters.map(\.value), $0.score) })")
         }
         let fastValue = top?.parameters.first?.value
@@ -210,7 +257,7 @@ import Testing
                 seed \(seed): "\(text)" — reference \(r.decision) \(r.app ?? "-") \(r.intent ?? "-") \(r.value.map { "\($0)" } ?? "-") \(r.score)\
                 \(r.unknownValue != nil ? " (unknown value)" : ""); fast \(f.decision) \(top?.app ?? "-") \(top?.intent ?? "-") \
                 \(fastValue.map { "\($0)" } ?? "-") \(top?.score ?? 0)\(top?.unknownValue != nil ? " (unknown value)" : ""). \
-                Alone: REFM_FIRST=\(seed - 5_000) REFM_ROUNDS=1 REFM_CASE='\(seed)|\(text)' REFM_DEBUG=1 swift test --filter ReferenceMatcherTests
+                Alone: REFM_LOCALE=\(locale) REFM_FIRST=\(seed - base) REFM_ROUNDS=1 REFM_CASE='\(seed)|\(text)' REFM_DEBUG=1 swift test --filter ReferenceMatcherTests
                 """)
         }
         return (nil, r)
@@ -240,34 +287,44 @@ import Testing
     }
 
     @Test func fastSearchAgreesWithTheReference() throws {
+        // (REFM_ROUNDS=N REFM_FIRST=K runs rounds K..<K+N of each locale, REFM_LOCALE=fr one
+        // locale's, for a longer search by hand.)
+        let env = ProcessInfo.processInfo.environment
+        let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0
+        // English 40 rounds (seeds 5000…), French 16 (seeds 7000…).
+        for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
+            let rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? defaultRounds
+            try agree(lang, seeds: UInt64(base + first)..<UInt64(base + first + rounds), base: UInt64(base))
+        }
+    }
+
+    /// The fast search against the reference on the rounds `seeds` of `lang`.
+    func agree(_ lang: Language, seeds: Range<UInt64>, base: UInt64) throws {
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0
-        // (REFM_ROUNDS=N REFM_FIRST=K runs rounds K..<K+N, for a longer search by hand.)
-        let env = ProcessInfo.processInfo.environment
-        let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0, rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? 40
-        for round in first..<(first + rounds) {
-            let seed: UInt64 = 5_000 + UInt64(round)
+        for seed in seeds {
+            let round = Int(seed - base)
             var rng = SplitMix(state: seed)
             // One to three apps.
             let cats = try (0..<(1 + rng.below(3))).map { k in
                 // Every other round, the app's name shares a word with the phrases or values ("Nimbus jazz").
-                let name = Self.appNames[(round + k) % Self.appNames.count]
+                let name = lang.appNames[(round + k) % lang.appNames.count]
                 return try Self.catalog(&rng, id: round * 10 + k,
-                                        name: round % 2 == 0 ? name : name.split(separator: " ")[0] + " " + rng.pick(Self.words + Self.valueWords))
+                                        name: round % 2 == 0 ? name : name.split(separator: " ")[0] + " " + rng.pick(lang.words + lang.valueWords), lang)
             }
-            let m = Matcher(catalogs: cats, locales: ["en"])
-            guard let ref = ReferenceMatcher(m) else { Issue.record("seed \(seed): no reference"); continue }
+            let m = Matcher(catalogs: cats, locales: [lang.locale])
+            guard let ref = ReferenceMatcher(m, locale: lang.locale) else { Issue.record("seed \(seed): no reference"); continue }
             var synonyms: [String: [String]] = [:]
-            for g in ref.index.normalizer.synonymGroups { for w in g { synonyms[w, default: []] += g.filter { $0 != w } } }
+            for g in ref.index.normalizer.synonymGroups + ref.index.normalizer.formGroups { for w in g { synonyms[w, default: []] += g.filter { $0 != w } } }
             if let why = ref.catalogIssue {
                 // (Its utterances count as generated cases outside the domain.)
-                outside["catalog: " + why, default: 0] += Self.utterances(cats, &rng, synonyms: synonyms).count
+                outside["catalog: " + why, default: 0] += Self.utterances(cats, &rng, synonyms: synonyms, lang).count
                 continue
             }
             catalogs += 1
-            for t in Self.utterances(cats, &rng, synonyms: synonyms) {
+            for t in Self.utterances(cats, &rng, synonyms: synonyms, lang) {
                 if let only = ProcessInfo.processInfo.environment["REFM_CASE"], only != "\(seed)|\(t)" { continue }
-                let (why, answer) = Self.compare(m, ref, t, seed: seed)
+                let (why, answer) = Self.compare(m, ref, t, seed: seed, locale: lang.locale, base: base)
                 if let why { outside[why, default: 0] += 1; continue }
                 inDomain += 1
                 var q = RefQuery(ref: ref, units: ref.index.queryUnits(t, mode: .flexible))
@@ -280,8 +337,8 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference: \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form); outside: \(outside.sorted { $0.value > $1.value })")
-        #expect(catalogs >= rounds * 3 / 4)
-        #expect(inDomain >= rounds * 35)
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form); outside: \(outside.sorted { $0.value > $1.value })")
+        #expect(catalogs >= seeds.count * 3 / 4)
+        #expect(inDomain >= seeds.count * 35)
     }
 }

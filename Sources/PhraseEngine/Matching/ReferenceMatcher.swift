@@ -13,14 +13,16 @@
 // THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil with the reason elsewhere:
-//  - flexible matching; catalogs without paraphrases they imply (derived templates) or
+//  - flexible matching in a locale of Latin letters whose marks its normalizer folds (en, fr, de,
+//    …: no letter kept marked, no connector glued to a word; tested in en and fr); catalogs
+//    without paraphrases they imply (derived templates) or
 //    pronunciation hints; every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
 //    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); no numbers in any text;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
-//  - utterances of ASCII words, each a catalog word, a function word of the locale (filler,
+//  - utterances of words the normalizer makes ASCII (fr "tâche" is "tache"), each a catalog word, a function word of the locale (filler,
 //    optional, connector, an app-opening verb), a synonym, form or spelling of a catalog word
 //    the locale's profile knows, a word misheard (an edit of a catalog word the symmetric
 //    deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word unrelated
@@ -39,7 +41,8 @@
 // heard), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
-// heard by their sound (1-3 words joined), the app opened first, talk after the request, a value
+// heard by their sound (1-3 words joined; a name also in English Double Metaphone where the
+// locale keys words by another algorithm), the app opened first, talk after the request, a value
 // the app does not have (runs and compounds, partial values, guessed words), alternative app
 // names, negative phrases (their readings, words only they say), an app named clearly picking the
 // app, and the decision (thresholds, margin, only one app able to take an utterance that names
@@ -170,6 +173,9 @@ struct ReferenceMatcher {
         let model = index.model
         func issue(_ s: String) { if catalogIssue == nil { catalogIssue = s } }
         if options.mode != .flexible { issue("exact matching") }
+        // (Letters the locale keeps marked are related to their unmarked spellings, and glued
+        // connectors open an app clause: rules of other locales, not modelled.)
+        if n.keepsMarkedLetters || !index.gluedConnectors.isEmpty { issue("a locale keeping marked letters or gluing connectors") }
         if index.templates.contains(where: { $0.derived || $0.freeText != nil }) { issue("derived templates or free text") }
         func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) {
             let us = IndexBuilder.units(n, text)
@@ -681,12 +687,21 @@ struct RefQuery {
                         }
                         if !known[b] { unknown = true }
                         guard count >= 3 else { continue }
-                        let k = Array(windowKey(a, b).unicodeScalars.map(\.value))
+                        // The window's key in the locale's algorithm, and in English Double Metaphone
+                        // where the locale's is another (a name said as English words).
+                        var windowKeys = [Array(windowKey(a, b).unicodeScalars.map(\.value))]
+                        if !norm.keysAreDoubleMetaphone {
+                            let english = a == b ? PhoneticKey.key(units[a].text, algorithm: .doubleMetaphone, language: "en")
+                                : PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
+                            windowKeys.append(Array(english.unicodeScalars.map(\.value)))
+                        }
                         var best: Float = 0
-                        for key in nameKeys where k.count >= 2 {
-                            if k == key { best = max(best, m.soundSimilarity) } else if unknown, key.count >= 3, k.count >= 3,
-                                WordSimilarity.distance(k, key, limit: 1) <= 1 {
-                                best = max(best, m.soundSimilarity - m.soundOneOffDiscount)
+                        for k in windowKeys {
+                            for key in nameKeys where k.count >= 2 {
+                                if k == key { best = max(best, m.soundSimilarity) } else if unknown, key.count >= 3, k.count >= 3,
+                                    WordSimilarity.distance(k, key, limit: 1) <= 1 {
+                                    best = max(best, m.soundSimilarity - m.soundOneOffDiscount)
+                                }
                             }
                         }
                         if best > 0 { found.append(Span(start: a, end: b + 1, variant: vi, sim: best)) }
