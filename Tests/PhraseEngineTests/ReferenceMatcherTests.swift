@@ -30,6 +30,8 @@ import Testing
         var then: String
         /// Talk after the request.
         var talk: [String]
+        /// Numbers said (none is a catalog word).
+        var numbers: [String]
     }
 
     static let en = Language(
@@ -41,7 +43,7 @@ import Testing
         fillers: ["please", "hey", "um", "the", "my", "can", "you", "now"],
         connectors: ("in", "with"), pairs: [("loud", "quiet"), ("bright", "dim"), ("done", "skipped")],
         negative: ["purge", "banish", "cancel"], openVerbs: ["open", "launch", "start", "go to"], then: "and",
-        talk: ["because", "it", "was", "late", "please"])
+        talk: ["because", "it", "was", "late", "please"], numbers: ["2", "two", "three", "42", "ten", "first", "7"])
 
     /// French: marks the normalizer folds ("tâche", "météo"), elided articles ("l'eau"), forms and
     /// synonyms of the profile's ("joue" / "jouez", "affiche" / "montre").
@@ -54,7 +56,7 @@ import Testing
         fillers: ["stp", "le", "la", "mon", "tu peux", "s'il te plaît", "je veux", "svp"],
         connectors: ("dans", "avec"), pairs: [("fort", "doux"), ("clair", "sombre"), ("fait", "sauté")],
         negative: ["purge", "bannis", "annule"], openVerbs: ["ouvre", "lance", "va sur"], then: "et",
-        talk: ["parce", "que", "c'était", "tard", "stp"])
+        talk: ["parce", "que", "c'était", "tard", "stp"], numbers: ["2", "deux", "trois", "42", "dix", "premier", "7"])
 
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter (sometimes said twice, sometimes beside a second one), the app name first
@@ -129,7 +131,7 @@ import Testing
     }
 
     /// Utterances from the catalog's phrases: filler, words reordered, dropped, damaged, joined or
-    /// cut in two, said by a synonym or another form (`synonyms`: word → the locale's synonyms and
+    /// cut in two, numbers, said by a synonym or another form (`synonyms`: word → the locale's synonyms and
     /// forms of it), the value replaced by a word no catalog has, the app name left out; and word
     /// salads.
     static func utterances(_ cats: [Catalog], _ rng: inout SplitMix, synonyms: [String: [String]] = [:], _ lang: Language = en) -> [String] {
@@ -142,7 +144,15 @@ import Testing
             let p = rng.pick(phrases)
             var ws = p.text.lowercased().split(separator: " ").map(String.init)
             for _ in 0..<(1 + rng.below(3)) {
-                switch rng.below(11) {
+                switch rng.below(12) {
+                case 11:
+                    // A number, none of the catalog's: said for the value, or anywhere.
+                    let number = rng.pick(lang.numbers)
+                    if let o = p.option, rng.below(2) == 0, let k = ws.firstIndex(of: o.text.lowercased().split(separator: " ").map(String.init)[0]) {
+                        ws[k] = number
+                    } else {
+                        ws.insert(number, at: rng.below(ws.count + 1))
+                    }
                 case 10:
                     // A word said by a synonym or another form the locale knows ("begin" for "start",
                     // "jouez" for "joue").
@@ -301,7 +311,7 @@ import Testing
     /// The fast search against the reference on the rounds `seeds` of `lang`.
     func agree(_ lang: Language, seeds: Range<UInt64>, base: UInt64) throws {
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
-        var matches = 0, nones = 0, joins = 0, related = 0
+        var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -330,6 +340,7 @@ import Testing
                 var q = RefQuery(ref: ref, units: ref.index.queryUnits(t, mode: .flexible))
                 if q.prepare() == nil && !q.noted.isEmpty { joins += 1 }
                 if q.units.contains(where: { !ref.vocab.contains($0.text) && ref.related[$0.text] != nil }) { related += 1 }
+                if q.units.contains(where: { !$0.flags.isDisjoint(with: [.number, .ordinal]) }) { numbers += 1 }
                 switch answer?.decision {
                 case .match: matches += 1
                 default: nones += 1
@@ -337,7 +348,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

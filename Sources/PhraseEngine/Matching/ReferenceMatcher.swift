@@ -19,7 +19,8 @@
 //    pronunciation hints; every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
 //    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
-//    phrase naming two parameters yields nothing, here as in the search); no numbers in any text;
+//    phrase naming two parameters yields nothing, here as in the search); no numbers in any text
+//    of the catalogs;
 //  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
 //    of one another), so that a word of the utterance that is a catalog word is only itself;
 //  - utterances of words the normalizer makes ASCII (fr "tâche" is "tache"), each a catalog word, a function word of the locale (filler,
@@ -28,7 +29,8 @@
 //    deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word unrelated
 //    to every catalog word, any two of them possibly written joined or one cut in two (two
 //    units that write a catalog word joined, "time r"; a unit, no catalog word, that writes two
-//    consecutive words of a phrase, a value or a name joined, "timerstart"); no number; at most
+//    consecutive words of a phrase, a value or a name joined, "timerstart"), or a number or
+//    ordinal the normalizer marks ("two", "42", "first"; no other digits); at most
 //    8 spans a value set before those naming no value are dropped, 3 app spans and 3 options
 //    heard (the search's limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
@@ -36,7 +38,8 @@
 // alignment of the value's words with a window), values not heard under the app name, spans of
 // words several values share dropped, insertions by word class, synonyms, forms and spellings
 // of catalog words (their similarities; a synonym no guess), misheard words (their
-// similarity; guesses), words joined or split (the join similarity, in phrases, values and
+// similarity; guesses), numbers (words never heard, but no name: neither a value the app does
+// not have nor an app clause), words joined or split (the join similarity, in phrases, values and
 // names; such a word neither unknown nor a guess, and an app a word of whose names is joined
 // heard), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
@@ -462,7 +465,10 @@ struct RefQuery {
         }
         for i in 0..<n {
             let t = units[i].text
-            if flagged(i, [.number, .ordinal]) || t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "a number" }
+            // A number or ordinal the normalizer marks ("two", "3", "first") is a word no catalog
+            // says (they say none) and relates to none; other digits are not modelled.
+            let number = flagged(i, [.number, .ordinal])
+            if !number && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "digits that are no number" }
             if !t.unicodeScalars.allSatisfy({ $0.isASCII }) { return "a word not in ASCII" }
             let k = ref.vocab.contains(t)
             known.append(k)
@@ -470,7 +476,7 @@ struct RefQuery {
             unheard.append(cls[i] == .unknown)
             var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
             if !k {
-                if !flagged(i, [.filler, .optional, .particle, .elision]) {
+                if !flagged(i, [.filler, .optional, .particle, .elision, .number, .ordinal]) {
                     // A synonym of a catalog word (not a guess), another form or a spelling of one.
                     found = ref.related[t] ?? []
                     let sc = Array(t.unicodeScalars.map(\.value))
@@ -796,7 +802,7 @@ struct RefQuery {
         var f: Float = 1
         for i in 0..<n where unheard[i] && !covered(i) { f *= m.unknownWordFactor }
         unknownFactor = f
-        func unknown(_ i: Int) -> Bool { (unheard[i] || guessed[i]) && !covered(i) }
+        func unknown(_ i: Int) -> Bool { (unheard[i] || guessed[i]) && !flagged(i, [.number, .ordinal]) && !covered(i) }
         var c = 0
         if n >= 2 {
             var i = n - 1
@@ -1132,7 +1138,8 @@ struct RefQuery {
                 let share = ref.sets.contains { s in
                     s.app == app && s.values.contains { v in matches[i].contains { v.words.contains($0.word) } && matches[j].contains { v.words.contains($0.word) } }
                 }
-                if unheard[j] && !valueSpan(app: app, { $0.start <= lo && hi < $0.end }) || (partial.contains(j) && !share) {
+                if unheard[j] && !flagged(j, [.number, .ordinal]) && !valueSpan(app: app, { $0.start <= lo && hi < $0.end })
+                    || (partial.contains(j) && !share) {
                     out.insert(i)
                     break
                 }
@@ -1161,7 +1168,8 @@ struct RefQuery {
             }
             return out
         }
-        if runs({ unheard[$0] }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
+        // (Numbers are not names: an unheard number is more likely misheard than new.)
+        if runs({ unheard[$0] && !flagged($0, [.number, .ordinal]) }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
         var best: Float? = nil
         for ti in candidates {
             let t = ref.templates[ti]
@@ -1171,7 +1179,7 @@ struct RefQuery {
             if guessing {
                 for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
             }
-            func unknown(_ k: Int) -> Bool { unheard[k] || foreign.contains(k) }
+            func unknown(_ k: Int) -> Bool { (unheard[k] || foreign.contains(k)) && !flagged(k, [.number, .ordinal]) }
             if !(0..<n).contains(where: unknown) { continue }
             let runs = runs(unknown)
             let ps = spans[t.paramSet]
