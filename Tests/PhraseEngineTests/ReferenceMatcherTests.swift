@@ -72,6 +72,9 @@ import Testing
             if titles.insert(t).inserted { options.append("{\"id\":\"o\(options.count)\",\"title\":\"\(t)\"\(synonym)}") }
         }
         var shortcuts: [String] = []
+        // Two ways to start a request ("log water" / "note water"), said by some phrases of
+        // several shortcuts: where one shortcut says both, the others' imply the other way.
+        let lead = (rng.pick(words), rng.pick(words), rng.pick(words))
         for s in 0..<(2 + rng.below(5)) {
             var phrases: [String] = []
             // No parameter, the entity, or (one shortcut in six) a Bool with display names.
@@ -80,12 +83,23 @@ import Testing
             // Sometimes a second parameter (q, an entity) that one phrase names beside p: no
             // phrase holds two parameters (the template yields nothing, `multipleParameters`).
             let second = param && rng.below(4) == 0
+            var firstWords: [String] = []
             for k in 0..<(1 + rng.below(3)) {
                 var ws = (0..<(1 + rng.below(4))).map { _ in rng.pick(words) }
+                if rng.below(3) == 0 { ws = [lead.0, lead.2] + ws.prefix(2) }
+                // Sometimes the first phrase with one word said another way ("log ${p}" / "note
+                // ${p}"): a paraphrase the catalog implies for its other phrases.
+                let literals = firstWords.indices.filter { !firstWords[$0].hasPrefix("$") }
+                if k > 0, rng.below(2) == 0, !literals.isEmpty {
+                    ws = firstWords
+                    ws[firstWords.first == lead.0 ? 0 : rng.pick(literals)] = firstWords.first == lead.0 ? lead.1 : rng.pick(words)
+                    firstWords = []
+                }
                 if param { ws.insert("${p}", at: rng.below(ws.count + 1)) }
                 // Sometimes the parameter twice ("play ${p} and ${p}": one parameter, one value).
                 if param && rng.below(5) == 0 { ws.insert(rng.pick(["${p}", "and ${p}", "or ${p}"]), at: rng.below(ws.count + 1)) }
                 if second && k == 0 { ws.insert("${q}", at: rng.below(ws.count + 1)) }
+                if k == 0 && !second { firstWords = ws }
                 let phrase: String
                 switch rng.below(4) {
                 case 0: phrase = "${applicationName} " + ws.joined(separator: " ")
@@ -131,10 +145,11 @@ import Testing
     }
 
     /// Utterances from the catalog's phrases: filler, words reordered, dropped, damaged, joined or
-    /// cut in two, numbers, said by a synonym or another form (`synonyms`: word → the locale's synonyms and
+    /// cut in two, numbers, said by a paraphrase the catalog implies or by a synonym or another form (`synonyms`: word → the locale's synonyms and
     /// forms of it), the value replaced by a word no catalog has, the app name left out; and word
     /// salads.
-    static func utterances(_ cats: [Catalog], _ rng: inout SplitMix, synonyms: [String: [String]] = [:], _ lang: Language = en) -> [String] {
+    static func utterances(_ cats: [Catalog], _ rng: inout SplitMix, synonyms: [String: [String]] = [:], _ lang: Language = en,
+                           paraphrases: [(String, String)] = []) -> [String] {
         let words = lang.words, valueWords = lang.valueWords, fillers = lang.fillers, unknown = lang.unknown
         var out: [String] = []
         let phrases = cats.flatMap { Expansion.phrases($0, locale: lang.locale) }
@@ -144,7 +159,12 @@ import Testing
             let p = rng.pick(phrases)
             var ws = p.text.lowercased().split(separator: " ").map(String.init)
             for _ in 0..<(1 + rng.below(3)) {
-                switch rng.below(12) {
+                switch rng.below(13) {
+                case 12:
+                    // A phrase said as a paraphrase the catalog implies (`paraphrases`: a word of a
+                    // phrase and the word of its derived phrase).
+                    let usable = paraphrases.filter { ws.contains($0.0) }
+                    if !usable.isEmpty, case let (a, b) = rng.pick(usable), let k = ws.firstIndex(of: a) { ws[k] = b }
                 case 11:
                     // A number, none of the catalog's: said for the value, or anywhere.
                     let number = rng.pick(lang.numbers)
@@ -311,7 +331,7 @@ import Testing
     /// The fast search against the reference on the rounds `seeds` of `lang`.
     func agree(_ lang: Language, seeds: Range<UInt64>, base: UInt64) throws {
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
-        var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0
+        var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -324,15 +344,24 @@ import Testing
             }
             let m = Matcher(catalogs: cats, locales: [lang.locale])
             guard let ref = ReferenceMatcher(m, locale: lang.locale) else { Issue.record("seed \(seed): no reference"); continue }
+            // The one-word differences between derived phrases and their sources.
+            var paraphrases: [(String, String)] = []
+            for d in ref.templates where d.derived {
+                for t in ref.templates where !t.derived && t.app == d.app && t.shortcut == d.shortcut && t.templateIndex == d.templateIndex
+                    && t.elems.count == d.elems.count {
+                    let diff = t.elems.indices.filter { t.elems[$0].text != d.elems[$0].text }
+                    if diff.count == 1 { paraphrases.append((t.elems[diff[0]].text, d.elems[diff[0]].text)) }
+                }
+            }
             var synonyms: [String: [String]] = [:]
             for g in ref.index.normalizer.synonymGroups + ref.index.normalizer.formGroups { for w in g { synonyms[w, default: []] += g.filter { $0 != w } } }
             if let why = ref.catalogIssue {
                 // (Its utterances count as generated cases outside the domain.)
-                outside["catalog: " + why, default: 0] += Self.utterances(cats, &rng, synonyms: synonyms, lang).count
+                outside["catalog: " + why, default: 0] += Self.utterances(cats, &rng, synonyms: synonyms, lang, paraphrases: paraphrases).count
                 continue
             }
             catalogs += 1
-            for t in Self.utterances(cats, &rng, synonyms: synonyms, lang) {
+            for t in Self.utterances(cats, &rng, synonyms: synonyms, lang, paraphrases: paraphrases) {
                 if let only = ProcessInfo.processInfo.environment["REFM_CASE"], only != "\(seed)|\(t)" { continue }
                 let (why, answer) = Self.compare(m, ref, t, seed: seed, locale: lang.locale, base: base)
                 if let why { outside[why, default: 0] += 1; continue }
@@ -341,6 +370,9 @@ import Testing
                 if q.prepare() == nil && !q.noted.isEmpty { joins += 1 }
                 if q.units.contains(where: { !ref.vocab.contains($0.text) && ref.related[$0.text] != nil }) { related += 1 }
                 if q.units.contains(where: { !$0.flags.isDisjoint(with: [.number, .ordinal]) }) { numbers += 1 }
+                if ref.templates.contains(where: \.derived) { derived += 1 }
+                // (The best reading a paraphrase's: its factor.)
+                if let f = answer?.terms.factor, f != 1, f != m.options.model.noAppFactor { paraphrased += 1 }
                 switch answer?.decision {
                 case .match: matches += 1
                 default: nones += 1
@@ -348,7 +380,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

@@ -15,8 +15,8 @@
 // `match` answers nil with the reason elsewhere:
 //  - flexible matching in a locale of Latin letters whose marks its normalizer folds (en, fr, de,
 //    …: no letter kept marked, no connector glued to a word; tested in en and fr); catalogs
-//    without paraphrases they imply (derived templates) or
-//    pronunciation hints; every phrase naming the app (negative phrases need not); one parameter
+//    (the paraphrases they imply, derived templates, included) without pronunciation hints;
+//    every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
 //    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); no numbers in any text
@@ -49,7 +49,8 @@
 // the app does not have (runs and compounds, partial values, guessed words), alternative app
 // names, negative phrases (their readings, words only they say), an app named clearly picking the
 // app, and the decision (thresholds, margin, only one app able to take an utterance that names
-// none).
+// none), and the paraphrases an app's catalog implies (derived by the reference itself from its
+// phrases, read at the paraphrase factor).
 
 /// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
 struct ReferenceMatcher {
@@ -77,6 +78,8 @@ struct ReferenceMatcher {
         /// A negative phrase (no parameter; it may not name the app).
         var isNegative = false
         var hasApp = true
+        /// A paraphrase the app's catalog implies (`paraphrases`): read at the paraphrase factor.
+        var derived = false
     }
     struct SlotSet {
         var app: Int
@@ -179,7 +182,7 @@ struct ReferenceMatcher {
         // (Letters the locale keeps marked are related to their unmarked spellings, and glued
         // connectors open an app clause: rules of other locales, not modelled.)
         if n.keepsMarkedLetters || !index.gluedConnectors.isEmpty { issue("a locale keeping marked letters or gluing connectors") }
-        if index.templates.contains(where: { $0.derived || $0.freeText != nil }) { issue("derived templates or free text") }
+        if index.templates.contains(where: { $0.freeText != nil }) { issue("free text") }
         func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) {
             let us = IndexBuilder.units(n, text)
             let w = us.map { IndexBuilder.slotUnitWeight($0.flags, model) }
@@ -303,6 +306,7 @@ struct ReferenceMatcher {
             t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? model.appWeight : 0)
             templates.append(t)
         }
+        templates += paraphrases()
         for r in raw { for p in r.pieces where !p.isApp && !p.isParam { vocab.insert(p.text) } }
         func addPairs(_ words: [String?]) {
             for k in words.indices.dropLast() {
@@ -369,6 +373,69 @@ struct ReferenceMatcher {
                 }
             }
         }
+    }
+
+    /// Phrases an app's catalog implies (the index's rule, docs/matching-internals.md): two
+    /// phrases of one shortcut that are the same but for one run (a wording) of 1-4 literals
+    /// with a content word, around at least one shared element, show two ways to say the same
+    /// thing; each phrase of the app (positive, in catalog order) saying one wording between
+    /// the same neighbours (the same word, any parameter, or the phrase's edge, each side) is
+    /// read with the other too, where no phrase of its shortcut already reads so. A derived
+    /// phrase is its source's (shortcut, place in the ranking) with the elements replaced.
+    func paraphrases() -> [Template] {
+        let maxUnits = 4
+        func key(_ e: Elem, _ t: Template) -> String { e.isParam ? "\u{1}\(t.paramSet)" : e.text }
+        func keys(_ es: [Elem], _ t: Template) -> [String] { es.map { key($0, t) } }
+        func neighbour(_ e: Elem) -> String { e.isParam ? "\u{2}" : e.text }
+        let edge = "\u{3}"
+        func wording(_ r: ArraySlice<Elem>) -> Bool {
+            !r.isEmpty && r.count <= maxUnits && r.allSatisfy { !$0.isParam } && r.contains { $0.weight >= index.model.contentWordWeight }
+        }
+        var out: [Template] = []
+        for app in catalogs.indices {
+            let members = templates.indices.filter { templates[$0].app == app && !templates[$0].isNegative && !templates[$0].elems.isEmpty }
+            var pairs: [(u: [Elem], v: [Elem], left: String, right: String)] = []
+            var seen = Set<[String]>()
+            for (ai, a) in members.enumerated() {
+                for b in members[(ai + 1)...] where templates[b].shortcut == templates[a].shortcut {
+                    let ta = templates[a], tb = templates[b]
+                    let x = ta.elems, y = tb.elems
+                    var p = 0
+                    while p < min(x.count, y.count), key(x[p], ta) == key(y[p], tb) { p += 1 }
+                    var q = 0
+                    while q < min(x.count, y.count) - p, key(x[x.count - 1 - q], ta) == key(y[y.count - 1 - q], tb) { q += 1 }
+                    guard p + q >= 1 else { continue }
+                    let ra = x[p..<(x.count - q)], rb = y[p..<(y.count - q)]
+                    guard wording(ra), wording(rb) else { continue }
+                    let left = p > 0 ? neighbour(x[p - 1]) : edge, right = q > 0 ? neighbour(x[x.count - q]) : edge
+                    for (u, v) in [(Array(ra), Array(rb)), (Array(rb), Array(ra))] where seen.insert(u.map(\.text) + [left, right] + v.map(\.text)).inserted {
+                        pairs.append((u, v, left, right))
+                    }
+                }
+            }
+            guard !pairs.isEmpty else { continue }
+            var readings: [Int: Set<[String]>] = [:]
+            for i in members { readings[templates[i].shortcut, default: []].insert(keys(templates[i].elems, templates[i])) }
+            for i in members {
+                let t = templates[i]
+                for (u, v, left, right) in pairs {
+                    let e = t.elems
+                    guard e.count >= u.count else { continue }
+                    guard let at = (0...(e.count - u.count)).first(where: { s in
+                        (0..<u.count).allSatisfy { !e[s + $0].isParam && e[s + $0].text == u[$0].text }
+                            && (s > 0 ? neighbour(e[s - 1]) : edge) == left && (s + u.count < e.count ? neighbour(e[s + u.count]) : edge) == right
+                    }) else { continue }
+                    let elems = Array(e[..<at]) + v + Array(e[(at + u.count)...])
+                    guard readings[t.shortcut, default: []].insert(keys(elems, t)).inserted else { continue }
+                    var d = t
+                    d.elems = elems
+                    d.derived = true
+                    d.totalWeight = elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? index.model.appWeight : 0)
+                    out.append(d)
+                }
+            }
+        }
+        return out
     }
 
     // MARK: - Matching
@@ -1012,12 +1079,13 @@ struct RefQuery {
         if let s = app {
             // (The app gain and the penalties added in the order the search adds them.)
             return Frame(weight: t.totalWeight, appGain: ref.index.model.appWeight * s.sim, otherApps: others, more: adjacent(s.start, s.end, mask),
-                         factor: 1, named: true)
+                         factor: t.derived ? m.paraphraseFactor : 1, named: true)
         }
         if !t.hasApp { return Frame(weight: t.totalWeight, otherApps: others, more: 0, factor: 1, named: false) }
         var extra: Float = 0
         if clauseTrail + clauseLead > 0 { extra = m.otherAppClauseCost * Float(otherAppClausesOfApp(t.app) - otherAppClauses) }
-        return Frame(weight: t.totalWeight - ref.index.model.appWeight, otherApps: others, more: extra, factor: 1 * m.noAppFactor, named: false)
+        return Frame(weight: t.totalWeight - ref.index.model.appWeight, otherApps: others, more: extra,
+                     factor: (t.derived ? m.paraphraseFactor : 1) * m.noAppFactor, named: false)
     }
 
     /// Every reading of template `ti`: each app span (or none), each option heard, in order, the
