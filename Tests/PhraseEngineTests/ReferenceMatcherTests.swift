@@ -34,6 +34,12 @@ import Testing
         var numbers: [String]
     }
 
+    /// How alternative names sound, as their pronunciation hints spell it.
+    /// (Words unlike any catalog word's, so that the catalog's words stay pairwise unrelated: a
+    /// hint that sounds like its name is a sound-alike of it, outside the domain.)
+    static let hints = ["Velvet": "plush", "Copper Kite": "rusty glider", "Marble": "stone", "Zephyr": "breeze",
+                        "Nimbus": "cloud", "Quasar": "beacon", "Orbit": "circuit"]
+
     static let en = Language(
         locale: "en",
         words: ["play", "show", "log", "start", "stop", "news", "jazz", "water", "morning", "list", "note", "task",
@@ -116,7 +122,10 @@ import Testing
             shortcuts.append("{\"intent\":\"I\(s)\",\(params)\"phrases\":[\(phrases.joined(separator: ","))]}")
         }
         // Sometimes an alternative name ("Nimbus" for "Nimbus Hub", or another word).
-        let alternative = rng.below(3) == 0 ? ",\"alternativeNames\":[\"\(rng.below(2) == 0 && name.contains(" ") ? String(name.split(separator: " ")[0]) : rng.pick(lang.alternatives))\"]" : ""
+        // (Sometimes with a pronunciation hint: "Velvet" said "plush".)
+        let alternativeName = rng.below(2) == 0 && name.contains(" ") ? String(name.split(separator: " ")[0]) : rng.pick(lang.alternatives)
+        let hint = Self.hints[alternativeName].map { rng.below(2) == 0 ? ",\"pronunciationHint\":\"\($0)\"" : "" } ?? ""
+        let alternative = rng.below(3) == 0 ? ",\"alternativeNames\":[{\"name\":\"\(alternativeName)\"\(hint)}]" : ""
         // Sometimes negative phrases: a word only they say ("purge ${applicationName}"), or words
         // of the phrases, with or without the app's name.
         var negatives = ""
@@ -145,7 +154,7 @@ import Testing
     }
 
     /// Utterances from the catalog's phrases: filler, words reordered, dropped, damaged, joined or
-    /// cut in two, numbers, said by a paraphrase the catalog implies or by a synonym or another form (`synonyms`: word → the locale's synonyms and
+    /// cut in two, numbers, an alternative name said as its pronunciation hint, said by a paraphrase the catalog implies or by a synonym or another form (`synonyms`: word → the locale's synonyms and
     /// forms of it), the value replaced by a word no catalog has, the app name left out; and word
     /// salads.
     static func utterances(_ cats: [Catalog], _ rng: inout SplitMix, synonyms: [String: [String]] = [:], _ lang: Language = en,
@@ -159,7 +168,16 @@ import Testing
             let p = rng.pick(phrases)
             var ws = p.text.lowercased().split(separator: " ").map(String.init)
             for _ in 0..<(1 + rng.below(3)) {
-                switch rng.below(13) {
+                switch rng.below(14) {
+                case 13:
+                    // An alternative name said as its pronunciation hint spells it.
+                    if let h = p.appName.pronunciationHint {
+                        let name = p.appName.text.lowercased().split(separator: " ").map(String.init)
+                        if let k = ws.firstIndex(of: name[0]) {
+                            ws.removeSubrange(k..<min(ws.count, k + name.count))
+                            ws.insert(contentsOf: h.lowercased().split(separator: " ").map(String.init), at: k)
+                        }
+                    }
                 case 12:
                     // A phrase said as a paraphrase the catalog implies (`paraphrases`: a word of a
                     // phrase and the word of its derived phrase).
@@ -331,7 +349,7 @@ import Testing
     /// The fast search against the reference on the rounds `seeds` of `lang`.
     func agree(_ lang: Language, seeds: Range<UInt64>, base: UInt64) throws {
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
-        var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0
+        var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -371,6 +389,8 @@ import Testing
                 if q.units.contains(where: { !ref.vocab.contains($0.text) && ref.related[$0.text] != nil }) { related += 1 }
                 if q.units.contains(where: { !$0.flags.isDisjoint(with: [.number, .ordinal]) }) { numbers += 1 }
                 if ref.templates.contains(where: \.derived) { derived += 1 }
+                if cats.contains(where: { $0.app.alternativeNames.contains { $0.pronunciationHint != nil } }) { hinted += 1 }
+                if q.units.contains(where: { u in Self.hints.values.contains { $0.split(separator: " ").contains(Substring(u.text)) } }) { saidHint += 1 }
                 // (The best reading a paraphrase's: its factor.)
                 if let f = answer?.terms.factor, f != 1, f != m.options.model.noAppFactor { paraphrased += 1 }
                 switch answer?.decision {
@@ -380,7 +400,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

@@ -15,8 +15,8 @@
 // `match` answers nil with the reason elsewhere:
 //  - flexible matching in a locale of Latin letters whose marks its normalizer folds (en, fr, de,
 //    …: no letter kept marked, no connector glued to a word; tested in en and fr); catalogs
-//    (the paraphrases they imply, derived templates, included) without pronunciation hints;
-//    every phrase naming the app (negative phrases need not); one parameter
+//    (the paraphrases they imply, derived templates, and the pronunciation hints of alternative
+//    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
 //    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); no numbers in any text
@@ -49,8 +49,9 @@
 // the app does not have (runs and compounds, partial values, guessed words), alternative app
 // names, negative phrases (their readings, words only they say), an app named clearly picking the
 // app, and the decision (thresholds, margin, only one app able to take an utterance that names
-// none), and the paraphrases an app's catalog implies (derived by the reference itself from its
-// phrases, read at the paraphrase factor).
+// none), pronunciation hints (another way to say their name), and the paraphrases an app's
+// catalog implies (derived by the reference itself from its phrases, read at the paraphrase
+// factor).
 
 /// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
 struct ReferenceMatcher {
@@ -193,10 +194,16 @@ struct ReferenceMatcher {
         for (ai, catalog) in catalogs.enumerated() {
         // The display name and the alternative names, each a way to say the app.
         let names = Expansion.appNames(catalog, locale: locale)
-        if names.isEmpty || names.contains(where: { $0.pronunciationHint != nil }) { issue("pronunciation hints"); return }
-        let appValues = names.enumerated().map { k, name in
+        if names.isEmpty { issue("an app without a name"); return }
+        var appValues = names.enumerated().map { k, name in
             let nm = weighted(name.text)
             return Value(words: nm.words, weights: nm.weights, total: nm.total, option: k, value: nil)
+        }
+        // A pronunciation hint is another way to say its alternative name (the name's place).
+        for (k, name) in names.enumerated() {
+            guard let hint = name.pronunciationHint, !hint.isEmpty else { continue }
+            let h = weighted(hint)
+            if !h.words.isEmpty { appValues.append(Value(words: h.words, weights: h.weights, total: h.total, option: k, value: nil)) }
         }
         sets.append(SlotSet(app: ai, isApp: true, values: appValues))
         appSets.append(sets.count - 1)
