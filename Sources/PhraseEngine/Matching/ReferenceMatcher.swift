@@ -21,18 +21,19 @@
 //    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); no numbers in any text
 //    of the catalogs;
-//  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
-//    of one another), so that a word of the utterance that is a catalog word is only itself;
-//  - utterances of words the normalizer makes ASCII (fr "tâche" is "tache"), each a catalog word, a function word of the locale (filler,
-//    optional, connector, an app-opening verb), a synonym, form or spelling of a catalog word
-//    the locale's profile knows, a word misheard (an edit of a catalog word the symmetric
-//    deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word unrelated
-//    to every catalog word, any two of them possibly written joined or one cut in two (two
-//    units that write a catalog word joined, "time r"; a unit, no catalog word, that writes two
-//    consecutive words of a phrase, a value or a name joined, "timerstart"), or a number or
-//    ordinal the normalizer marks ("two", "42", "first"; no other digits); at most
-//    8 spans a value set before those naming no value are dropped, 3 app spans and 3 options
-//    heard (the search's limits cannot bind).
+//  - the catalogs' words possibly related to one another: a catalog word said is also the
+//    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
+//    it is an edit or sound-alike of (as the search relates them);
+//  - utterances of words the normalizer makes ASCII (fr "tâche" is "tache"), each a catalog word, a
+//    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
+//    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
+//    catalog word the symmetric deletes find, an inflection, a Snowball stem or a sound-alike of
+//    one) or a word unrelated to every catalog word, any two of them possibly written joined or one
+//    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
+//    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), or a
+//    number or ordinal the normalizer marks ("two", "42", "first"; no other digits); at most 8
+//    spans a value set before those naming no value are dropped, 3 app spans and 3 options heard
+//    (the search's limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
@@ -362,7 +363,9 @@ struct ReferenceMatcher {
         negativeOnly = negativeLiterals.reduce(into: Set<String>()) { $0.formUnion($1) }
             .filter { w in !positiveLiterals.contains(w) && !valueWords.contains(w) && !appSets.contains { sets[$0].values.contains { $0.words.contains(w) } } }
         for s in sets { for v in s.values { says[s.app].formUnion(v.words) } }
-        // The catalogs' words pairwise unrelated.
+        // The catalogs' words: their scalars, sound keys, stems and deletions. (They may be
+        // related to one another: a catalog word said is also the catalog words it is an
+        // inflection, synonym or form of, and a short one those it is an edit or sound-alike of.)
         let sc = vocabList.map { Array($0.unicodeScalars.map(\.value)) }
         let keys = vocabList.map { IndexBuilder.phonetic(n, $0, flags: []) }
         let stemmer = Stemmer(locale: locale)
@@ -370,16 +373,7 @@ struct ReferenceMatcher {
         vocabKeys = keys
         vocabStems = vocabList.map { stemmer?.stem($0) }
         vocabDeletes = sc.map { RefQuery.deletions($0) }
-        for (a, w) in vocabList.enumerated() {
-            if w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
-            if let e = index.wordEntry(w), e.relatedEnd > e.relatedStart { issue("synonyms or forms among the catalog's words") }
-            for b in (a + 1)..<vocabList.count {
-                if WordSimilarity.fuzzy(sc[a], sc[b]) >= model.minimumWordSimilarity || WordSimilarity.stem(sc[a], sc[b]) >= model.minimumWordSimilarity
-                    || (!keys[a].isEmpty && keys[a] == keys[b]) {
-                    issue("related catalog words (\(w), \(vocabList[b]))")
-                }
-            }
-        }
+        for w in vocabList where w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
     }
 
     /// Phrases an app's catalog implies (the index's rule, docs/matching-internals.md): two
@@ -549,23 +543,38 @@ struct RefQuery {
             cls.append(WordClass(units[i].flags, known: k))
             unheard.append(cls[i] == .unknown)
             var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
-            if !k {
-                if !flagged(i, [.filler, .optional, .particle, .elision, .number, .ordinal]) {
-                    // A synonym of a catalog word (not a guess), another form or a spelling of one.
-                    found = ref.related[t] ?? []
-                    let sc = Array(t.unicodeScalars.map(\.value))
-                    let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
-                    let st = sc.count >= 3 ? stemmer?.stem(t) : nil
-                    // (A relation kept at its best similarity, of the kind that gave it.)
-                    func add(_ w: String, _ x: Float) {
-                        if let j = found.firstIndex(where: { $0.word == w }) {
-                            if x > found[j].sim { found[j] = (w, x, true) }
-                        } else {
-                            found.append((w, x, true))
-                        }
+            // (A relation kept at its best similarity, of the kind that gave it.)
+            func add(_ w: String, _ x: Float, guess: Bool = true) {
+                if let j = found.firstIndex(where: { $0.word == w }) {
+                    if x > found[j].sim { found[j] = (w, x, guess) }
+                } else {
+                    found.append((w, x, guess))
+                }
+            }
+            let plain = !flagged(i, [.filler, .optional, .particle, .elision])
+            // A synonym of a catalog word (not a guess), another form or a spelling of one; a
+            // catalog word's too.
+            if plain { for r in ref.related[t] ?? [] { add(r.word, r.sim, guess: r.guess) } }
+            let sc = Array(t.unicodeScalars.map(\.value))
+            if k && sc.count > 3 {
+                // A catalog word of 4 letters or more: the catalog words that are an inflection
+                // of it (the same first 4 letters; a word of the phrases or values is no form of
+                // a word only names say).
+                if plain {
+                    for v in ref.vocabList.indices where ref.vocabList[v] != t && vocabScalars[v].count >= 4
+                        && Array(vocabScalars[v].prefix(4)) == Array(sc.prefix(4)) && (ref.nameOnly.contains(t) || !ref.nameOnly.contains(ref.vocabList[v])) {
+                        let x = WordSimilarity.stem(sc, vocabScalars[v])
+                        if x >= m.minimumWordSimilarity { add(ref.vocabList[v], x) }
                     }
+                }
+            } else if plain && !flagged(i, [.number, .ordinal]) {
+                // A word no catalog says, or one of 3 letters or fewer that does (short words may
+                // be sound-alikes and edits of others).
+                do {
+                    let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
+                    let st = !k && sc.count >= 3 ? stemmer?.stem(t) : nil
                     let deletes = RefQuery.deletions(sc)
-                    for v in ref.vocabList.indices {
+                    for v in ref.vocabList.indices where ref.vocabList[v] != t {
                         let vs = vocabScalars[v], w = ref.vocabList[v]
                         // Snowball's stem of a word of the phrases or values.
                         if let st, !st.isEmpty, !ref.nameOnly.contains(w), vs.count >= 4, st == vocabStems[v] { add(w, m.stemSimilarity) }
