@@ -234,7 +234,9 @@ enum Fuzz {
     static let referenceWords = ["play", "start", "music", "show", "my", "daily", "news", "log", "water", "stop", "the", "timer",
                                  "focus", "now", "in", "with", "rock", "blues", "salsa", "tango", "lemon", "garden", "yoga", "zephyr",
                                  "quill", "please", "hey", "um", "can", "you", "zorbl", "flurp", "gribble", "musc", "nws", "timr",
-                                 "rck", "zepyr", "quil", "waters", "starts", "purge", "canyon", "open", "because", "late"]
+                                 "rck", "zepyr", "quil", "waters", "starts", "purge", "canyon", "open", "because", "late",
+                                 // Numbers, synonyms, words joined and cut in two (issue 50).
+                                 "two", "42", "first", "begin", "display", "record", "dailynews", "stopthe", "ti", "mer"]
 
     /// The search against the reference on `text`: the same decision, and above the search floor
     /// the same best result (shortcut, value) and score (ReferenceMatcherTests).

@@ -43,10 +43,13 @@ extension Query {
         // (`t.elemsWithoutParam`, read from the flat element array.)
         let elemRange = Int(index.templateElemStart[ti])..<Int(index.templateElemStart[ti + 1])
         var literalBound: Float = 0
-        for k in elemRange where index.templateElems[k].kind != .param {
+        // (A phrase may say its parameter twice, "${p} or ${p}": each slot weighs.)
+        var slots: Float = 0
+        for k in elemRange {
+            if index.templateElems[k].kind == .param { slots += 1; continue }
             literalBound += index.templateElems[k].weight * ws.best[Int(index.templateElems[k].id)]
         }
-        let paramWeight: Float = t.paramSet >= 0 ? index.model.parameterWeight : 0
+        let paramWeight: Float = t.paramSet >= 0 ? index.model.parameterWeight * slots : 0
         // The best score found so far per option (readings of one option are one target): a
         // reading whose bound is below it cannot change the result.
         var bestOf: [(option: Int, score: Float)] = []

@@ -2,7 +2,8 @@
 // over plain arrays, with the same `ScoreModel`, for the tests and the fuzz target to check the
 // fast search against (docs/matching.md, "The reference matcher").
 //
-// It shares with the fast matcher only what is not search: the normalizer (`LocaleIndex.queryUnits`),
+// It shares with the fast matcher only what is not search: the normalizer (`LocaleIndex.queryUnits`;
+// its profile's synonym groups, groups of forms and spellings, from which it relates words itself),
 // the template expander (`Expansion`), the pure word functions (`WordSimilarity`, phonetic and
 // Snowball keys), the word weights' formulas (`IndexBuilder.literalWeight`, `slotUnitWeight`)
 // and `ScoreModel.score`. It reads no `Query`, `Workspace` or bound, and never calls the index's
@@ -12,30 +13,46 @@
 // THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil with the reason elsewhere:
-//  - flexible matching; catalogs without paraphrases they imply (derived templates) or
-//    pronunciation hints; every phrase naming the app (negative phrases need not); at most one
-//    parameter a phrase, of an entity, enum or Bool type (synonyms and switch words included; no
-//    String / free text); no numbers in any text;
-//  - the catalogs' words pairwise unrelated (no edit, inflection, sound-alike, synonym or form
-//    of one another), so that a word of the utterance that is a catalog word is only itself;
-//  - utterances of ASCII words, each a catalog word, a function word of the locale (filler,
-//    optional, connector, an app-opening verb), a word misheard (an edit of a catalog word the
-//    symmetric deletes find, an inflection, a Snowball stem or a sound-alike of one) or a word
-//    unrelated to every catalog word; no synonym or form of a catalog word, no join or split of
-//    two, no number; at most 8 spans a value set, 3 app spans and 3 options heard (the search's
-//    limits cannot bind).
+//  - flexible matching in a locale of Latin letters whose marks its normalizer folds (en, fr, de,
+//    …: no letter kept marked, no connector glued to a word; tested in en and fr); catalogs
+//    (the paraphrases they imply, derived templates, and the pronunciation hints of alternative
+//    names included); every phrase naming the app (negative phrases need not); one parameter
+//    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
+//    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
+//    phrase naming two parameters yields nothing, here as in the search); no numbers in any text
+//    of the catalogs;
+//  - the catalogs' words possibly related to one another: a catalog word said is also the
+//    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
+//    it is an edit or sound-alike of (as the search relates them);
+//  - utterances of words the normalizer makes ASCII (fr "tâche" is "tache"), each a catalog word, a
+//    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
+//    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
+//    catalog word the symmetric deletes find, an inflection, a Snowball stem or a sound-alike of
+//    one) or a word unrelated to every catalog word, any two of them possibly written joined or one
+//    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
+//    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), or a
+//    number or ordinal the normalizer marks ("two", "42", "first"; no other digits); at most 8
+//    spans a value set before those naming no value are dropped, 3 app spans and 3 options heard
+//    (the search's limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
-// words several values share dropped, insertions by word class, misheard words (their
-// similarity; guesses), unknown words (cost, factor, next to a value or the app name),
+// words several values share dropped, insertions by word class, synonyms, forms and spellings
+// of catalog words (their similarities; a synonym no guess), misheard words (their
+// similarity; guesses), numbers (words never heard, but no name: neither a value the app does
+// not have nor an app clause), words joined or split (the join similarity, in phrases, values and
+// names; such a word neither unknown nor a guess, and an app a word of whose names is joined
+// heard), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
-// heard by their sound (1-3 words joined), the app opened first, talk after the request, a value
+// heard by their sound (1-3 words joined; a name also in English Double Metaphone where the
+// locale keys words by another algorithm), the app opened first, talk after the request, a value
 // the app does not have (runs and compounds, partial values, guessed words), alternative app
 // names, negative phrases (their readings, words only they say), an app named clearly picking the
 // app, and the decision (thresholds, margin, only one app able to take an utterance that names
-// none).
+// none), pronunciation hints (another way to say their name), and the paraphrases an app's
+// catalog implies (derived by the reference itself from its phrases, read at the paraphrase
+// factor).
 
 /// A slow matcher of every expanded phrase, for checking the fast search (see the file header).
 struct ReferenceMatcher {
@@ -63,6 +80,8 @@ struct ReferenceMatcher {
         /// A negative phrase (no parameter; it may not name the app).
         var isNegative = false
         var hasApp = true
+        /// A paraphrase the app's catalog implies (`paraphrases`): read at the paraphrase factor.
+        var derived = false
     }
     struct SlotSet {
         var app: Int
@@ -137,6 +156,13 @@ struct ReferenceMatcher {
     /// Words only the app's name says.
     var nameOnly: Set<String> = []
     var maxTemplateUnits = 1
+    /// Words two catalog words said one after the other write when joined ("timerstart"): the
+    /// pairs of consecutive literals of a phrase (its app clause out) or words of a value or name.
+    var concatPairs: [String: [(String, String)]] = [:]
+    /// Words of the locale related to catalog words (its synonym groups, its groups of forms, its
+    /// spellings of catalog words): the catalog words, each at its relation's similarity, a
+    /// synonym not a guess (`RefQuery.matches`).
+    var related: [String: [(word: String, sim: Float, guess: Bool)]] = [:]
     /// Why the catalog is outside the domain (nil: inside).
     var catalogIssue: String? = nil
 
@@ -155,7 +181,10 @@ struct ReferenceMatcher {
         let model = index.model
         func issue(_ s: String) { if catalogIssue == nil { catalogIssue = s } }
         if options.mode != .flexible { issue("exact matching") }
-        if index.templates.contains(where: { $0.derived || $0.freeText != nil }) { issue("derived templates or free text") }
+        // (Letters the locale keeps marked are related to their unmarked spellings, and glued
+        // connectors open an app clause: rules of other locales, not modelled.)
+        if n.keepsMarkedLetters || !index.gluedConnectors.isEmpty { issue("a locale keeping marked letters or gluing connectors") }
+        if index.templates.contains(where: { $0.freeText != nil }) { issue("free text") }
         func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) {
             let us = IndexBuilder.units(n, text)
             let w = us.map { IndexBuilder.slotUnitWeight($0.flags, model) }
@@ -166,10 +195,16 @@ struct ReferenceMatcher {
         for (ai, catalog) in catalogs.enumerated() {
         // The display name and the alternative names, each a way to say the app.
         let names = Expansion.appNames(catalog, locale: locale)
-        if names.isEmpty || names.contains(where: { $0.pronunciationHint != nil }) { issue("pronunciation hints"); return }
-        let appValues = names.enumerated().map { k, name in
+        if names.isEmpty { issue("an app without a name"); return }
+        var appValues = names.enumerated().map { k, name in
             let nm = weighted(name.text)
             return Value(words: nm.words, weights: nm.weights, total: nm.total, option: k, value: nil)
+        }
+        // A pronunciation hint is another way to say its alternative name (the name's place).
+        for (k, name) in names.enumerated() {
+            guard let hint = name.pronunciationHint, !hint.isEmpty else { continue }
+            let h = weighted(hint)
+            if !h.words.isEmpty { appValues.append(Value(words: h.words, weights: h.weights, total: h.total, option: k, value: nil)) }
         }
         sets.append(SlotSet(app: ai, isApp: true, values: appValues))
         appSets.append(sets.count - 1)
@@ -206,7 +241,8 @@ struct ReferenceMatcher {
                         setOfType[key] = paramSet
                     }
                 }
-                if t.parameterNames.count > 1 { issue("two parameters in a phrase") }
+                // (A phrase may say its parameter twice, "${p} or ${p}": each is a slot of the same
+                // set, each may take a span of the option read. Two parameters yield no template.)
                 var pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)] = []
                 var apps = 0
                 for piece in t.pieces {
@@ -278,9 +314,46 @@ struct ReferenceMatcher {
             t.totalWeight = t.elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? model.appWeight : 0)
             templates.append(t)
         }
+        templates += paraphrases()
         for r in raw { for p in r.pieces where !p.isApp && !p.isParam { vocab.insert(p.text) } }
+        func addPairs(_ words: [String?]) {
+            for k in words.indices.dropLast() {
+                guard let a = words[k], let b = words[k + 1] else { continue }
+                if !(concatPairs[a + b]?.contains { $0 == (a, b) } ?? false) { concatPairs[a + b, default: []].append((a, b)) }
+            }
+        }
+        for t in templates { addPairs(t.elems.map { $0.isParam ? nil : $0.text }) }
+        for s in sets { for v in s.values { addPairs(v.words) } }
         for s in sets { for v in s.values { for w in v.words { vocab.insert(w) } } }
         vocabList = vocab.sorted()
+        // The relations a word of the utterance may have to catalog words (words of one group
+        // are related to each other; another form of a synonym at the synonym-form similarity).
+        func relate(_ w: String, _ o: String, _ sim: Float, guess: Bool) {
+            guard w != o, vocab.contains(o) else { return }
+            if let k = related[w, default: []].firstIndex(where: { $0.word == o }) {
+                if related[w, default: []][k].sim < sim { related[w, default: []][k] = (o, sim, guess) }
+            } else {
+                related[w, default: []].append((o, sim, guess))
+            }
+        }
+        var formsOf: [String: [String]] = [:]
+        for g in n.formGroups {
+            for w in g {
+                for o in g where o != w { relate(w, o, model.formSimilarity, guess: true) }
+                for o in g where !(formsOf[w]?.contains(o) ?? false) { formsOf[w, default: []].append(o) }
+            }
+        }
+        for g in n.synonymGroups {
+            for w in g {
+                for o in g where o != w {
+                    relate(w, o, model.synonymSimilarity, guess: false)
+                    for fw in formsOf[w] ?? [w] {
+                        for fo in formsOf[o] ?? [o] where fw != w || fo != o { relate(fw, fo, model.synonymFormSimilarity, guess: false) }
+                    }
+                }
+            }
+        }
+        for w in vocabList { for v in n.spellingVariants(of: w) where !vocab.contains(v.text) { relate(v.text, w, v.similarity, guess: true) } }
         let valueWords = Set(sets.filter { !$0.isApp }.flatMap { $0.values.flatMap(\.words) })
         let phraseWords = Set(raw.flatMap { $0.pieces.filter { !$0.isApp && !$0.isParam }.map(\.text) })
         nameOnly = Set(appSets.flatMap { sets[$0].values.flatMap(\.words) }.filter { !valueWords.contains($0) && !phraseWords.contains($0) })
@@ -290,7 +363,9 @@ struct ReferenceMatcher {
         negativeOnly = negativeLiterals.reduce(into: Set<String>()) { $0.formUnion($1) }
             .filter { w in !positiveLiterals.contains(w) && !valueWords.contains(w) && !appSets.contains { sets[$0].values.contains { $0.words.contains(w) } } }
         for s in sets { for v in s.values { says[s.app].formUnion(v.words) } }
-        // The catalogs' words pairwise unrelated.
+        // The catalogs' words: their scalars, sound keys, stems and deletions. (They may be
+        // related to one another: a catalog word said is also the catalog words it is an
+        // inflection, synonym or form of, and a short one those it is an edit or sound-alike of.)
         let sc = vocabList.map { Array($0.unicodeScalars.map(\.value)) }
         let keys = vocabList.map { IndexBuilder.phonetic(n, $0, flags: []) }
         let stemmer = Stemmer(locale: locale)
@@ -298,16 +373,70 @@ struct ReferenceMatcher {
         vocabKeys = keys
         vocabStems = vocabList.map { stemmer?.stem($0) }
         vocabDeletes = sc.map { RefQuery.deletions($0) }
-        for (a, w) in vocabList.enumerated() {
-            if w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
-            if let e = index.wordEntry(w), e.relatedEnd > e.relatedStart { issue("synonyms or forms among the catalog's words") }
-            for b in (a + 1)..<vocabList.count {
-                if WordSimilarity.fuzzy(sc[a], sc[b]) >= model.minimumWordSimilarity || WordSimilarity.stem(sc[a], sc[b]) >= model.minimumWordSimilarity
-                    || (!keys[a].isEmpty && keys[a] == keys[b]) {
-                    issue("related catalog words (\(w), \(vocabList[b]))")
+        for w in vocabList where w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
+    }
+
+    /// Phrases an app's catalog implies (the index's rule, docs/matching-internals.md): two
+    /// phrases of one shortcut that are the same but for one run (a wording) of 1-4 literals
+    /// with a content word, around at least one shared element, show two ways to say the same
+    /// thing; each phrase of the app (positive, in catalog order) saying one wording between
+    /// the same neighbours (the same word, any parameter, or the phrase's edge, each side) is
+    /// read with the other too, where no phrase of its shortcut already reads so. A derived
+    /// phrase is its source's (shortcut, place in the ranking) with the elements replaced.
+    func paraphrases() -> [Template] {
+        let maxUnits = 4
+        func key(_ e: Elem, _ t: Template) -> String { e.isParam ? "\u{1}\(t.paramSet)" : e.text }
+        func keys(_ es: [Elem], _ t: Template) -> [String] { es.map { key($0, t) } }
+        func neighbour(_ e: Elem) -> String { e.isParam ? "\u{2}" : e.text }
+        let edge = "\u{3}"
+        func wording(_ r: ArraySlice<Elem>) -> Bool {
+            !r.isEmpty && r.count <= maxUnits && r.allSatisfy { !$0.isParam } && r.contains { $0.weight >= index.model.contentWordWeight }
+        }
+        var out: [Template] = []
+        for app in catalogs.indices {
+            let members = templates.indices.filter { templates[$0].app == app && !templates[$0].isNegative && !templates[$0].elems.isEmpty }
+            var pairs: [(u: [Elem], v: [Elem], left: String, right: String)] = []
+            var seen = Set<[String]>()
+            for (ai, a) in members.enumerated() {
+                for b in members[(ai + 1)...] where templates[b].shortcut == templates[a].shortcut {
+                    let ta = templates[a], tb = templates[b]
+                    let x = ta.elems, y = tb.elems
+                    var p = 0
+                    while p < min(x.count, y.count), key(x[p], ta) == key(y[p], tb) { p += 1 }
+                    var q = 0
+                    while q < min(x.count, y.count) - p, key(x[x.count - 1 - q], ta) == key(y[y.count - 1 - q], tb) { q += 1 }
+                    guard p + q >= 1 else { continue }
+                    let ra = x[p..<(x.count - q)], rb = y[p..<(y.count - q)]
+                    guard wording(ra), wording(rb) else { continue }
+                    let left = p > 0 ? neighbour(x[p - 1]) : edge, right = q > 0 ? neighbour(x[x.count - q]) : edge
+                    for (u, v) in [(Array(ra), Array(rb)), (Array(rb), Array(ra))] where seen.insert(u.map(\.text) + [left, right] + v.map(\.text)).inserted {
+                        pairs.append((u, v, left, right))
+                    }
+                }
+            }
+            guard !pairs.isEmpty else { continue }
+            var readings: [Int: Set<[String]>] = [:]
+            for i in members { readings[templates[i].shortcut, default: []].insert(keys(templates[i].elems, templates[i])) }
+            for i in members {
+                let t = templates[i]
+                for (u, v, left, right) in pairs {
+                    let e = t.elems
+                    guard e.count >= u.count else { continue }
+                    guard let at = (0...(e.count - u.count)).first(where: { s in
+                        (0..<u.count).allSatisfy { !e[s + $0].isParam && e[s + $0].text == u[$0].text }
+                            && (s > 0 ? neighbour(e[s - 1]) : edge) == left && (s + u.count < e.count ? neighbour(e[s + u.count]) : edge) == right
+                    }) else { continue }
+                    let elems = Array(e[..<at]) + v + Array(e[(at + u.count)...])
+                    guard readings[t.shortcut, default: []].insert(keys(elems, t)).inserted else { continue }
+                    var d = t
+                    d.elems = elems
+                    d.derived = true
+                    d.totalWeight = elems.reduce(0) { $0 + $1.weight } + (t.hasApp ? index.model.appWeight : 0)
+                    out.append(d)
                 }
             }
         }
+        return out
     }
 
     // MARK: - Matching
@@ -341,8 +470,16 @@ struct RefQuery {
     var cls: [WordClass] = []
     /// Spans per slot set (index as `ref.sets`), best first.
     var spans: [[Span]] = []
+    /// How many spans each set had before those naming no value were dropped.
+    var heardSpans: [Int] = []
     var unknownFactor: Float = 1
     var otherAppClauses = 0
+    /// Per unit: the catalog word it and the next unit write joined ("time" "r" for "timer"), and
+    /// the pairs of consecutive catalog words it writes joined ("timerstart", when it is no
+    /// catalog word itself); `noted`, the words so heard (at the join similarity).
+    var merge: [String?] = []
+    var splitPairs: [[(String, String)]] = []
+    var noted: [String: Float] = [:]
     var clauseLead = 0, clauseTrail = 0, clauseLeadFrom = 0
 
     init(ref: ReferenceMatcher, units: [Raw]) {
@@ -366,32 +503,78 @@ struct RefQuery {
     /// How well unit i says catalog word `w` (0: not at all).
     func sim(_ i: Int, _ w: String) -> Float { matches[i].first { $0.word == w }?.sim ?? 0 }
 
+    /// Whether unit i is part of a join (with the next unit or the one before) or a split.
+    func joined(_ i: Int) -> Bool { merge[i] != nil || (i > 0 && merge[i - 1] != nil) || !splitPairs[i].isEmpty }
+
+    /// Whether unit i writes catalog words a and b joined.
+    func splits(_ i: Int, _ a: String, _ b: String) -> Bool { splitPairs[i].contains { $0 == (a, b) } }
+
     /// Each unit's class and costs; nil, or why the utterance is outside the domain.
     mutating func prepare() -> String? {
         let norm = ref.index.normalizer
         negative = Array(repeating: false, count: n)
         let stemmer = Stemmer(locale: ref.index.locale)
         let vocabStems = ref.vocabStems, vocabScalars = ref.vocabScalars, vocabKeys = ref.vocabKeys
+        // Joins and splits: two units that write a catalog word joined ("book worm"), even when
+        // each is a word of its own; a unit that is no catalog word writing two consecutive
+        // catalog words of a phrase, a value or a name joined. Each word so heard is noted at
+        // the join similarity.
+        merge = Array(repeating: nil, count: n)
+        splitPairs = Array(repeating: [], count: n)
+        for i in 0..<n {
+            if i + 1 < n, ref.vocab.contains(units[i].text + units[i + 1].text) {
+                merge[i] = units[i].text + units[i + 1].text
+                noted[units[i].text + units[i + 1].text] = m.joinSimilarity
+            }
+            if !ref.vocab.contains(units[i].text), let pairs = ref.concatPairs[units[i].text] {
+                splitPairs[i] = pairs
+                for (a, b) in pairs { noted[a] = m.joinSimilarity; noted[b] = m.joinSimilarity }
+            }
+        }
         for i in 0..<n {
             let t = units[i].text
-            if flagged(i, [.number, .ordinal]) || t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "a number" }
+            // A number or ordinal the normalizer marks ("two", "3", "first") is a word no catalog
+            // says (they say none) and relates to none; other digits are not modelled.
+            let number = flagged(i, [.number, .ordinal])
+            if !number && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "digits that are no number" }
             if !t.unicodeScalars.allSatisfy({ $0.isASCII }) { return "a word not in ASCII" }
             let k = ref.vocab.contains(t)
             known.append(k)
             cls.append(WordClass(units[i].flags, known: k))
             unheard.append(cls[i] == .unknown)
             var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
-            if !k {
-                if let e = ref.index.wordEntry(t), e.relatedEnd > e.relatedStart { return "a synonym or form of a catalog word: \(t)" }
-                if !flagged(i, [.filler, .optional, .particle, .elision]) {
-                    let sc = Array(t.unicodeScalars.map(\.value))
-                    let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
-                    let st = sc.count >= 3 ? stemmer?.stem(t) : nil
-                    func add(_ w: String, _ x: Float) {
-                        if let j = found.firstIndex(where: { $0.word == w }) { found[j].sim = max(found[j].sim, x) } else { found.append((w, x, true)) }
+            // (A relation kept at its best similarity, of the kind that gave it.)
+            func add(_ w: String, _ x: Float, guess: Bool = true) {
+                if let j = found.firstIndex(where: { $0.word == w }) {
+                    if x > found[j].sim { found[j] = (w, x, guess) }
+                } else {
+                    found.append((w, x, guess))
+                }
+            }
+            let plain = !flagged(i, [.filler, .optional, .particle, .elision])
+            // A synonym of a catalog word (not a guess), another form or a spelling of one; a
+            // catalog word's too.
+            if plain { for r in ref.related[t] ?? [] { add(r.word, r.sim, guess: r.guess) } }
+            let sc = Array(t.unicodeScalars.map(\.value))
+            if k && sc.count > 3 {
+                // A catalog word of 4 letters or more: the catalog words that are an inflection
+                // of it (the same first 4 letters; a word of the phrases or values is no form of
+                // a word only names say).
+                if plain {
+                    for v in ref.vocabList.indices where ref.vocabList[v] != t && vocabScalars[v].count >= 4
+                        && Array(vocabScalars[v].prefix(4)) == Array(sc.prefix(4)) && (ref.nameOnly.contains(t) || !ref.nameOnly.contains(ref.vocabList[v])) {
+                        let x = WordSimilarity.stem(sc, vocabScalars[v])
+                        if x >= m.minimumWordSimilarity { add(ref.vocabList[v], x) }
                     }
+                }
+            } else if plain && !flagged(i, [.number, .ordinal]) {
+                // A word no catalog says, or one of 3 letters or fewer that does (short words may
+                // be sound-alikes and edits of others).
+                do {
+                    let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
+                    let st = !k && sc.count >= 3 ? stemmer?.stem(t) : nil
                     let deletes = RefQuery.deletions(sc)
-                    for v in ref.vocabList.indices {
+                    for v in ref.vocabList.indices where ref.vocabList[v] != t {
                         let vs = vocabScalars[v], w = ref.vocabList[v]
                         // Snowball's stem of a word of the phrases or values.
                         if let st, !st.isEmpty, !ref.nameOnly.contains(w), vs.count >= 4, st == vocabStems[v] { add(w, m.stemSimilarity) }
@@ -418,9 +601,9 @@ struct RefQuery {
             matches.append(found)
             // A guess: a content word related to catalog words only by edits and sounds, none of
             // them the word with an ending of 1-3 letters.
-            guessed.append(!k && !found.isEmpty && cls[i].isContent && !flagged(i, [.number, .ordinal])
+            guessed.append(!k && !found.isEmpty && found.allSatisfy(\.guess) && cls[i].isContent && !flagged(i, [.number, .ordinal]) && !joined(i)
                            && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) })
-            if !k && !found.isEmpty {
+            if !k && (!found.isEmpty || joined(i)) {
                 // Not unknown after all: a word of the catalog's, misheard.
                 cls[i] = WordClass(units[i].flags, known: true)
                 unheard[i] = false
@@ -431,13 +614,6 @@ struct RefQuery {
         for i in 0..<n where known[i] && cls[i] == .content && ref.negativeOnly.contains(units[i].text) {
             cls[i] = .unknown
             negative[i] = true
-        }
-        for i in 0..<n {
-            if i + 1 < n && ref.vocab.contains(units[i].text + units[i + 1].text) { return "two words joined" }
-            let t = units[i].text
-            for cut in 1..<max(1, t.count) where ref.vocab.contains(String(t.prefix(cut))) && ref.vocab.contains(String(t.dropFirst(cut))) {
-                return "a word split"
-            }
         }
         if n > 3 * ref.maxTemplateUnits + 8 { return "a very long utterance" }
         return nil
@@ -471,6 +647,12 @@ struct RefQuery {
                     if x < len {
                         let s = sim(a + x, v.words[j])
                         if s > 0 { relax(j, x, j + 1, x + 1, w * (1 - s), w * s, 0) }
+                        let sj = m.joinSimilarity
+                        if x + 1 < len, merge[a + x] == v.words[j] { relax(j, x, j + 1, x + 2, w * (1 - sj), w * sj, 0) }
+                        if j + 1 < k, splits(a + x, v.words[j], v.words[j + 1]) {
+                            let ww = w + v.weights[j + 1]
+                            relax(j, x, j + 2, x + 1, ww * (1 - sj), ww * sj, 0)
+                        }
                     }
                 }
             }
@@ -485,13 +667,21 @@ struct RefQuery {
         spans = []
         // An app whose name's every word is heard (0.9) is named: only its names and values are
         // looked for by their words.
-        let heard = ref.appSets.indices.filter { a in ref.sets[ref.appSets[a]].values.contains { $0.words.allSatisfy { bestSim($0) >= 0.9 } } }
+        // (So is an app a word of whose names two units write joined.)
+        let heard = ref.appSets.indices.filter { a in
+            ref.sets[ref.appSets[a]].values.contains { v in v.words.allSatisfy { bestSim($0) >= 0.9 } || merge.contains { $0.map(v.words.contains) ?? false } }
+        }
         for s in ref.sets {
             var found: [Span] = []
             if !heard.isEmpty && !heard.contains(s.app) { spans.append(found); continue }
             let minimum = s.isApp ? m.minimumAppSimilarity : m.minimumValueSimilarity
             for (vi, v) in s.values.enumerated() {
-                let hit = (0..<n).map { i in v.words.contains { sim(i, $0) > 0 } }
+                // (A unit of a join or a split is a hit of the words it joins.)
+                let hit = (0..<n).map { i in
+                    v.words.contains { w in
+                        sim(i, w) > 0 || merge[i] == w || (i > 0 && merge[i - 1] == w) || splitPairs[i].contains { $0.0 == w || $0.1 == w }
+                    }
+                }
                 for a in 0..<n where hit[a] {
                     for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
                         let sim = spanSimilarity(v, a, b + 1)
@@ -516,6 +706,9 @@ struct RefQuery {
                 spans[si].removeAll { s in (s.start..<s.end).contains(where: taken.contains) }
             }
         }
+        // (The search stops looking for values once it holds 8 spans of the set, before the
+        // spans that name no value are dropped: counted here.)
+        heardSpans = spans.map(\.count)
         for si in spans.indices {
             spans[si].sort(by: RefQuery.before)
             if !ref.sets[si].isApp { dropUnidentifying(si) }
@@ -523,7 +716,7 @@ struct RefQuery {
     }
 
     /// How well some unit says catalog word `w`.
-    func bestSim(_ w: String) -> Float { (0..<n).map { sim($0, w) }.max() ?? 0 }
+    func bestSim(_ w: String) -> Float { max((0..<n).map { sim($0, w) }.max() ?? 0, noted[w] ?? 0) }
 
     /// The sound key of units a...b said as one word.
     func windowKey(_ a: Int, _ b: Int) -> String {
@@ -583,12 +776,21 @@ struct RefQuery {
                         }
                         if !known[b] { unknown = true }
                         guard count >= 3 else { continue }
-                        let k = Array(windowKey(a, b).unicodeScalars.map(\.value))
+                        // The window's key in the locale's algorithm, and in English Double Metaphone
+                        // where the locale's is another (a name said as English words).
+                        var windowKeys = [Array(windowKey(a, b).unicodeScalars.map(\.value))]
+                        if !norm.keysAreDoubleMetaphone {
+                            let english = a == b ? PhoneticKey.key(units[a].text, algorithm: .doubleMetaphone, language: "en")
+                                : PhoneticKey.doubleMetaphoneJoined(units[a].text, units[a + 1].text, b > a + 1 ? units[b].text : nil)
+                            windowKeys.append(Array(english.unicodeScalars.map(\.value)))
+                        }
                         var best: Float = 0
-                        for key in nameKeys where k.count >= 2 {
-                            if k == key { best = max(best, m.soundSimilarity) } else if unknown, key.count >= 3, k.count >= 3,
-                                WordSimilarity.distance(k, key, limit: 1) <= 1 {
-                                best = max(best, m.soundSimilarity - m.soundOneOffDiscount)
+                        for k in windowKeys {
+                            for key in nameKeys where k.count >= 2 {
+                                if k == key { best = max(best, m.soundSimilarity) } else if unknown, key.count >= 3, k.count >= 3,
+                                    WordSimilarity.distance(k, key, limit: 1) <= 1 {
+                                    best = max(best, m.soundSimilarity - m.soundOneOffDiscount)
+                                }
                             }
                         }
                         if best > 0 { found.append(Span(start: a, end: b + 1, variant: vi, sim: best)) }
@@ -683,7 +885,7 @@ struct RefQuery {
         var f: Float = 1
         for i in 0..<n where unheard[i] && !covered(i) { f *= m.unknownWordFactor }
         unknownFactor = f
-        func unknown(_ i: Int) -> Bool { (unheard[i] || guessed[i]) && !covered(i) }
+        func unknown(_ i: Int) -> Bool { (unheard[i] || guessed[i]) && !flagged(i, [.number, .ordinal]) && !covered(i) }
         var c = 0
         if n >= 2 {
             var i = n - 1
@@ -763,7 +965,8 @@ struct RefQuery {
         let rows = elems.count
         var t = [[Path]](repeating: [Path](repeating: Path(), count: n + 1), count: rows + 1)
         // The step into each cell: the cell it came from and its kind (1 inserted, 7 a connector
-        // next to the app name passed, 3 a word said, 6 the value, 0 other).
+        // next to the app name passed, 3 a word said, 4 two units joined into it, 5 one unit
+        // split into it and the next, 6 the value, 0 other).
         var back = [[(j: Int, i: Int, op: UInt8)]](repeating: [(j: Int, i: Int, op: UInt8)](repeating: (-1, -1, 0), count: n + 1), count: rows + 1)
         t[0][0].cost = 0
         func relax(_ from: Path, _ fj: Int, _ fi: Int, _ j: Int, _ i: Int, _ c: Float, _ g: Float, _ ii: Float, _ op: UInt8,
@@ -792,6 +995,13 @@ struct RefQuery {
                 if !e.isParam {
                     let s = sim(i, e.text)
                     if s > 0 { relax(cur, j, i, j + 1, i + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                    // Two units joined into the word; one unit split into it and the next literal.
+                    let sj = m.joinSimilarity
+                    if i + 1 < n, mask[i + 1] != 1, merge[i] == e.text { relax(cur, j, i, j + 1, i + 2, e.weight * (1 - sj), e.weight * sj, 0, 4) }
+                    if j + 1 < rows, !elems[j + 1].isParam, splits(i, e.text, elems[j + 1].text) {
+                        let ww = e.weight + elems[j + 1].weight
+                        relax(cur, j, i, j + 2, i + 1, ww * (1 - sj), ww * sj, 0, 5)
+                    }
                 } else {
                     for s in group where s.start == i && !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
                         let adj = adjacent(s.start, s.end, mask)
@@ -807,7 +1017,8 @@ struct RefQuery {
             switch b.op {
             case 1: roles[b.i] = flagged(b.i, .filler) ? 3 : 2
             case 7: roles[b.i] = 3
-            case 3: roles[b.i] = 1
+            case 3, 5: roles[b.i] = 1
+            case 4: roles[b.i] = 1; roles[b.i + 1] = 1
             case 6: for u in b.i..<i { roles[u] = 1 }
             default: break
             }
@@ -884,12 +1095,13 @@ struct RefQuery {
         if let s = app {
             // (The app gain and the penalties added in the order the search adds them.)
             return Frame(weight: t.totalWeight, appGain: ref.index.model.appWeight * s.sim, otherApps: others, more: adjacent(s.start, s.end, mask),
-                         factor: 1, named: true)
+                         factor: t.derived ? m.paraphraseFactor : 1, named: true)
         }
         if !t.hasApp { return Frame(weight: t.totalWeight, otherApps: others, more: 0, factor: 1, named: false) }
         var extra: Float = 0
         if clauseTrail + clauseLead > 0 { extra = m.otherAppClauseCost * Float(otherAppClausesOfApp(t.app) - otherAppClauses) }
-        return Frame(weight: t.totalWeight - ref.index.model.appWeight, otherApps: others, more: extra, factor: 1 * m.noAppFactor, named: false)
+        return Frame(weight: t.totalWeight - ref.index.model.appWeight, otherApps: others, more: extra,
+                     factor: (t.derived ? m.paraphraseFactor : 1) * m.noAppFactor, named: false)
     }
 
     /// Every reading of template `ti`: each app span (or none), each option heard, in order, the
@@ -985,7 +1197,7 @@ struct RefQuery {
     /// Units known only as values (no phrase says them).
     func valueOnly() -> [Int] {
         (0..<n).filter { i in
-            !matches[i].isEmpty && !unheard[i] && cls[i].isContent
+            !matches[i].isEmpty && !unheard[i] && cls[i].isContent && !joined(i)
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
         }
     }
@@ -1010,7 +1222,8 @@ struct RefQuery {
                 let share = ref.sets.contains { s in
                     s.app == app && s.values.contains { v in matches[i].contains { v.words.contains($0.word) } && matches[j].contains { v.words.contains($0.word) } }
                 }
-                if unheard[j] && !valueSpan(app: app, { $0.start <= lo && hi < $0.end }) || (partial.contains(j) && !share) {
+                if unheard[j] && !flagged(j, [.number, .ordinal]) && !valueSpan(app: app, { $0.start <= lo && hi < $0.end })
+                    || (partial.contains(j) && !share) {
                     out.insert(i)
                     break
                 }
@@ -1039,7 +1252,8 @@ struct RefQuery {
             }
             return out
         }
-        if runs({ unheard[$0] }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
+        // (Numbers are not names: an unheard number is more likely misheard than new.)
+        if runs({ unheard[$0] && !flagged($0, [.number, .ordinal]) }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
         var best: Float? = nil
         for ti in candidates {
             let t = ref.templates[ti]
@@ -1049,7 +1263,7 @@ struct RefQuery {
             if guessing {
                 for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
             }
-            func unknown(_ k: Int) -> Bool { unheard[k] || foreign.contains(k) }
+            func unknown(_ k: Int) -> Bool { (unheard[k] || foreign.contains(k)) && !flagged(k, [.number, .ordinal]) }
             if !(0..<n).contains(where: unknown) { continue }
             let runs = runs(unknown)
             let ps = spans[t.paramSet]
@@ -1154,7 +1368,9 @@ struct RefQuery {
         func none() -> ReferenceMatcher.Answer { .init(decision: .none, app: nil, intent: nil, value: nil, score: 0, appNamed: false) }
         if n == 0 { return (none(), nil) }
         findSpans()
-        if spans.enumerated().contains(where: { $0.element.count > (ref.sets[$0.offset].isApp ? 3 : 8) }) { return (nil, "more spans than the search reads") }
+        if spans.enumerated().contains(where: { k, list in (ref.sets[k].isApp ? list.count : heardSpans[k]) > (ref.sets[k].isApp ? 3 : 8) }) {
+            return (nil, "more spans than the search reads")
+        }
         if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
             return (nil, "more than 3 options heard")
         }
@@ -1162,7 +1378,7 @@ struct RefQuery {
         clauses()
         // Candidates: templates sharing a word or a heard slot set with the utterance.
         // An app named clearly (0.9) picks the app: only its templates compete.
-        let said = Set(matches.flatMap { $0.map(\.word) })
+        let said = Set(matches.flatMap { $0.map(\.word) }).union(noted.keys)
         let named = ref.appSets.indices.filter { (spans[ref.appSets[$0]].first?.sim ?? 0) >= m.clearAppSimilarity }
         let candidates = ref.templates.indices.filter { ti in
             let t = ref.templates[ti]
