@@ -363,9 +363,9 @@ public enum FitCommand: Command {
 
     static func sideRow(_ name: String, _ row: [Metrics], width: Int) -> String {
         let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
+        let cells = row.map { "\(p($0.exactAccuracy)) (\(p($0.falseAcceptRate)))" }
         return name.padding(toLength: width, withPad: " ", startingAt: 0)
-            + row.map { "\(p($0.exactAccuracy)) (\(p($0.falseAcceptRate)))".padding(toLength: 21, withPad: " ", startingAt: 0) }.joined()
-            + "\n"
+            + cells.dropLast().map { $0.padding(toLength: 21, withPad: " ", startingAt: 0) }.joined() + (cells.last ?? "") + "\n"
     }
 
     /// "weights: bias …, score …, …" (3 decimals).
