@@ -159,8 +159,14 @@ import Testing
     func fitWritesEachSidesRule() throws {
         let catalog = SemanticTests.root.appendingPathComponent("Benchmarks/ha-intents/en/catalog.sparse.json").path
         let corpora = ["corpus.named.jsonl", "corpus.plain.jsonl"].map { SemanticTests.root.appendingPathComponent("Benchmarks/ha-intents/en/\($0)").path }
+        // A base model with the limits on both sides (the bundled one has a no-app rule).
+        var limitsOnly = ScoreModel.standard
+        limitsOnly.semantic.namedFitted = nil
+        limitsOnly.semantic.noAppFitted = nil
+        let base = try tempFile("limits.json", limitsOnly.json.render())
         let out = try tempFile("sides.json", "")
-        let (code, report, err) = runCLI(["fit", "--meaning-only", "--encoder", SemanticTests.weights, "--catalog", catalog, "--output", out] + corpora)
+        let (code, report, err) = runCLI(["fit", "--meaning-only", "--model", base, "--encoder", SemanticTests.weights, "--catalog", catalog,
+                                          "--output", out] + corpora)
         #expect(code == 0, "\(err)\n\(report)")
         #expect(report.contains("the meaning (sentence encoder) for results that name no app, on "), "\(report)")
         #expect(report.contains("the meaning (sentence encoder) for results whose utterance named the app, on "), "\(report)")
@@ -173,7 +179,7 @@ import Testing
         #expect(model.semantic.named == ScoreModel.standard.semantic.named && model.semantic.noApp == ScoreModel.standard.semantic.noApp)
         // One side only: the other keeps the base model's.
         let noAppOnly = try tempFile("noapp.json", "")
-        let (c2, r2, e2) = runCLI(["fit", "--meaning-only", "--side", "no-app", "--encoder", SemanticTests.weights, "--catalog", catalog,
+        let (c2, r2, e2) = runCLI(["fit", "--meaning-only", "--side", "no-app", "--model", base, "--encoder", SemanticTests.weights, "--catalog", catalog,
                                    "--output", noAppOnly] + corpora)
         if c2 == 0 {
             let m2 = try ScoreModel.load(path: noAppOnly)
