@@ -29,8 +29,13 @@ public enum FitCommand: Command {
     With the sentence encoder (as match and eval have it; --no-semantic turns it off), a second
     model is fitted on the tune lines the decision refuses where the encoder reads them, from the
     same features and the encoder's cosine, margin and agreement, within the same false accepts
-    (semantic.logistic, semantic.confidence; docs/semantic.md); with the encoder's proposals
-    (its nearest shortcut's own best reading) where the tune lines are better with them.
+    (docs/semantic.md); with the encoder's proposals (its nearest shortcut's own best reading)
+    where the tune lines are better with them. A rule per side, as the limits are: one for
+    results that name no app, fitted on their lines first, then one for results whose utterance
+    named the app, on theirs (semantic.noAppLogistic, semantic.namedLogistic and their
+    confidences); a side keeps the base model's rule where its fit is not more accurate on the
+    tune lines. --side named or no-app fits that side only; --side shared one rule for both
+    (semantic.logistic, semantic.confidence).
     --meaning-only keeps the base model's decision whole and fits only that rule.
     The same corpus and catalogs give the same file. Exit status: 0 written, 1 refused, 2 usage,
     3 unreadable input.
@@ -43,7 +48,8 @@ public enum FitCommand: Command {
         OptionSpec("--model", value: "BASE", help: "The score model to start from (default: the bundled one)."),
         OptionSpec("--max-false-accepts", value: "X", help: "Most false accepts allowed on the tune split (0-1; default: the base model's)."),
         OptionSpec("--calibrate", help: "Keep the base decision; fit only the confidence's calibration (decision.calibration, decision.refusal)."),
-        OptionSpec("--meaning-only", help: "Keep the base decision; fit only the sentence encoder's rule (semantic.logistic, semantic.confidence)."),
+        OptionSpec("--meaning-only", help: "Keep the base decision; fit only the sentence encoder's rules (semantic.noAppLogistic, semantic.namedLogistic, ...; --side)."),
+        OptionSpec("--side", value: "SIDE", help: "The encoder's rules to fit: both (default), named, no-app (a rule for that side of results, kept where it beats the side's own), or shared (one for both)."),
         OptionSpec("--plan", value: "FILE", help: "Fit on many catalog sets at once: a fit plan (docs/cli.md) in place of --catalog and corpora."),
         CatalogOptions.noSemanticOption, CatalogOptions.encoderOption,
         OptionSpec("--threads", value: "N", help: "Worker threads (default: every core)."),
@@ -82,6 +88,13 @@ public enum FitCommand: Command {
         let meaningOnly = args.flag("--meaning-only")
         if meaningOnly && calibrateOnly { throw CLIError.usage("--meaning-only fits the encoder's rule and --calibrate the confidence's calibration: give one") }
         if meaningOnly && args.flag("--no-semantic") { throw CLIError.usage("--meaning-only fits the sentence encoder's rule; --no-semantic turns the encoder off") }
+        let side = args.value("--side") ?? "both"
+        guard ["both", "named", "no-app", "shared"].contains(side) else {
+            throw CLIError.usage("--side takes both, named, no-app or shared, found '\(side)'")
+        }
+        if args.value("--side") != nil && (calibrateOnly || args.flag("--no-semantic")) {
+            throw CLIError.usage("--side chooses the sentence encoder's rules; \(calibrateOnly ? "--calibrate" : "--no-semantic") fits none")
+        }
         var base = MatchOptions()
         base.model = try CatalogOptions.scoreModel(args, ctx)
         // --meaning-only: the base model's decision stays whole; its encoder rule is the bar.
@@ -179,48 +192,71 @@ public enum FitCommand: Command {
         var meaningText = ""
         if encoder != nil {
             // The bar is the base model's rule, which the samples were read with (`ruleRuns`).
-            let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap)
-            let read = DecisionFit.readWhereRefused(tune, weights: weights, tau: tau, rescue: rescue).count
-            if let sem {
-                fitted.model.semantic.fitted = sem
-                let proposals = sem.readsProposals ? "runs the encoder's proposals too" : "runs no proposal (the tune lines are better without)"
-                meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: confidence a refused result needs "
-                    + "\(JSONOut.formatNumber(sem.threshold)); \(proposals)\n" + "meaning " + weightsText(sem.weights, bias: sem.bias, names: SemanticWeights.features) + "\n"
+            let read = DecisionFit.readWhereRefused(tune, weights: weights, tau: tau, rescue: rescue)
+            // Each rule fitted: its side's name ("" one for both), the lines it was fitted on, itself.
+            var rules: [(name: String, lines: Int, rule: SemanticWeights?)] = []
+            if side == "shared" {
+                let sem = DecisionFit.fitSemantic(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap)
+                if let sem { fitted.model.semantic.fitted = sem }
+                rules.append(("", read.count, sem))
             } else {
-                meaningText = "the meaning (sentence encoder), on \(read) refused tune lines it reads: no fitted rule is more accurate "
-                    + "there than the base model's limits, which stay\n"
-                if meaningOnly {
-                    ctx.out(decisionText + meaningText)
-                    ctx.err("phrasematch fit: refused: --meaning-only found no encoder rule better than the base model's on the tune lines; nothing written\n")
-                    return ExitCode.checkFailed
+                let (named, noApp) = DecisionFit.fitSemanticSides(tune, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: cap,
+                                                                  named: side != "no-app", noApp: side != "named")
+                if side != "named" {
+                    if let noApp { fitted.model.semantic.noAppFitted = noApp }
+                    rules.append(("results that name no app", read.filter { !$0.meaningNamed }.count, noApp))
                 }
+                if side != "no-app" {
+                    if let named { fitted.model.semantic.namedFitted = named }
+                    rules.append(("results whose utterance named the app", read.filter(\.meaningNamed).count, named))
+                }
+            }
+            for (name, lines, sem) in rules {
+                let what = "the meaning (sentence encoder)" + (name.isEmpty ? "" : " for \(name)") + ", on \(lines) refused tune lines it reads: "
+                if let sem {
+                    let proposals = sem.readsProposals ? "runs the encoder's proposals too" : "runs no proposal (the tune lines are better without)"
+                    let label = name.isEmpty ? "meaning" : name.hasSuffix("no app") ? "meaning (no app)" : "meaning (named)"
+                    meaningText += what + "confidence a refused result needs \(JSONOut.formatNumber(sem.threshold)); \(proposals)\n"
+                        + label + " " + weightsText(sem.weights, bias: sem.bias, names: SemanticWeights.features) + "\n"
+                } else {
+                    meaningText += what + "no fitted rule is more accurate there than the base model's rule, which stays\n"
+                }
+            }
+            if meaningOnly && fitted.model.semantic == base.model.semantic {
+                ctx.out(decisionText + meaningText)
+                ctx.err("phrasematch fit: refused: --meaning-only found no encoder rule better than the base model's on the tune lines; nothing written\n")
+                return ExitCode.checkFailed
             }
         }
         fitted.model.source = "phrasematch fit\(meaningOnly ? " --meaning-only" : "") on \(tuneCount) tune lines of \(from), from: \(base.model.source)"
         // The real figures: both models through the matcher, on both splits, per group and pooled.
-        func measure(_ m: Matcher, _ g: Group) -> (tune: Metrics, heldOut: Metrics, heldOutPredictions: [Prediction]) {
+        func overall(_ xs: [Prediction], _ g: Group) -> Metrics {
+            Evaluator.report(xs, seconds: 0, k: 3, errors: [], qualifyApps: g.catalogs.count > 1).overall
+        }
+        func measure(_ m: Matcher, _ g: Group) -> (tune: Metrics, heldOut: Metrics, predictions: [Prediction]) {
             let ps = Evaluator.run(g.items, matcher: m, threads: threads).predictions
-            func overall(_ xs: [Prediction]) -> Metrics {
-                Evaluator.report(xs, seconds: 0, k: 3, errors: [], qualifyApps: g.catalogs.count > 1).overall
-            }
-            let held = ps.filter { $0.item.split == .test }
-            return (overall(ps.filter { $0.item.split == .tune }), overall(held), held)
+            return (overall(ps.filter { $0.item.split == .tune }, g), overall(ps.filter { $0.item.split == .test }, g), ps)
         }
         var baseRows: [(tune: Metrics, heldOut: Metrics)] = []
+        var basePredictions: [[Prediction]] = []
         for (k, g) in groups.enumerated() {
             progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
             let b = measure(baseMatchers[k], g)
             baseRows.append((b.tune, b.heldOut))
+            basePredictions.append(b.predictions)
         }
         // A model against the base on the held-out lines: worse where it was not fitted (less
         // accurate, or more than a point more false accepts) is refused.
-        func trial(_ o: MatchOptions) -> (table: [(name: String, rows: [Metrics])], pooled: [Metrics], heldOut: [Prediction], why: String?) {
+        func trial(_ o: MatchOptions) -> (table: [(name: String, rows: [Metrics])], pooled: [Metrics], heldOut: [Prediction],
+                                          predictions: [[Prediction]], why: String?) {
             var table: [(name: String, rows: [Metrics])] = []
             var heldOut: [Prediction] = []
+            var all: [[Prediction]] = []
             for (k, g) in groups.enumerated() {
                 progress?.update(groups.count + k, 2 * groups.count, detail: g.name)
                 let f = measure(Matcher(catalogs: g.catalogs, options: o, encoder: encoder, vectorCache: vectorCache), g)
-                heldOut += f.heldOutPredictions
+                heldOut += f.predictions.filter { $0.item.split == .test }
+                all.append(f.predictions)
                 table.append((g.name, [baseRows[k].tune, f.tune, baseRows[k].heldOut, f.heldOut]))
             }
             let pooled = (0..<4).map { r in FitPlan.pool(table.map { $0.rows[r] }) }
@@ -231,12 +267,12 @@ public enum FitCommand: Command {
             } else if heldFit.falseAcceptRate > heldBase.falseAcceptRate + FitCommand.falseAcceptRise + 1e-12 {
                 why = "more false accepts on the held-out lines (\(p(heldFit.falseAcceptRate)), the base model \(p(heldBase.falseAcceptRate)))"
             }
-            return (table, pooled, heldOut, why)
+            return (table, pooled, heldOut, all, why)
         }
         var result = trial(fitted)
         // Refused with the encoder's fitted rule: the same decision with the base model's rule,
         // which the held-out check judges as it would the whole fit.
-        if let why = result.why, fitted.model.semantic.fitted != nil, !meaningOnly {
+        if let why = result.why, fitted.model.semantic != base.model.semantic, !meaningOnly {
             var wordsOnly = fitted
             wordsOnly.model.semantic = base.model.semantic
             let again = trial(wordsOnly)
@@ -261,6 +297,31 @@ public enum FitCommand: Command {
                     + cell(rows[2], rows[3]) + "\n"
             }
         }
+        // Both sides newly fitted: what each side's rule does alone, the other side as the base
+        // model's rule runs it (a line's side is the utterance's, so each line is the fitted
+        // model's where its side is that rule's, else the base model's).
+        let sem = fitted.model.semantic, baseSem = base.model.semantic
+        if sem.namedFitted != baseSem.namedFitted && sem.noAppFitted != baseSem.noAppFitted {
+            s += "each side's rule alone, the other side the base model's: in-domain (FA)\n"
+            let width = max(6, table.map(\.name.count).max() ?? 6) + 2
+            s += "group".padding(toLength: width, withPad: " ", startingAt: 0)
+                + "tune no-app alone    tune named alone     held-out no-app alone  held-out named alone\n"
+            var cells: [[Metrics]] = []
+            for (k, g) in groups.enumerated() {
+                var row: [Metrics] = []
+                for split in [CorpusItem.Split.tune, .test] {
+                    for named in [false, true] {
+                        let ps = zip(basePredictions[k], result.predictions[k]).filter { $0.0.item.split == split }.map { b, f in
+                            FitCommand.side(b, f).map { $0 == named ? f : b } ?? f
+                        }
+                        row.append(overall(ps, g))
+                    }
+                }
+                cells.append(row)
+                if groups.count > 1 { s += FitCommand.sideRow(g.name, row, width: width) }
+            }
+            s += FitCommand.sideRow("pooled", (0..<4).map { r in FitPlan.pool(cells.map { $0[r] }) }, width: width)
+        }
         let rows = [("tune", "base", pooled[0]), ("tune", "fitted", pooled[1]), ("held-out", "base", pooled[2]), ("held-out", "fitted", pooled[3])]
         s += "split     model   accuracy  in-domain  false accepts\n"
         for (split, model, m) in rows {
@@ -284,6 +345,27 @@ public enum FitCommand: Command {
         try AtomicFile.write(fitted.model.json.render(pretty: true) + "\n", to: CatalogOptions.resolvePath(output, ctx))
         ctx.out(s + "wrote \(output)\n")
         return ExitCode.success
+    }
+
+    /// The side of the encoder's rule that decided a line the base model (`b`) and the fitted
+    /// one (`f`) decide differently: the utterance named the app of the result the meaning ran
+    /// (true) or no app (false); nil where they agree (either is the line's).
+    static func side(_ b: Prediction, _ f: Prediction) -> Bool? {
+        guard b.decision != f.decision || b.got != f.got else { return nil }
+        func byMeaning(_ p: Prediction) -> Bool? {
+            switch p.why {
+            case .meaning, .meaningConfident: return p.got?.appNamed
+            default: return nil
+            }
+        }
+        return byMeaning(f) ?? byMeaning(b) ?? f.closest?.appNamed
+    }
+
+    static func sideRow(_ name: String, _ row: [Metrics], width: Int) -> String {
+        let p = { (x: Double) in String(format: "%.1f%%", 100 * x) }
+        let cells = row.map { "\(p($0.exactAccuracy)) (\(p($0.falseAcceptRate)))" }
+        return name.padding(toLength: width, withPad: " ", startingAt: 0)
+            + cells.dropLast().map { $0.padding(toLength: 21, withPad: " ", startingAt: 0) }.joined() + (cells.last ?? "") + "\n"
     }
 
     /// "weights: bias …, score …, …" (3 decimals).

@@ -231,18 +231,21 @@ import Testing
         let out = try tempFile("model.json", "")
         let (code, report, err) = runCLI(["fit", "--encoder", SemanticTests.weights, "--catalog", catalog, "--output", out, corpus])
         #expect(code == 0, "\(err)")
-        #expect(report.contains("the meaning (sentence encoder), on "), "\(report)")
+        // Named utterances only: the named side's rule (the no-app side reads none of them).
+        #expect(report.contains("the meaning (sentence encoder) for results whose utterance named the app, on "), "\(report)")
         let model = try ScoreModel.load(path: out)
-        let rule = try #require(model.semantic.fitted, "\(report)")
+        let rule = try #require(model.semantic.namedFitted, "\(report)")
+        // The no-app side reads none of them: it keeps the base model's (the bundled one's).
+        #expect(model.semantic.noAppFitted == ScoreModel.standard.semantic.noAppFitted)
         #expect(rule.threshold > 0 && rule.threshold < 1)
-        #expect(report.contains("meaning weights: bias "))
+        #expect(report.contains("meaning (named) weights: bias "))
         let again = try tempFile("model2.json", "")
         _ = runCLI(["fit", "--encoder", SemanticTests.weights, "--catalog", catalog, "--output", again, corpus])
         #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: out, encoding: .utf8))
     }
 
     /// `fit --meaning-only`: the base model's decision stays byte for byte; only the encoder's
-    /// rule is fitted and written.
+    /// rule is fitted and written (here one for both sides, `--side shared`: `semantic.logistic`).
     @Test(.enabled(if: FileManager.default.fileExists(atPath: SemanticTests.weights), "the encoder's weights are needed"))
     func fitMeaningOnlyKeepsTheDecision() throws {
         let catalog = Self.root.appendingPathComponent("Benchmarks/ha-intents/en/catalog.sparse.json").path
@@ -251,7 +254,7 @@ import Testing
         let (c0, _, e0) = runCLI(["fit", "--no-semantic", "--catalog", catalog, "--output", base, corpus])
         #expect(c0 == 0, "\(e0)")
         let out = try tempFile("meaning.json", "")
-        let (code, report, err) = runCLI(["fit", "--meaning-only", "--model", base, "--encoder", SemanticTests.weights,
+        let (code, report, err) = runCLI(["fit", "--meaning-only", "--side", "shared", "--model", base, "--encoder", SemanticTests.weights,
                                           "--catalog", catalog, "--output", out, corpus])
         #expect(code == 0, "\(err)")
         #expect(report.contains("the base model's decision (kept)"), "\(report)")
@@ -263,6 +266,7 @@ import Testing
         let fitted = try ScoreModel.load(path: out), before = try ScoreModel.load(path: base)
         #expect(fitted.logistic != nil && fitted.logistic == before.logistic)
         #expect(fitted.semantic.fitted != nil, "\(report)")
+        #expect(report.contains("the meaning (sentence encoder), on ") && report.contains("meaning weights: bias "), "\(report)")
         #expect(before.semantic.fitted == nil)
     }
 

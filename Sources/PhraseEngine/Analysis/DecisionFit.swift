@@ -34,6 +34,9 @@ public enum DecisionFit {
         /// its features (`SemanticWeights.features`), and whether it is the expected one.
         public var proposal: [Double]? = nil
         public var proposalRight = false
+        /// The side of the encoder's rule the line is on: its utterance named the app of the
+        /// closest result (or, with none, of the proposal), else no app (`SemanticRule`).
+        public var meaningNamed = false
         /// The matcher's own rule for the encoder's evidence (its model's `semantic`: the limits,
         /// or a rule fitted before) runs the line were it refused (`SemanticStage.verdict`), and
         /// what it runs is right: the bar a newly fitted rule has to clear.
@@ -74,6 +77,7 @@ public enum DecisionFit {
                     sample.proposal = SemanticWeights.vector(p, evidence: e)
                     sample.proposalRight = right(p)
                 }
+                sample.meaningNamed = SemanticReading.named(r, proposal: read.proposal?.candidate)
                 // What the matcher's own rule reads, as `SemanticStage.review` does.
                 let rule = opts.model.semantic
                 let (cand, e) = read.judged(r, rule: rule)
@@ -117,11 +121,17 @@ public enum DecisionFit {
     /// threshold). nil when it is not more accurate on them than the rule the samples were read
     /// with (`Sample.ruleRuns`: the rule it would replace), or the samples hold only one kind (no
     /// model can be told from them).
+    ///
+    /// With `side` (true: results whose utterance named the app; false: those naming none), the
+    /// rule of that side alone (`SemanticRule.namedFitted`, `noAppFitted`), fitted on its lines
+    /// (`Sample.meaningNamed`); the other side's lines stay as the matcher's rule runs them, and
+    /// the bar and the false accepts are still the whole tune split's.
     public static func fitSemantic(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
-                                   maxFalseAccepts: Double, l2: Double = 0.1) -> SemanticWeights? {
+                                   maxFalseAccepts: Double, l2: Double = 0.1, side: Bool? = nil) -> SemanticWeights? {
         // Each read line as the closest result (`meaning`) or, with proposals, as the proposal
         // where there is one.
-        let refusedRead = readWhereRefused(samples, weights: weights, tau: tau, rescue: rescue)
+        let allRead = readWhereRefused(samples, weights: weights, tau: tau, rescue: rescue)
+        let refusedRead = side.map { named in allRead.filter { $0.meaningNamed == named } } ?? allRead
         func readRows(proposals: Bool) -> [Sample] {
             refusedRead.compactMap { s in
                 var x = s
@@ -142,9 +152,16 @@ public enum DecisionFit {
         let ood = now.ood, all = now.all
         guard all > 0 else { return nil }
         // What the matcher's own rule gives: the bar to clear, and the false accepts it already has.
-        var ruleRight = now.right, ruleFA = now.fa
-        for s in refusedRead where s.ruleRuns {
-            if s.outOfDomain { ruleRight -= s.weight; ruleFA += s.weight } else if s.ruleRunsRight { ruleRight += s.weight }
+        // With a side, the other side's lines as that rule runs them: where each trial starts.
+        var ruleRight = now.right, ruleFA = now.fa, otherRight = now.right, otherFA = now.fa
+        for s in allRead where s.ruleRuns {
+            let (dr, df) = s.outOfDomain ? (-s.weight, s.weight) : (s.ruleRunsRight ? s.weight : 0, 0)
+            ruleRight += dr
+            ruleFA += df
+            if let side, s.meaningNamed != side {
+                otherRight += dr
+                otherFA += df
+            }
         }
         let start = max(now.right, ruleRight) / all
         let cap = max(maxFalseAccepts, ood == 0 ? 0 : ruleFA / ood)
@@ -155,7 +172,7 @@ public enum DecisionFit {
             let f = fit(rows, l2: l2)
             var w = SemanticWeights(bias: f.bias, weights: f.weights, threshold: 1)
             if !proposals { w.weights[SemanticWeights.proposedIndex] = SemanticWeights.refusesProposals }
-            var right = now.right, fa = now.fa
+            var right = otherRight, fa = otherFA
             // Rounded down, so a line's own confidence reaches its threshold.
             let ps = rows.map { (w.confidence($0.features) * 10000).rounded(.down) / 10000 }
             let order = rows.indices.sorted { ps[$0] != ps[$1] ? ps[$0] > ps[$1] : $0 < $1 }
@@ -186,6 +203,32 @@ public enum DecisionFit {
         case let (nil, b?): return b.w
         case (nil, nil): return nil
         }
+    }
+
+    /// Each side's rule of the encoder (`fitSemantic` with `side`): the no-app side's first, then,
+    /// with that one in place, the named side's, so that the two together stay within the false
+    /// accepts. A side not asked for (`named`, `noApp` false), or whose fitted rule is not more
+    /// accurate on the tune lines than the rule the samples were read with, gets nil: it keeps
+    /// that rule (its limits, or the base model's fitted rule).
+    public static func fitSemanticSides(_ samples: [Sample], weights: DecisionWeights? = nil, tau: Double = 0.5, rescue: Bool = false,
+                                        maxFalseAccepts: Double, l2: Double = 0.1,
+                                        named: Bool = true, noApp: Bool = true) -> (named: SemanticWeights?, noApp: SemanticWeights?) {
+        var rows = samples
+        var out: (named: SemanticWeights?, noApp: SemanticWeights?) = (nil, nil)
+        for side in [false, true] where side ? named : noApp {
+            guard let w = fitSemantic(rows, weights: weights, tau: tau, rescue: rescue, maxFalseAccepts: maxFalseAccepts, l2: l2, side: side) else { continue }
+            if side { out.named = w } else { out.noApp = w }
+            // The side's lines as its new rule runs them: the bar and the false accepts of the next.
+            for k in rows.indices where rows[k].meaningNamed == side {
+                let s = rows[k]
+                let read: (x: [Double], right: Bool)?
+                if w.readsProposals, let p = s.proposal { read = (p, s.proposalRight) } else { read = s.meaning.map { ($0, s.right) } }
+                guard let read else { continue }
+                rows[k].ruleRuns = w.confidence(read.x) >= w.threshold
+                rows[k].ruleRunsRight = rows[k].ruleRuns && read.right
+            }
+        }
+        return out
     }
 
     /// The samples the encoder reads (`Sample.meaning` or `proposal`) that the decision (`weights`

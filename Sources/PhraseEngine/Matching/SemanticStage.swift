@@ -94,10 +94,12 @@ final class SemanticStage: Sendable {
     /// it refused: nil when it does not run it (a phrase with a parameter whose value was not
     /// bound never runs: the encoder binds no value; the limits never run a proposal); else the
     /// reason it runs and, with a fitted rule (`SemanticWeights`), the confidence it runs at.
+    /// The side (the utterance named the result's app or no app) picks the fitted rule or limits.
     /// The one verdict of both `review` and the fit (`DecisionFit.Sample.ruleRuns`).
     static func verdict(_ candidate: MatchResult, _ e: SemanticEvidence, rule: SemanticRule) -> (why: Reason, confidence: Double?)? {
         guard valueBound(candidate), let c = candidate.results.first else { return nil }
-        if let f = rule.fitted {
+        // Each side its own rule: its fitted one where it has one, else its limits.
+        if let f = rule.fitted(appNamed: c.appNamed) {
             guard let x = SemanticWeights.vector(candidate, evidence: e) else { return nil }
             let p = f.confidence(x)
             return p >= f.threshold ? (.meaningConfident(confidence: p, threshold: f.threshold), p) : nil
@@ -139,11 +141,18 @@ public struct SemanticReading: Sendable {
     public var evidence: SemanticEvidence
     public var proposal: (candidate: MatchResult, evidence: SemanticEvidence)? = nil
 
-    /// What `rule` judges of `r` (the result this was read of): the proposal where the rule
-    /// reads proposals and there is one, else `r`'s closest result, with its evidence.
+    /// What `rule` judges of `r` (the result this was read of): the proposal where there is one
+    /// and the rule of `r`'s side reads proposals, else `r`'s closest result, with its evidence.
     func judged(_ r: MatchResult, rule: SemanticRule) -> (candidate: MatchResult, evidence: SemanticEvidence) {
-        if rule.readsProposals, let p = proposal { return p }
+        if let p = proposal, rule.readsProposals(appNamed: SemanticReading.named(r, proposal: p.candidate)) { return p }
         return (r, evidence)
+    }
+
+    /// The side of the encoder's rule a read result is on: whether the utterance named the app of
+    /// `r`'s closest result, or of the proposal where `r` has none. (The two agree: the encoder
+    /// reads no result whose utterance names another app, and proposes none.)
+    static func named(_ r: MatchResult, proposal: MatchResult?) -> Bool {
+        (r.results.first ?? proposal?.results.first)?.appNamed ?? false
     }
 }
 

@@ -442,24 +442,33 @@ public struct ScoreModel: Sendable, Hashable {
         return m
     }
 
+    /// The fitted rules' keys: one for both sides (`logistic`, `confidence`), or one a side
+    /// (`namedLogistic`, `namedConfidence`; `noAppLogistic`, `noAppConfidence`).
+    static let semanticFittedKeys = ["logistic", "confidence", "namedLogistic", "namedConfidence", "noAppLogistic", "noAppConfidence"]
+
     private static func parseSemantic(_ v: JSONNode, _ fail: (Int, String) -> LoadError) throws(LoadError) -> SemanticRule {
         guard let o = v.object else { throw fail(v.offset, "'semantic' must be an object, found \(v.typeName)") }
         var values: [String: Double] = [:]
-        var fitted: (weights: (bias: Double, weights: [Double]), at: Int)? = nil
-        var threshold: Double? = nil
+        // Each fitted rule's weights and threshold, by its prefix ("" both sides, "named", "noApp").
+        var fitted: [String: (weights: (bias: Double, weights: [Double]), at: Int)] = [:]
+        var thresholds: [String: (value: Double, at: Int)] = [:]
+        func key(_ prefix: String, _ name: String) -> String {
+            prefix.isEmpty ? name : prefix + (name == "logistic" ? "Logistic" : "Confidence")
+        }
         for (k, x) in o {
-            if k == "logistic" {
-                guard fitted == nil else { throw fail(x.offset, "'semantic.logistic' given twice") }
-                fitted = (try parseWeights(x, name: "semantic.logistic", features: SemanticWeights.features, fail), x.offset)
+            if let prefix = ["", "named", "noApp"].first(where: { key($0, "logistic") == k }) {
+                guard fitted[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
+                fitted[prefix] = (try parseWeights(x, name: "semantic.\(k)", features: SemanticWeights.features, fail), x.offset)
                 continue
             }
-            if k == "confidence" {
-                guard let d = x.number, d > 0, d < 1 else { throw fail(x.offset, "'semantic.confidence' must be a number between 0 and 1") }
-                threshold = d
+            if let prefix = ["", "named", "noApp"].first(where: { key($0, "confidence") == k }) {
+                guard thresholds[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
+                guard let d = x.number, d > 0, d < 1 else { throw fail(x.offset, "'semantic.\(k)' must be a number between 0 and 1") }
+                thresholds[prefix] = (d, x.offset)
                 continue
             }
             guard SemanticRule.keys.contains(k) else {
-                throw fail(x.offset, "unknown key 'semantic.\(k)' (keys: \(SemanticRule.keys.joined(separator: ", ")), logistic, confidence)")
+                throw fail(x.offset, "unknown key 'semantic.\(k)' (keys: \((SemanticRule.keys + semanticFittedKeys).joined(separator: ", ")))")
             }
             guard values[k] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
             guard let d = x.number, d.isFinite, (0...1).contains(d) else { throw fail(x.offset, "'semantic.\(k)' must be a number in 0...1") }
@@ -467,12 +476,27 @@ public struct ScoreModel: Sendable, Hashable {
         }
         for k in SemanticRule.keys where values[k] == nil { throw fail(v.offset, "'semantic.\(k)' is missing") }
         var rule = SemanticRule(values: values)
-        switch (fitted, threshold) {
-        case let (f?, t?):
-            rule.fitted = SemanticWeights(bias: f.weights.bias, weights: f.weights.weights, threshold: t)
-        case let (f?, nil): throw fail(f.at, "'semantic.logistic' needs 'semantic.confidence' (the confidence a refused result needs)")
-        case (nil, _?): throw fail(v.offset, "'semantic.confidence' is given without 'semantic.logistic'")
-        case (nil, nil): break
+        var rules: [String: SemanticWeights] = [:]
+        for prefix in ["", "named", "noApp"] {
+            let l = key(prefix, "logistic"), c = key(prefix, "confidence")
+            switch (fitted[prefix], thresholds[prefix]) {
+            case let (f?, t?):
+                rules[prefix] = SemanticWeights(bias: f.weights.bias, weights: f.weights.weights, threshold: t.value)
+            case let (f?, nil): throw fail(f.at, "'semantic.\(l)' needs 'semantic.\(c)' (the confidence a refused result needs)")
+            case let (nil, t?): throw fail(t.at, "'semantic.\(c)' is given without 'semantic.\(l)'")
+            case (nil, nil): break
+            }
+        }
+        if let both = rules[""] {
+            // One rule for both sides, or one a side: not both.
+            if let side = ["named", "noApp"].first(where: { fitted[$0] != nil }), let at = fitted[side]?.at {
+                throw fail(at, "'semantic.logistic' is one rule for both sides; give it, or 'semantic.namedLogistic' and "
+                         + "'semantic.noAppLogistic' (either or both), not both kinds (here 'semantic.\(key(side, "logistic"))')")
+            }
+            rule.fitted = both
+        } else {
+            rule.namedFitted = rules["named"]
+            rule.noAppFitted = rules["noApp"]
         }
         return rule
     }
@@ -529,9 +553,14 @@ public struct ScoreModel: Sendable, Hashable {
             if let r = refusal { groups[k].1.append(("refusal", weights(r))) }
         }
         var semanticMembers: [(String, JSONOut)] = SemanticRule.keys.map { ($0, JSONOut.double(semantic.value($0))) }
-        if let f = semantic.fitted {
-            semanticMembers.append(("logistic", weights(f.bias, SemanticWeights.features, f.weights)))
-            semanticMembers.append(("confidence", .double(f.threshold)))
+        // One rule both sides share as `logistic` (as files before the sides had their own), else
+        // each side's own.
+        let sides: [(String, SemanticWeights?)] = semantic.fitted != nil ? [("", semantic.fitted)]
+            : [("named", semantic.namedFitted), ("noApp", semantic.noAppFitted)]
+        for (prefix, rule) in sides {
+            guard let f = rule else { continue }
+            semanticMembers.append((prefix.isEmpty ? "logistic" : prefix + "Logistic", weights(f.bias, SemanticWeights.features, f.weights)))
+            semanticMembers.append((prefix.isEmpty ? "confidence" : prefix + "Confidence", .double(f.threshold)))
         }
         let semanticGroup: [(String, JSONOut)] = [("semantic", .object(semanticMembers))]
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]

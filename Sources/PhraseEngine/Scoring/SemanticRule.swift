@@ -20,17 +20,40 @@ public struct SemanticRule: Sendable, Hashable {
     public var named: Limits
     /// A result whose utterance named no app.
     public var noApp: Limits
-    /// A fitted rule in place of the limits (`semantic.logistic`, `semantic.confidence`).
-    public var fitted: SemanticWeights? = nil
+    /// A fitted rule in place of `named`'s limits (`semantic.namedLogistic`,
+    /// `semantic.namedConfidence`; or `semantic.logistic` for both sides). nil: the limits.
+    public var namedFitted: SemanticWeights? = nil
+    /// A fitted rule in place of `noApp`'s limits (`semantic.noAppLogistic`,
+    /// `semantic.noAppConfidence`; or `semantic.logistic` for both sides). nil: the limits.
+    public var noAppFitted: SemanticWeights? = nil
 
     public init(named: Limits, noApp: Limits) {
         self.named = named
         self.noApp = noApp
     }
 
-    /// Whether the matcher looks for the encoder's proposal under this rule: a fitted rule that
-    /// reads them (the limits never run one).
-    public var readsProposals: Bool { fitted?.readsProposals ?? false }
+    /// One fitted rule for both sides (`semantic.logistic`, `semantic.confidence`): the rule both
+    /// sides share (nil where they differ, or neither has one); set, it is both sides'.
+    public var fitted: SemanticWeights? {
+        get { namedFitted == noAppFitted ? namedFitted : nil }
+        set {
+            namedFitted = newValue
+            noAppFitted = newValue
+        }
+    }
+
+    /// The fitted rule a result is held to, where its side has one (else its limits).
+    public func fitted(appNamed: Bool) -> SemanticWeights? { appNamed ? namedFitted : noAppFitted }
+
+    /// Whether either side has a fitted rule.
+    public var isFitted: Bool { namedFitted != nil || noAppFitted != nil }
+
+    /// Whether the matcher looks for the encoder's proposal under this rule: a side's fitted rule
+    /// that reads them (the limits never run one).
+    public var readsProposals: Bool { readsProposals(appNamed: true) || readsProposals(appNamed: false) }
+
+    /// Whether a side's rule reads the encoder's proposals: its fitted rule does.
+    public func readsProposals(appNamed: Bool) -> Bool { fitted(appNamed: appNamed)?.readsProposals ?? false }
 
     /// The limits a result is held to.
     public func limits(appNamed: Bool) -> Limits { appNamed ? named : noApp }
@@ -70,7 +93,8 @@ public struct SemanticRule: Sendable, Hashable {
 /// score model file; `phrasematch fit` with the encoder writes them): a logistic model of whether
 /// a refused closest result is right, from its lexical features (`DecisionWeights.features`)
 /// and the encoder's evidence (`SemanticWeights.evidenceFeatures`). Where a model has one, it
-/// replaces the limits of `SemanticRule`: a refusal the encoder reads runs its closest result
+/// replaces the limits of `SemanticRule` (of both sides, or of one: `semantic.namedLogistic`,
+/// `semantic.noAppLogistic`): a refusal the encoder reads runs its closest result
 /// when this confidence is at least `threshold`, and the result carries that confidence.
 public struct SemanticWeights: Sendable, Hashable {
     /// The encoder's features, after the lexical ones: the nearest shortcut's cosine, its lead

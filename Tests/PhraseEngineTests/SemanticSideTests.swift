@@ -1,0 +1,196 @@
+import Foundation
+import Testing
+@testable import PhraseEngine
+@testable import PhraseMatchCLI
+
+/// A fitted rule of the sentence encoder per side (issue 49): one for results whose utterance
+/// named the app (`semantic.namedLogistic`), one for those naming none (`semantic.noAppLogistic`),
+/// each side keeping its limits where it has none; written and read by the model file, read by
+/// the matcher, fitted by `phrasematch fit` each on its own lines.
+@Suite struct SemanticSideTests {
+    let named = "hydrate the basil plant please over in leafy"
+    let plain = "hydrate the basil plant please"
+
+    static func matcher(_ rule: SemanticRule) throws -> Matcher {
+        var o = MatchOptions()
+        o.model.semantic = rule
+        return Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: o, encoder: KeywordEncoder())
+    }
+
+    /// Limits that confirm whatever the encoder agrees with.
+    static let open = SemanticRule.Limits(cosine: 0, margin: 0, score: 0)
+    static let shut = SemanticRule.Limits(cosine: 1, margin: 1, score: 1)
+
+    @Test func theModelFileCarriesEachSidesRule() throws {
+        func roundTrip(_ m: ScoreModel) throws -> (ScoreModel, String) {
+            let text = m.json.render()
+            return (try ScoreModel.parse(Array(text.utf8), file: "m.json"), text)
+        }
+        var m = ScoreModel.standard
+        m.semantic.noAppFitted = SemanticFitTests.agreeing(threshold: 0.75)
+        var (back, text) = try roundTrip(m)
+        #expect(back.semantic == m.semantic && back.semantic.namedFitted == nil && back.semantic.fitted == nil)
+        #expect(text.contains("\"noAppLogistic\": {\"bias\": -10") && text.contains("\"noAppConfidence\": 0.75"))
+        #expect(!text.contains("\"logistic\"") && !text.contains("namedLogistic"))
+        m.semantic.namedFitted = SemanticFitTests.agreeing(threshold: 0.6)
+        (back, text) = try roundTrip(m)
+        #expect(back.semantic == m.semantic && text.contains("\"namedConfidence\": 0.6") && text.contains("\"noAppConfidence\": 0.75"))
+        // One rule both sides share is written as before the sides had their own.
+        m.semantic.fitted = SemanticFitTests.agreeing(threshold: 0.7)
+        (back, text) = try roundTrip(m)
+        #expect(back.semantic == m.semantic && back.semantic.namedFitted == back.semantic.noAppFitted)
+        #expect(text.contains("\"logistic\": {") && text.contains("\"confidence\": 0.7") && !text.contains("noAppLogistic"))
+        // Errors name the key.
+        var one = ScoreModel.standard
+        one.semantic.noAppFitted = SemanticFitTests.agreeing(threshold: 0.75)
+        let sideText = one.json.render()
+        func error(_ t: String) -> String {
+            do { _ = try ScoreModel.parse(Array(t.utf8), file: "m.json"); return "" } catch { return error.message }
+        }
+        #expect(error(sideText.replacingOccurrences(of: ", \"noAppConfidence\": 0.75", with: "")).contains("'semantic.noAppLogistic' needs 'semantic.noAppConfidence'"))
+        #expect(error(sideText.replacingOccurrences(of: "\"noAppConfidence\": 0.75", with: "\"noAppConfidence\": 0.75, \"namedConfidence\": 0.5"))
+            .contains("'semantic.namedConfidence' is given without 'semantic.namedLogistic'"))
+        #expect(error(sideText.replacingOccurrences(of: "\"noAppConfidence\": 0.75", with: "\"noAppConfidence\": 1")).contains("'semantic.noAppConfidence' must be"))
+        #expect(error(sideText.replacingOccurrences(of: "\"noAppLogistic\": {", with: "\"noAppLogistic\": {\"cosin\": 1, "))
+            .contains("unknown key 'semantic.noAppLogistic.cosin'"))
+        let both = sideText.replacingOccurrences(of: "\"noAppConfidence\": 0.75",
+                                                 with: "\"noAppConfidence\": 0.75, \"confidence\": 0.5, \"logistic\": " + logisticObject())
+        #expect(error(both).contains("'semantic.logistic' is one rule for both sides"), "\(error(both))")
+        #expect(error(sideText.replacingOccurrences(of: "\"noAppLogistic\"", with: "\"noAppLogistics\"")).contains("unknown key 'semantic.noAppLogistics'"))
+    }
+
+    /// A rule's object as the file writes it.
+    func logisticObject() -> String {
+        var m = ScoreModel.standard
+        m.semantic.fitted = SemanticFitTests.agreeing(threshold: 0.5)
+        let t = m.json.render()
+        guard let a = t.range(of: "\"logistic\": "), let b = t.range(of: "}", range: a.upperBound..<t.endIndex) else { return "{}" }
+        return String(t[a.upperBound..<b.upperBound])
+    }
+
+    /// Each side reads its own rule: a fitted one where it has one, else its limits.
+    @Test func aSideWithoutAFittedRuleKeepsItsLimits() throws {
+        let words = try Self.matcher(.never)
+        var plainOptions = words.options
+        plainOptions.semantic = false
+        let n = words.match(named, locale: "en", options: plainOptions), p = words.match(plain, locale: "en", options: plainOptions)
+        #expect(n.decision == .none && n.results.first?.appNamed == true, "\(n.reason)")
+        #expect(p.decision == .none && p.results.first?.appNamed == false, "\(p.reason)")
+        let agreeing = SemanticFitTests.agreeing(threshold: 0.9)
+        // The no-app side fitted, the named side's limits shut: only the utterance that names no app runs.
+        var rule = SemanticRule(named: Self.shut, noApp: Self.shut)
+        rule.noAppFitted = agreeing
+        var m = try Self.matcher(rule)
+        #expect(m.match(named, locale: "en").decision == .none)
+        let ran = m.match(plain, locale: "en")
+        #expect(ran.decision == .match, "\(ran.reason)")
+        guard case .meaningConfident = ran.why else { Issue.record("\(ran.why)"); return }
+        // The named side's limits open: it runs by them (no confidence), the no-app side by its rule.
+        rule.named = Self.open
+        m = try Self.matcher(rule)
+        let byLimits = m.match(named, locale: "en")
+        #expect(byLimits.decision == .match && byLimits.confidence == nil, "\(byLimits.reason)")
+        guard case .meaning = byLimits.why else { Issue.record("\(byLimits.why)"); return }
+        // The other way round: the named side fitted, the no-app side's limits shut.
+        var other = SemanticRule(named: Self.shut, noApp: Self.shut)
+        other.namedFitted = agreeing
+        m = try Self.matcher(other)
+        #expect(m.match(named, locale: "en").decision == .match)
+        #expect(m.match(plain, locale: "en").decision == .none)
+        // A side's fitted rule replaces its open limits: a threshold it does not reach refuses.
+        other.noApp = Self.open
+        other.noAppFitted = SemanticFitTests.agreeing(threshold: 0.99999)
+        #expect(try Self.matcher(other).match(plain, locale: "en").decision == .none)
+    }
+
+    /// `fitSemanticSides`: each side fitted on its own lines; a side whose lines the rule the
+    /// samples were read with already gets right keeps it (nil).
+    @Test func theFitGivesEachSideItsOwnRule() throws {
+        let n = SemanticWeights.features.count, cos = SemanticWeights.features.firstIndex(of: "cosine") ?? 0
+        let agrees = SemanticWeights.features.firstIndex(of: "agrees") ?? 0
+        func sample(_ k: Int, cosine: Double, right: Bool, ood: Bool, named: Bool) -> DecisionFit.Sample {
+            var x = [Double](repeating: 0, count: n)
+            x[0] = 0.4 + 0.001 * Double(k % 7)
+            x[1] = named ? 1 : 0
+            x[cos] = cosine + 0.0001 * Double(k % 5)
+            x[agrees] = 1
+            var s = DecisionFit.Sample(features: Array(x.prefix(DecisionWeights.features.count)), right: right, outOfDomain: ood,
+                                       eligible: false, correctNow: ood, tune: true)
+            s.refusedNow = true
+            s.meaning = x
+            s.meaningNamed = named
+            return s
+        }
+        var samples: [DecisionFit.Sample] = []
+        for named in [false, true] {
+            for k in 0..<60 { samples.append(sample(k, cosine: 0.95, right: true, ood: false, named: named)) }
+            for k in 0..<60 { samples.append(sample(k, cosine: 0.80, right: false, ood: true, named: named)) }
+            for k in 0..<10 { samples.append(sample(k, cosine: 0.86, right: false, ood: false, named: named)) }
+        }
+        // Read with limits that run exactly the right named lines, and nothing of the no-app ones.
+        let read = samples.map { s -> DecisionFit.Sample in
+            var s = s
+            s.ruleRuns = s.meaningNamed && (s.meaning?[cos] ?? 0) >= 0.9
+            s.ruleRunsRight = s.ruleRuns && s.right
+            return s
+        }
+        let sides = DecisionFit.fitSemanticSides(read, maxFalseAccepts: 0)
+        let noApp = try #require(sides.noApp)
+        #expect(sides.named == nil)
+        var ran = 0, fa = 0
+        for s in read where !s.meaningNamed {
+            if let x = s.meaning, noApp.confidence(x) >= noApp.threshold { if s.outOfDomain { fa += 1 } else if s.right { ran += 1 } }
+        }
+        #expect(ran == 60 && fa == 0, "ran \(ran), false accepts \(fa)")
+        // Read with no rule running anything: both sides get one; asked for one side, only it.
+        let none = samples
+        let both = DecisionFit.fitSemanticSides(none, maxFalseAccepts: 0)
+        #expect(both.named != nil && both.noApp != nil)
+        let onlyNamed = DecisionFit.fitSemanticSides(none, maxFalseAccepts: 0, noApp: false)
+        #expect(onlyNamed.named != nil && onlyNamed.noApp == nil)
+        // A side's rule never runs the other side's lines in its tally: the named side alone,
+        // on samples with no named line, is nil.
+        #expect(DecisionFit.fitSemantic(none.filter { !$0.meaningNamed }, maxFalseAccepts: 0, side: true) == nil)
+    }
+
+    /// `phrasematch fit --meaning-only` writes a rule per side (`--side`), each on its own lines,
+    /// and reads `--side` strictly.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: SemanticTests.weights), "the encoder's weights are needed"))
+    func fitWritesEachSidesRule() throws {
+        let catalog = SemanticTests.root.appendingPathComponent("Benchmarks/ha-intents/en/catalog.sparse.json").path
+        let corpora = ["corpus.named.jsonl", "corpus.plain.jsonl"].map { SemanticTests.root.appendingPathComponent("Benchmarks/ha-intents/en/\($0)").path }
+        // A base model with the limits on both sides (the bundled one has a no-app rule).
+        var limitsOnly = ScoreModel.standard
+        limitsOnly.semantic.namedFitted = nil
+        limitsOnly.semantic.noAppFitted = nil
+        let base = try tempFile("limits.json", limitsOnly.json.render())
+        let out = try tempFile("sides.json", "")
+        let (code, report, err) = runCLI(["fit", "--meaning-only", "--model", base, "--encoder", SemanticTests.weights, "--catalog", catalog,
+                                          "--output", out] + corpora)
+        #expect(code == 0, "\(err)\n\(report)")
+        #expect(report.contains("the meaning (sentence encoder) for results that name no app, on "), "\(report)")
+        #expect(report.contains("the meaning (sentence encoder) for results whose utterance named the app, on "), "\(report)")
+        let model = try ScoreModel.load(path: out)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(model.semantic.isFitted && !text.contains("\"logistic\": {\"bias\""), "\(report)")
+        #expect((model.semantic.noAppFitted != nil) == text.contains("\"noAppLogistic\""))
+        #expect((model.semantic.namedFitted != nil) == text.contains("\"namedLogistic\""))
+        // The bundled limits stay where a side has no rule.
+        #expect(model.semantic.named == ScoreModel.standard.semantic.named && model.semantic.noApp == ScoreModel.standard.semantic.noApp)
+        // One side only: the other keeps the base model's.
+        let noAppOnly = try tempFile("noapp.json", "")
+        let (c2, r2, e2) = runCLI(["fit", "--meaning-only", "--side", "no-app", "--model", base, "--encoder", SemanticTests.weights, "--catalog", catalog,
+                                   "--output", noAppOnly] + corpora)
+        if c2 == 0 {
+            let m2 = try ScoreModel.load(path: noAppOnly)
+            #expect(m2.semantic.namedFitted == nil && m2.semantic.noAppFitted == model.semantic.noAppFitted, "\(r2)")
+        } else {
+            #expect(model.semantic.noAppFitted == nil, "\(e2)")
+        }
+        #expect(!r2.contains("named the app, on"), "\(r2)")
+        let (c3, _, e3) = runCLI(["fit", "--meaning-only", "--side", "left", "--output", out] + corpora)
+        #expect(c3 == 2 && e3.contains("--side takes both, named, no-app or shared"), "\(e3)")
+        let (c4, _, e4) = runCLI(["fit", "--calibrate", "--side", "named", "--output", out] + corpora)
+        #expect(c4 == 2 && e4.contains("--side"), "\(e4)")
+    }
+}
