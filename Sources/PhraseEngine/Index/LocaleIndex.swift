@@ -676,7 +676,7 @@ final class LocaleIndex: Sendable {
         guard let e = vocabIds.keys.findJoined(a, b) else { return nil }
         return vocabIds.values[e]
     }
-    /// The lookups of `Query.matchUnit` into the sound, delete and prefix tables, read in place.
+    /// The lookups of `PreparedUtterance.matchUnit` into the sound, delete and prefix tables, read in place.
     func numberSoundIds(_ key: String) -> [Int32]? {
         guard !numberSounds.isEmpty, let e = numberSounds.keys.find(key) else { return nil }
         return numberSounds.values[e]

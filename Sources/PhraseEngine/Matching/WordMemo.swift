@@ -72,7 +72,7 @@ struct ByteKeys {
     }
 }
 
-/// The matches `Query.matchUnit` found for a word (and its sound key), remembered across the
+/// The matches `PreparedUtterance.matchUnit` found for a word (and its sound key), remembered across the
 /// queries of one workspace: the same words come back in utterance after utterance, and looking
 /// a word up again costs a fraction of matching it (the fuzzy and sound-alike lookups). A
 /// word's matches depend on its text, its flags, whether it was read as a homophone and the

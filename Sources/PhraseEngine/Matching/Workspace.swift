@@ -104,7 +104,7 @@ final class Scratch {
     }
 
     /// Each unit's cost inside a value's span: its class's (`ScoreModel.slotInsertion(for:)`,
-    /// set with the class by `Query.setClass`), for the span alignment's inner loops.
+    /// set with the class by `PreparedUtterance.setClass`), for the span alignment's inner loops.
     private(set) var slotInsCapacity = 0
     private(set) var slotIns = UnsafeMutablePointer<Float>.allocate(capacity: 1)
 
@@ -218,7 +218,7 @@ final class Workspace: @unchecked Sendable {
         var bestIds: [Int32] = []
 
         /// Empties the arrays that grow with what a query finds, keeping their capacity. (The
-        /// per-unit arrays are set to each query's length by `Query.prepare`.)
+        /// per-unit arrays are set to each query's length by `PreparedUtterance.prepare`.)
         mutating func removeAll() {
             bestIds.clear()
             mVocab.clear()
@@ -232,9 +232,9 @@ final class Workspace: @unchecked Sendable {
     /// without the dynamic exclusivity checks a class's stored properties need.
     struct Pool {
         var arrays = Arrays()
-        /// The slot spans table (`Query.spans`), lent to each query in turn.
+        /// The slot spans table (`SlotReading.spans`), lent to each query in turn.
         var spans = SpanTable()
-        /// A unit's scalars and its fuzzy candidates (`Query.matchUnit`).
+        /// A unit's scalars and its fuzzy candidates (`PreparedUtterance.matchUnit`).
         var unitScalars: [UInt32] = []
         /// This workspace's stemmer (`Stemmer` is not thread-safe), made on first use.
         var stemmerStore: Stemmer? = nil
@@ -252,7 +252,7 @@ final class Workspace: @unchecked Sendable {
         var valueKeys: [UInt64] = []
         var valueSets: [(set: Int32, start: Int, end: Int)] = []
         var fuzzyCandidates: [Int32] = []
-        /// Each unit's phonetic key when `Query.matchUnit` computed it, and the keys of the
+        /// Each unit's phonetic key when `PreparedUtterance.matchUnit` computed it, and the keys of the
         /// windows of 1-3 units (`Query.findSlots`).
         var unitKeys: [String?] = []
         var windowKeys: [String?] = []
@@ -289,7 +289,7 @@ final class Workspace: @unchecked Sendable {
         var wideHits: [Int: WideUnits] = [:]
         /// `coverage` of an utterance of 64 units or more.
         var wideCoverage: [WideUnits] = []
-        /// What `Query.matchUnit` found for a word, remembered across this workspace's queries.
+        /// What `PreparedUtterance.matchUnit` found for a word, remembered across this workspace's queries.
         var unitMemo = UnitMemo()
         /// The sound keys of windows of words (`Query.windowKey`), remembered likewise.
         var windowKeyMemo = WindowKeyMemo()
