@@ -252,14 +252,14 @@ extension Query {
         if trace { for x in 0..<size { back[x] = -1; op[x] = 0; spanOf[x] = -1 } }
         cells[0].cost = 0
         // The per-unit arrays as buffer pointers (no bounds checks or retains in the loops).
-        insCost.withUnsafeBufferPointer { insCostP in
-        merge.withUnsafeBufferPointer { mergeP in
-        mStart.withUnsafeBufferPointer { msP in
-        mCount.withUnsafeBufferPointer { mcP in
-        mVocab.withUnsafeBufferPointer { mvP in
-        mSim.withUnsafeBufferPointer { simP in
-        splitStart.withUnsafeBufferPointer { ssP in
-        splitPairs.withUnsafeBufferPointer { spP in
+        u.insCost.withUnsafeBufferPointer { insCostP in
+        u.merge.withUnsafeBufferPointer { mergeP in
+        u.mStart.withUnsafeBufferPointer { msP in
+        u.mCount.withUnsafeBufferPointer { mcP in
+        u.mVocab.withUnsafeBufferPointer { mvP in
+        u.mSim.withUnsafeBufferPointer { simP in
+        u.splitStart.withUnsafeBufferPointer { ssP in
+        u.splitPairs.withUnsafeBufferPointer { spP in
         let insP = UnsafeBufferPointer<Float>(start: insOverride.map { UnsafePointer($0) } ?? insCostP.baseAddress, count: insCostP.count)
         for j in 0...m {
             // The element of row j (the last row has none).

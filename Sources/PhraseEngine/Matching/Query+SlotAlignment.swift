@@ -137,13 +137,13 @@ extension Query {
         }
         // The value's and the units' arrays as buffer pointers (no bounds checks or retains).
         let slotInsP = scratch.slotIns
-        merge.withUnsafeBufferPointer { mergeP in
-        mStart.withUnsafeBufferPointer { msP in
-        mCount.withUnsafeBufferPointer { mcP in
-        mVocab.withUnsafeBufferPointer { mvP in
-        mSim.withUnsafeBufferPointer { simP in
-        splitStart.withUnsafeBufferPointer { ssP in
-        splitPairs.withUnsafeBufferPointer { spP in
+        u.merge.withUnsafeBufferPointer { mergeP in
+        u.mStart.withUnsafeBufferPointer { msP in
+        u.mCount.withUnsafeBufferPointer { mcP in
+        u.mVocab.withUnsafeBufferPointer { mvP in
+        u.mSim.withUnsafeBufferPointer { simP in
+        u.splitStart.withUnsafeBufferPointer { ssP in
+        u.splitPairs.withUnsafeBufferPointer { spP in
         for j in 0...k {
             let u: Int32 = j < k ? vu[j] : -1
             let wj: Float = j < k ? vw[j] : 0
