@@ -354,7 +354,7 @@ extension Query {
                     let list = e.kind == .app ? appSpans : paramSpans
                     let spanBase = e.kind == .app ? paramSpans.count : 0
                     for (k, s) in list.enumerated() where s.start == i && usable(s) {
-                        if !flexible && s.sim < 1 { continue }
+                        if !flexible && !s.isExact { continue }
                         // A word the catalog does not know right next to the value: the person
                         // likely named a different value ("pumpkin spice latte").
                         let adj = adjacentUnknownPenalty(s.start, s.end, mask) + cutWordPenalty(s.start, s.end, literals: literalBits, mask)

@@ -91,7 +91,7 @@ extension Query {
                 }
             case .param, .app:
                 for s in e.kind == .app ? appSpans : paramSpans where s.start == i && usable(s) {
-                    if !flexible && s.sim < 1 { continue }
+                    if !flexible && !s.isExact { continue }
                     let adj = adjacentUnknownPenalty(s.start, s.end, mask) + cutWordPenalty(s.start, s.end, literals: literals, mask)
                     walk(j + 1, s.end, c + e.weight * (1 - s.sim) + adj, g + e.weight * s.sim)
                 }
