@@ -198,6 +198,35 @@ import Synchronization
         let d = pool.acquire(), e = pool.acquire()
         #expect(Set([ObjectIdentifier(d), ObjectIdentifier(e)]) == Set([ObjectIdentifier(a), ObjectIdentifier(b)]))
     }
+
+    /// A step's scratch buffers are lent in place (`Loan`): what a step leaves in them,
+    /// however its scope is left, and their storage stay in the pool for the next query.
+    @Test func lentBuffersComeBackWithTheirStorage() throws {
+        let m = Matcher(catalogs: [try SynthTests.sample("habits")], locales: ["en"])
+        let pool = try #require(m.poolList.first)
+        // A match lends every step's buffers and gives them back, filled: the workspace it used
+        // (the one this thread takes next) holds their storage.
+        _ = m.match("log water in habit tracker", locale: "en")
+        let ws = pool.acquire()
+        defer { pool.release(ws) }
+        #expect(ws.wordBuffers.pointee.unitScalars.capacity > 0)
+        #expect(ws.slotBuffers.pointee.windowKeys.capacity > 0)
+        #expect(ws.searchBuffers.pointee.candList.capacity > 0)
+        func fill(_ n: Int) -> Int {
+            let loan = Loan(ws.searchBuffers)
+            loan.value.candList.clear()
+            for i in 0..<n { loan.value.candList.append(Int32(i)) }
+            if n > 10 { return loan.value.candList.count }
+            loan.value.candList.clear()
+            return 0
+        }
+        _ = fill(100)
+        #expect(ws.searchBuffers.pointee.candList.count == 100, "given back on an early return")
+        let storage = ws.searchBuffers.pointee.candList.withUnsafeBufferPointer { $0.baseAddress }
+        _ = fill(5)
+        #expect(ws.searchBuffers.pointee.candList.isEmpty)
+        #expect(ws.searchBuffers.pointee.candList.withUnsafeBufferPointer { $0.baseAddress } == storage, "the same storage")
+    }
 }
 
 

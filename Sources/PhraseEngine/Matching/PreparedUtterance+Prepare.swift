@@ -31,9 +31,11 @@ extension PreparedUtterance {
         scratch.reserveSlotIns(n)
         for i in 0..<n { setClass(i, WordClass(units[i].flags)) }
         Query<Units>.resetKeys(&ws.pool.pointee.unitKeys, count: n)
+        // The word step's scratch buffers, lent for the step (`WordBuffers`).
+        let buffers = Loan(ws.wordBuffers)
         for i in 0..<n {
             mStart[i] = mVocab.count
-            rememberedMatchUnit(i)
+            rememberedMatchUnit(i, &buffers.value)
             mCount[i] = mVocab.count - mStart[i]
         }
         if opts.mode == .flexible {

@@ -23,7 +23,7 @@ extension PreparedUtterance {
     /// (`UnitMemo`): the same matches in the same order, each noted at its similarity, and the
     /// same sound key. (Noting a word once at its best similarity is what noting it at each of
     /// its similarities in turn leaves: `note` keeps the best, and lists the word once.)
-    mutating func rememberedMatchUnit(_ i: Int) {
+    mutating func rememberedMatchUnit(_ i: Int, _ buf: inout WordBuffers) {
         let read: UInt32 = units[i].read ? 1 : 0
         let bits = UInt32(units[i].flags.rawValue) | read << 8 | (opts.mode == .exact ? 1 << 9 : 0)
         var text = units[i].text
@@ -50,7 +50,7 @@ extension PreparedUtterance {
         }
         if found { return }
         let from = mVocab.count
-        matchUnit(i)
+        matchUnit(i, &buf)
         guard let h = hash else { return }
         let key = memo.pointee.unitKeys[i]
         text.withUTF8 { p in
@@ -58,7 +58,7 @@ extension PreparedUtterance {
         }
     }
 
-    mutating func matchUnit(_ i: Int) {
+    mutating func matchUnit(_ i: Int, _ buf: inout WordBuffers) {
         let from = mVocab.count
         let t = units[i].text
         let entry = index.wordEntry(t)
@@ -127,10 +127,8 @@ extension PreparedUtterance {
            let st = ws.pool.pointee.stemmer(index.locale)?.stem(t), let ids = index.stemIds(st) {
             for id in ids { add(id, opts.model.stemSimilarity, .stem, from: from) }
         }
-        var sc: [UInt32] = []
-        swap(&sc, &ws.pool.pointee.unitScalars)
-        sc.clear()
-        for u in t.unicodeScalars { sc.append(u.value) }
+        buf.unitScalars.clear()
+        for u in t.unicodeScalars { buf.unitScalars.append(u.value) }
         // A word of the vocabulary has its key already (computed the same way, see
         // `LocaleIndex.vocabKeyIsPlain`).
         let key = exactId >= 0 && index.vocabKeyIsPlain[Int(exactId)] ? index.vocabPhonetic[Int(exactId)]
@@ -138,7 +136,7 @@ extension PreparedUtterance {
         let keyLength = Query<Units>.keyLength(key)
         // Kept for the one-word windows of the sound search (the same key, except for a single
         // Han or kana character, whose key is its syllable's).
-        if !(sc.count == 1 && Script.isHanOrKana(sc[0])) {
+        if !(buf.unitScalars.count == 1 && Script.isHanOrKana(buf.unitScalars[0])) {
             ws.pool.pointee.unitKeys[i] = key
         }
         // A number heard as a word that sounds like it ("bedroom to" for "bedroom 2").
@@ -148,41 +146,35 @@ extension PreparedUtterance {
         // Sound-alike only for words long enough to have a telling sound (or a CJK syllable). A
         // Hangul syllable is a block of two or three letters: it counts as two ("매뉴" / "메뉴").
         var letters = 0
-        for v in sc { letters += Script.isHangulSyllable(v) ? 2 : 1 }
+        for v in buf.unitScalars { letters += Script.isHangulSyllable(v) ? 2 : 1 }
         let phoneticOK = key.utf8.first == UInt8(ascii: "~") || (letters >= 3 && keyLength >= 2)
         if phoneticOK, let ids = index.phoneticIds(key) {
             for id in ids.prefix(16) where id != exactId {
                 add(id, opts.model.phoneticSimilarity, .soundAlike, from: from)
             }
         }
-        var cands: [Int32] = []
-        swap(&cands, &ws.pool.pointee.fuzzyCandidates)
-        cands.clear()
-        defer {
-            swap(&sc, &ws.pool.pointee.unitScalars)
-            swap(&cands, &ws.pool.pointee.fuzzyCandidates)
-        }
-        guard sc.count >= 3 else { return }
-        if let ids = index.deletedIds(LocaleIndex.scalarHash(sc)) { cands.append(contentsOf: ids) }
-        if sc.count >= 4 {
-            for k in 0..<sc.count {
-                let h = LocaleIndex.scalarHash(sc, skipping: k)
-                if let ids = index.deletedIds(h) { cands.append(contentsOf: ids.prefix(32)) }
-                if let id = index.vocabId(hash: h) { cands.append(id) }
+        buf.fuzzyCandidates.clear()
+        guard buf.unitScalars.count >= 3 else { return }
+        if let ids = index.deletedIds(LocaleIndex.scalarHash(buf.unitScalars)) { buf.fuzzyCandidates.append(contentsOf: ids) }
+        if buf.unitScalars.count >= 4 {
+            for k in 0..<buf.unitScalars.count {
+                let h = LocaleIndex.scalarHash(buf.unitScalars, skipping: k)
+                if let ids = index.deletedIds(h) { buf.fuzzyCandidates.append(contentsOf: ids.prefix(32)) }
+                if let id = index.vocabId(hash: h) { buf.fuzzyCandidates.append(id) }
             }
         }
-        if sc.count == 3 {
+        if buf.unitScalars.count == 3 {
             // Short words: a query letter dropped from a 4-letter word.
             // (covered by deleteIndex[t]); nothing more.
         }
-        for id in cands where id != exactId {
-            let s = WordSimilarity.fuzzy(sc, index.vocabScalars[Int(id)])
+        for id in buf.fuzzyCandidates where id != exactId {
+            let s = WordSimilarity.fuzzy(buf.unitScalars, index.vocabScalars[Int(id)])
             if s >= opts.model.minimumWordSimilarity { add(id, s, .edit, from: from) }
         }
         // Inflections: the word's first four letters as a prefix key.
-        if sc.count >= 4, let ids = index.prefixIds(LocaleIndex.prefixHash(sc)) {
+        if buf.unitScalars.count >= 4, let ids = index.prefixIds(LocaleIndex.prefixHash(buf.unitScalars)) {
             for id in ids.prefix(64) where id != exactId {
-                let s = WordSimilarity.stem(sc, index.vocabScalars[Int(id)])
+                let s = WordSimilarity.stem(buf.unitScalars, index.vocabScalars[Int(id)])
                 if s >= opts.model.minimumWordSimilarity { add(id, s, .sharedPrefix, from: from) }
             }
         }

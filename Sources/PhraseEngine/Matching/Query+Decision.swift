@@ -87,12 +87,9 @@ extension Query {
     }
 
     func decide(_ scored: [Scored], wildcard: UnknownValueReading? = nil, locale: String,
-                catalogs: [Catalog]) -> MatchResult {
+                catalogs: [Catalog], _ best: inout TargetTable<Scored>) -> MatchResult {
         // Best reading per target.
-        var best = TargetTable<Scored>()
-        swap(&best, &ws.pool.pointee.bestReadings)
         best.removeAll()
-        defer { swap(&best, &ws.pool.pointee.bestReadings) }
         var negBest: Scored? = nil
         for s in scored {
             if index.templateIsNegative[s.template] {

@@ -2,7 +2,7 @@
 
 extension Query {
     /// The phrase as written after normalization: every unit in order, nothing skipped.
-    func runExact(locale: String, catalogs: [Catalog]) -> MatchResult {
+    func runExact(locale: String, catalogs: [Catalog], _ buf: inout SearchBuffers) -> MatchResult {
         var scored: [Scored] = []
         scratch.reserveMasks(n)
         let zero = scratch.maskA
@@ -39,6 +39,6 @@ extension Query {
         o.noAppThreshold = 0
         var q = self
         q.opts = o
-        return q.decide(scored, locale: locale, catalogs: catalogs)
+        return q.decide(scored, locale: locale, catalogs: catalogs, &buf.bestReadings)
     }
 }

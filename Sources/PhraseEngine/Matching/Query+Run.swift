@@ -32,92 +32,76 @@ extension Query {
         }
         var q = Query(u: consume u, options: options)
         defer { q.giveBack() }
-        if opts.mode == .exact { return q.runExact(locale: locale, catalogs: catalogs) }
-        return q.search(locale: locale, catalogs: catalogs)
+        // The search's scratch buffers, lent for the query (`SearchBuffers`).
+        let buffers = Loan(q.ws.searchBuffers)
+        if opts.mode == .exact { return q.runExact(locale: locale, catalogs: catalogs, &buffers.value) }
+        return q.search(locale: locale, catalogs: catalogs, &buffers.value)
     }
 
     /// The search after the slots are found: candidates by their bounds, each evaluated while
     /// its bound can still change the result, then free text, an unknown value and the
     /// decision.
-    func search(locale: String, catalogs: [Catalog]) -> MatchResult {
+    /// (`buf`: the scratch buffers of the search, lent by `run`.)
+    func search(locale: String, catalogs: [Catalog], _ buf: inout SearchBuffers) -> MatchResult {
         // Candidates and their upper bounds.
         // The app name picks the app: when an app was clearly named, only its shortcuts compete.
-        var heard: [Int32] = []
-        swap(&heard, &ws.pool.pointee.heardApps)
-        heard.clear()
+        buf.heardApps.clear()
         if !opts.exhaustive {
             for (k, set) in spans.sets.enumerated() where index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= opts.model.clearAppSimilarity {
-                heard.append(index.setApp[Int(set)])
+                buf.heardApps.append(index.setApp[Int(set)])
             }
         }
-        var candList: [Int32] = []
-        swap(&candList, &ws.pool.pointee.candList)
-        candList.clear()
+        buf.candList.clear()
         // Candidates as sort keys (`sortKey`: bound descending, template ascending).
-        var cands: [UInt64] = []
-        swap(&cands, &ws.pool.pointee.cands)
-        cands.clear()
-        var scored: [Scored] = []
-        swap(&scored, &ws.pool.pointee.scored)
-        scored.clear()
-        var targets = TargetTable<Float>()
-        swap(&targets, &ws.pool.pointee.targets)
-        targets.removeAll()
-        defer {
-            swap(&heard, &ws.pool.pointee.heardApps)
-            swap(&candList, &ws.pool.pointee.candList)
-            swap(&cands, &ws.pool.pointee.cands)
-            swap(&scored, &ws.pool.pointee.scored)
-            swap(&targets, &ws.pool.pointee.targets)
-        }
+        buf.cands.clear()
+        buf.scored.clear()
+        buf.targets.removeAll()
         for id in bestIds {
             for k in Int(index.literalStart[Int(id)])..<Int(index.literalStart[Int(id) + 1]) {
                 let t = index.literalFlat[k]
                 if ws.mark[Int(t)] { continue }
-                if !heard.isEmpty && !heard.contains(index.templateApp[Int(t)]) { continue }
+                if !buf.heardApps.isEmpty && !buf.heardApps.contains(index.templateApp[Int(t)]) { continue }
                 ws.mark[Int(t)] = true
-                candList.append(t)
+                buf.candList.append(t)
             }
         }
         for set in spans.sets {
             for k in Int(index.setTemplateStart[Int(set)])..<Int(index.setTemplateStart[Int(set) + 1]) {
                 let t = index.setTemplateFlat[k]
                 if ws.mark[Int(t)] { continue }
-                if !heard.isEmpty && !heard.contains(index.templateApp[Int(t)]) { continue }
+                if !buf.heardApps.isEmpty && !buf.heardApps.contains(index.templateApp[Int(t)]) { continue }
                 ws.mark[Int(t)] = true
-                candList.append(t)
+                buf.candList.append(t)
             }
         }
-        for t in candList { ws.mark[Int(t)] = false }
+        for t in buf.candList { ws.mark[Int(t)] = false }
         // The encoder's proposal: its shortcut's phrases, all of them (of the app heard, if one was).
         let proposal = opts.onlyShortcut
         if let only = proposal {
-            candList.clear()
-            if heard.isEmpty || heard.contains(Int32(only.app)) {
-                for (t, c) in index.templates.enumerated() where c.app == only.app && c.shortcut == only.shortcut { candList.append(Int32(t)) }
+            buf.candList.clear()
+            if buf.heardApps.isEmpty || buf.heardApps.contains(Int32(only.app)) {
+                for (t, c) in index.templates.enumerated() where c.app == only.app && c.shortcut == only.shortcut { buf.candList.append(Int32(t)) }
             }
         }
-        var coverage: [Units] = []
-        Units.swapCoverage(ws, &coverage)
-        slotCoverage(into: &coverage)
-        defer { Units.swapCoverage(ws, &coverage) }
+        slotCoverage(into: &buf[keyPath: Units.coverageField])
+        let coverage = buf[keyPath: Units.coverageField]
         // The units the app name takes in every reading, for the last app looked up.
         var takenApp = -1
         var taken = AppUnits(units: noUnits, sure: false)
-        for t in candList {
+        for t in buf.candList {
             let g = bestGain(Int(t))
             ws.gain[Int(t)] = g
             let ub = max(0, upperBound(Int(t), coverage: coverage, refined: false, gain: g, taken: AppUnits(units: noUnits, sure: false)))
-            cands.append(Query.sortKey(bound: ub, t))
+            buf.cands.append(Query.sortKey(bound: ub, t))
         }
-        cands.sort()
+        buf.cands.sort()
         let floor = Float(opts.model.searchFloor)
         let need = max(opts.limit, 2)
         let logBounds = ws.pool.pointee.boundLog != nil
         var kth: Float = -1
         // Below `floorNow` nothing is listed or decides (`reach(after:)` the best reading so far).
         var floorNow: Float = -1
-        for key in cands {
+        for key in buf.cands {
             let ub = Query.sortKeyBound(key), t = Query.sortKeyItem(key)
             // A negative phrase is not one of the `need` results: it refuses whatever is within
             // the ambiguity margin of the best, so only `floorNow` (at most `kth`) bounds it.
@@ -136,35 +120,35 @@ extension Query {
                 if ub2 < floor || ub2 < bar { continue }
             }
             var changed = false
-            let from = scored.count
-            evaluate(Int(t), into: &scored, below: bar)
-            if logBounds { logBound(Int(t), ub, coverage, scored[from...]) }
+            let from = buf.scored.count
+            evaluate(Int(t), into: &buf.scored, below: bar, &buf.evaluate)
+            if logBounds { logBound(Int(t), ub, coverage, buf.scored[from...]) }
             // (Fields read in place: a reading is too large to copy cheaply.)
-            for si in from..<scored.count {
+            for si in from..<buf.scored.count {
                 // A negative phrase's reading neither lowers the floor nor takes a result's place.
-                if index.templateIsNegative[scored[si].template] { continue }
-                let key = targetKey(template: scored[si].template, option: scored[si].option)
-                let score = scored[si].score
+                if index.templateIsNegative[buf.scored[si].template] { continue }
+                let key = targetKey(template: buf.scored[si].template, option: buf.scored[si].option)
+                let score = buf.scored[si].score
                 let r = reach(after: score)
                 if r > floorNow { floorNow = r; changed = true }
-                if let k = targets.find(key) {
-                    if score > targets.values[k] { targets.values[k] = score; changed = true }
+                if let k = buf.targets.find(key) {
+                    if score > buf.targets.values[k] { buf.targets.values[k] = score; changed = true }
                 } else if score > -1 {
-                    targets.append(key, score)
+                    buf.targets.append(key, score)
                     changed = true
                 }
             }
             if changed {
-                kth = max(floorNow, targets.count >= need ? Query.kthLargest(targets.values, need) : -1)
+                kth = max(floorNow, buf.targets.count >= need ? Query.kthLargest(buf.targets.values, need) : -1)
             }
         }
-        if !opts.exhaustive && !opts.noBounds && proposal == nil { readAgainForFreeText(cands, &scored, kth: kth, floorNow: floorNow) }
-        freeTextReadings(&scored)
+        if !opts.exhaustive && !opts.noBounds && proposal == nil { readAgainForFreeText(buf.cands, &buf.scored, kth: kth, floorNow: floorNow, &buf.evaluate) }
+        freeTextReadings(&buf.scored)
         // Read where it can reach the threshold and beat the best real reading: a refusal's
         // closest result is then the phrase whose other words were said, its value unknown.
-        let topScore = bestScore(scored)
-        let wild = unknownValueReading(cands, above: max(Float(opts.threshold), topScore + Float(opts.ambiguityMargin)))
-        return decide(scored, wildcard: wild, locale: locale, catalogs: catalogs)
+        let topScore = bestScore(buf.scored)
+        let wild = unknownValueReading(buf.cands, above: max(Float(opts.threshold), topScore + Float(opts.ambiguityMargin)))
+        return decide(buf.scored, wildcard: wild, locale: locale, catalogs: catalogs, &buf.bestReadings)
     }
 
     /// The best score of a reading that is not of a negative phrase (0 when none).

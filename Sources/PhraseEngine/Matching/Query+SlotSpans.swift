@@ -80,23 +80,15 @@ extension Query {
     /// unknown (or, for app names, anywhere when no app name was heard as such), per slot set.
     /// (Not mutating: `findSlots` is, and would pass the whole query by copy to each method
     /// this calls.)
-    func soundHeardSpans(appHeard: Bool) -> [Int32: [SlotSpan]] {
+    func soundHeardSpans(appHeard: Bool, _ buf: inout SlotBuffers) -> [Int32: [SlotSpan]] {
         var soundSpans: [Int32: [SlotSpan]] = [:]
         // The locale's key of the words a...b joined, computed once for both searches below.
         // A one-word window's key is the word's own, when `matchUnit` computed it.
-        var windowKeys: [String?] = []
-        swap(&windowKeys, &ws.pool.pointee.windowKeys)
-        Query.resetKeys(&windowKeys, count: 3 * n)
+        Query.resetKeys(&buf.windowKeys, count: 3 * n)
         // Each unit's `scalarInfo`, computed once for both searches.
-        var info: [(count: Int, split: Bool)] = []
-        swap(&info, &ws.pool.pointee.unitInfo)
-        info.clear()
-        defer {
-            swap(&windowKeys, &ws.pool.pointee.windowKeys)
-            swap(&info, &ws.pool.pointee.unitInfo)
-        }
+        buf.unitInfo.clear()
         if opts.mode == .flexible && (!index.soundIndex.isEmpty || (!appHeard && !index.appSounds.isEmpty)) {
-            for i in 0..<n { info.append(scalarInfo(i)) }
+            for i in 0..<n { buf.unitInfo.append(scalarInfo(i)) }
         }
 
         // The English key of the app-name search is the locale's own where the locale keys
@@ -109,13 +101,13 @@ extension Query {
                 var hasUnknown = false
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
-                    joinedCount += info[b].count
+                    joinedCount += buf.unitInfo[b].count
                     // No catalog word or name is this long (see `matchUnit`).
                     if joinedCount > longestWindow { break }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { hasUnknown = true }
                     let appsOnly = !hasUnknown
                     guard hasUnknown || (!appHeard && b > a), joinedCount >= 4 else { continue }
-                    let key = windowKey(a, b, &windowKeys)
+                    let key = windowKey(a, b, &buf.windowKeys)
                     guard Query.keyLength(key) >= 3, let hits = index.soundPostings(key) else { continue }
                     for h in hits.prefix(8) where !appsOnly || index.setIsApp[Int(h.set)] {
                         soundSpans[h.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: h.variant, sim: opts.model.soundSimilarity))
@@ -127,13 +119,6 @@ extension Query {
         // in the locale's key and in English, allowing one difference in the key.
         if opts.mode == .flexible && !appHeard && !index.appSounds.isEmpty {
             // The window's keys as scalars (pooled: each key reuses the buffer).
-            var k1: [UInt32] = [], k2: [UInt32] = []
-            swap(&k1, &ws.pool.pointee.soundKeyA)
-            swap(&k2, &ws.pool.pointee.soundKeyB)
-            defer {
-                swap(&k1, &ws.pool.pointee.soundKeyA)
-                swap(&k2, &ws.pool.pointee.soundKeyB)
-            }
             // Words that name a widely used app the catalogs do not know ("strava"): a window
             // with one is that app, not a catalog app that sounds like it.
             func isOtherApp(_ b: Int) -> Bool { (mCount[b] == 0 || mKind[mStart[b]] != .exact) && OtherApps.isKnown(units[b].text) }
@@ -146,28 +131,28 @@ extension Query {
                 for b in a..<min(n, a + 3) {
                     if !units[b].flags.isDisjoint(with: [.number, .ordinal, .filler, .connector]) { break }
                     if otherApp.contains(b) { break }
-                    joinedCount += info[b].count
+                    joinedCount += buf.unitInfo[b].count
                     if joinedCount > longestWindow { break }
                     // An article or pronoun inside a name heard in pieces ("have it tracker", "have
                     // a tracker" for "Habit Tracker"), never at its edges. The pieces are no words
                     // of the catalogs as said: one difference is allowed as for an unknown word.
                     if units[b].flags.contains(.optional) {
-                        if b == a || info[b].split { break }
+                        if b == a || buf.unitInfo[b].split { break }
                         windowUnknown = true
                         continue
                     }
-                    if info[b].split { split = true }
+                    if buf.unitInfo[b].split { split = true }
                     if mCount[b] == 0 || mKind[mStart[b]] != .exact { windowUnknown = true }
                     guard joinedCount >= 3 else { continue }
                     if split { break }
-                    Query.scalars(windowKey(a, b, &windowKeys), into: &k1)
+                    Query.scalars(windowKey(a, b, &buf.windowKeys), into: &buf.soundKeyA)
                     if !localeKeyIsEnglish {
-                        Query.scalars(englishKey(a, b), into: &k2)
+                        Query.scalars(englishKey(a, b), into: &buf.soundKeyB)
                     }
                     for j in index.appSounds.indices {
                         var best: Float = 0
-                        soundMatch(k1, index.appSounds[j].key, unknown: windowUnknown, into: &best)
-                        if !localeKeyIsEnglish { soundMatch(k2, index.appSounds[j].key, unknown: windowUnknown, into: &best) }
+                        soundMatch(buf.soundKeyA, index.appSounds[j].key, unknown: windowUnknown, into: &best)
+                        if !localeKeyIsEnglish { soundMatch(buf.soundKeyB, index.appSounds[j].key, unknown: windowUnknown, into: &best) }
                         if best > 0 {
                             let p = index.appSounds[j].posting
                             soundSpans[p.set, default: []].append(SlotSpan(start: a, end: b + 1, variant: p.variant, sim: best))
@@ -175,8 +160,8 @@ extension Query {
                     }
                 }
             }
-            splitScriptAppSounds(info, &k1, &soundSpans)
-            syllableAppSounds(&k1, &soundSpans)
+            splitScriptAppSounds(buf.unitInfo, &buf.soundKeyA, &soundSpans)
+            syllableAppSounds(&buf.soundKeyA, &soundSpans)
         }
         return soundSpans
     }
@@ -192,11 +177,11 @@ extension Query {
     func otherValueInsertions(_ paramSet: Int32, app: Int32, negative: Bool) -> UnsafeMutablePointer<Float>? {
         guard clearValueSets > 0, !negative else { return nil }
         var row = -1
-        for (k, s) in ws.pool.pointee.clearSets.enumerated() where s == paramSet { row = k; break }
+        for (k, s) in slots.clearSets.enumerated() where s == paramSet { row = k; break }
         if row < 0 {
-            for (a, x) in ws.pool.pointee.clearApps.enumerated() where x == app { row = clearValueSets + a; break }
+            for (a, x) in slots.clearApps.enumerated() where x == app { row = clearValueSets + a; break }
         }
-        guard row >= 0, ws.pool.pointee.clearRowCharges[row] else { return nil }
+        guard row >= 0, slots.clearRowCharges[row] else { return nil }
         return scratch.otherIns + row * n
     }
 
@@ -341,23 +326,12 @@ extension Query {
     /// Finds where slot values occur. Each value's upper bound (its words' best similarities,
     /// weighted) is accumulated from the postings of the matched words; values are then aligned
     /// in bound order until the bound falls below the `valuesPerSet`-th best similarity found.
-    mutating func findSlots() {
+    mutating func findSlots(_ buf: inout SlotBuffers) {
         markHits()
         // App names first: when one is heard clearly, only that app's values are searched
         // (the app-name span picks the app, then the shortcut).
-        var apps: [Int32] = []
-        swap(&apps, &ws.pool.pointee.apps)
-        apps.clear()
-        var touched: [Int32] = []
-        swap(&touched, &ws.pool.pointee.touched)
-        touched.clear()
-        var top: [Float] = []
-        swap(&top, &ws.pool.pointee.topSims)
-        defer {
-            swap(&apps, &ws.pool.pointee.apps)
-            swap(&touched, &ws.pool.pointee.touched)
-            swap(&top, &ws.pool.pointee.topSims)
-        }
+        buf.apps.clear()
+        buf.touched.clear()
         // (No local functions over `apps` and `touched`: a captured variable is boxed and every
         // access to it checked for exclusivity at run time.)
         for id in bestIds where ws.best[Int(id)] >= 0.9 && !opts.exhaustive {
@@ -368,53 +342,45 @@ extension Query {
                 let us = Int(index.variantUnitStart[g]), ue = Int(index.variantUnitStart[g + 1])
                 var all = true
                 if ue - us != 1 { for k in us..<ue where ws.best[Int(index.variantUnits[k])] < 0.9 { all = false; break } }
-                if all { Query.insertSorted(index.setApp[Int(p.set)], into: &apps) }
+                if all { Query.insertSorted(index.setApp[Int(p.set)], into: &buf.apps) }
             }
         }
         for i in 0..<n where merge[i] >= 0 && !opts.exhaustive {
             for k in index.appPostings(merge[i]) {
-                Query.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &apps)
+                Query.insertSorted(index.setApp[Int(index.appPostFlat[k].set)], into: &buf.apps)
             }
         }
         // Upper bounds of the values, accumulated densely (global variant ids: setBase + variant).
         // The values touched are bits of `ws.touchedBits`; its words with a bit set are listed in
         // `touched`, so that the values are read back in ascending order without sorting them.
         let acc = ws.acc, bits = ws.touchedBits
-        Query.accumulateValues(index, bestIds, apps, ws.best, acc, bits, &touched)
-        if touched.count > 1 { touched.sort() }
+        Query.accumulateValues(index, bestIds, buf.apps, ws.best, acc, bits, &buf.touched)
+        if buf.touched.count > 1 { buf.touched.sort() }
         // The values with a bound of at least 0.5, grouped by set (ascending ids keep each set's
         // values together), each set's best bound first: keys are the bound's bits inverted, then
         // the variant, so that plain integer order is bound descending, variant ascending.
-        var keys: [UInt64] = []
-        swap(&keys, &ws.pool.pointee.valueKeys)
-        keys.clear()
-        var bySet: [(set: Int32, start: Int, end: Int)] = []
-        swap(&bySet, &ws.pool.pointee.valueSets)
-        bySet.clear()
-        defer {
-            swap(&keys, &ws.pool.pointee.valueKeys)
-            swap(&bySet, &ws.pool.pointee.valueSets)
-        }
-        Query.collectValues(touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &keys, &bySet)
+        buf.valueKeys.clear()
+        buf.valueSets.clear()
+        Query.collectValues(buf.touched, bits, acc, index.setBase, minimum: opts.model.minimumValueSimilarity, into: &buf.valueKeys, &buf.valueSets)
         // (A value set's keys are sorted when it is searched, after its app's name: see below.)
-        for e in bySet where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { keys[e.start..<e.end].sort() }
+        for e in buf.valueSets where e.end - e.start > 1 && index.setIsApp[Int(e.set)] { buf.valueKeys[e.start..<e.end].sort() }
         // Values heard as other words: the sound of 1-3 words joined, where a word is unknown
         // (or, for app names, anywhere when no app name was heard as such).
         var appHeard = false
         for a in index.appSlot {
-            guard let e = bySet.first(where: { $0.set == a }) else { continue }
-            if Query.sortKeyBound(keys[e.start]) >= 0.99 { appHeard = true; break }
+            guard let e = buf.valueSets.first(where: { $0.set == a }) else { continue }
+            if Query.sortKeyBound(buf.valueKeys[e.start]) >= 0.99 { appHeard = true; break }
         }
-        let soundSpans = soundHeardSpans(appHeard: appHeard)
+        let soundSpans = soundHeardSpans(appHeard: appHeard, &buf)
         if !soundSpans.isEmpty {
-            for set in soundSpans.keys.sorted() where !bySet.contains(where: { $0.set == set }) { bySet.append((set, 0, 0)) }
-            bySet.sort { $0.set < $1.set }
+            for set in soundSpans.keys.sorted() where !buf.valueSets.contains(where: { $0.set == set }) { buf.valueSets.append((set, 0, 0)) }
+            buf.valueSets.sort { $0.set < $1.set }
         }
         // (Sets come in ascending order: an app's name set before its value sets.)
         var takenApp = -1
         var takenUnits = noUnits
         var takenPostings = 0
-        for (set, ks, ke) in bySet {
+        for (set, ks, ke) in buf.valueSets {
             // (The storage of a list an earlier query dropped, when there is one.)
             var found = slots.spans.takeList()
             found.reserveCapacity(Query.valuesPerSet * 2)
@@ -434,8 +400,8 @@ extension Query {
             let taken = isApp ? noUnits : takenUnits
             let inflated = !taken.isEmpty && takenPostings > 0 && !opts.exhaustive
             let prefilter = inflated && takenPostings >= Query.prefilterValues && ke - ks > Query.prefilterValues
-            findValues(set, ks, ke, &keys, taken: taken, inflated: inflated, prefilter: prefilter, extra: soundSpans[set],
-                       into: &found, top: &top)
+            findValues(set, ks, ke, &buf.valueKeys, taken: taken, inflated: inflated, prefilter: prefilter, extra: soundSpans[set],
+                       into: &found, top: &buf.topSims)
             if !found.isEmpty { slots.spans.insert(set, found) } else { slots.spans.giveBack(&found) }
         }
         openAppClause()
@@ -457,39 +423,28 @@ extension Query {
     /// looked for once an app was named (`findSlots`), so they cannot weigh on a reading.
     /// `clearRowCharges[r]`: whether row r charges anything.
     mutating func clearValues() {
-        var sets: [Int32] = [], apps: [Int32] = [], charges: [Bool] = []
-        swap(&sets, &ws.pool.pointee.clearSets)
-        swap(&apps, &ws.pool.pointee.clearApps)
-        swap(&charges, &ws.pool.pointee.clearRowCharges)
-        sets.clear()
-        apps.clear()
-        charges.clear()
-        defer {
-            swap(&sets, &ws.pool.pointee.clearSets)
-            swap(&apps, &ws.pool.pointee.clearApps)
-            swap(&charges, &ws.pool.pointee.clearRowCharges)
-        }
+        // (The slot reading's arrays come empty from the workspace: `takeSlotReading`.)
         for (k, set) in spans.sets.enumerated() where !index.setIsApp[Int(set)] && (spans.lists[k].first?.sim ?? 0) >= opts.model.clearValueSimilarity {
-            sets.append(set)
+            slots.clearSets.append(set)
             let app = index.setApp[Int(set)]
-            if !apps.contains(app) { apps.append(app) }
+            if !slots.clearApps.contains(app) { slots.clearApps.append(app) }
         }
-        slots.clearValueSets = sets.count
-        guard !sets.isEmpty else { return }
-        let rows = sets.count + apps.count
+        slots.clearValueSets = slots.clearSets.count
+        guard !slots.clearSets.isEmpty else { return }
+        let rows = slots.clearSets.count + slots.clearApps.count
         scratch.reserveOtherIns(rows * n)
         let out = scratch.otherIns
         for r in 0..<rows { for u in 0..<n { out[r * n + u] = insCost[u] } }
-        charges.append(contentsOf: repeatElement(false, count: rows))
+        slots.clearRowCharges.append(contentsOf: repeatElement(false, count: rows))
         for (k, set) in spans.sets.enumerated() {
-            guard let c = sets.firstIndex(of: set) else { continue }
+            guard let c = slots.clearSets.firstIndex(of: set) else { continue }
             let app = index.setApp[Int(set)]
             for sp in spans.lists[k] {
                 guard sp.sim >= opts.model.clearValueSimilarity else { break }
                 let share = opts.model.otherValueCost / Float(sp.end - sp.start)
                 for r in 0..<rows where r != c {
-                    if (r < sets.count ? index.setApp[Int(sets[r])] : apps[r - sets.count]) != app { continue }
-                    charges[r] = true
+                    if (r < slots.clearSets.count ? index.setApp[Int(slots.clearSets[r])] : slots.clearApps[r - slots.clearSets.count]) != app { continue }
+                    slots.clearRowCharges[r] = true
                     for u in sp.start..<sp.end { out[r * n + u] = max(out[r * n + u], insCost[u] + share) }
                 }
             }

@@ -4,7 +4,7 @@
 /// made, nothing in it changes: the search (`search`, or exact mode's `runExact`: candidates by
 /// their bounds, readings, alignment, free text, an unknown value, the decision) is a function
 /// of the utterance, the slots, the index and the score model. `Query.run` makes one.
-/// (Scratch memory is the workspace's, swapped out and back around each use.)
+/// (Scratch memory is the workspace's: each step's buffers lent once, a `Loan`.)
 /// Generic over the set of units (`UnitBits`): `UInt64` under 64 units, `WideUnits` beyond.
 struct Query<Units: UnitBits> {
     /// The utterance, prepared (revised once by the slot step: `openAppClause`). Set only
@@ -22,19 +22,21 @@ struct Query<Units: UnitBits> {
         set { options = QueryOptions(newValue) }
     }
 
-    /// The query of `u` under `options`: the slot step runs here (the span table is the
-    /// workspace's: `giveBack` returns it, and the utterance's arrays).
+    /// The query of `u` under `options`: the slot step runs here (the slot reading's tables are
+    /// the workspace's: `giveBack` returns them, and the utterance's arrays).
     init(u: consuming PreparedUtterance<Units>, options: QueryOptions) {
         self.u = u
         self.options = options
-        slots.spans = self.u.ws.takeSpans()
-        findSlots()
+        slots = self.u.ws.takeSlotReading()
+        // The slot step's scratch buffers, lent for the step (`SlotBuffers`).
+        let buffers = Loan(self.u.ws.slotBuffers)
+        findSlots(&buffers.value)
     }
 
     /// Gives the workspace back what the query borrowed (after it).
     mutating func giveBack() {
         u.giveBack()
-        u.ws.returnSpans(slots.spans)
+        u.ws.returnSlotReading(slots)
     }
 
     /// The longest run of unknown words read as one value the app does not have.

@@ -17,20 +17,31 @@ struct SlotReading {
     /// The number of parameter slot sets (not app names) with a value said clearly
     /// (`clearValueSimilarity`, see `clearValues`).
     var clearValueSets = 0
+    /// Those slot sets, their apps (once each), and whether each row of the insertion costs with
+    /// their values said (`Scratch.otherIns`) charges anything (`Query.clearValues`).
+    var clearSets: [Int32] = []
+    var clearApps: [Int32] = []
+    var clearRowCharges: [Bool] = []
 }
 
 extension Workspace {
-    /// The span table lent to a query, emptied (its lists' storage kept: no allocation once
-    /// warm). `returnSpans` gives it back.
-    func takeSpans() -> SpanTable {
-        pool.pointee.spans.removeAll()
-        var s = SpanTable()
-        swap(&s, &pool.pointee.spans)
-        return s
+    /// A new slot reading whose tables are the workspace's (emptied, their storage kept: no
+    /// allocation once warm), lent to a query for its life; `returnSlotReading` gives them back.
+    func takeSlotReading() -> SlotReading {
+        var r = SlotReading()
+        swap(&r.spans, &pool.pointee.slotTables.spans)
+        swap(&r.clearSets, &pool.pointee.slotTables.clearSets)
+        swap(&r.clearApps, &pool.pointee.slotTables.clearApps)
+        swap(&r.clearRowCharges, &pool.pointee.slotTables.clearRowCharges)
+        r.spans.removeAll()
+        r.clearSets.clear()
+        r.clearApps.clear()
+        r.clearRowCharges.clear()
+        return r
     }
 
-    /// Gives back the span table `takeSpans` lent.
-    func returnSpans(_ s: SpanTable) {
-        pool.pointee.spans = s
+    /// Gives back the tables `takeSlotReading` lent.
+    func returnSlotReading(_ r: consuming SlotReading) {
+        pool.pointee.slotTables = r
     }
 }

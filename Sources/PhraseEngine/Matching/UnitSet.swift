@@ -33,8 +33,8 @@ protocol UnitBits: Equatable, Sendable {
     static func addHits(_ ws: Workspace, _ id: Int, _ units: Self)
     /// Clears the hits of word `id` (after a query).
     static func clearHits(_ ws: Workspace, _ id: Int)
-    /// Swaps `c` with the workspace's storage of the slot sets' coverage (`Query.run`).
-    static func swapCoverage(_ ws: Workspace, _ c: inout [Self])
+    /// Where the search's buffers keep the slot sets' coverage (`Query.search`).
+    static var coverageField: WritableKeyPath<SearchBuffers, [Self]> { get }
 }
 
 extension UnitBits {
@@ -72,7 +72,7 @@ extension UInt64: UnitBits {
     @inline(__always) static func hits(_ ws: Workspace, _ id: Int) -> UInt64 { ws.hits[id] }
     @inline(__always) static func addHits(_ ws: Workspace, _ id: Int, _ units: UInt64) { ws.hits[id] |= units }
     @inline(__always) static func clearHits(_ ws: Workspace, _ id: Int) { ws.hits[id] = 0 }
-    @inline(__always) static func swapCoverage(_ ws: Workspace, _ c: inout [UInt64]) { swap(&c, &ws.pool.pointee.coverage) }
+    @inline(__always) static var coverageField: WritableKeyPath<SearchBuffers, [UInt64]> { \.coverage }
 }
 
 /// Units of an utterance of any length: 64 to a word.
@@ -142,5 +142,5 @@ struct WideUnits: UnitBits {
         ws.pool.pointee.wideHits[id, default: WideUnits(units: 0)].formUnion(units)
     }
     static func clearHits(_ ws: Workspace, _ id: Int) { ws.pool.pointee.wideHits[id] = nil }
-    static func swapCoverage(_ ws: Workspace, _ c: inout [WideUnits]) { swap(&c, &ws.pool.pointee.wideCoverage) }
+    static var coverageField: WritableKeyPath<SearchBuffers, [WideUnits]> { \.wideCoverage }
 }

@@ -228,14 +228,15 @@ final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// The buffers lent to each query, behind a pointer: a query swaps them in and out
-    /// without the dynamic exclusivity checks a class's stored properties need.
+    /// The buffers lent to each query, behind a pointer (no dynamic exclusivity checks, as a
+    /// class's stored properties would need): what a query holds for its life, through
+    /// `PreparedUtterance.exchangeArrays` and `takeSlotReading`. (A step's scratch buffers are
+    /// `wordBuffers`, `slotBuffers`, `searchBuffers`.)
     struct Pool {
         var arrays = Arrays()
-        /// The slot spans table (`SlotReading.spans`), lent to each query in turn.
-        var spans = SpanTable()
-        /// A unit's scalars and its fuzzy candidates (`PreparedUtterance.matchUnit`).
-        var unitScalars: [UInt32] = []
+        /// The slot reading's tables (spans, clear values), lent to each query for its life
+        /// (`takeSlotReading`).
+        var slotTables = SlotReading()
         /// This workspace's stemmer (`Stemmer` is not thread-safe), made on first use.
         var stemmerStore: Stemmer? = nil
         var stemmerMade = false
@@ -243,56 +244,34 @@ final class Workspace: @unchecked Sendable {
             if !stemmerMade { stemmerStore = Stemmer(locale: locale); stemmerMade = true }
             return stemmerStore
         }
-        /// Apps heard, and the words of `touchedBits` with a bit set (`Query.findSlots`).
-        var apps: [Int32] = []
-        var touched: [Int32] = []
-        /// The best value similarities of a slot set (`Query.findSlots`).
-        var topSims: [Float] = []
-        /// The values found per slot set: sort keys, and each set's range of them (`Query.findSlots`).
-        var valueKeys: [UInt64] = []
-        var valueSets: [(set: Int32, start: Int, end: Int)] = []
-        var fuzzyCandidates: [Int32] = []
-        /// Each unit's phonetic key when `PreparedUtterance.matchUnit` computed it, and the keys of the
-        /// windows of 1-3 units (`Query.findSlots`).
+        /// Each unit's phonetic key when `PreparedUtterance.matchUnit` computed it.
         var unitKeys: [String?] = []
-        var windowKeys: [String?] = []
-        /// A window's sound keys as scalars (`Query.findSlots`), with room for any key.
-        var soundKeyA: [UInt32] = Array(repeating: 0, count: 32)
-        var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
-        /// Each unit's scalar count and whether it is Han or kana (`Query.findSlots`).
-        var unitInfo: [(count: Int, split: Bool)] = []
         /// What the alignment reference found (`MatchOptions.referenceAlignment`, for the tests).
         var alignmentCheck = AlignmentCheck()
         /// For the tests (`Matcher.templateBounds`): each evaluated template's bound and best
         /// score, when not nil.
         var boundLog: [(template: Int, bound: Float, score: Float)]? = nil
-        /// The parameter slot sets with a value said clearly, their apps, and whether each row of
-        /// the insertion costs charges anything (`Query.clearValues`).
-        var clearSets: [Int32] = []
-        var clearApps: [Int32] = []
-        var clearRowCharges: [Bool] = []
-        /// Buffers of `Query.run` / `evaluate` / `decide`, lent to each query in turn (swapped out
-        /// and back, so they keep their capacity).
-        var scored: [ScoredReading] = []
-        var candList: [Int32] = []
-        /// The apps heard clearly, and the units each slot set's spans cover (`Query.run`).
-        var heardApps: [Int32] = []
-        var coverage: [UInt64] = []
-        var cands: [UInt64] = []
-        var options: [(variant: Int32, option: Int)] = []
-        var bestOf: [(option: Int, score: Float)] = []
-        var group: [SlotSpan] = []
-        var targets = TargetTable<Float>()
-        var bestReadings = TargetTable<ScoredReading>()
         /// The hits of an utterance of 64 units or more (`WideUnits.hits`; `hits` holds the
         /// shorter ones').
         var wideHits: [Int: WideUnits] = [:]
-        /// `coverage` of an utterance of 64 units or more.
-        var wideCoverage: [WideUnits] = []
         /// What `PreparedUtterance.matchUnit` found for a word, remembered across this workspace's queries.
         var unitMemo = UnitMemo()
         /// The sound keys of windows of words (`Query.windowKey`), remembered likewise.
         var windowKeyMemo = WindowKeyMemo()
+    }
+
+    /// Each step's scratch buffers (`WordBuffers`, `SlotBuffers`, `SearchBuffers`), one value a
+    /// step, lent once a query by the code that runs the step (`Loan(ws.searchBuffers)`) and
+    /// passed to its functions `inout`, so a function's signature says which buffers it uses.
+    /// Behind their own pointers, as the pool: read in place, no exclusivity checks.
+    let wordBuffers = Workspace.allocated(WordBuffers())
+    let slotBuffers = Workspace.allocated(SlotBuffers())
+    let searchBuffers = Workspace.allocated(SearchBuffers())
+
+    private static func allocated<T>(_ value: T) -> UnsafeMutablePointer<T> {
+        let p = UnsafeMutablePointer<T>.allocate(capacity: 1)
+        p.initialize(to: value)
+        return p
     }
 
     /// A bit per slot value touched by a query (all clear between queries).
@@ -321,6 +300,12 @@ final class Workspace: @unchecked Sendable {
     deinit {
         pool.deinitialize(count: 1)
         pool.deallocate()
+        wordBuffers.deinitialize(count: 1)
+        wordBuffers.deallocate()
+        slotBuffers.deinitialize(count: 1)
+        slotBuffers.deallocate()
+        searchBuffers.deinitialize(count: 1)
+        searchBuffers.deallocate()
         best.deallocate()
         mark.deallocate()
         gain.deallocate()
@@ -436,3 +421,77 @@ extension WorkspacePool {
     }
 }
 
+
+/// The search's scratch buffers (`Query.search` and the functions it calls), one value lent to
+/// each query by `Query.run` (`Workspace.searchBuffers`); emptied where they are used, they keep their
+/// storage from query to query.
+struct SearchBuffers {
+    /// The apps heard clearly.
+    var heardApps: [Int32] = []
+    /// The candidate templates, then as sort keys (`Query.sortKey`: bound descending).
+    var candList: [Int32] = []
+    var cands: [UInt64] = []
+    /// The readings found.
+    var scored: [ScoredReading] = []
+    var targets = TargetTable<Float>()
+    /// The units each slot set's spans cover (`Query.slotCoverage`): `coverage` for utterances
+    /// under 64 units, `wideCoverage` beyond (`UnitBits.coverageField`).
+    var coverage: [UInt64] = []
+    var wideCoverage: [WideUnits] = []
+    /// `Query.evaluate`'s.
+    var evaluate = EvaluateBuffers()
+    /// The best reading per target (`Query.decide`).
+    var bestReadings = TargetTable<ScoredReading>()
+}
+
+/// `Query.evaluate`'s scratch buffers (part of `SearchBuffers`).
+struct EvaluateBuffers {
+    var options: [(variant: Int32, option: Int)] = []
+    var bestOf: [(option: Int, score: Float)] = []
+    var group: [SlotSpan] = []
+}
+
+/// The scratch buffers of a workspace lent to one step (`Workspace.searchBuffers`, …), read and
+/// changed in place through `value`: nothing is copied or moved, so a step's buffers keep their storage from
+/// query to query. Not copyable: one borrower at a time. (A workspace serves one query at a time,
+/// and a step never lends what the step running it holds.)
+struct Loan<T>: ~Copyable {
+    private let slot: UnsafeMutablePointer<T>
+
+    @inline(__always)
+    init(_ slot: UnsafeMutablePointer<T>) { self.slot = slot }
+
+    /// The lent buffers, in the pool.
+    var value: T {
+        @inline(__always) unsafeAddress { UnsafePointer(slot) }
+        @inline(__always) nonmutating unsafeMutableAddress { slot }
+    }
+}
+
+/// The slot step's scratch buffers (`Query.findSlots` and `soundHeardSpans`), one value lent to
+/// each query by its initializer (`Workspace.slotBuffers`).
+struct SlotBuffers {
+    /// Apps heard, and the words of `Workspace.touchedBits` with a bit set.
+    var apps: [Int32] = []
+    var touched: [Int32] = []
+    /// The best value similarities of a slot set.
+    var topSims: [Float] = []
+    /// The values found per slot set: sort keys, and each set's range of them.
+    var valueKeys: [UInt64] = []
+    var valueSets: [(set: Int32, start: Int, end: Int)] = []
+    /// The keys of the windows of 1-3 units (`Query.windowKey`).
+    var windowKeys: [String?] = []
+    /// Each unit's scalar count and whether it is Han or kana.
+    var unitInfo: [(count: Int, split: Bool)] = []
+    /// A window's sound keys as scalars, with room for any key.
+    var soundKeyA: [UInt32] = Array(repeating: 0, count: 32)
+    var soundKeyB: [UInt32] = Array(repeating: 0, count: 32)
+}
+
+/// The word step's scratch buffers (`PreparedUtterance.matchUnit`), one value lent to each
+/// utterance by `prepare` (`Workspace.wordBuffers`).
+struct WordBuffers {
+    /// A unit's scalars, and its fuzzy candidates.
+    var unitScalars: [UInt32] = []
+    var fuzzyCandidates: [Int32] = []
+}
