@@ -30,8 +30,17 @@ import Testing
         var then: String
         /// Talk after the request.
         var talk: [String]
-        /// Numbers said (none is a catalog word).
+        /// Numbers said (some of them catalog words).
         var numbers: [String]
+        /// Numbers the catalogs say: ending some values ("bedroom 2"), in some phrases ("set 10").
+        var valueNumbers: [String] = []
+        var phraseNumbers: [String] = []
+        /// The ordinals 1-12 ("second" for the "2" of "bedroom 2", said "the second bedroom").
+        var ordinals: [String] = []
+        /// Words that sound like a number ("to" for "2").
+        var numberSounds: [String: String] = [:]
+        /// The article before an ordinal ("the second bedroom").
+        var article = "the"
     }
 
     /// How alternative names sound, as their pronunciation hints spell it.
@@ -51,7 +60,10 @@ import Testing
         fillers: ["please", "hey", "um", "the", "my", "can", "you", "now"],
         connectors: ("in", "with"), pairs: [("loud", "quiet"), ("bright", "dim"), ("done", "skipped")],
         negative: ["purge", "banish", "cancel"], openVerbs: ["open", "launch", "start", "go to"], then: "and",
-        talk: ["because", "it", "was", "late", "please"], numbers: ["2", "two", "three", "42", "ten", "first", "7"])
+        talk: ["because", "it", "was", "late", "please"], numbers: ["2", "two", "three", "42", "ten", "first", "7"],
+        valueNumbers: ["2", "4", "8", "3", "10", "14", "three"], phraseNumbers: ["2", "five", "first", "10"],
+        ordinals: ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"],
+        numberSounds: ["2": "to", "4": "for", "8": "ate"])
 
     /// French: marks the normalizer folds ("tâche", "météo"), elided articles ("l'eau"), forms and
     /// synonyms of the profile's ("joue" / "jouez", "affiche" / "montre").
@@ -66,7 +78,10 @@ import Testing
         fillers: ["stp", "le", "la", "mon", "tu peux", "s'il te plaît", "je veux", "svp"],
         connectors: ("dans", "avec"), pairs: [("fort", "doux"), ("clair", "sombre"), ("fait", "sauté")],
         negative: ["purge", "bannis", "annule"], openVerbs: ["ouvre", "lance", "va sur"], then: "et",
-        talk: ["parce", "que", "c'était", "tard", "stp"], numbers: ["2", "deux", "trois", "42", "dix", "premier", "7"])
+        talk: ["parce", "que", "c'était", "tard", "stp"], numbers: ["2", "deux", "trois", "42", "dix", "premier", "7"],
+        valueNumbers: ["2", "4", "8", "3", "10", "14", "trois"], phraseNumbers: ["2", "cinq", "premier", "10"],
+        ordinals: ["premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième", "neuvième", "dixième",
+                   "onzième", "douzième"], article: "la")
 
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter (sometimes said twice, sometimes beside a second one), the app name first
@@ -75,8 +90,12 @@ import Testing
         let words = lang.words, valueWords = lang.valueWords
         var options: [String] = []
         var titles = Set<String>()
+        // Every other catalog says numbers (issue 50).
+        let numbered = rng.below(2) == 0
         for _ in 0..<(2 + rng.below(6)) {
-            let t = (0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) }.joined(separator: " ")
+            var t = (0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) }.joined(separator: " ")
+            // Sometimes a value ending with a number ("bedroom 2", "garden three").
+            if numbered && !lang.valueNumbers.isEmpty && rng.below(4) == 0 { t += " " + rng.pick(lang.valueNumbers) }
             // Sometimes a synonym ("harbor" for "river", or another value's word).
             let synonym = rng.below(4) == 0 ? ",\"synonyms\":[\"\(rng.pick(lang.valueSynonyms + valueWords))\"]" : ""
             if titles.insert(t).inserted { options.append("{\"id\":\"o\(options.count)\",\"title\":\"\(t)\"\(synonym)}") }
@@ -105,6 +124,8 @@ import Testing
                     ws[firstWords.first == lead.0 ? 0 : rng.pick(literals)] = firstWords.first == lead.0 ? lead.1 : rng.pick(words)
                     firstWords = []
                 }
+                // Sometimes a number in the phrase ("set 10 ${p}", "play the first ${p}").
+                if numbered && !lang.phraseNumbers.isEmpty && rng.below(6) == 0 { ws.insert(rng.pick(lang.phraseNumbers), at: rng.below(ws.count + 1)) }
                 if param { ws.insert("${p}", at: rng.below(ws.count + 1)) }
                 // Sometimes the parameter twice ("play ${p} and ${p}": one parameter, one value).
                 if param && rng.below(5) == 0 { ws.insert(rng.pick(["${p}", "and ${p}", "or ${p}"]), at: rng.below(ws.count + 1)) }
@@ -172,7 +193,25 @@ import Testing
             let p = rng.pick(phrases)
             var ws = p.text.lowercased().split(separator: " ").map(String.init)
             for _ in 0..<(1 + rng.below(3)) {
-                switch rng.below(14) {
+                switch rng.below(16) {
+                case 14:
+                    // A value ending with its number said with the number first as an ordinal
+                    // ("the second bedroom"), or a number said as a word that sounds like it
+                    // ("bedroom to").
+                    if let o = p.option, rng.below(2) == 0 {
+                        let vw = o.text.lowercased().split(separator: " ").map(String.init)
+                        if vw.count >= 2, let v = Int(vw[vw.count - 1]), v >= 1, v <= lang.ordinals.count,
+                           let k = (0...(max(0, ws.count - vw.count))).first(where: { ws.count >= vw.count && Array(ws[$0..<($0 + vw.count)]) == vw }) {
+                            ws.replaceSubrange(k..<(k + vw.count), with: (rng.below(2) == 0 ? [lang.article] : []) + [lang.ordinals[v - 1]] + vw.dropLast())
+                        }
+                    } else if let k = ws.indices.filter({ lang.numberSounds[ws[$0]] != nil }).first {
+                        ws[k] = lang.numberSounds[ws[k]]!
+                    }
+                case 15:
+                    // Another number next to the value ("bedroom 3" for "bedroom 2").
+                    if let o = p.option, let k = ws.firstIndex(of: o.text.lowercased().split(separator: " ").map(String.init)[0]) {
+                        ws.insert(rng.pick(lang.numbers), at: min(ws.count, k + o.text.split(separator: " ").count))
+                    }
                 case 13:
                     // An alternative name said as its pronunciation hint spells it.
                     if let h = p.appName.pronunciationHint {
@@ -216,7 +255,9 @@ import Testing
                 case 0: ws.insert(rng.pick(fillers + lang.negative), at: rng.below(ws.count + 1))
                 case 1: if ws.count >= 2 { let k = rng.below(ws.count - 1); ws.swapAt(k, k + 1) }
                 case 2: if ws.count >= 3 { ws.remove(at: rng.below(ws.count)) }
-                case 3: if !ws.isEmpty { let k = rng.below(ws.count); ws[k] = damage(ws[k], &rng) }
+                case 3:
+                    // (Not digits: a recognizer writes a number whole.)
+                    if !ws.isEmpty { let k = rng.below(ws.count); if !ws[k].contains(where: \.isNumber) { ws[k] = damage(ws[k], &rng) } }
                 case 4:
                     // The value replaced by a word the catalog never says.
                     if let o = p.option {
@@ -250,7 +291,11 @@ import Testing
     }
 
     /// Disagreements found and not fixed (seed and utterance), each in the report of issue 50.
-    static let known: Set<String> = []
+    static let known: Set<String> = [
+        // A value span ending inside a Latin word the normalizer cut in two ("10with") charged
+        // the penalty for cutting a Han or kana word.
+        "5017|log salsa 10with cancel nimbus reader",
+    ]
 
     /// Compares the fast search with the reference on `text`; a failure names the seed and how to
     /// run that case alone. Returns the reason the case is outside the domain (nil inside) and the
@@ -354,6 +399,7 @@ import Testing
     func agree(_ lang: Language, seeds: Range<UInt64>, base: UInt64) throws {
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
+        var numbered = 0, saidOrdinal = 0, saidNumberSound = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -405,6 +451,10 @@ import Testing
                 if cats.contains(where: { $0.app.alternativeNames.contains { $0.pronunciationHint != nil } }) { hinted += 1 }
                 if q.matches.contains(where: { $0.count > 1 && $0[0].sim == 1 }) { relatedKnown += 1 }
                 if relatedWords { relatedCatalog += 1 }
+                // (Catalogs with numbers: outside the domain before issue 50 modelled them.)
+                if ref.vocabList.contains(where: ReferenceMatcher.isNumber) { numbered += 1 }
+                if q.units.contains(where: { ref.derivedOnly.contains($0.text) }) { saidOrdinal += 1 }
+                if q.matches.contains(where: { $0.contains { ReferenceMatcher.isNumber($0.word) && $0.sim == m.options.model.numberSoundSimilarity } }) { saidNumberSound += 1 }
                 if q.units.contains(where: { u in Self.hints.values.contains { $0.split(separator: " ").contains(Substring(u.text)) } }) { saidHint += 1 }
                 // (The best reading a paraphrase's: its factor.)
                 if let f = answer?.terms.factor, f != 1, f != m.options.model.noAppFactor { paraphrased += 1 }
@@ -415,7 +465,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

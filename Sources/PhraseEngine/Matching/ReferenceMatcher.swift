@@ -19,8 +19,10 @@
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
 //    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
-//    phrase naming two parameters yields nothing, here as in the search); no numbers in any text
-//    of the catalogs;
+//    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
+//    values (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the first
+//    alarm"; none in an app's name, no other word with a digit such as "n5", at most 4 numbers
+//    of one sound);
 //  - the catalogs' words possibly related to one another: a catalog word said is also the
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
@@ -30,8 +32,9 @@
 //    catalog word the symmetric deletes find, an inflection, a Snowball stem or a sound-alike of
 //    one) or a word unrelated to every catalog word, any two of them possibly written joined or one
 //    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
-//    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), or a
-//    number or ordinal the normalizer marks ("two", "42", "first"; no other digits); at most 8
+//    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
+//    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
+//    normalizer marks ("two", "42", "first"; no other digits); at most 8
 //    spans a value set before those naming no value are dropped, 3 app spans and 3 options heard
 //    (the search's limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
@@ -39,8 +42,13 @@
 // alignment of the value's words with a window), values not heard under the app name, spans of
 // words several values share dropped, insertions by word class, synonyms, forms and spellings
 // of catalog words (their similarities; a synonym no guess), misheard words (their
-// similarity; guesses), numbers (words never heard, but no name: neither a value the app does
-// not have nor an app clause), words joined or split (the join similarity, in phrases, values and
+// similarity; guesses), numbers (words never heard unless the catalogs say them, but no name:
+// neither a value the app does not have nor an app clause; a number said in or next to a value's
+// span that its option says in none of its ways, where it says one, drops the span; a word that
+// sounds like a catalog's number, spelled in the locale, is it at `similarity.numberSound`, a
+// guess; a value ending with a number from 1 to 12 after one or two words also said with the
+// number first as an ordinal, "the second bedroom", a word only such a value says heard only in
+// its span), words joined or split (the join similarity, in phrases, values and
 // names; such a word neither unknown nor a guess, and an app a word of whose names is joined
 // heard), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
@@ -68,6 +76,10 @@ struct ReferenceMatcher {
         /// Position among the set's options (its catalog order).
         var option: Int
         var value: ParameterValue?
+        /// The numbers its option says in any of its ways ("2" of "bedroom 2" and its "2." of
+        /// "second bedroom"): a number said in or next to its span that is none of them names
+        /// a value the app does not have.
+        var numbers: [String] = []
     }
     struct Template {
         var app: Int
@@ -163,8 +175,35 @@ struct ReferenceMatcher {
     /// spellings of catalog words): the catalog words, each at its relation's similarity, a
     /// synonym not a guess (`RefQuery.matches`).
     var related: [String: [(word: String, sim: Float, guess: Bool)]] = [:]
+    /// Words only the values said with their number first as an ordinal say ("2." of "second
+    /// bedroom" for "Bedroom 2"): heard only where such a value's span covers them.
+    var derivedOnly: Set<String> = []
+    /// The sound key of each number the catalogs say, spelled in the locale ("to" for "2"):
+    /// those numbers.
+    var numberSounds: [String: [String]] = [:]
     /// Why the catalog is outside the domain (nil: inside).
     var catalogIssue: String? = nil
+
+    /// Whether a catalog word is a number: digits, maybe an ordinal's or a decimal's points.
+    static func isNumber(_ w: String) -> Bool {
+        guard let f = w.unicodeScalars.first, f.value >= 0x30 && f.value <= 0x39 else { return false }
+        return w.unicodeScalars.allSatisfy { ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." }
+    }
+
+    /// A value ending with a number from 1 to 12 after a name of one or two words ("bedroom 2")
+    /// said with the number first as an ordinal ("2." "bedroom", as the normalizer writes "second
+    /// bedroom"); nil for any other value (docs/matching-internals.md, word candidates).
+    static func ordinalFirst(_ us: [Raw]) -> [Raw]? {
+        guard us.count >= 2, let last = us.last, last.flags.contains(.number), let v = Int(last.text), (1...12).contains(v),
+              us[us.count - 2].flags.isDisjoint(with: [.number, .ordinal]) else { return nil }
+        let words = Set(us.dropLast().map { [$0.start, $0.end] }).count
+        guard words <= 2 else { return nil }
+        var first = last
+        first.text += "."
+        first.flags.remove(.number)
+        first.flags.insert(.ordinal)
+        return [first] + us.dropLast()
+    }
 
     /// The reference of `matcher`'s catalogs in `locale` (its options unless `options`).
     init?(_ matcher: Matcher, locale: String = "en", options: MatchOptions? = nil) {
@@ -185,17 +224,23 @@ struct ReferenceMatcher {
         // connectors open an app clause: rules of other locales, not modelled.)
         if n.keepsMarkedLetters || !index.gluedConnectors.isEmpty { issue("a locale keeping marked letters or gluing connectors") }
         if index.templates.contains(where: { $0.freeText != nil }) { issue("free text") }
-        func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) {
-            let us = IndexBuilder.units(n, text)
+        func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
             let w = us.map { IndexBuilder.slotUnitWeight($0.flags, model) }
             return (us.map(\.text), w, w.reduce(0, +))
         }
+        func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) { weighted(IndexBuilder.units(n, text)) }
+        // Words said only by values said with their number first, and by every other text.
+        var derivedWords = Set<String>(), plainWords = Set<String>()
         // Raw templates: literal units (text, flags) and slots, in order.
         var raw: [(t: Template, pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)])] = []
         for (ai, catalog) in catalogs.enumerated() {
         // The display name and the alternative names, each a way to say the app.
         let names = Expansion.appNames(catalog, locale: locale)
         if names.isEmpty { issue("an app without a name"); return }
+        // (A number in an app's name, "Studio 54": its numbers and spans not modelled.)
+        if names.contains(where: { ($0.text + ($0.pronunciationHint ?? "")).unicodeScalars.contains { $0.properties.numericType != nil } }) {
+            issue("a number in an app's name")
+        }
         var appValues = names.enumerated().map { k, name in
             let nm = weighted(name.text)
             return Value(words: nm.words, weights: nm.weights, total: nm.total, option: k, value: nil)
@@ -233,8 +278,24 @@ struct ReferenceMatcher {
                         var values: [Value] = []
                         for (text, position) in said {
                             let o = plan.options[position]
-                            let v = weighted(text)
+                            let us = IndexBuilder.units(n, text)
+                            let v = weighted(us)
                             values.append(Value(words: v.words, weights: v.weights, total: v.total, option: o.optionIndex, value: o.value))
+                            plainWords.formUnion(v.words)
+                            // A value ending with its number is also said with the number first.
+                            if let of = Self.ordinalFirst(us) {
+                                let d = weighted(of)
+                                values.append(Value(words: d.words, weights: d.weights, total: d.total, option: o.optionIndex, value: o.value))
+                                derivedWords.formUnion(d.words)
+                            }
+                        }
+                        // Each value's option's numbers, in all its ways.
+                        for k in values.indices {
+                            var numbers: [String] = []
+                            for v in values where v.option == values[k].option {
+                                for w in v.words where Self.isNumber(w) && !numbers.contains(w) { numbers.append(w) }
+                            }
+                            values[k].numbers = numbers
                         }
                         sets.append(SlotSet(app: ai, isApp: false, values: values, isBool: isBool))
                         paramSet = sets.count - 1
@@ -373,7 +434,21 @@ struct ReferenceMatcher {
         vocabKeys = keys
         vocabStems = vocabList.map { stemmer?.stem($0) }
         vocabDeletes = sc.map { RefQuery.deletions($0) }
-        for w in vocabList where w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
+        // Numbers: digits (an ordinal's point), no other word with a numeral ("n5", "½").
+        for w in vocabList where !Self.isNumber(w) && w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+            issue("digits that are no number in the catalogs")
+        }
+        plainWords.formUnion(phraseWords)
+        for a in appSets { for v in sets[a].values { plainWords.formUnion(v.words) } }
+        derivedOnly = derivedWords.subtracting(plainWords)
+        // A word that sounds like a number the catalogs say, spelled in the locale (its shortest
+        // cardinal spelling, spaces out), is heard as it (at most 4 numbers a sound).
+        for w in vocabList {
+            guard let v = Int(w), let spelled = n.spelledNumber(v), spelled.unicodeScalars.count >= 2 else { continue }
+            let k = n.phoneticKey(spelled.replacingOccurrences(of: " ", with: ""))
+            if !k.isEmpty { numberSounds[k, default: []].append(w) }
+        }
+        if numberSounds.values.contains(where: { $0.count > 4 }) { issue("more than 4 numbers of one sound") }
     }
 
     /// Phrases an app's catalog implies (the index's rule, docs/matching-internals.md): two
@@ -572,6 +647,8 @@ struct RefQuery {
                 // be sound-alikes and edits of others).
                 do {
                     let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
+                    // A word that sounds like a number the catalogs say ("to" for "2"): a guess.
+                    for w in ref.numberSounds[key] ?? [] where w != t { add(w, m.numberSoundSimilarity) }
                     let st = !k && sc.count >= 3 ? stemmer?.stem(t) : nil
                     let deletes = RefQuery.deletions(sc)
                     for v in ref.vocabList.indices where ref.vocabList[v] != t {
@@ -607,6 +684,12 @@ struct RefQuery {
                 // Not unknown after all: a word of the catalog's, misheard.
                 cls[i] = WordClass(units[i].flags, known: true)
                 unheard[i] = false
+            }
+            // A word only values said with their number first say ("2." of "second bedroom") is
+            // a word never heard outside such a value's span.
+            if cls[i] == .content && !found.isEmpty && found.allSatisfy({ ref.derivedOnly.contains($0.word) }) && !joined(i) {
+                cls[i] = .unknown
+                unheard[i] = true
             }
         }
         // A word only negative phrases say asks for what the app refuses: it costs what a word
@@ -682,10 +765,17 @@ struct RefQuery {
                         sim(i, w) > 0 || merge[i] == w || (i > 0 && merge[i - 1] == w) || splitPairs[i].contains { $0.0 == w || $0.1 == w }
                     }
                 }
+                // A number said in the span or right next to it that the value's option says in
+                // none of its ways, where it says one: a value the app does not have.
+                func contradicts(_ a: Int, _ b: Int) -> Bool {
+                    !v.numbers.isEmpty && (max(0, a - 1)..<min(n, b + 1)).contains { i in
+                        flagged(i, [.number, .ordinal]) && !v.numbers.contains(units[i].text)
+                    }
+                }
                 for a in 0..<n where hit[a] {
                     for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
                         let sim = spanSimilarity(v, a, b + 1)
-                        if sim >= minimum { found.append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
+                        if sim >= minimum && !contradicts(a, b + 1) { found.append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
                     }
                 }
             }
@@ -1199,6 +1289,8 @@ struct RefQuery {
         (0..<n).filter { i in
             !matches[i].isEmpty && !unheard[i] && cls[i].isContent && !joined(i)
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
+                // (Numbers are not names.)
+                && !flagged(i, [.number, .ordinal])
         }
     }
 
