@@ -6,7 +6,8 @@ import Testing
 /// dynamic programs, no pruning) on seeded random catalogs and utterances: inside the reference's
 /// domain (its file header, docs/matching.md) the two agree exactly on the decision, the best
 /// result (shortcut and value) and its score to the 4 decimals results are reported at. In
-/// English and in French (marks the normalizer folds, elided articles, forms).
+/// English, in French (marks the normalizer folds, elided articles, forms) and in Greek (a script
+/// of its own).
 @Suite struct ReferenceMatcherTests {
     /// The words of one locale's random catalogs and utterances.
     struct Language {
@@ -82,6 +83,28 @@ import Testing
         valueNumbers: ["2", "4", "8", "3", "10", "14", "trois"], phraseNumbers: ["2", "cinq", "premier", "10"],
         ordinals: ["premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième", "neuvième", "dixième",
                    "onzième", "douzième"], article: "la")
+
+    /// Greek: a script of its own whose marks the normalizer folds ("δείξε" is "δειξε"), final
+    /// sigma one letter with σ, names in Greek, keys by romanization; forms and synonyms of the
+    /// profile's ("ξεκίνα" / "ξεκίνησε", "δείξε" / "εμφάνισε").
+    static let el = Language(
+        locale: "el",
+        words: ["παίξε", "δείξε", "κατάγραψε", "ξεκίνα", "σταμάτα", "ειδήσεις", "τζαζ", "νερό", "πρωί", "λίστα", "σημείωση", "εργασία",
+                "κουζίνα", "καφές", "παραγγελία", "χρονόμετρο", "εστίαση", "συνήθεια", "μουσική", "καθημερινή", "αθλητισμός", "κόσμος",
+                // Catalog words related to others: an inflection, a synonym, a form.
+                "σημειώσεις", "εμφάνισε", "ξεκίνησε"],
+        valueWords: ["ροκ", "μπλουζ", "σάλσα", "τάνγκο", "λεμόνι", "κήπος", "γραφείο", "υπνοδωμάτιο", "γιόγκα", "ποτάμι", "θάλασσα", "πρωί"],
+        valueSynonyms: ["λιμάνι", "φαράγγι", "μελωδία"],
+        fillers: ["παρακαλώ", "σε παρακαλώ", "το", "μου", "θέλω", "λοιπόν", "απλά", "εεε"],
+        unknown: ["ζορμπλ", "κβαζι", "φλουρπ", "σνιγκετ", "βορπαλ", "γκριμπλ", "πλονκ"],
+        appNames: ["Ζέφυρος Πένα", "Νεφέλη", "Κουάζαρ Κόμβος", "Τροχιά Φτέρη"],
+        alternatives: ["Βελούδο", "Χάλκινος Χαρταετός", "Μάρμαρο"],
+        connectors: ("στο", "με"), pairs: [("δυνατά", "σιγά"), ("φωτεινό", "σκοτεινό"), ("έγινε", "παραλείφθηκε")],
+        negative: ["εκκαθάρισε", "απόρριψε", "ακύρωσε"], openVerbs: ["άνοιξε", "εκκίνησε", "πήγαινε στο"], then: "και",
+        talk: ["γιατί", "ήταν", "αργά", "παρακαλώ"], numbers: ["2", "δύο", "τρία", "42", "δέκα", "πρώτο", "7"],
+        valueNumbers: ["2", "4", "8", "3", "10", "14", "τρία"], phraseNumbers: ["2", "πέντε", "πρώτο", "10"],
+        ordinals: ["πρώτο", "δεύτερο", "τρίτο", "τέταρτο", "πέμπτο", "έκτο", "έβδομο", "όγδοο", "ένατο", "δέκατο", "ενδέκατο", "δωδέκατο"],
+        article: "το")
 
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter (sometimes said twice, sometimes beside a second one), the app name first
@@ -404,8 +427,8 @@ import Testing
         // locale's, for a longer search by hand.)
         let env = ProcessInfo.processInfo.environment
         let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0
-        // English 40 rounds (seeds 5000…), French 16 (seeds 7000…).
-        for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
+        // English 40 rounds (seeds 5000…), French 16 (seeds 7000…), Greek 12 (seeds 9000…).
+        for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16), (Self.el, 9_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
             let rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? defaultRounds
             try agree(lang, seeds: UInt64(base + first)..<UInt64(base + first + rounds), base: UInt64(base))
         }

@@ -13,8 +13,10 @@
 // THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil with the reason elsewhere:
-//  - flexible matching in a locale of Latin letters whose marks its normalizer folds (en, fr, de,
-//    …: no letter kept marked, no connector glued to a word; tested in en and fr); catalogs
+//  - flexible matching in a locale whose normalizer folds the marks of its letters (en, fr, de,
+//    el, …: no letter kept marked, no connector glued to a word), Latin, Greek or Cyrillic (a
+//    script that segments into words and has no rule of its own in the search; tested in en, fr
+//    and el); catalogs
 //    (the paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
@@ -26,7 +28,8 @@
 //  - the catalogs' words possibly related to one another: a catalog word said is also the
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
-//  - utterances of words the normalizer makes ASCII (fr "tâche" is "tache"), each a catalog word, a
+//  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
+//    is "tache", el "δείξε" is "δειξε"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
 //    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
 //    catalog word the symmetric deletes find, an inflection, a Snowball stem or a sound-alike of
@@ -183,6 +186,8 @@ struct ReferenceMatcher {
     var numberSounds: [String: [String]] = [:]
     /// Why the catalog is outside the domain (nil: inside).
     var catalogIssue: String? = nil
+    /// The letters of the locale's script beside ASCII (Greek, Cyrillic; nil: Latin).
+    var letters: ClosedRange<UInt32>? = nil
 
     /// Whether a catalog word is a number: digits, maybe an ordinal's or a decimal's points.
     static func isNumber(_ w: String) -> Bool {
@@ -224,6 +229,14 @@ struct ReferenceMatcher {
         // connectors open an app clause: rules of other locales, not modelled.)
         if n.keepsMarkedLetters || !index.gluedConnectors.isEmpty { issue("a locale keeping marked letters or gluing connectors") }
         if index.templates.contains(where: { $0.freeText != nil }) { issue("free text") }
+        // Letters: Latin, or a script of its own that segments into words and has no rule of
+        // its own in the search (Greek, Cyrillic): its letters are matched as Latin ones are.
+        switch n.profile.script {
+        case "Latn": break
+        case "Grek": letters = 0x0370...0x03FF
+        case "Cyrl": letters = 0x0400...0x04FF
+        default: issue("the script \(n.profile.script)")
+        }
         func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
             let w = us.map { IndexBuilder.slotUnitWeight($0.flags, model) }
             return (us.map(\.text), w, w.reduce(0, +))
@@ -612,7 +625,7 @@ struct RefQuery {
             // says (they say none) and relates to none; other digits are not modelled.
             let number = flagged(i, [.number, .ordinal])
             if !number && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "digits that are no number" }
-            if !t.unicodeScalars.allSatisfy({ $0.isASCII }) { return "a word not in ASCII" }
+            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false }) { return "a word not in ASCII or the locale's letters" }
             let k = ref.vocab.contains(t)
             known.append(k)
             cls.append(WordClass(units[i].flags, known: k))
