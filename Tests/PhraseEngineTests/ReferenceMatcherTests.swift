@@ -135,6 +135,8 @@ import Testing
             // Sometimes a second parameter (q, an entity) that one phrase names beside p: no
             // phrase holds two parameters (the template yields nothing, `multipleParameters`).
             let second = param && rng.below(4) == 0
+            // Sometimes (without one) a String parameter no phrase says: free text (issue 50).
+            let query = !param && rng.below(2) == 0
             var firstWords: [String] = []
             for k in 0..<(1 + rng.below(3)) {
                 var ws = (0..<(1 + rng.below(4))).map { _ in rng.pick(words) }
@@ -165,7 +167,7 @@ import Testing
                 phrases.append("\"\(phrase)\"")
             }
             let pair = rng.pick(lang.pairs)
-            let params = !param ? "" : kind == 0 ? "\"parameters\":{\"p\":{\"type\":\"Bool\",\"displayName\":{\"true\":\"\(pair.0)\",\"false\":\"\(pair.1)\"}}\(second ? ",\"q\":\"E\"" : "")},"
+            let params = !param ? (query ? "\"parameters\":{\"query\":\"String\"}," : "") : kind == 0 ? "\"parameters\":{\"p\":{\"type\":\"Bool\",\"displayName\":{\"true\":\"\(pair.0)\",\"false\":\"\(pair.1)\"}}\(second ? ",\"q\":\"E\"" : "")},"
                 : second ? "\"parameters\":{\"p\":\"E\",\"q\":\"E\"}," : "\"parameters\":{\"p\":\"E\"},"
             shortcuts.append("{\"intent\":\"I\(s)\",\(params)\"phrases\":[\(phrases.joined(separator: ","))]}")
         }
@@ -216,7 +218,20 @@ import Testing
             let p = rng.pick(phrases)
             var ws = p.text.lowercased().split(separator: " ").map(String.init)
             for _ in 0..<(1 + rng.below(3)) {
-                switch rng.below(16) {
+                switch rng.below(17) {
+                case 16:
+                    // Free text, or words about something else: a run of 1-3 words at the end,
+                    // right before the app clause that ends the phrase ("… climate change in
+                    // nimbus"), or right after the app name that starts it.
+                    let run = (0..<(1 + rng.below(3))).map { _ in rng.pick(unknown + lang.talk + valueWords) }
+                    let name = p.appName.text.lowercased().split(separator: " ").map(String.init)
+                    if let k = ws.firstIndex(of: name[0]), k == 0, rng.below(2) == 0 {
+                        ws.insert(contentsOf: run, at: min(ws.count, name.count))
+                    } else if let k = ws.firstIndex(of: name[0]), k > 0, ws[k - 1] == lang.connectors.last, rng.below(2) == 0 {
+                        ws.insert(contentsOf: run, at: k - 1)
+                    } else {
+                        ws += run
+                    }
                 case 14:
                     // A value ending with its number said with the number first as an ordinal
                     // ("the second bedroom"), or a number said as a word that sounds like it
@@ -438,7 +453,7 @@ import Testing
     func agree(_ lang: Language, seeds: Range<UInt64>, base: UInt64) throws {
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
-        var numbered = 0, saidOrdinal = 0, saidNumberSound = 0
+        var numbered = 0, saidOrdinal = 0, saidNumberSound = 0, freeText = 0, readFreeText = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -492,6 +507,9 @@ import Testing
                 if relatedWords { relatedCatalog += 1 }
                 // (Catalogs with numbers: outside the domain before issue 50 modelled them.)
                 if ref.vocabList.contains(where: ReferenceMatcher.isNumber) { numbered += 1 }
+                // (Catalogs with free text: outside the domain before issue 50 modelled it.)
+                if ref.templates.contains(where: \.freeText) { freeText += 1 }
+                if answer?.freeText == true { readFreeText += 1 }
                 if q.units.contains(where: { ref.derivedOnly.contains($0.text) }) { saidOrdinal += 1 }
                 if q.matches.contains(where: { $0.contains { ReferenceMatcher.isNumber($0.word) && $0.sim == m.options.model.numberSoundSimilarity } }) { saidNumberSound += 1 }
                 if q.units.contains(where: { u in Self.hints.values.contains { $0.split(separator: " ").contains(Substring(u.text)) } }) { saidHint += 1 }
@@ -504,7 +522,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

@@ -19,12 +19,13 @@
 //    and el); catalogs
 //    (the paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
-//    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
-//    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
+//    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
+//    phrase saying a String parameter is outside), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
 //    values (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the first
 //    alarm"; none in an app's name, no other word with a digit such as "n5", at most 4 numbers
-//    of one sound);
+//    of one sound); a shortcut's String parameter no phrase of it says (free text: "search
+//    ${applicationName}" of an intent with a query);
 //  - the catalogs' words possibly related to one another: a catalog word said is also the
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
@@ -57,7 +58,8 @@
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
 // heard by their sound (1-3 words joined; a name also in English Double Metaphone where the
-// locale keys words by another algorithm), the app opened first, talk after the request, a value
+// locale keys words by another algorithm), the app opened first, talk after the request and free
+// text (a run of words lifted to the free-text cost where no reading reaches the threshold), a value
 // the app does not have (runs and compounds, partial values, guessed words), alternative app
 // names, negative phrases (their readings, words only they say), an app named clearly picking the
 // app, and the decision (thresholds, margin, only one app able to take an utterance that names
@@ -97,6 +99,9 @@ struct ReferenceMatcher {
         var hasApp = true
         /// A paraphrase the app's catalog implies (`paraphrases`): read at the paraphrase factor.
         var derived = false
+        /// Its shortcut has a String parameter the phrase does not say: what the person says for
+        /// it is free text (`RefQuery.talk`).
+        var freeText = false
     }
     struct SlotSet {
         var app: Int
@@ -125,6 +130,8 @@ struct ReferenceMatcher {
         var noValue = false
         /// What the score was made of.
         var terms = ReadingTerms()
+        /// Lifted by a run of free text (`RefQuery.talk`).
+        var freeText = false
     }
     /// What the reference decides.
     struct Answer {
@@ -143,6 +150,8 @@ struct ReferenceMatcher {
         /// The best real reading's terms, unrounded score and ranked list size (for reports).
         var terms = ReadingTerms()
         var rawScore: Float = 0
+        /// The best result read a run of free text.
+        var freeText = false
     }
 
     let catalogs: [Catalog]
@@ -228,7 +237,6 @@ struct ReferenceMatcher {
         // (Letters the locale keeps marked are related to their unmarked spellings, and glued
         // connectors open an app clause: rules of other locales, not modelled.)
         if n.keepsMarkedLetters || !index.gluedConnectors.isEmpty { issue("a locale keeping marked letters or gluing connectors") }
-        if index.templates.contains(where: { $0.freeText != nil }) { issue("free text") }
         // Letters: Latin, or a script of its own that segments into words and has no rule of
         // its own in the search (Greek, Cyrillic): its letters are matched as Latin ones are.
         switch n.profile.script {
@@ -327,7 +335,11 @@ struct ReferenceMatcher {
                     }
                 }
                 if apps != 1 { issue("a phrase without the app name, or with two") }
-                raw.append((Template(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0), pieces))
+                var said = Set<String>()
+                for case .parameter(let x) in t.pieces { said.insert(x) }
+                var tt = Template(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0)
+                tt.freeText = s.parameters.contains { ($0.typeName == "String" || $0.typeName == "[String]") && !said.contains($0.name) }
+                raw.append((tt, pieces))
             }
         }
         // Negative phrases: a parameter is its name, said as a word.
@@ -1408,7 +1420,11 @@ struct RefQuery {
     /// word of its phrase (nothing left out or replaced) may take a run of two or more inserted
     /// words (fillers around it aside) right after an app clause that ends the request, ending the
     /// utterance and opened by no connector, at `freeTextCost` in place of their insertions, its
-    /// unknown words no longer lowering the score.
+    /// unknown words no longer lowering the score. A phrase whose shortcut has free text (a String
+    /// parameter it does not say) takes a run of one word or more ending the utterance, right
+    /// after the app clause before phrase words, or right before an app clause that ends the
+    /// utterance with a connector between them ("search Nimbus for climate change", "look up
+    /// climate change in Nimbus"), none naming a value of the app clearly.
     func talk(_ readings: inout [ReferenceMatcher.Reading]) {
         guard let top = readings.filter({ !ref.templates[$0.template].isNegative }).map(\.score).max(), top < Float(ref.options.threshold) else { return }
         let matters = min(top - Float(max(ref.options.resultWindow, ref.options.ambiguityMargin)) - 1e-3,
@@ -1446,7 +1462,18 @@ struct RefQuery {
             var q = hi + 1
             while q < n && role[q] == 3 { q += 1 }
             let atEnd = q == n && !((p + 1)...lo).contains { flagged($0, .connector) }
-            guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
+            if t.freeText && !t.isNegative {
+                // Free text: a run ending the utterance, right after the app clause before
+                // phrase words (no connector closing it), or right before an app clause that
+                // ends the utterance with a connector between them.
+                let afterApp = p == appSpan.end - 1 && q < n && role[q] == 1 && !(hi...(q - 1)).contains { flagged($0, .connector) }
+                let beforeApp = q == appSpan.start && q > hi + 1 && ((hi + 1)...(q - 1)).contains { flagged($0, .connector) }
+                    && (appSpan.end..<n).allSatisfy { role[$0] == 3 }
+                guard atEnd || afterApp || beforeApp else { continue }
+            } else {
+                // Talk after the request: two words or more after the app clause ending it.
+                guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
+            }
             // Words that name a value of the app are that value.
             if (lo...hi).contains(where: { u in valueSpan(app: t.app) { $0.start <= u && u < $0.end && $0.sim >= m.clearValueSimilarity } }) { continue }
             var runIns: Float = 0
@@ -1463,7 +1490,7 @@ struct RefQuery {
             terms.unknown = f
             terms.noValue = t.paramSet >= 0 && r.variant < 0
             let s = m.score(terms)
-            if s > r.score { readings[k].score = s; readings[k].terms = terms }
+            if s > r.score { readings[k].score = s; readings[k].terms = terms; readings[k].freeText = t.freeText && !t.isNegative }
         }
     }
 
@@ -1526,7 +1553,7 @@ struct RefQuery {
         let t = ref.templates[top.template]
         func answer(_ d: MatchResult.Decision) -> ReferenceMatcher.Answer {
             .init(decision: d, app: ref.catalogs[t.app].app.id, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
-                  score: topScore, appNamed: top.appNamed, realScore: topScore, terms: top.terms, rawScore: top.score)
+                  score: topScore, appNamed: top.appNamed, realScore: topScore, terms: top.terms, rawScore: top.score, freeText: top.freeText)
         }
         // A negative phrase of the app as close as the best result refuses it; so does saying
         // every word of one of the named app's negative phrases that only negative phrases say.
