@@ -437,6 +437,35 @@ import Testing
                 "glued \(glued.score), apart \(apart.score), reference \(r.score)")
     }
 
+    /// The fuzz target `match`'s catalog (`Fuzz.reference`, Fuzz/Targets/Targets.swift) and the
+    /// utterances where its runs found the search and the reference apart (issue 50). The first:
+    /// "dailynews" (a split of "daily news") and "nws" (news, misheard) for "show my daily news";
+    /// with "news" read from "nws" out of order, the alignment still read "dailynews" as the
+    /// split into "daily" and the moved "news", counting "news" twice (0.3313), a reading the
+    /// word move's bound, which counts it once, rightly skipped (the search: 0.2542 for "Log").
+    @Test func fuzzFindingsAgree() throws {
+        let json = """
+            {"app":{"id":"ref","name":"Zephyr Quill","alternativeNames":["Quill"]},
+             "entities":{"E":{"options":[{"id":"rock","title":"rock","synonyms":["canyon"]},{"id":"blues","title":"blues"},
+               {"id":"st","title":"salsa tango"},{"id":"lg","title":"lemon garden"},{"id":"yoga","title":"yoga"},
+               {"id":"r2","title":"room 2"},{"id":"r3","title":"room three"}]}},
+             "shortcuts":[
+               {"intent":"Play","parameters":{"p":"E"},"phrases":["play ${p} in ${applicationName}","${applicationName} start ${p} music"]},
+               {"intent":"News","phrases":["show my daily news in ${applicationName}","${applicationName} news"]},
+               {"intent":"Log","parameters":{"p":"E"},"phrases":["log ${p} water with ${applicationName}"]},
+               {"intent":"Stop","phrases":["stop the timer in ${applicationName}","stop focus with ${applicationName} now"]},
+               {"intent":"Set","phrases":["set 10 timers in ${applicationName}","${applicationName} start the first alarm"]}],
+             "negativePhrases":["purge ${applicationName}","purge my daily news"]}
+            """
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "reference.json")], locales: ["en"])
+        let ref = try #require(ReferenceMatcher(m))
+        #expect(ref.catalogIssue == nil)
+        for text in ["dailynews record second two you nws"] {
+            let (why, answer) = Self.compare(m, ref, text, seed: 0)
+            #expect(why == nil && answer != nil, "\(text): outside the domain, \(why ?? "")")
+        }
+    }
+
     @Test func fastSearchAgreesWithTheReference() throws {
         // (REFM_ROUNDS=N REFM_FIRST=K runs rounds K..<K+N of each locale, REFM_LOCALE=fr one
         // locale's, for a longer search by hand.)

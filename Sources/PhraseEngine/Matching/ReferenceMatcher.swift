@@ -1113,7 +1113,8 @@ struct RefQuery {
                     // Two units joined into the word; one unit split into it and the next literal.
                     let sj = m.joinSimilarity
                     if i + 1 < n, mask[i + 1] != 1, merge[i] == e.text { relax(cur, j, i, j + 1, i + 2, e.weight * (1 - sj), e.weight * sj, 0, 4) }
-                    if j + 1 < rows, !elems[j + 1].isParam, splits(i, e.text, elems[j + 1].text) {
+                    // (Not into the word said elsewhere, `skip`: it is read from its own unit.)
+                    if j + 1 < rows, j + 1 != skip, !elems[j + 1].isParam, splits(i, e.text, elems[j + 1].text) {
                         let ww = e.weight + elems[j + 1].weight
                         relax(cur, j, i, j + 2, i + 1, ww * (1 - sj), ww * sj, 0, 5)
                     }
