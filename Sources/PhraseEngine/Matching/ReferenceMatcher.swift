@@ -57,7 +57,8 @@
 // heard), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
-// heard by their sound (1-3 words joined; a name also in English Double Metaphone where the
+// heard by their sound (1-3 words joined, no longer than twice the longest catalog word and 16
+// more, as no word longer is compared; a name also in English Double Metaphone where the
 // locale keys words by another algorithm), the app opened first, talk after the request and free
 // text (a run of words lifted to the free-text cost where no reading reaches the threshold), a value
 // the app does not have (runs and compounds, partial values, guessed words), alternative app
@@ -197,6 +198,9 @@ struct ReferenceMatcher {
     var catalogIssue: String? = nil
     /// The letters of the locale's script beside ASCII (Greek, Cyrillic; nil: Latin).
     var letters: ClosedRange<UInt32>? = nil
+    /// Longer than this (in scalars: twice the longest catalog word, and 16 more), a word or a
+    /// window of words relates to no catalog word by an edit or a sound: it is not compared.
+    var longestRelatable = 16
 
     /// Whether a catalog word is a number: digits, maybe an ordinal's or a decimal's points.
     static func isNumber(_ w: String) -> Bool {
@@ -459,6 +463,7 @@ struct ReferenceMatcher {
         vocabKeys = keys
         vocabStems = vocabList.map { stemmer?.stem($0) }
         vocabDeletes = sc.map { RefQuery.deletions($0) }
+        longestRelatable = 2 * (sc.map(\.count).max() ?? 0) + 16
         // Numbers: digits (an ordinal's point), no other word with a numeral ("n5", "½").
         for w in vocabList where !Self.isNumber(w) && w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
             issue("digits that are no number in the catalogs")
@@ -667,7 +672,7 @@ struct RefQuery {
                         if x >= m.minimumWordSimilarity { add(ref.vocabList[v], x) }
                     }
                 }
-            } else if plain && !flagged(i, [.number, .ordinal]) {
+            } else if plain && !flagged(i, [.number, .ordinal]) && sc.count <= ref.longestRelatable {
                 // A word no catalog says, or one of 3 letters or fewer that does (short words may
                 // be sound-alikes and edits of others).
                 do {
@@ -866,6 +871,7 @@ struct RefQuery {
                 for b in a..<min(n, a + 3) {
                     if stop(b) { break }
                     count += units[b].text.unicodeScalars.count
+                    if count > ref.longestRelatable { break }
                     if !known[b] { hasUnknown = true }
                     guard hasUnknown || (!appHeard && b > a), count >= 4, hasUnknown || s.isApp else { continue }
                     let key = windowKey(a, b)
@@ -884,6 +890,7 @@ struct RefQuery {
                     for b in a..<min(n, a + 3) {
                         if stop(b) || (!known[b] && OtherApps.isKnown(units[b].text)) { break }
                         count += units[b].text.unicodeScalars.count
+                        if count > ref.longestRelatable { break }
                         if flagged(b, .optional) {
                             if b == a { break }
                             unknown = true
