@@ -13,8 +13,10 @@
 // THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil with the reason elsewhere:
-//  - flexible matching in a locale whose normalizer folds the marks of its letters (en, fr, de,
-//    el, …: no letter kept marked, no connector glued to a word), Latin, Greek or Cyrillic (a
+//  - flexible matching in a locale whose normalizer folds the marks of its letters or keeps
+//    some (en, fr, de, el, ru, tr, …: a word written without a kept letter's marks, or with
+//    them where the catalog has none, is the word at similarity.unmarked, no guessed word; no
+//    connector glued to a word), Latin, Greek or Cyrillic (a
 //    script that segments into words and has no rule of its own in the search; tested in en, fr
 //    and el); catalogs
 //    (the paraphrases they imply, derived templates, and the pronunciation hints of alternative
@@ -240,7 +242,7 @@ struct ReferenceMatcher {
         if options.mode != .flexible { issue("exact matching") }
         // (Letters the locale keeps marked are related to their unmarked spellings, and glued
         // connectors open an app clause: rules of other locales, not modelled.)
-        if n.keepsMarkedLetters || !index.gluedConnectors.isEmpty { issue("a locale keeping marked letters or gluing connectors") }
+        if !index.gluedConnectors.isEmpty { issue("a locale gluing connectors") }
         // Letters: Latin, or a script of its own that segments into words and has no rule of
         // its own in the search (Greek, Cyrillic): its letters are matched as Latin ones are.
         switch n.profile.script {
@@ -648,12 +650,19 @@ struct RefQuery {
             cls.append(WordClass(units[i].flags, known: k))
             unheard.append(cls[i] == .unknown)
             var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
+            // Catalog words the unit is as written without the marks of the letters the locale
+            // keeps, or with them (the relation that holds each at its best).
+            var unmarkedOf = Set<String>()
             // (A relation kept at its best similarity, of the kind that gave it.)
-            func add(_ w: String, _ x: Float, guess: Bool = true) {
+            func add(_ w: String, _ x: Float, guess: Bool = true, unmarked: Bool = false) {
                 if let j = found.firstIndex(where: { $0.word == w }) {
-                    if x > found[j].sim { found[j] = (w, x, guess) }
+                    if x > found[j].sim {
+                        found[j] = (w, x, guess)
+                        if unmarked { unmarkedOf.insert(w) } else { unmarkedOf.remove(w) }
+                    }
                 } else {
                     found.append((w, x, guess))
+                    if unmarked { unmarkedOf.insert(w) }
                 }
             }
             let plain = !flagged(i, [.filler, .optional, .particle, .elision])
@@ -676,6 +685,15 @@ struct RefQuery {
                 // A word no catalog says, or one of 3 letters or fewer that does (short words may
                 // be sound-alikes and edits of others).
                 do {
+                    // A catalog word written without the marks of the letters the locale keeps
+                    // (ru "и" for "й", tr "kac" for "kaç"), or with them where the catalog has
+                    // none: nearly the word itself, and no guessed word.
+                    if norm.keepsMarkedLetters {
+                        let u = norm.unmarked(t)
+                        for w in ref.vocabList where w != t && ((norm.unmarked(w) == u && norm.unmarked(w) != w) || (u != t && w == u)) {
+                            add(w, m.unmarkedSimilarity, unmarked: true)
+                        }
+                    }
                     let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
                     // A word that sounds like a number the catalogs say ("to" for "2"): a guess.
                     for w in ref.numberSounds[key] ?? [] where w != t { add(w, m.numberSoundSimilarity) }
@@ -709,7 +727,8 @@ struct RefQuery {
             // A guess: a content word related to catalog words only by edits and sounds, none of
             // them the word with an ending of 1-3 letters.
             guessed.append(!k && !found.isEmpty && found.allSatisfy(\.guess) && cls[i].isContent && !flagged(i, [.number, .ordinal]) && !joined(i)
-                           && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) })
+                           && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) }
+                           && !found.contains { unmarkedOf.contains($0.word) })
             if !k && (!found.isEmpty || joined(i)) {
                 // Not unknown after all: a word of the catalog's, misheard.
                 cls[i] = WordClass(units[i].flags, known: true)
