@@ -714,7 +714,11 @@ struct RefQuery {
                         }
                         if sc.count >= 4 && deletes.contains(vs) { edit = true }
                         if fz >= m.minimumWordSimilarity {
-                            if edit { add(w, fz) } else { return "an edit the symmetric deletes may not find: \(t) ~ \(w)" }
+                            // (An edit they do not find changes nothing where another relation
+                            // already holds the word at that similarity or more: `add` keeps it.)
+                            if edit { add(w, fz) } else if (found.first { $0.word == w }?.sim ?? 0) < fz {
+                                return "an edit the symmetric deletes may not find: \(t) ~ \(w)"
+                            }
                         }
                         if sc.count >= 4 && vs.count >= 4 && Array(sc.prefix(4)) == Array(vs.prefix(4)) {
                             let x = WordSimilarity.stem(sc, vs)
