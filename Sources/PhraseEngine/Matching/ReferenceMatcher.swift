@@ -16,10 +16,9 @@
 //  - flexible matching in a locale whose normalizer folds the marks of its letters or keeps
 //    some (en, fr, de, el, ru, tr, …: a word written without a kept letter's marks, or with
 //    them where the catalog has none, is the word at similarity.unmarked, no guessed word; no
-//    connector glued to a word), Latin, Greek or Cyrillic (a
-//    script that segments into words and has no rule of its own in the search; tested in en, fr
-//    and el); catalogs
-//    (the paraphrases they imply, derived templates, and the pronunciation hints of alternative
+//    connector glued to a word), Latin, Greek or Cyrillic (a script that segments into words
+//    and has no rule of its own in the search; tested in en, fr, el and ru); catalogs (the
+//    paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
 //    phrase saying a String parameter is outside), said once or more ("${p} or ${p}": each a slot of the value read; a
@@ -35,8 +34,9 @@
 //    is "tache", el "δείξε" is "δειξε"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
 //    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
-//    catalog word the symmetric deletes find, an inflection, a Snowball stem or a sound-alike of
-//    one) or a word unrelated to every catalog word, any two of them possibly written joined or one
+//    catalog word the symmetric deletes find, or one they miss where another relation holds the
+//    word at that similarity or more; an inflection, a Snowball stem or a sound-alike of one) or
+//    a word unrelated to every catalog word, any two of them possibly written joined or one
 //    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
 //    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
 //    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
