@@ -209,17 +209,19 @@ enum Fuzz {
     }
 
     /// A catalog inside the reference's domain (entity values with a synonym, an alternative name,
-    /// negative phrases, unrelated words).
+    /// negative phrases, unrelated words, numbers in values and phrases).
     static let reference: (Matcher, ReferenceMatcher?) = {
         let json = """
             {"app":{"id":"ref","name":"Zephyr Quill","alternativeNames":["Quill"]},
              "entities":{"E":{"options":[{"id":"rock","title":"rock","synonyms":["canyon"]},{"id":"blues","title":"blues"},
-               {"id":"st","title":"salsa tango"},{"id":"lg","title":"lemon garden"},{"id":"yoga","title":"yoga"}]}},
+               {"id":"st","title":"salsa tango"},{"id":"lg","title":"lemon garden"},{"id":"yoga","title":"yoga"},
+               {"id":"r2","title":"room 2"},{"id":"r3","title":"room three"}]}},
              "shortcuts":[
                {"intent":"Play","parameters":{"p":"E"},"phrases":["play ${p} in ${applicationName}","${applicationName} start ${p} music"]},
                {"intent":"News","phrases":["show my daily news in ${applicationName}","${applicationName} news"]},
                {"intent":"Log","parameters":{"p":"E"},"phrases":["log ${p} water with ${applicationName}"]},
-               {"intent":"Stop","phrases":["stop the timer in ${applicationName}","stop focus with ${applicationName} now"]}],
+               {"intent":"Stop","phrases":["stop the timer in ${applicationName}","stop focus with ${applicationName} now"]},
+               {"intent":"Set","phrases":["set 10 timers in ${applicationName}","${applicationName} start the first alarm"]}],
              "negativePhrases":["purge ${applicationName}","purge my daily news"]}
             """
         do {
@@ -236,7 +238,9 @@ enum Fuzz {
                                  "quill", "please", "hey", "um", "can", "you", "zorbl", "flurp", "gribble", "musc", "nws", "timr",
                                  "rck", "zepyr", "quil", "waters", "starts", "purge", "canyon", "open", "because", "late",
                                  // Numbers, synonyms, words joined and cut in two (issue 50).
-                                 "two", "42", "first", "begin", "display", "record", "dailynews", "stopthe", "ti", "mer"]
+                                 "two", "42", "first", "begin", "display", "record", "dailynews", "stopthe", "ti", "mer",
+                                 // Numbers the catalog says, by their sound, a value's number first (issue 50).
+                                 "room", "2", "3", "10", "ten", "to", "tree", "second", "third", "set", "timers", "alarm"]
 
     /// The search against the reference on `text`: the same decision, and above the search floor
     /// the same best result (shortcut, value) and score (ReferenceMatcherTests).

@@ -111,7 +111,11 @@ extension PreparedUtterance {
                         charWordUnits.insert(u)
                     }
                 }
-                if j - i > 1 { for u in i..<(j - 1) { innerUnits.insert(u) } }
+                // (The inside of a Han or kana word, for `cutWordPenalty`: not of a word of other
+                // letters the normalizer cut in two, "10with", which is two words.)
+                if j - i > 1 && (i..<j).contains(where: { u in units[u].text.unicodeScalars.contains { Script.isHanOrKana($0.value) } }) {
+                    for u in i..<(j - 1) { innerUnits.insert(u) }
+                }
                 // Saying the word costs one word: its insertion cost is spread over its characters.
                 if spreadsInsertion(i, j) {
                     let share = 1 / Float(j - i).squareRoot()

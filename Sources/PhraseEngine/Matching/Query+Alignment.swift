@@ -266,7 +266,8 @@ extension Query {
             let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
             let delCount: Float = e.kind == .literal && e.weight >= index.model.contentWordWeight ? 1 : 0
             let pdelCount: Float = e.kind == .param ? 1 : 0
-            let hasNextLiteral = j < m && rowNext[j] >= 0
+            // (Not into the word said elsewhere, `skip`: it is read from its own unit.)
+            let hasNextLiteral = j < m && rowNext[j] >= 0 && j + 1 != skipRow
             let nextLiteral: Int32 = hasNextLiteral ? el[j + 1].id : -1
             let nextWeight: Float = hasNextLiteral ? el[j + 1].weight : 0
             // A literal no unit relates to (no match, merge or split: each is noted in

@@ -85,7 +85,7 @@ extension Query {
                 if s > 0 && (flexible || s >= 1) { walk(j + 1, i + 1, c + e.weight * (1 - s), g + e.weight * s) }
                 guard flexible else { break }
                 if i + 1 < n, mask[i + 1] != 1, merge[i] == e.id { walk(j + 1, i + 2, c + e.weight * (1 - join), g + e.weight * join) }
-                if j + 1 < m, elems[j + 1].kind == .literal, splits(i, e.id, elems[j + 1].id) {
+                if j + 1 < m, j + 1 != skip, elems[j + 1].kind == .literal, splits(i, e.id, elems[j + 1].id) {
                     let w = e.weight + elems[j + 1].weight
                     walk(j + 2, i + 1, c + w * (1 - join), g + w * join)
                 }

@@ -13,25 +13,34 @@
 // THE DOMAIN. The fast search claims exactness (its pruning, value limits and bounds change no
 // result) everywhere; the reference models its rules fully on this part of the input, and
 // `match` answers nil with the reason elsewhere:
-//  - flexible matching in a locale of Latin letters whose marks its normalizer folds (en, fr, de,
-//    …: no letter kept marked, no connector glued to a word; tested in en and fr); catalogs
-//    (the paraphrases they imply, derived templates, and the pronunciation hints of alternative
+//  - flexible matching in a locale whose normalizer folds the marks of its letters or keeps
+//    some (en, fr, de, el, ru, tr, …: a word written without a kept letter's marks, or with
+//    them where the catalog has none, is the word at similarity.unmarked, no guessed word; no
+//    connector glued to a word), Latin, Greek or Cyrillic (a script that segments into words
+//    and has no rule of its own in the search; tested in en, fr, el and ru); catalogs (the
+//    paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
-//    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; no
-//    String / free text), said once or more ("${p} or ${p}": each a slot of the value read; a
-//    phrase naming two parameters yields nothing, here as in the search); no numbers in any text
-//    of the catalogs;
+//    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
+//    phrase saying a String parameter is outside), said once or more ("${p} or ${p}": each a slot of the value read; a
+//    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
+//    values (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the first
+//    alarm"; none in an app's name, no other word with a digit such as "n5", at most 4 numbers
+//    of one sound); a shortcut's String parameter no phrase of it says (free text: "search
+//    ${applicationName}" of an intent with a query);
 //  - the catalogs' words possibly related to one another: a catalog word said is also the
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
-//  - utterances of words the normalizer makes ASCII (fr "tâche" is "tache"), each a catalog word, a
+//  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
+//    is "tache", el "δείξε" is "δειξε"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
 //    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
-//    catalog word the symmetric deletes find, an inflection, a Snowball stem or a sound-alike of
-//    one) or a word unrelated to every catalog word, any two of them possibly written joined or one
+//    catalog word the symmetric deletes find, or one they miss where another relation holds the
+//    word at that similarity or more; an inflection, a Snowball stem or a sound-alike of one) or
+//    a word unrelated to every catalog word, any two of them possibly written joined or one
 //    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
-//    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), or a
-//    number or ordinal the normalizer marks ("two", "42", "first"; no other digits); at most 8
+//    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
+//    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
+//    normalizer marks ("two", "42", "first"; no other digits); at most 8
 //    spans a value set before those naming no value are dropped, 3 app spans and 3 options heard
 //    (the search's limits cannot bind).
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
@@ -39,14 +48,21 @@
 // alignment of the value's words with a window), values not heard under the app name, spans of
 // words several values share dropped, insertions by word class, synonyms, forms and spellings
 // of catalog words (their similarities; a synonym no guess), misheard words (their
-// similarity; guesses), numbers (words never heard, but no name: neither a value the app does
-// not have nor an app clause), words joined or split (the join similarity, in phrases, values and
+// similarity; guesses), numbers (words never heard unless the catalogs say them, but no name:
+// neither a value the app does not have nor an app clause; a number said in or next to a value's
+// span that its option says in none of its ways, where it says one, drops the span; a word that
+// sounds like a catalog's number, spelled in the locale, is it at `similarity.numberSound`, a
+// guess; a value ending with a number from 1 to 12 after one or two words also said with the
+// number first as an ordinal, "the second bedroom", a word only such a value says heard only in
+// its span), words joined or split (the join similarity, in phrases, values and
 // names; such a word neither unknown nor a guess, and an app a word of whose names is joined
 // heard), unknown words (cost, factor, next to a value or the app name),
 // substitutions, a value or one word read out of order, another parameter's value said
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
-// heard by their sound (1-3 words joined; a name also in English Double Metaphone where the
-// locale keys words by another algorithm), the app opened first, talk after the request, a value
+// heard by their sound (1-3 words joined, no longer than twice the longest catalog word and 16
+// more, as no word longer is compared; a name also in English Double Metaphone where the
+// locale keys words by another algorithm), the app opened first, talk after the request and free
+// text (a run of words lifted to the free-text cost where no reading reaches the threshold), a value
 // the app does not have (runs and compounds, partial values, guessed words), alternative app
 // names, negative phrases (their readings, words only they say), an app named clearly picking the
 // app, and the decision (thresholds, margin, only one app able to take an utterance that names
@@ -68,6 +84,10 @@ struct ReferenceMatcher {
         /// Position among the set's options (its catalog order).
         var option: Int
         var value: ParameterValue?
+        /// The numbers its option says in any of its ways ("2" of "bedroom 2" and its "2." of
+        /// "second bedroom"): a number said in or next to its span that is none of them names
+        /// a value the app does not have.
+        var numbers: [String] = []
     }
     struct Template {
         var app: Int
@@ -82,6 +102,9 @@ struct ReferenceMatcher {
         var hasApp = true
         /// A paraphrase the app's catalog implies (`paraphrases`): read at the paraphrase factor.
         var derived = false
+        /// Its shortcut has a String parameter the phrase does not say: what the person says for
+        /// it is free text (`RefQuery.talk`).
+        var freeText = false
     }
     struct SlotSet {
         var app: Int
@@ -110,6 +133,8 @@ struct ReferenceMatcher {
         var noValue = false
         /// What the score was made of.
         var terms = ReadingTerms()
+        /// Lifted by a run of free text (`RefQuery.talk`).
+        var freeText = false
     }
     /// What the reference decides.
     struct Answer {
@@ -128,6 +153,8 @@ struct ReferenceMatcher {
         /// The best real reading's terms, unrounded score and ranked list size (for reports).
         var terms = ReadingTerms()
         var rawScore: Float = 0
+        /// The best result read a run of free text.
+        var freeText = false
     }
 
     let catalogs: [Catalog]
@@ -163,8 +190,40 @@ struct ReferenceMatcher {
     /// spellings of catalog words): the catalog words, each at its relation's similarity, a
     /// synonym not a guess (`RefQuery.matches`).
     var related: [String: [(word: String, sim: Float, guess: Bool)]] = [:]
+    /// Words only the values said with their number first as an ordinal say ("2." of "second
+    /// bedroom" for "Bedroom 2"): heard only where such a value's span covers them.
+    var derivedOnly: Set<String> = []
+    /// The sound key of each number the catalogs say, spelled in the locale ("to" for "2"):
+    /// those numbers.
+    var numberSounds: [String: [String]] = [:]
     /// Why the catalog is outside the domain (nil: inside).
     var catalogIssue: String? = nil
+    /// The letters of the locale's script beside ASCII (Greek, Cyrillic; nil: Latin).
+    var letters: ClosedRange<UInt32>? = nil
+    /// Longer than this (in scalars: twice the longest catalog word, and 16 more), a word or a
+    /// window of words relates to no catalog word by an edit or a sound: it is not compared.
+    var longestRelatable = 16
+
+    /// Whether a catalog word is a number: digits, maybe an ordinal's or a decimal's points.
+    static func isNumber(_ w: String) -> Bool {
+        guard let f = w.unicodeScalars.first, f.value >= 0x30 && f.value <= 0x39 else { return false }
+        return w.unicodeScalars.allSatisfy { ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." }
+    }
+
+    /// A value ending with a number from 1 to 12 after a name of one or two words ("bedroom 2")
+    /// said with the number first as an ordinal ("2." "bedroom", as the normalizer writes "second
+    /// bedroom"); nil for any other value (docs/matching-internals.md, word candidates).
+    static func ordinalFirst(_ us: [Raw]) -> [Raw]? {
+        guard us.count >= 2, let last = us.last, last.flags.contains(.number), let v = Int(last.text), (1...12).contains(v),
+              us[us.count - 2].flags.isDisjoint(with: [.number, .ordinal]) else { return nil }
+        let words = Set(us.dropLast().map { [$0.start, $0.end] }).count
+        guard words <= 2 else { return nil }
+        var first = last
+        first.text += "."
+        first.flags.remove(.number)
+        first.flags.insert(.ordinal)
+        return [first] + us.dropLast()
+    }
 
     /// The reference of `matcher`'s catalogs in `locale` (its options unless `options`).
     init?(_ matcher: Matcher, locale: String = "en", options: MatchOptions? = nil) {
@@ -183,19 +242,32 @@ struct ReferenceMatcher {
         if options.mode != .flexible { issue("exact matching") }
         // (Letters the locale keeps marked are related to their unmarked spellings, and glued
         // connectors open an app clause: rules of other locales, not modelled.)
-        if n.keepsMarkedLetters || !index.gluedConnectors.isEmpty { issue("a locale keeping marked letters or gluing connectors") }
-        if index.templates.contains(where: { $0.freeText != nil }) { issue("free text") }
-        func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) {
-            let us = IndexBuilder.units(n, text)
+        if !index.gluedConnectors.isEmpty { issue("a locale gluing connectors") }
+        // Letters: Latin, or a script of its own that segments into words and has no rule of
+        // its own in the search (Greek, Cyrillic): its letters are matched as Latin ones are.
+        switch n.profile.script {
+        case "Latn": break
+        case "Grek": letters = 0x0370...0x03FF
+        case "Cyrl": letters = 0x0400...0x04FF
+        default: issue("the script \(n.profile.script)")
+        }
+        func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
             let w = us.map { IndexBuilder.slotUnitWeight($0.flags, model) }
             return (us.map(\.text), w, w.reduce(0, +))
         }
+        func weighted(_ text: String) -> (words: [String], weights: [Float], total: Float) { weighted(IndexBuilder.units(n, text)) }
+        // Words said only by values said with their number first, and by every other text.
+        var derivedWords = Set<String>(), plainWords = Set<String>()
         // Raw templates: literal units (text, flags) and slots, in order.
         var raw: [(t: Template, pieces: [(isApp: Bool, isParam: Bool, text: String, flags: Token.Flags)])] = []
         for (ai, catalog) in catalogs.enumerated() {
         // The display name and the alternative names, each a way to say the app.
         let names = Expansion.appNames(catalog, locale: locale)
         if names.isEmpty { issue("an app without a name"); return }
+        // (A number in an app's name, "Studio 54": its numbers and spans not modelled.)
+        if names.contains(where: { ($0.text + ($0.pronunciationHint ?? "")).unicodeScalars.contains { $0.properties.numericType != nil } }) {
+            issue("a number in an app's name")
+        }
         var appValues = names.enumerated().map { k, name in
             let nm = weighted(name.text)
             return Value(words: nm.words, weights: nm.weights, total: nm.total, option: k, value: nil)
@@ -233,8 +305,24 @@ struct ReferenceMatcher {
                         var values: [Value] = []
                         for (text, position) in said {
                             let o = plan.options[position]
-                            let v = weighted(text)
+                            let us = IndexBuilder.units(n, text)
+                            let v = weighted(us)
                             values.append(Value(words: v.words, weights: v.weights, total: v.total, option: o.optionIndex, value: o.value))
+                            plainWords.formUnion(v.words)
+                            // A value ending with its number is also said with the number first.
+                            if let of = Self.ordinalFirst(us) {
+                                let d = weighted(of)
+                                values.append(Value(words: d.words, weights: d.weights, total: d.total, option: o.optionIndex, value: o.value))
+                                derivedWords.formUnion(d.words)
+                            }
+                        }
+                        // Each value's option's numbers, in all its ways.
+                        for k in values.indices {
+                            var numbers: [String] = []
+                            for v in values where v.option == values[k].option {
+                                for w in v.words where Self.isNumber(w) && !numbers.contains(w) { numbers.append(w) }
+                            }
+                            values[k].numbers = numbers
                         }
                         sets.append(SlotSet(app: ai, isApp: false, values: values, isBool: isBool))
                         paramSet = sets.count - 1
@@ -253,7 +341,11 @@ struct ReferenceMatcher {
                     }
                 }
                 if apps != 1 { issue("a phrase without the app name, or with two") }
-                raw.append((Template(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0), pieces))
+                var said = Set<String>()
+                for case .parameter(let x) in t.pieces { said.insert(x) }
+                var tt = Template(app: ai, shortcut: si, templateIndex: ti, intent: s.intent, elems: [], paramSet: paramSet, totalWeight: 0)
+                tt.freeText = s.parameters.contains { ($0.typeName == "String" || $0.typeName == "[String]") && !said.contains($0.name) }
+                raw.append((tt, pieces))
             }
         }
         // Negative phrases: a parameter is its name, said as a word.
@@ -373,7 +465,22 @@ struct ReferenceMatcher {
         vocabKeys = keys
         vocabStems = vocabList.map { stemmer?.stem($0) }
         vocabDeletes = sc.map { RefQuery.deletions($0) }
-        for w in vocabList where w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { issue("numbers") }
+        longestRelatable = 2 * (sc.map(\.count).max() ?? 0) + 16
+        // Numbers: digits (an ordinal's point), no other word with a numeral ("n5", "½").
+        for w in vocabList where !Self.isNumber(w) && w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+            issue("digits that are no number in the catalogs")
+        }
+        plainWords.formUnion(phraseWords)
+        for a in appSets { for v in sets[a].values { plainWords.formUnion(v.words) } }
+        derivedOnly = derivedWords.subtracting(plainWords)
+        // A word that sounds like a number the catalogs say, spelled in the locale (its shortest
+        // cardinal spelling, spaces out), is heard as it (at most 4 numbers a sound).
+        for w in vocabList {
+            guard let v = Int(w), let spelled = n.spelledNumber(v), spelled.unicodeScalars.count >= 2 else { continue }
+            let k = n.phoneticKey(spelled.replacingOccurrences(of: " ", with: ""))
+            if !k.isEmpty { numberSounds[k, default: []].append(w) }
+        }
+        if numberSounds.values.contains(where: { $0.count > 4 }) { issue("more than 4 numbers of one sound") }
     }
 
     /// Phrases an app's catalog implies (the index's rule, docs/matching-internals.md): two
@@ -537,18 +644,25 @@ struct RefQuery {
             // says (they say none) and relates to none; other digits are not modelled.
             let number = flagged(i, [.number, .ordinal])
             if !number && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "digits that are no number" }
-            if !t.unicodeScalars.allSatisfy({ $0.isASCII }) { return "a word not in ASCII" }
+            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false }) { return "a word not in ASCII or the locale's letters" }
             let k = ref.vocab.contains(t)
             known.append(k)
             cls.append(WordClass(units[i].flags, known: k))
             unheard.append(cls[i] == .unknown)
             var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
+            // Catalog words the unit is as written without the marks of the letters the locale
+            // keeps, or with them (the relation that holds each at its best).
+            var unmarkedOf = Set<String>()
             // (A relation kept at its best similarity, of the kind that gave it.)
-            func add(_ w: String, _ x: Float, guess: Bool = true) {
+            func add(_ w: String, _ x: Float, guess: Bool = true, unmarked: Bool = false) {
                 if let j = found.firstIndex(where: { $0.word == w }) {
-                    if x > found[j].sim { found[j] = (w, x, guess) }
+                    if x > found[j].sim {
+                        found[j] = (w, x, guess)
+                        if unmarked { unmarkedOf.insert(w) } else { unmarkedOf.remove(w) }
+                    }
                 } else {
                     found.append((w, x, guess))
+                    if unmarked { unmarkedOf.insert(w) }
                 }
             }
             let plain = !flagged(i, [.filler, .optional, .particle, .elision])
@@ -567,11 +681,22 @@ struct RefQuery {
                         if x >= m.minimumWordSimilarity { add(ref.vocabList[v], x) }
                     }
                 }
-            } else if plain && !flagged(i, [.number, .ordinal]) {
+            } else if plain && !flagged(i, [.number, .ordinal]) && sc.count <= ref.longestRelatable {
                 // A word no catalog says, or one of 3 letters or fewer that does (short words may
                 // be sound-alikes and edits of others).
                 do {
+                    // A catalog word written without the marks of the letters the locale keeps
+                    // (ru "и" for "й", tr "kac" for "kaç"), or with them where the catalog has
+                    // none: nearly the word itself, and no guessed word.
+                    if norm.keepsMarkedLetters {
+                        let u = norm.unmarked(t)
+                        for w in ref.vocabList where w != t && ((norm.unmarked(w) == u && norm.unmarked(w) != w) || (u != t && w == u)) {
+                            add(w, m.unmarkedSimilarity, unmarked: true)
+                        }
+                    }
                     let key = IndexBuilder.phonetic(norm, t, flags: units[i].flags)
+                    // A word that sounds like a number the catalogs say ("to" for "2"): a guess.
+                    for w in ref.numberSounds[key] ?? [] where w != t { add(w, m.numberSoundSimilarity) }
                     let st = !k && sc.count >= 3 ? stemmer?.stem(t) : nil
                     let deletes = RefQuery.deletions(sc)
                     for v in ref.vocabList.indices where ref.vocabList[v] != t {
@@ -589,7 +714,11 @@ struct RefQuery {
                         }
                         if sc.count >= 4 && deletes.contains(vs) { edit = true }
                         if fz >= m.minimumWordSimilarity {
-                            if edit { add(w, fz) } else { return "an edit the symmetric deletes may not find: \(t) ~ \(w)" }
+                            // (An edit they do not find changes nothing where another relation
+                            // already holds the word at that similarity or more: `add` keeps it.)
+                            if edit { add(w, fz) } else if (found.first { $0.word == w }?.sim ?? 0) < fz {
+                                return "an edit the symmetric deletes may not find: \(t) ~ \(w)"
+                            }
                         }
                         if sc.count >= 4 && vs.count >= 4 && Array(sc.prefix(4)) == Array(vs.prefix(4)) {
                             let x = WordSimilarity.stem(sc, vs)
@@ -602,11 +731,18 @@ struct RefQuery {
             // A guess: a content word related to catalog words only by edits and sounds, none of
             // them the word with an ending of 1-3 letters.
             guessed.append(!k && !found.isEmpty && found.allSatisfy(\.guess) && cls[i].isContent && !flagged(i, [.number, .ordinal]) && !joined(i)
-                           && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) })
+                           && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) }
+                           && !found.contains { unmarkedOf.contains($0.word) })
             if !k && (!found.isEmpty || joined(i)) {
                 // Not unknown after all: a word of the catalog's, misheard.
                 cls[i] = WordClass(units[i].flags, known: true)
                 unheard[i] = false
+            }
+            // A word only values said with their number first say ("2." of "second bedroom") is
+            // a word never heard outside such a value's span.
+            if cls[i] == .content && !found.isEmpty && found.allSatisfy({ ref.derivedOnly.contains($0.word) }) && !joined(i) {
+                cls[i] = .unknown
+                unheard[i] = true
             }
         }
         // A word only negative phrases say asks for what the app refuses: it costs what a word
@@ -682,10 +818,17 @@ struct RefQuery {
                         sim(i, w) > 0 || merge[i] == w || (i > 0 && merge[i - 1] == w) || splitPairs[i].contains { $0.0 == w || $0.1 == w }
                     }
                 }
+                // A number said in the span or right next to it that the value's option says in
+                // none of its ways, where it says one: a value the app does not have.
+                func contradicts(_ a: Int, _ b: Int) -> Bool {
+                    !v.numbers.isEmpty && (max(0, a - 1)..<min(n, b + 1)).contains { i in
+                        flagged(i, [.number, .ordinal]) && !v.numbers.contains(units[i].text)
+                    }
+                }
                 for a in 0..<n where hit[a] {
                     for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
                         let sim = spanSimilarity(v, a, b + 1)
-                        if sim >= minimum { found.append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
+                        if sim >= minimum && !contradicts(a, b + 1) { found.append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
                     }
                 }
             }
@@ -751,6 +894,7 @@ struct RefQuery {
                 for b in a..<min(n, a + 3) {
                     if stop(b) { break }
                     count += units[b].text.unicodeScalars.count
+                    if count > ref.longestRelatable { break }
                     if !known[b] { hasUnknown = true }
                     guard hasUnknown || (!appHeard && b > a), count >= 4, hasUnknown || s.isApp else { continue }
                     let key = windowKey(a, b)
@@ -769,6 +913,7 @@ struct RefQuery {
                     for b in a..<min(n, a + 3) {
                         if stop(b) || (!known[b] && OtherApps.isKnown(units[b].text)) { break }
                         count += units[b].text.unicodeScalars.count
+                        if count > ref.longestRelatable { break }
                         if flagged(b, .optional) {
                             if b == a { break }
                             unknown = true
@@ -998,7 +1143,8 @@ struct RefQuery {
                     // Two units joined into the word; one unit split into it and the next literal.
                     let sj = m.joinSimilarity
                     if i + 1 < n, mask[i + 1] != 1, merge[i] == e.text { relax(cur, j, i, j + 1, i + 2, e.weight * (1 - sj), e.weight * sj, 0, 4) }
-                    if j + 1 < rows, !elems[j + 1].isParam, splits(i, e.text, elems[j + 1].text) {
+                    // (Not into the word said elsewhere, `skip`: it is read from its own unit.)
+                    if j + 1 < rows, j + 1 != skip, !elems[j + 1].isParam, splits(i, e.text, elems[j + 1].text) {
                         let ww = e.weight + elems[j + 1].weight
                         relax(cur, j, i, j + 2, i + 1, ww * (1 - sj), ww * sj, 0, 5)
                     }
@@ -1199,6 +1345,8 @@ struct RefQuery {
         (0..<n).filter { i in
             !matches[i].isEmpty && !unheard[i] && cls[i].isContent && !joined(i)
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
+                // (Numbers are not names.)
+                && !flagged(i, [.number, .ordinal])
         }
     }
 
@@ -1303,7 +1451,11 @@ struct RefQuery {
     /// word of its phrase (nothing left out or replaced) may take a run of two or more inserted
     /// words (fillers around it aside) right after an app clause that ends the request, ending the
     /// utterance and opened by no connector, at `freeTextCost` in place of their insertions, its
-    /// unknown words no longer lowering the score.
+    /// unknown words no longer lowering the score. A phrase whose shortcut has free text (a String
+    /// parameter it does not say) takes a run of one word or more ending the utterance, right
+    /// after the app clause before phrase words, or right before an app clause that ends the
+    /// utterance with a connector between them ("search Nimbus for climate change", "look up
+    /// climate change in Nimbus"), none naming a value of the app clearly.
     func talk(_ readings: inout [ReferenceMatcher.Reading]) {
         guard let top = readings.filter({ !ref.templates[$0.template].isNegative }).map(\.score).max(), top < Float(ref.options.threshold) else { return }
         let matters = min(top - Float(max(ref.options.resultWindow, ref.options.ambiguityMargin)) - 1e-3,
@@ -1341,7 +1493,18 @@ struct RefQuery {
             var q = hi + 1
             while q < n && role[q] == 3 { q += 1 }
             let atEnd = q == n && !((p + 1)...lo).contains { flagged($0, .connector) }
-            guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
+            if t.freeText && !t.isNegative {
+                // Free text: a run ending the utterance, right after the app clause before
+                // phrase words (no connector closing it), or right before an app clause that
+                // ends the utterance with a connector between them.
+                let afterApp = p == appSpan.end - 1 && q < n && role[q] == 1 && !(hi...(q - 1)).contains { flagged($0, .connector) }
+                let beforeApp = q == appSpan.start && q > hi + 1 && ((hi + 1)...(q - 1)).contains { flagged($0, .connector) }
+                    && (appSpan.end..<n).allSatisfy { role[$0] == 3 }
+                guard atEnd || afterApp || beforeApp else { continue }
+            } else {
+                // Talk after the request: two words or more after the app clause ending it.
+                guard atEnd, p == appSpan.end - 1, hi > lo else { continue }
+            }
             // Words that name a value of the app are that value.
             if (lo...hi).contains(where: { u in valueSpan(app: t.app) { $0.start <= u && u < $0.end && $0.sim >= m.clearValueSimilarity } }) { continue }
             var runIns: Float = 0
@@ -1358,7 +1521,7 @@ struct RefQuery {
             terms.unknown = f
             terms.noValue = t.paramSet >= 0 && r.variant < 0
             let s = m.score(terms)
-            if s > r.score { readings[k].score = s; readings[k].terms = terms }
+            if s > r.score { readings[k].score = s; readings[k].terms = terms; readings[k].freeText = t.freeText && !t.isNegative }
         }
     }
 
@@ -1421,7 +1584,7 @@ struct RefQuery {
         let t = ref.templates[top.template]
         func answer(_ d: MatchResult.Decision) -> ReferenceMatcher.Answer {
             .init(decision: d, app: ref.catalogs[t.app].app.id, intent: t.intent, value: top.option < 0 ? nil : ref.sets[t.paramSet].values.first { $0.option == top.option }?.value,
-                  score: topScore, appNamed: top.appNamed, realScore: topScore, terms: top.terms, rawScore: top.score)
+                  score: topScore, appNamed: top.appNamed, realScore: topScore, terms: top.terms, rawScore: top.score, freeText: top.freeText)
         }
         // A negative phrase of the app as close as the best result refuses it; so does saying
         // every word of one of the named app's negative phrases that only negative phrases say.
