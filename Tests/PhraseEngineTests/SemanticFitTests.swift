@@ -118,6 +118,43 @@ import Testing
         #expect(alone.meaning != nil)
     }
 
+    /// The no-overlap gate (`SemanticStage.noOverlapUnits`): an utterance that shares no phrase's
+    /// words is read for a proposal only from two word units on. One unit ("zz", the million-line
+    /// stream's) is never encoded, by the matcher or by the fit's reading; two are, once.
+    @Test func aOneUnitUtteranceSharingNoWordIsNotEncoded() throws {
+        let e = CountingEncoder(identity: "test/gate")
+        let m = try Self.matcher(e, Self.agreeing(threshold: 0.9))
+        #expect(m.options.model.semantic.readsProposals)
+        #expect(m.prepareSemantic() > 0)
+        var plain = m.options
+        plain.semantic = false
+        let before = e.count
+        for one in ["zz", "Zz!", "qqqqqqqq"] {
+            let lexical = m.match(one, locale: "en", options: plain)
+            #expect(lexical.why == .noOverlap, "\(one): \(lexical.reason)")
+            let r = m.match(one, locale: "en")
+            #expect(r.decision == .none && r.why == .noOverlap && r.meaning == nil, "\(one): \(r.reason)")
+            #expect(m.semanticReading(for: lexical) == nil)
+        }
+        #expect(e.count == before, "a one-unit line was encoded")
+        let two = "zz qq"
+        let lexical = m.match(two, locale: "en", options: plain)
+        #expect(lexical.why == .noOverlap, "\(lexical.reason)")
+        let r = m.match(two, locale: "en")
+        #expect(r.meaning != nil, "\(r.reason)")
+        #expect(e.count == before + 1)
+        #expect(m.semanticReading(for: lexical) != nil)
+        #expect(e.count == before + 2)
+        // The limits read no proposal: not even two units sharing no word are encoded.
+        var o = MatchOptions()
+        o.model.semantic = SemanticRule(named: .init(cosine: 0, margin: 0, score: 0), noApp: .init(cosine: 0, margin: 0, score: 0))
+        let limits = CountingEncoder(identity: "test/gate-limits")
+        let boxed = Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: o, encoder: limits)
+        boxed.prepareSemantic()
+        let built = limits.count
+        #expect(boxed.match(two, locale: "en").meaning == nil && limits.count == built)
+    }
+
     @Test func theModelFileCarriesTheFittedRule() throws {
         var m = ScoreModel.standard
         m.semantic.fitted = Self.agreeing(threshold: 0.75)

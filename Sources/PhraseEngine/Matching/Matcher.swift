@@ -206,6 +206,7 @@ public final class Matcher: Sendable {
         let r = withQuery(pool, text, opts, RunQuery(locale: requested, catalogs: catalogs))
         guard let semantic, opts.value.semantic, opts.value.mode == .flexible else { return r }
         return semantic.review(r, indexLocale: pool.index.locale, rule: opts.value.model.semantic,
+                               units: { pool.index.queryUnits(text, mode: opts.value.mode).count },
                                propose: proposer(pool, text, opts.value, locale: requested))
     }
 
@@ -226,8 +227,10 @@ public final class Matcher: Sendable {
     /// none), with its own. For a fit that reads the encoder's evidence on lines the decision it fits may
     /// refuse (`DecisionFit.samples`). nil without an encoder, or where it would not read `r`.
     public func semanticReading(for r: MatchResult, options: MatchOptions? = nil) -> SemanticReading? {
-        guard let semantic, SemanticStage.readsIfRefused(r), let l = indexedLocale(for: r.locale), let pool = pools[l] else { return nil }
-        return semantic.reading(r, indexLocale: l, proposals: true, propose: proposer(pool, r.text, options ?? self.options, locale: r.locale))
+        let o = options ?? self.options
+        guard let semantic, let l = indexedLocale(for: r.locale), let pool = pools[l],
+              SemanticStage.readsIfRefused(r, units: { pool.index.queryUnits(r.text, mode: o.mode).count }) else { return nil }
+        return semantic.reading(r, indexLocale: l, proposals: true, propose: proposer(pool, r.text, o, locale: r.locale))
     }
 
     /// Builds the phrase vectors of `locales` (default: every indexed one) now, not when an

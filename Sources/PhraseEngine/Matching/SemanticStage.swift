@@ -27,20 +27,31 @@ final class SemanticStage: Sendable {
 
     /// Whether the encoder reads `r` at all: a refusal by a threshold or a low confidence with a
     /// closest result, or, where the rule reads proposals (a fitted one), with none (no phrase
-    /// shares its words). A match, a negative phrase, an unknown value, several apps and two close
-    /// results are the lexical decision's alone, and so is an utterance that names an app none of
-    /// the catalogs has: it asks that app, whatever it means.
-    static func reads(_ r: MatchResult, proposals: Bool) -> Bool {
-        r.decision == .none && readsIfRefused(r, proposals: proposals)
+    /// shares its words) and at least `noOverlapUnits` word units. A match, a negative phrase, an
+    /// unknown value, several apps and two close results are the lexical decision's alone, and so
+    /// is an utterance that names an app none of the catalogs has: it asks that app, whatever it
+    /// means. `units`: the utterance's word units (the matcher's), asked only of a `noOverlap`
+    /// refusal.
+    static func reads(_ r: MatchResult, proposals: Bool, units: () -> Int) -> Bool {
+        r.decision == .none && readsIfRefused(r, proposals: proposals, units: units)
     }
+
+    /// The fewest word units (the matcher's units: a word, a Han or kana character) of an
+    /// utterance sharing no phrase's words (`noOverlap`) that the encoder reads for a proposal.
+    /// One unit ("zz", "hello", "thanks") is no request a shortcut runs: on the Home Assistant
+    /// tune lines (24 languages, four settings; `Benchmarks/noapp_gate.py`) the session-30 no-app
+    /// rule's proposals ran none of the 68 one-unit `noOverlap` lines (10 in domain, 58 out), and
+    /// a stream of such lines would each cost an encoding (~17 ms) where the words have said no.
+    static let noOverlapUnits = 2
 
     /// Whether the encoder would read `r` were it refused: a result the thresholds or the
     /// confidence decided, run or refused (a fitted decision may refuse what the thresholds ran),
-    /// or no result at all, with no other app named. What `DecisionFit` reads the evidence of.
-    static func readsIfRefused(_ r: MatchResult, proposals: Bool = true) -> Bool {
+    /// or no result at all (`noOverlap`, for a proposal: `proposals`, and `units()` at least
+    /// `noOverlapUnits`), with no other app named. What `DecisionFit` reads the evidence of.
+    static func readsIfRefused(_ r: MatchResult, proposals: Bool = true, units: () -> Int) -> Bool {
         guard !r.namesOtherApp else { return false }
         switch r.why {
-        case .noOverlap: return proposals && r.results.isEmpty
+        case .noOverlap: return proposals && r.results.isEmpty && units() >= noOverlapUnits
         case .belowThreshold, .noAppBelowThreshold, .lowConfidence, .matched, .matchedWithoutApp, .confident: return !r.results.isEmpty
         default: return false
         }
@@ -79,7 +90,7 @@ final class SemanticStage: Sendable {
         var p = propose(nearest)
         // A result of the same kinds the encoder reads (not a negative phrase, an unknown or
         // ambiguous value, another app).
-        guard SemanticStage.readsIfRefused(p, proposals: false), let c = p.results.first,
+        guard SemanticStage.readsIfRefused(p, proposals: false, units: { 0 }), let c = p.results.first,
               ShortcutRef(app: c.appIndex, shortcut: c.shortcutIndex) == nearest else { return out }
         // The search put another shortcut first, or found none: the proposal leads nothing.
         p.lead = 0
@@ -114,9 +125,11 @@ final class SemanticStage: Sendable {
     /// `r` with the encoder's evidence, turned into a match when `rule` runs its candidate
     /// (`reading`, `verdict`): the proposal where the rule reads proposals (a fitted rule that
     /// does) and there is one, else `r`'s closest result; its values as bound by words.
-    func review(_ r: MatchResult, indexLocale: String, rule: SemanticRule, propose: (ShortcutRef) -> MatchResult) -> MatchResult {
+    /// `units`: the utterance's word units (`reads`).
+    func review(_ r: MatchResult, indexLocale: String, rule: SemanticRule, units: () -> Int,
+                propose: (ShortcutRef) -> MatchResult) -> MatchResult {
         let proposals = rule.readsProposals
-        guard SemanticStage.reads(r, proposals: proposals),
+        guard SemanticStage.reads(r, proposals: proposals, units: units),
               let read = reading(r, indexLocale: indexLocale, proposals: proposals, propose: propose) else { return r }
         let (candidate, evidence) = read.judged(r, rule: rule)
         guard let v = SemanticStage.verdict(candidate, evidence, rule: rule) else {
