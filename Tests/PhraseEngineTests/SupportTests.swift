@@ -199,7 +199,7 @@ import Synchronization
         #expect(Set([ObjectIdentifier(d), ObjectIdentifier(e)]) == Set([ObjectIdentifier(a), ObjectIdentifier(b)]))
     }
 
-    /// A step's scratch buffers are lent in place (`Loan`): what a step leaves in them,
+    /// A step's scratch buffers are lent in place (passed `inout`): what a step leaves in them,
     /// however its scope is left, and their storage stay in the pool for the next query.
     @Test func lentBuffersComeBackWithTheirStorage() throws {
         let m = Matcher(catalogs: [try SynthTests.sample("habits")], locales: ["en"])
@@ -213,11 +213,11 @@ import Synchronization
         #expect(ws.slotBuffers.pointee.windowKeys.capacity > 0)
         #expect(ws.searchBuffers.pointee.candList.capacity > 0)
         func fill(_ n: Int) -> Int {
-            let loan = Loan(ws.searchBuffers)
-            loan.value.candList.clear()
-            for i in 0..<n { loan.value.candList.append(Int32(i)) }
-            if n > 10 { return loan.value.candList.count }
-            loan.value.candList.clear()
+            let loan = ws.searchBuffers
+            loan.pointee.candList.clear()
+            for i in 0..<n { loan.pointee.candList.append(Int32(i)) }
+            if n > 10 { return loan.pointee.candList.count }
+            loan.pointee.candList.clear()
             return 0
         }
         _ = fill(100)

@@ -32,10 +32,10 @@ extension PreparedUtterance {
         for i in 0..<n { setClass(i, WordClass(units[i].flags)) }
         Query<Units>.resetKeys(&ws.pool.pointee.unitKeys, count: n)
         // The word step's scratch buffers, lent for the step (`WordBuffers`).
-        let buffers = Loan(ws.wordBuffers)
+        let buffers = ws.wordBuffers
         for i in 0..<n {
             mStart[i] = mVocab.count
-            rememberedMatchUnit(i, &buffers.value)
+            rememberedMatchUnit(i, &buffers.pointee)
             mCount[i] = mVocab.count - mStart[i]
         }
         if opts.mode == .flexible {

@@ -33,9 +33,9 @@ extension Query {
         var q = Query(u: consume u, options: options)
         defer { q.giveBack() }
         // The search's scratch buffers, lent for the query (`SearchBuffers`).
-        let buffers = Loan(q.ws.searchBuffers)
-        if opts.mode == .exact { return q.runExact(locale: locale, catalogs: catalogs, &buffers.value) }
-        return q.search(locale: locale, catalogs: catalogs, &buffers.value)
+        let buffers = q.ws.searchBuffers
+        if opts.mode == .exact { return q.runExact(locale: locale, catalogs: catalogs, &buffers.pointee) }
+        return q.search(locale: locale, catalogs: catalogs, &buffers.pointee)
     }
 
     /// The search after the slots are found: candidates by their bounds, each evaluated while

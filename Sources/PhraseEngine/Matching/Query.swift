@@ -4,7 +4,7 @@
 /// made, nothing in it changes: the search (`search`, or exact mode's `runExact`: candidates by
 /// their bounds, readings, alignment, free text, an unknown value, the decision) is a function
 /// of the utterance, the slots, the index and the score model. `Query.run` makes one.
-/// (Scratch memory is the workspace's: each step's buffers lent once, a `Loan`.)
+/// (Scratch memory is the workspace's: each step's buffers lent once, passed `inout`.)
 /// Generic over the set of units (`UnitBits`): `UInt64` under 64 units, `WideUnits` beyond.
 struct Query<Units: UnitBits> {
     /// The utterance, prepared (revised once by the slot step: `openAppClause`). Set only
@@ -29,8 +29,8 @@ struct Query<Units: UnitBits> {
         self.options = options
         slots = self.u.ws.takeSlotReading()
         // The slot step's scratch buffers, lent for the step (`SlotBuffers`).
-        let buffers = Loan(self.u.ws.slotBuffers)
-        findSlots(&buffers.value)
+        let buffers = self.u.ws.slotBuffers
+        findSlots(&buffers.pointee)
     }
 
     /// Gives the workspace back what the query borrowed (after it).

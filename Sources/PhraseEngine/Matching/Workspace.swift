@@ -261,9 +261,10 @@ final class Workspace: @unchecked Sendable {
     }
 
     /// Each step's scratch buffers (`WordBuffers`, `SlotBuffers`, `SearchBuffers`), one value a
-    /// step, lent once a query by the code that runs the step (`Loan(ws.searchBuffers)`) and
-    /// passed to its functions `inout`, so a function's signature says which buffers it uses.
-    /// Behind their own pointers, as the pool: read in place, no exclusivity checks.
+    /// step, lent once a query by the code that runs the step — passed `inout` to the step's
+    /// functions (`&ws.searchBuffers.pointee`), so a function's signature says which buffers it
+    /// uses, and the compiler that no other code uses them meanwhile. Behind their own pointers,
+    /// as the pool: in place, no copy, no dynamic exclusivity checks.
     let wordBuffers = Workspace.allocated(WordBuffers())
     let slotBuffers = Workspace.allocated(SlotBuffers())
     let searchBuffers = Workspace.allocated(SearchBuffers())
@@ -423,7 +424,7 @@ extension WorkspacePool {
 
 
 /// The search's scratch buffers (`Query.search` and the functions it calls), one value lent to
-/// each query by `Query.run` (`Workspace.searchBuffers`); emptied where they are used, they keep their
+/// each query by `Query.run` (`Workspace.searchBuffers`, passed `inout`); emptied where they are used, they keep their
 /// storage from query to query.
 struct SearchBuffers {
     /// The apps heard clearly.
@@ -451,25 +452,8 @@ struct EvaluateBuffers {
     var group: [SlotSpan] = []
 }
 
-/// The scratch buffers of a workspace lent to one step (`Workspace.searchBuffers`, …), read and
-/// changed in place through `value`: nothing is copied or moved, so a step's buffers keep their storage from
-/// query to query. Not copyable: one borrower at a time. (A workspace serves one query at a time,
-/// and a step never lends what the step running it holds.)
-struct Loan<T>: ~Copyable {
-    private let slot: UnsafeMutablePointer<T>
-
-    @inline(__always)
-    init(_ slot: UnsafeMutablePointer<T>) { self.slot = slot }
-
-    /// The lent buffers, in the pool.
-    var value: T {
-        @inline(__always) unsafeAddress { UnsafePointer(slot) }
-        @inline(__always) nonmutating unsafeMutableAddress { slot }
-    }
-}
-
 /// The slot step's scratch buffers (`Query.findSlots` and `soundHeardSpans`), one value lent to
-/// each query by its initializer (`Workspace.slotBuffers`).
+/// each query by its initializer (`Workspace.slotBuffers`, passed `inout`).
 struct SlotBuffers {
     /// Apps heard, and the words of `Workspace.touchedBits` with a bit set.
     var apps: [Int32] = []
@@ -489,7 +473,7 @@ struct SlotBuffers {
 }
 
 /// The word step's scratch buffers (`PreparedUtterance.matchUnit`), one value lent to each
-/// utterance by `prepare` (`Workspace.wordBuffers`).
+/// utterance by `prepare` (`Workspace.wordBuffers`, passed `inout`).
 struct WordBuffers {
     /// A unit's scalars, and its fuzzy candidates.
     var unitScalars: [UInt32] = []
