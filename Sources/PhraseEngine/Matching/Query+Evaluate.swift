@@ -30,7 +30,7 @@ extension Query {
     /// for negative phrases) or below their option's best reading are not aligned.
     /// (`unbounded`: as with `MatchOptions.noBounds`, for `readAgainForFreeText`.)
     func evaluate(_ ti: Int, into out: inout [Scored], below kth: Float = -1, unbounded: Bool = false,
-                  _ b: inout EvaluateBuffers) {
+                  _ buf: inout EvaluateBuffers) {
         let noBounds = opts.noBounds || unbounded
         let t = index.templates[ti]
         let appSpans = t.hasApp ? spans[index.appSlot[t.app]] : nil
@@ -53,7 +53,7 @@ extension Query {
         let paramWeight: Float = t.paramSet >= 0 ? index.model.parameterWeight * slots : 0
         // The best score found so far per option (readings of one option are one target): a
         // reading whose bound is below it cannot change the result.
-        b.bestOf.clear()
+        buf.bestOf.clear()
         // Units a literal of the template relates to (see `markHits`).
         let literalUnits = self.literalUnits(ti)
         // Each unit's insertion cost, when a value of another parameter was said clearly.
@@ -70,18 +70,18 @@ extension Query {
             let appVariant = appSpan.map { index.positionOf(index.appSlot[t.app], $0.variant) } ?? 0
             var frame: ReadingFrame? = nil
             // Options in the order of their best span (spans are sorted best first).
-            b.options.clear()
+            buf.options.clear()
             if let ps = paramSpans {
                 for s in ps where spanAllowed(s, t, mask, appVariant: appVariant) {
                     let o = index.optionOf(t.paramSet, s.variant)
-                    if !b.options.contains(where: { $0.option == o }) { b.options.append((s.variant, o)) }
+                    if !buf.options.contains(where: { $0.option == o }) { buf.options.append((s.variant, o)) }
                 }
             }
-            let groups = b.options.isEmpty ? 1 : min(b.options.count, opts.exhaustive ? Int.max : 3)
+            let groups = buf.options.isEmpty ? 1 : min(buf.options.count, opts.exhaustive ? Int.max : 3)
             for gk in 0..<groups {
-                let variant: Int32 = b.options.isEmpty ? -1 : b.options[gk].variant
-                let option = b.options.isEmpty ? -1 : b.options[gk].option
-                let reference = max(floor, localReach, opts.exhaustive || noBounds ? -1 : (b.bestOf.first(where: { $0.option == option })?.score ?? -1))
+                let variant: Int32 = buf.options.isEmpty ? -1 : buf.options[gk].variant
+                let option = buf.options.isEmpty ? -1 : buf.options[gk].option
+                let reference = max(floor, localReach, opts.exhaustive || noBounds ? -1 : (buf.bestOf.first(where: { $0.option == option })?.score ?? -1))
                 if reference > 0 {
                     // Every word at its best, the value and the app name as heard; the units that
                     // neither a literal nor the value can take inserted at their cost.
@@ -100,9 +100,9 @@ extension Query {
                     let bound = scale(gain: gb, weight: wb, factor: appSpan == nil && t.hasApp ? opts.model.noAppFactor : 1)
                     if min(1, bound * unknownFactor) < reference - 1e-5 { continue }
                 }
-                b.group.clear()
-                if !b.options.isEmpty, let ps = paramSpans { self.group(t, ps, mask, appVariant: appVariant, option: option, into: &b.group) }
-                var a = align(t.elems, mask: mask, paramSpans: b.group, literals: literalUnits, ins: unitIns, trace: false)
+                buf.group.clear()
+                if !buf.options.isEmpty, let ps = paramSpans { self.group(t, ps, mask, appVariant: appVariant, option: option, into: &buf.group) }
+                var a = align(t.elems, mask: mask, paramSpans: buf.group, literals: literalUnits, ins: unitIns, trace: false)
                 guard a.cost < .infinity else { continue }
                 // (What the app reading adds to every alignment: computed once per app reading.)
                 let f = frame ?? readingFrame(t, appSpan: appSpan, mask: mask)
@@ -110,12 +110,12 @@ extension Query {
                 // The alignment in order (its figures: `a` may change below), compared with the others
                 // on the final score's scale (`alignmentScore`) where there is another.
                 let plainDels = a.dels
-                let plainScore = (t.paramSet >= 0 && !b.group.isEmpty) || plainDels >= 1
+                let plainScore = (t.paramSet >= 0 && !buf.group.isEmpty) || plainDels >= 1
                     ? alignmentScore(a, f, noValue: t.paramSet >= 0 && (variant < 0 || a.paramMissing)) : 0
                 // The value said elsewhere in the sentence: take its best span out, align the
                 // rest, and charge a small reordering cost.
                 var moved: SlotSpan? = nil
-                if let best = b.group.first, t.paramSet >= 0 {
+                if let best = buf.group.first, t.paramSet >= 0 {
                     // Taking the value out cannot gain more than every literal at its best, and
                     // the units no literal relates to, outside the value, are inserted. (The
                     // group's spans are never under the app name: `spanAllowed`.)
@@ -150,7 +150,7 @@ extension Query {
                 if plainDels >= 1 {
                     var groupParamBound: Float = 0
                     var cover = literalUnits
-                    for sp in b.group {
+                    for sp in buf.group {
                         groupParamBound = max(groupParamBound, paramWeight * sp.sim)
                         cover.formUnion(unitRange(sp.start, sp.end))
                     }
@@ -182,7 +182,7 @@ extension Query {
                         if reach <= max(current, valueMoved) + 1e-6 && !noBounds { continue }
                         if min(1, reach * unknownFactor) < reference - 1e-5 { continue }
                         mask[u] = 1
-                        let b = align(t.elems, mask: mask, paramSpans: b.group, skip: j, literals: literalUnits, ins: unitIns, trace: false)
+                        let b = align(t.elems, mask: mask, paramSpans: buf.group, skip: j, literals: literalUnits, ins: unitIns, trace: false)
                         mask[u] = 0
                         guard b.cost < .infinity else { continue }
                         let g2 = b.gain + e.weight * us - opts.model.wordReorderCost
@@ -211,10 +211,10 @@ extension Query {
                 out.append(Scored(template: ti, score: score, appNamed: appSpan != nil, appSpan: appSpan,
                                   option: bound, movedParam: moved, movedWord: movedWord, terms: terms))
                 if prunes { localReach = max(localReach, reach(after: score)) }
-                if let k = b.bestOf.firstIndex(where: { $0.option == option }) {
-                    b.bestOf[k].score = max(b.bestOf[k].score, score)
+                if let k = buf.bestOf.firstIndex(where: { $0.option == option }) {
+                    buf.bestOf[k].score = max(buf.bestOf[k].score, score)
                 } else {
-                    b.bestOf.append((option, score))
+                    buf.bestOf.append((option, score))
                 }
             }
         }

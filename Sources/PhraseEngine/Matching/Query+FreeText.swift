@@ -27,7 +27,7 @@ extension Query {
     /// re-reads the readings the unbounded search has. (The bound: `upperBound`, which charges
     /// no insertion, over the weight plus `freeTextCost`, which free text charges at least.)
     func readAgainForFreeText(_ cands: [UInt64], _ scored: inout [Scored], kth: Float, floorNow: Float,
-                              _ b: inout EvaluateBuffers) {
+                              _ buf: inout EvaluateBuffers) {
         guard opts.mode == .flexible, !cands.isEmpty, bestScore(scored) < Float(opts.threshold) else { return }
         guard rereadsAny(cands, kth: kth, floorNow: floorNow) else { return }
         // (A rare path: an utterance no reading matches that names an app.)
@@ -39,7 +39,7 @@ extension Query {
             let t = Int(Query.sortKeyItem(key))
             var j = i
             while j < scored.count && scored[j].template == t { j += 1 }
-            if rereads(key, kth: kth, floorNow: floorNow) { evaluate(t, into: &out, unbounded: true, &b) } else { out.append(contentsOf: scored[i..<j]) }
+            if rereads(key, kth: kth, floorNow: floorNow) { evaluate(t, into: &out, unbounded: true, &buf) } else { out.append(contentsOf: scored[i..<j]) }
             i = j
         }
         scored = out

@@ -429,7 +429,6 @@ extension Query {
             let app = index.setApp[Int(set)]
             if !slots.clearApps.contains(app) { slots.clearApps.append(app) }
         }
-        slots.clearValueSets = slots.clearSets.count
         guard !slots.clearSets.isEmpty else { return }
         let rows = slots.clearSets.count + slots.clearApps.count
         scratch.reserveOtherIns(rows * n)

@@ -14,14 +14,14 @@ struct SlotReading {
     /// 0..<lead before a connector, units n - trail..<n after one (0: none).
     /// (`clauseLeadFrom..<clauseLead` when the utterance starts with the connector).
     var clauseLead = 0, clauseTrail = 0, clauseLeadFrom = 0
-    /// The number of parameter slot sets (not app names) with a value said clearly
-    /// (`clearValueSimilarity`, see `clearValues`).
-    var clearValueSets = 0
-    /// Those slot sets, their apps (once each), and whether each row of the insertion costs with
-    /// their values said (`Scratch.otherIns`) charges anything (`Query.clearValues`).
+    /// The parameter slot sets (not app names) with a value said clearly (`clearValueSimilarity`),
+    /// their apps (once each), and whether each row of the insertion costs with their values said
+    /// (`Scratch.otherIns`) charges anything (`Query.clearValues`).
     var clearSets: [Int32] = []
     var clearApps: [Int32] = []
     var clearRowCharges: [Bool] = []
+    /// The number of `clearSets`.
+    var clearValueSets: Int { clearSets.count }
 }
 
 extension Workspace {

@@ -277,11 +277,7 @@ final class Workspace: @unchecked Sendable {
 
     /// A bit per slot value touched by a query (all clear between queries).
     let touchedBits: UnsafeMutableBufferPointer<UInt64>
-    let pool: UnsafeMutablePointer<Pool> = {
-        let p = UnsafeMutablePointer<Pool>.allocate(capacity: 1)
-        p.initialize(to: Pool())
-        return p
-    }()
+    let pool = Workspace.allocated(Pool())
 
     init(vocabulary: Int, templates: Int, variants: Int) {
         best = .allocate(capacity: max(1, vocabulary))
@@ -424,8 +420,8 @@ extension WorkspacePool {
 
 
 /// The search's scratch buffers (`Query.search` and the functions it calls), one value lent to
-/// each query by `Query.run` (`Workspace.searchBuffers`, passed `inout`); emptied where they are used, they keep their
-/// storage from query to query.
+/// each query by `Query.run` (`Workspace.searchBuffers`, passed `inout`); emptied where they are
+/// used, they keep their storage from query to query.
 struct SearchBuffers {
     /// The apps heard clearly.
     var heardApps: [Int32] = []
