@@ -193,4 +193,51 @@ import Testing
         let (c4, _, e4) = runCLI(["fit", "--calibrate", "--side", "named", "--output", out] + corpora)
         #expect(c4 == 2 && e4.contains("--side"), "\(e4)")
     }
+
+    /// A shortcut the catalog gives one phrase in the locale is held to its side's one-phrase
+    /// limits where the rule has them (`semantic.onePhrase…`), else to its side's; the evidence
+    /// says so. Plants' "Water" has two en phrases; `oneWater` keeps only the first.
+    @Test func aShortcutOfOnePhraseIsHeldToItsOwnLimits() throws {
+        let text = try String(contentsOfFile: SemanticTests.plants, encoding: .utf8)
+        let second = ",\n               \"Water \\\\(\\\\.$plant) in \\\\(.applicationName)\"]"
+        #expect(text.contains(second))
+        let oneWater = try CatalogLoader.parse(text.replacingOccurrences(of: second, with: "]"), file: "one.json")
+        #expect(oneWater.shortcuts[0].templates(for: "en").count == 1)
+        func matcher(_ c: Catalog, _ rule: SemanticRule) -> Matcher {
+            var o = MatchOptions()
+            o.model.semantic = rule
+            return Matcher(catalogs: [c], options: o, encoder: KeywordEncoder())
+        }
+        let plants = try CatalogLoader.load(path: SemanticTests.plants)
+        // The side's limits shut, its one-phrase limits open: only the shortcut of one phrase runs.
+        var rule = SemanticRule(named: Self.shut, noApp: Self.shut)
+        rule.onePhrase = Self.open
+        rule.noAppOnePhrase = Self.open
+        let ran = matcher(oneWater, rule).match(named, locale: "en"), ranPlain = matcher(oneWater, rule).match(plain, locale: "en")
+        #expect(ran.decision == .match && ran.meaning?.onePhrase == true, "\(ran.reason)")
+        #expect(ranPlain.decision == .match && ranPlain.meaning?.onePhrase == true, "\(ranPlain.reason)")
+        #expect(ran.meaning?.line.contains("(the closest result's shortcut, its one phrase)") == true, "\(ran.meaning?.line ?? "")")
+        #expect(ran.meaning?.json.render().contains("\"onePhrase\": true") == true)
+        let two = matcher(plants, rule).match(named, locale: "en")
+        #expect(two.decision == .none && two.meaning?.onePhrase == false, "\(two.reason)")
+        #expect(two.meaning?.json.render().contains("onePhrase") == false)
+        // The other way round: the one-phrase limits shut hold it back where its side's would run it.
+        var other = SemanticRule(named: Self.open, noApp: Self.open)
+        other.onePhrase = Self.shut
+        #expect(matcher(oneWater, other).match(named, locale: "en").decision == .none)
+        #expect(matcher(oneWater, other).match(plain, locale: "en").decision == .match, "no no-app one-phrase limits: the side's")
+        #expect(matcher(plants, other).match(named, locale: "en").decision == .match)
+        // The model file: each side's three keys together, read back to the same rule.
+        var m = ScoreModel.standard
+        m.semantic.onePhrase = .init(cosine: 0.96, margin: 0.035, score: 0.3)
+        let file = m.json.render()
+        #expect(file.contains("\"onePhraseCosine\": 0.96") && !file.contains("noAppOnePhrase"))
+        #expect(try ScoreModel.parse(Array(file.utf8), file: "m.json").semantic == m.semantic)
+        do {
+            _ = try ScoreModel.parse(Array(file.replacingOccurrences(of: ", \"onePhraseMargin\": 0.035", with: "").utf8), file: "m.json")
+            Issue.record("a side's one-phrase limits given in part were read")
+        } catch {
+            #expect(error.message.contains("'semantic.onePhraseMargin' is missing"), "\(error.message)")
+        }
+    }
 }

@@ -83,8 +83,9 @@ final class SemanticStage: Sendable {
         }
         let nearest = pv.owners[b.row]
         let agrees = r.results.first.map { ShortcutRef(app: $0.appIndex, shortcut: $0.shortcutIndex) == nearest } ?? false
-        let e = SemanticEvidence(nearest: neighbour(b.row, b.cosine), next: next.map { neighbour($0.row, $0.cosine) },
+        var e = SemanticEvidence(nearest: neighbour(b.row, b.cosine), next: next.map { neighbour($0.row, $0.cosine) },
                                  agrees: agrees, confirmed: false)
+        e.onePhrase = catalogs[nearest.app].shortcuts[nearest.shortcut].templates(for: pv.locale).count == 1
         var out = SemanticReading(evidence: e)
         guard !agrees, proposals else { return out }
         var p = propose(nearest)
@@ -116,7 +117,8 @@ final class SemanticStage: Sendable {
             return p >= f.threshold ? (.meaningConfident(confidence: p, threshold: f.threshold), p) : nil
         }
         guard !e.proposed,
-              rule.confirms(agrees: e.agrees, cosine: e.nearest.cosine, margin: e.margin, score: c.score, appNamed: c.appNamed) else { return nil }
+              rule.confirms(agrees: e.agrees, cosine: e.nearest.cosine, margin: e.margin, score: c.score, appNamed: c.appNamed,
+                            onePhrase: e.onePhrase) else { return nil }
         // The calibrated confidence reads words only: of a result the encoder ran, it would say
         // "unlikely" of what was just run. None until the calibration reads the encoder.
         return (.meaning(score: c.score, cosine: e.nearest.cosine, margin: e.margin), nil)

@@ -467,14 +467,21 @@ public struct ScoreModel: Sendable, Hashable {
                 thresholds[prefix] = (d, x.offset)
                 continue
             }
-            guard SemanticRule.keys.contains(k) else {
-                throw fail(x.offset, "unknown key 'semantic.\(k)' (keys: \((SemanticRule.keys + semanticFittedKeys).joined(separator: ", ")))")
+            guard SemanticRule.keys.contains(k) || SemanticRule.onePhraseKeys.contains(k) else {
+                throw fail(x.offset, "unknown key 'semantic.\(k)' (keys: \((SemanticRule.keys + SemanticRule.onePhraseKeys + semanticFittedKeys).joined(separator: ", ")))")
             }
             guard values[k] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
             guard let d = x.number, d.isFinite, (0...1).contains(d) else { throw fail(x.offset, "'semantic.\(k)' must be a number in 0...1") }
             values[k] = d
         }
         for k in SemanticRule.keys where values[k] == nil { throw fail(v.offset, "'semantic.\(k)' is missing") }
+        // A side's one-phrase limits: its three keys together, or none.
+        for side in [SemanticRule.onePhraseKeys[0..<3], SemanticRule.onePhraseKeys[3..<6]] {
+            let given = side.filter { values[$0] != nil }
+            if !given.isEmpty, let missing = side.first(where: { values[$0] == nil }) {
+                throw fail(v.offset, "'semantic.\(missing)' is missing ('semantic.\(given[0])' is given: a side's one-phrase limits are given together)")
+            }
+        }
         var rule = SemanticRule(values: values)
         var rules: [String: SemanticWeights] = [:]
         for prefix in ["", "named", "noApp"] {
@@ -553,6 +560,7 @@ public struct ScoreModel: Sendable, Hashable {
             if let r = refusal { groups[k].1.append(("refusal", weights(r))) }
         }
         var semanticMembers: [(String, JSONOut)] = SemanticRule.keys.map { ($0, JSONOut.double(semantic.value($0))) }
+        semanticMembers += semantic.onePhraseValues.map { ($0.0, JSONOut.double($0.1)) }
         // One rule both sides share as `logistic` (as files before the sides had their own), else
         // each side's own.
         let sides: [(String, SemanticWeights?)] = semantic.fitted != nil ? [("", semantic.fitted)]

@@ -4,7 +4,10 @@
 /// least `margin` ahead of the next shortcut, and the result's own score is at least `score`.
 /// A result that names no app has numbers of its own (`noApp…`), as the score thresholds do: its
 /// score is on another scale (`factor.noApp`) and the utterance holds no app name to share with
-/// the phrases. The numbers are chosen on tune data only (`Benchmarks/semantic_fit.py`).
+/// the phrases. A shortcut the catalog gives one phrase in the locale may have limits of its own
+/// on each side (`onePhrase…`, `noAppOnePhrase…`): every other wording of it scores low by words,
+/// so its words say less and the meaning more. The numbers are chosen on tune data only
+/// (`Benchmarks/semantic_fit.py`).
 public struct SemanticRule: Sendable, Hashable {
     public struct Limits: Sendable, Hashable {
         public var cosine: Double
@@ -20,6 +23,12 @@ public struct SemanticRule: Sendable, Hashable {
     public var named: Limits
     /// A result whose utterance named no app.
     public var noApp: Limits
+    /// A result whose utterance named the app, of a shortcut with one phrase in the locale
+    /// (`semantic.onePhraseCosine`, `…Margin`, `…Score`). nil: `named`'s.
+    public var onePhrase: Limits? = nil
+    /// A result whose utterance named no app, of a shortcut with one phrase in the locale
+    /// (`semantic.noAppOnePhraseCosine`, `…Margin`, `…Score`). nil: `noApp`'s.
+    public var noAppOnePhrase: Limits? = nil
     /// A fitted rule in place of `named`'s limits (`semantic.namedLogistic`,
     /// `semantic.namedConfidence`; or `semantic.logistic` for both sides). nil: the limits.
     public var namedFitted: SemanticWeights? = nil
@@ -55,14 +64,18 @@ public struct SemanticRule: Sendable, Hashable {
     /// Whether a side's rule reads the encoder's proposals: its fitted rule does.
     public func readsProposals(appNamed: Bool) -> Bool { fitted(appNamed: appNamed)?.readsProposals ?? false }
 
-    /// The limits a result is held to.
-    public func limits(appNamed: Bool) -> Limits { appNamed ? named : noApp }
+    /// The limits a result is held to: its side's, or its side's for a shortcut of one phrase
+    /// where the rule has those.
+    public func limits(appNamed: Bool, onePhrase: Bool = false) -> Limits {
+        if onePhrase, let l = appNamed ? self.onePhrase : noAppOnePhrase { return l }
+        return appNamed ? named : noApp
+    }
 
     /// Whether the limits run a refused result (its value bound): the encoder's nearest shortcut
     /// is the result's, close enough, far enough ahead of the next, and the result's own score
-    /// high enough.
-    public func confirms(agrees: Bool, cosine: Double, margin: Double, score: Double, appNamed: Bool) -> Bool {
-        let l = limits(appNamed: appNamed)
+    /// high enough. `onePhrase`: that shortcut has one phrase in the locale.
+    public func confirms(agrees: Bool, cosine: Double, margin: Double, score: Double, appNamed: Bool, onePhrase: Bool = false) -> Bool {
+        let l = limits(appNamed: appNamed, onePhrase: onePhrase)
         return agrees && cosine >= l.cosine && margin >= l.margin && score >= l.score
     }
 
@@ -71,6 +84,19 @@ public struct SemanticRule: Sendable, Hashable {
 
     /// The file's keys, in order.
     public static let keys = ["cosine", "margin", "score", "noAppCosine", "noAppMargin", "noAppScore"]
+    /// The keys of the one-phrase limits, in order: each side's three given together or not at all.
+    public static let onePhraseKeys = ["onePhraseCosine", "onePhraseMargin", "onePhraseScore",
+                                       "noAppOnePhraseCosine", "noAppOnePhraseMargin", "noAppOnePhraseScore"]
+
+    /// The one-phrase keys the rule has (each side's three, where it has that side's limits) and their values.
+    var onePhraseValues: [(String, Double)] {
+        var out: [(String, Double)] = []
+        for (i, l) in [onePhrase, noAppOnePhrase].enumerated() {
+            guard let l else { continue }
+            out += zip(Self.onePhraseKeys[(i * 3)..<(i * 3 + 3)], [l.cosine, l.margin, l.score]).map { ($0.0, $0.1) }
+        }
+        return out
+    }
 
     func value(_ key: String) -> Double {
         switch key {
@@ -86,6 +112,12 @@ public struct SemanticRule: Sendable, Hashable {
     init(values v: [String: Double]) {
         named = Limits(cosine: v["cosine"] ?? 1, margin: v["margin"] ?? 1, score: v["score"] ?? 1)
         noApp = Limits(cosine: v["noAppCosine"] ?? 1, margin: v["noAppMargin"] ?? 1, score: v["noAppScore"] ?? 1)
+        if let c = v["onePhraseCosine"], let m = v["onePhraseMargin"], let s = v["onePhraseScore"] {
+            onePhrase = Limits(cosine: c, margin: m, score: s)
+        }
+        if let c = v["noAppOnePhraseCosine"], let m = v["noAppOnePhraseMargin"], let s = v["noAppOnePhraseScore"] {
+            noAppOnePhrase = Limits(cosine: c, margin: m, score: s)
+        }
     }
 }
 

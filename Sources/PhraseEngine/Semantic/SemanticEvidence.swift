@@ -20,6 +20,9 @@ public struct SemanticEvidence: Sendable, Hashable {
     /// candidate read is the nearest shortcut's best phrase, from a search of its phrases alone
     /// (its values bound by words). Only a fitted rule (`SemanticWeights`) runs such a one.
     public var proposed: Bool = false
+    /// The nearest shortcut has one phrase in the locale (the catalog's templates): the rule may
+    /// hold its candidate to limits of their own (`SemanticRule.onePhrase`).
+    public var onePhrase: Bool = false
     /// The candidate read is the nearest shortcut's: the search's closest, or the proposal.
     public var candidateIsNearest: Bool { agrees || proposed }
     /// The evidence turned a refusal into a match (`SemanticRule`).
@@ -30,7 +33,8 @@ public struct SemanticEvidence: Sendable, Hashable {
         let f = { (x: Double) in JSONOut.formatNumber((x * 10000).rounded() / 10000) }
         var s = "meaning: \(f(nearest.cosine)) to \(nearest.intent) '\(nearest.phrase)'"
         if let n = next { s += ", next \(f(n.cosine)) to \(n.intent) '\(n.phrase)'" }
-        s += agrees ? " (the closest result's shortcut)" : (proposed ? " (not the search's closest; read as its own best phrase)" : " (not the closest result's shortcut)")
+        s += agrees ? " (the closest result's shortcut" : (proposed ? " (not the search's closest; read as its own best phrase" : " (not the closest result's shortcut")
+        s += onePhrase ? ", its one phrase)" : ")"
         if confirmed { s += "; confirmed" }
         return s
     }
@@ -44,6 +48,7 @@ public struct SemanticEvidence: Sendable, Hashable {
         if let x = next { o.append(("next", n(x))) }
         o += [("margin", .double((margin * 10000).rounded() / 10000)), ("agrees", .bool(agrees))]
         if proposed { o.append(("proposed", .bool(true))) }
+        if onePhrase { o.append(("onePhrase", .bool(true))) }
         o.append(("confirmed", .bool(confirmed)))
         return .object(o)
     }
