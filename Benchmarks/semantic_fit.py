@@ -136,45 +136,12 @@ def macro(data, setting, split, rule):
     return sum(accs) / len(accs) * 100, sum(fas) / len(fas) * 100
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--langs")
-    ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "phrasematch"))
-    ap.add_argument("--fa-cap", type=float, default=0.1, help="largest rise of macro false accepts (points, tune) in any setting")
-    ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--samples-fa-cap", type=float, default=0.1,
-                    help="largest rise of false accepts (points, micro) on the sample apps' tune lines (every corpus, every catalog)")
-    ap.add_argument("--no-samples", action="store_true", help="choose on the Home Assistant lines alone")
-    ap.add_argument("--predictions", help="a folder of an earlier run's predictions (its tmp folder) to choose from, without running the engine")
-    ap.add_argument("--one-phrase-fa-cap", type=float, default=0.15,
-                    help="largest rise of macro false accepts (points, tune) in any setting over the words alone, with the one-phrase limits")
-    ap.add_argument("--keep-limits", action="store_true",
-                    help="keep the bundled model's limits of both sides; choose only the one-phrase limits")
-    ap.add_argument("--one-phrase-sides", default="noApp",
-                    help="the sides given one-phrase limits (comma-separated: named, noApp; 'none'). Default noApp: on a "
-                         "check choosing on half the languages' tune lines, the named side's false accepts rose 0.4 points "
-                         "on average on the other half (4 folds), the no-app side's 0.26 (BENCHMARKS.md)")
-    ap.add_argument("--write", action="store_true", help="write the chosen rule into the bundled score model")
-    a = ap.parse_args(argv)
-    langs = a.langs.split(",") if a.langs else sorted(d for d in os.listdir(DATA) if os.path.isdir(os.path.join(DATA, d)))
-    base = json.load(open(MODEL, encoding="utf-8"))
-    tmp = a.predictions or tempfile.mkdtemp(prefix="semfit-")
-    never = dict(base)
-    never["semantic"] = {k: 1.0 for k in ("cosine", "margin", "score", "noAppCosine", "noAppMargin", "noAppScore")}
-    never_path = os.path.join(tmp, "never.json")
-    json.dump(never, open(never_path, "w"))
-    jobs = [(l, k, c) for l in langs for (k, c) in SETTINGS]
-    data = {l: {} for l in langs}
-    with ThreadPoolExecutor(a.jobs) as ex:
-        for (l, k, c), rows in zip(jobs, ex.map(lambda j: run(a.binary, j[0], j[1], j[2], never_path, tmp, bool(a.predictions)), jobs)):
-            data[l][(k, c)] = rows
-            print(f"{l} {k}/{c}: {len(rows)} lines, {sum(r['ev'] is not None for r in rows)} read by the encoder", file=sys.stderr)
-
-    samples = [] if a.no_samples else [r for r in run_samples(a.binary, never_path, tmp, bool(a.predictions)) if r["tune"]]
+def choose(data, samples, a, bundled):
+    """The rule chosen on the tune lines of `data` (and `samples`): (named, noApp, named one-phrase,
+    no-app one-phrase) limits, each (cosine, margin, score) or None."""
     now = {s: macro(data, s, "tune", None) for s in SETTINGS}
     s_now = figures(samples, None) if samples else (None, None)
     chosen = {"named": None, "noApp": None}
-    bundled = base.get("semantic", {})
     if a.keep_limits:
         chosen = {"named": (bundled["cosine"], bundled["margin"], bundled["score"]),
                   "noApp": (bundled["noAppCosine"], bundled["noAppMargin"], bundled["noAppScore"])}
@@ -229,7 +196,77 @@ def main(argv=None) -> int:
                         best = (total, (c, m, s))
         # None where no limits pass the caps (the side's limits stay).
         one[which] = best[1] if best else None
-    rule = (chosen["named"], chosen["noApp"], one["named"], one["noApp"])
+    return (chosen["named"], chosen["noApp"], one["named"], one["noApp"])
+
+
+def halves(data, samples, a, bundled, langs) -> int:
+    """The check on languages the choice never saw: for each seed, the languages shuffled and cut
+    in two; the rule chosen on one half's tune lines is reported on the other half (both splits),
+    beside the words alone and the bundled limits without one-phrase limits; each half in turn."""
+    import random
+    limits = ((bundled["cosine"], bundled["margin"], bundled["score"]),
+              (bundled["noAppCosine"], bundled["noAppMargin"], bundled["noAppScore"]), None, None)
+    rises = {}
+    for seed in [int(x) for x in a.halves.split(",")]:
+        order = sorted(langs)
+        random.Random(seed).shuffle(order)
+        for fold, (train, held) in enumerate(((order[::2], order[1::2]), (order[1::2], order[::2]))):
+            rule = choose({l: data[l] for l in train}, samples, a, bundled)
+            seen = {l: data[l] for l in held}
+            print(f"seed {seed} half {fold}: chosen on {','.join(sorted(train))}: one phrase named {rule[2]}, no app {rule[3]}")
+            for st in SETTINGS:
+                for split in ("tune", "test"):
+                    a0, f0 = macro(seen, st, split, None)
+                    a1, f1 = macro(seen, st, split, limits)
+                    a2, f2 = macro(seen, st, split, rule)
+                    rises.setdefault(st, []).append((a2 - a1, f2 - f0))
+                    print(f"  {st[0]}/{st[1]} {split}: words {a0:.1f} ({f0:.2f}), limits {a1:.1f} ({f1:.2f}), chosen {a2:.1f} ({f2:.2f})")
+    for st, r in rises.items():
+        print(f"mean over the held-out halves, {st[0]}/{st[1]}: in-domain {sum(x for x, _ in r) / len(r):+.1f} over the limits, "
+              f"false accepts {sum(y for _, y in r) / len(r):+.2f} over the words alone")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--langs")
+    ap.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "phrasematch"))
+    ap.add_argument("--fa-cap", type=float, default=0.1, help="largest rise of macro false accepts (points, tune) in any setting")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--samples-fa-cap", type=float, default=0.1,
+                    help="largest rise of false accepts (points, micro) on the sample apps' tune lines (every corpus, every catalog)")
+    ap.add_argument("--no-samples", action="store_true", help="choose on the Home Assistant lines alone")
+    ap.add_argument("--predictions", help="a folder of an earlier run's predictions (its tmp folder) to choose from, without running the engine")
+    ap.add_argument("--one-phrase-fa-cap", type=float, default=0.15,
+                    help="largest rise of macro false accepts (points, tune) in any setting over the words alone, with the one-phrase limits")
+    ap.add_argument("--keep-limits", action="store_true",
+                    help="keep the bundled model's limits of both sides; choose only the one-phrase limits")
+    ap.add_argument("--one-phrase-sides", default="noApp",
+                    help="the sides given one-phrase limits (comma-separated: named, noApp; 'none'). Default noApp: on a "
+                         "check choosing on half the languages' tune lines, the named side's false accepts rose 0.39 points "
+                         "on average on the other half (4 halves), the no-app side's 0.27 (--halves 7,11; BENCHMARKS.md)")
+    ap.add_argument("--halves", help="seeds (comma-separated): check the choice on languages it never saw (see `halves`); writes nothing")
+    ap.add_argument("--write", action="store_true", help="write the chosen rule into the bundled score model")
+    a = ap.parse_args(argv)
+    langs = a.langs.split(",") if a.langs else sorted(d for d in os.listdir(DATA) if os.path.isdir(os.path.join(DATA, d)))
+    base = json.load(open(MODEL, encoding="utf-8"))
+    tmp = a.predictions or tempfile.mkdtemp(prefix="semfit-")
+    never = dict(base)
+    never["semantic"] = {k: 1.0 for k in ("cosine", "margin", "score", "noAppCosine", "noAppMargin", "noAppScore")}
+    never_path = os.path.join(tmp, "never.json")
+    json.dump(never, open(never_path, "w"))
+    jobs = [(l, k, c) for l in langs for (k, c) in SETTINGS]
+    data = {l: {} for l in langs}
+    with ThreadPoolExecutor(a.jobs) as ex:
+        for (l, k, c), rows in zip(jobs, ex.map(lambda j: run(a.binary, j[0], j[1], j[2], never_path, tmp, bool(a.predictions)), jobs)):
+            data[l][(k, c)] = rows
+            print(f"{l} {k}/{c}: {len(rows)} lines, {sum(r['ev'] is not None for r in rows)} read by the encoder", file=sys.stderr)
+
+    samples = [] if a.no_samples else [r for r in run_samples(a.binary, never_path, tmp, bool(a.predictions)) if r["tune"]]
+    bundled = base.get("semantic", {})
+    if a.halves:
+        return halves(data, samples, a, bundled, langs)
+    rule = choose(data, samples, a, bundled)
     print(f"rule (tune, FA cap +{a.fa_cap} pt): named: cosine >= {rule[0][0]}, margin >= {rule[0][1]}, score >= {rule[0][2]}; "
           f"no app: cosine >= {rule[1][0]}, margin >= {rule[1][1]}, score >= {rule[1][2]}")
     print(f"one phrase (FA cap +{a.one_phrase_fa_cap} pt over the words alone): named: {rule[2]}; no app: {rule[3]}")
