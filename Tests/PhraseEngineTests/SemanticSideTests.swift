@@ -230,6 +230,7 @@ import Testing
         // The model file: each side's three keys together, read back to the same rule.
         var m = ScoreModel.standard
         m.semantic.onePhrase = .init(cosine: 0.96, margin: 0.035, score: 0.3)
+        m.semantic.noAppOnePhrase = nil
         let file = m.json.render()
         #expect(file.contains("\"onePhraseCosine\": 0.96") && !file.contains("noAppOnePhrase"))
         #expect(try ScoreModel.parse(Array(file.utf8), file: "m.json").semantic == m.semantic)
