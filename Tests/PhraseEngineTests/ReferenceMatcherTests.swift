@@ -42,6 +42,11 @@ import Testing
         var numberSounds: [String: String] = [:]
         /// The article before an ordinal ("the second bedroom").
         var article = "the"
+        /// The connectors glued after the app name, which starts the phrase or stands inside it
+        /// ("님버스에서 뉴스 보여줘", ko) rather than before it ("show news in Nimbus").
+        var appFirst = false
+        /// The letters a recognizer's damage puts in a word.
+        var damageLetters = Array("bdfgkmpqvwxz")
     }
 
     /// How alternative names sound, as their pronunciation hints spell it.
@@ -128,6 +133,29 @@ import Testing
                    "одиннадцатый", "двенадцатый"],
         article: "мой")
 
+    /// Korean: Hangul syllables, words segmented by spaces with particles glued to them that
+    /// the normalizer splits off ("요가" is "요" and the particle "가"; "님버스에서" the name and
+    /// the connector "에서"), the app name first with a connector glued to it, words a recognizer
+    /// runs together or spaces apart (the Hangul rewrites), endings and synonyms of the
+    /// profile's ("보여줘" / "표시해줘"), names of three syllables or more heard one syllable off.
+    static let ko = Language(
+        locale: "ko",
+        words: ["재생해줘", "보여줘", "기록해줘", "시작해줘", "멈춰줘", "뉴스", "재즈", "물", "아침", "목록", "메모", "할일",
+                "주방", "커피", "주문", "타이머", "집중", "독서", "습관", "음악", "매일", "운동", "세계",
+                // Catalog words related to others: a synonym, a form (an ending), an inflection.
+                "노트", "표시해줘", "보여"],
+        valueWords: ["록", "블루스", "살사", "탱고", "레몬", "정원", "사무실", "침실", "요가", "강", "바다", "아침"],
+        valueSynonyms: ["항구", "협곡", "멜로디"],
+        fillers: ["좀", "제발", "부탁해", "그냥", "빨리", "주세요", "내", "저기"],
+        unknown: ["조르블", "콰지", "플러프", "스니겟", "보르팔", "그리블", "플론크"],
+        appNames: ["제피르 퀼", "님버스", "퀘이사 허브", "오빗 펀"],
+        alternatives: ["벨벳", "코퍼 카이트", "마블"],
+        connectors: ("에서", "으로"), pairs: [("크게", "조용히"), ("밝게", "어둡게"), ("완료", "건너뜀")],
+        negative: ["초기화해줘", "차단해줘", "취소해줘"], openVerbs: ["열고", "실행하고", "켜고"], then: "그리고",
+        talk: ["왜냐하면", "늦었어", "그래서", "어제"], numbers: ["2", "둘", "셋", "42", "열", "7"],
+        valueNumbers: ["2", "4", "8", "3", "10", "14"], phraseNumbers: ["2", "5", "10"],
+        article: "그", appFirst: true, damageLetters: Array("가나다라마바사카타파하"))
+
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter (sometimes said twice, sometimes beside a second one), the app name first
     /// or last after "in", sometimes inside with "with".
@@ -181,6 +209,10 @@ import Testing
                 let phrase: String
                 switch rng.below(4) {
                 case 0: phrase = "${applicationName} " + ws.joined(separator: " ")
+                case 1 where lang.appFirst && ws.count >= 2:
+                    let k = 1 + rng.below(ws.count - 1)
+                    phrase = (ws[..<k] + ["${applicationName}\(lang.connectors.inside)"] + ws[k...]).joined(separator: " ")
+                case _ where lang.appFirst: phrase = "${applicationName}\(lang.connectors.last) " + ws.joined(separator: " ")
                 case 1 where ws.count >= 2:
                     let k = 1 + rng.below(ws.count - 1)
                     phrase = (ws[..<k] + [lang.connectors.inside, "${applicationName}"] + ws[k...]).joined(separator: " ")
@@ -213,13 +245,13 @@ import Testing
     }
 
     /// A recognizer's damage to a word: a letter dropped, changed or doubled.
-    static func damage(_ w: String, _ rng: inout SplitMix) -> String {
+    static func damage(_ w: String, _ rng: inout SplitMix, letters: [Character] = Array("bdfgkmpqvwxz")) -> String {
         var cs = Array(w)
-        guard cs.count >= 2 else { return w + "x" }
+        guard cs.count >= 2 else { return w + String(letters[0]) }
         let k = rng.below(cs.count)
         switch rng.below(3) {
         case 0: cs.remove(at: k)
-        case 1: cs[k] = rng.pick(Array("bdfgkmpqvwxz"))
+        case 1: cs[k] = rng.pick(letters)
         default: cs.insert(cs[k], at: k)
         }
         return String(cs)
@@ -317,7 +349,7 @@ import Testing
                 case 2: if ws.count >= 3 { ws.remove(at: rng.below(ws.count)) }
                 case 3:
                     // (Not digits: a recognizer writes a number whole.)
-                    if !ws.isEmpty { let k = rng.below(ws.count); if !ws[k].contains(where: \.isNumber) { ws[k] = damage(ws[k], &rng) } }
+                    if !ws.isEmpty { let k = rng.below(ws.count); if !ws[k].contains(where: \.isNumber) { ws[k] = damage(ws[k], &rng, letters: lang.damageLetters) } }
                 case 4:
                     // The value replaced by a word the catalog never says.
                     if let o = p.option {
@@ -496,8 +528,9 @@ import Testing
         let env = ProcessInfo.processInfo.environment
         let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0
         // English 40 rounds (seeds 5000…), French 16 (seeds 7000…), Greek 12 (seeds 9000…),
-        // Russian 12 (seeds 11000…).
-        for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16), (Self.el, 9_000, 12), (Self.ru, 11_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
+        // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…).
+        for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16), (Self.el, 9_000, 12), (Self.ru, 11_000, 12),
+                                            (Self.ko, 13_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
             let rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? defaultRounds
             try agree(lang, seeds: UInt64(base + first)..<UInt64(base + first + rounds), base: UInt64(base))
         }
@@ -508,6 +541,7 @@ import Testing
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
         var numbered = 0, saidOrdinal = 0, saidNumberSound = 0, freeText = 0, readFreeText = 0, saidUnmarked = 0
+        var particles = 0, syllablesOff = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -568,6 +602,9 @@ import Testing
                 if answer?.freeText == true { readFreeText += 1 }
                 if q.units.contains(where: { u in ref.vocabList.contains { $0 != u.text && ref.index.normalizer.unmarked($0) == u.text } }) { saidUnmarked += 1 }
                 if q.units.contains(where: { ref.derivedOnly.contains($0.text) }) { saidOrdinal += 1 }
+                // (Korean: a particle split off a word; a word one syllable off an app's name.)
+                if q.units.indices.contains(where: { q.units[$0].flags.contains(.particle) && q.wordStart($0) < $0 }) { particles += 1 }
+                if ref.appSets.contains(where: { !q.hangulSyllables(ref.sets[$0]).isEmpty }) { syllablesOff += 1 }
                 if q.matches.contains(where: { $0.contains { ReferenceMatcher.isNumber($0.word) && $0.sim == m.options.model.numberSoundSimilarity } }) { saidNumberSound += 1 }
                 if q.units.contains(where: { u in Self.hints.values.contains { $0.split(separator: " ").contains(Substring(u.text)) } }) { saidHint += 1 }
                 // (The best reading a paraphrase's: its factor.)
@@ -579,7 +616,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }
