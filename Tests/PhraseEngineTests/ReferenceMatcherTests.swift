@@ -491,6 +491,30 @@ import Testing
                 "glued \(glued.score), apart \(apart.score), reference \(r.score)")
     }
 
+    /// Seed 13033 (issue 50): a word of several units read as an extra word and a filler (ko
+    /// "습관에서": "습관", a word of another phrase, and the connector "에서" split off it) was
+    /// all filler to free text, which took each step's units by its span, shared by both: the
+    /// extra word before the app name was not seen, and a run ending the utterance was lifted
+    /// as free text past the threshold (a match at 0.6525, where the reference reads no match
+    /// at 0.3096): a run with other words said outside it is no free text.
+    @Test func anExtraWordKeepsItsRoleBesideItsParticle() throws {
+        let json = """
+            {"developmentLocale":"ko","app":{"id":"a","name":"님버스"},
+             "shortcuts":[{"intent":"Read","parameters":{"query":"String"},"phrases":["${applicationName}에서 독서"]},
+                          {"intent":"Log","phrases":["${applicationName}에서 습관 기록해줘"]}]}
+            """
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "particle.json")], locales: ["ko"])
+        let ref = try #require(ReferenceMatcher(m, locale: "ko"))
+        let text = "습관에서 님버스 독서 왜냐하면 플론크 플러프"
+        let r = try #require(ref.match(text).answer)
+        var o = m.options
+        o.semantic = false
+        let f = m.match(text, locale: "ko", options: o)
+        #expect(r.decision != .match && !r.freeText)
+        #expect(f.decision == r.decision && f.results.first?.score == r.score,
+                "fast \(f.decision) \(f.results.first?.score ?? 0), reference \(r.decision) \(r.score)")
+    }
+
     /// The fuzz target `match`'s catalog (`Fuzz.reference`, Fuzz/Targets/Targets.swift) and the
     /// utterances where its runs found the search and the reference apart (issue 50). The first:
     /// "dailynews" (a split of "daily news") and "nws" (news, misheard) for "show my daily news";
