@@ -202,6 +202,9 @@ import Testing
                 // Sometimes a number in the phrase ("set 10 ${p}", "play the first ${p}").
                 if numbered && !lang.phraseNumbers.isEmpty && rng.below(6) == 0 { ws.insert(rng.pick(lang.phraseNumbers), at: rng.below(ws.count + 1)) }
                 if param { ws.insert("${p}", at: rng.below(ws.count + 1)) }
+                // Sometimes a phrase saying the String parameter ("search ${query}"): it yields no
+                // phrase (a String is never expanded), its words no word of the catalog.
+                if query && rng.below(3) == 0 { ws.insert("${query}", at: rng.below(ws.count + 1)) }
                 // Sometimes the parameter twice ("play ${p} and ${p}": one parameter, one value).
                 if param && rng.below(5) == 0 { ws.insert(rng.pick(["${p}", "and ${p}", "or ${p}"]), at: rng.below(ws.count + 1)) }
                 if second && k == 0 { ws.insert("${q}", at: rng.below(ws.count + 1)) }
@@ -585,7 +588,7 @@ import Testing
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
         var numbered = 0, saidOrdinal = 0, saidNumberSound = 0, freeText = 0, readFreeText = 0, saidUnmarked = 0
-        var particles = 0, syllablesOff = 0
+        var particles = 0, syllablesOff = 0, saysString = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -646,6 +649,8 @@ import Testing
                 if ref.vocabList.contains(where: ReferenceMatcher.isNumber) { numbered += 1 }
                 // (Catalogs with free text: outside the domain before issue 50 modelled it.)
                 if ref.templates.contains(where: \.freeText) { freeText += 1 }
+                if cats.contains(where: { c in c.shortcuts.contains { s in s.templates(for: lang.locale).contains { t in
+                    t.parameterNames.contains { n in s.parameter(named: n)?.typeName == "String" } } } }) { saysString += 1 }
                 if answer?.freeText == true { readFreeText += 1 }
                 if q.units.contains(where: { u in ref.vocabList.contains { $0 != u.text && ref.index.normalizer.unmarked($0) == u.text } }) { saidUnmarked += 1 }
                 if q.units.contains(where: { ref.derivedOnly.contains($0.text) }) { saidOrdinal += 1 }
@@ -663,7 +668,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(saysString) of catalogs with a phrase saying a String parameter); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

@@ -25,7 +25,8 @@
 //    paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
-//    phrase saying a String parameter is outside), said once or more ("${p} or ${p}": each a slot of the value read; a
+//    phrase saying a String parameter yields no phrase, here as in the search: a String is
+//    never expanded), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
 //    values (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the first
 //    alarm"; none in an app's name, no other word with a digit such as "n5", at most 4 numbers
@@ -297,12 +298,13 @@ struct ReferenceMatcher {
         var setOfType: [String: Int] = [:]
         for (si, s) in catalog.shortcuts.enumerated() {
             for (ti, t) in s.templates(for: locale).enumerated() {
+                // (A phrase saying a String parameter, "search ${query}", yields no phrase: a String
+                // is never expanded, its plan is nil, here as in the index; nor does one naming two
+                // parameters, or a parameter with no options.)
                 guard let plan = Expansion.plan(catalog, s, t, locale: locale) else { continue }
                 var paramSet = -1
                 if let pn = plan.param {
-                    guard let p = s.parameter(named: pn), p.typeName != "String", !plan.options.isEmpty else {
-                        issue("a String parameter"); continue
-                    }
+                    guard let p = s.parameter(named: pn), !plan.options.isEmpty else { issue("a parameter with no options"); continue }
                     // A Bool is a set of its shortcut's own: its display names and the locale's
                     // switch words that its phrases do not say ("turn on" beside "Turn ${enabled}").
                     let isBool = p.typeName == "Bool"
