@@ -588,7 +588,7 @@ import Testing
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
         var numbered = 0, saidOrdinal = 0, saidNumberSound = 0, freeText = 0, readFreeText = 0, saidUnmarked = 0
-        var particles = 0, syllablesOff = 0, saysString = 0
+        var particles = 0, syllablesOff = 0, saysString = 0, manyOptions = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -657,6 +657,12 @@ import Testing
                 // (Korean: a particle split off a word; a word one syllable off an app's name.)
                 if q.units.indices.contains(where: { q.units[$0].flags.contains(.particle) && q.wordStart($0) < $0 }) { particles += 1 }
                 if ref.appSets.contains(where: { !q.hangulSyllables(ref.sets[$0]).isEmpty }) { syllablesOff += 1 }
+                // (More than 3 options heard in a set: the search reads the first 3.)
+                var spanned = q
+                spanned.findSpans()
+                if spanned.spans.indices.contains(where: { k in !ref.sets[k].isApp && Set(spanned.spans[k].map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
+                    manyOptions += 1
+                }
                 if q.matches.contains(where: { $0.contains { ReferenceMatcher.isNumber($0.word) && $0.sim == m.options.model.numberSoundSimilarity } }) { saidNumberSound += 1 }
                 if q.units.contains(where: { u in Self.hints.values.contains { $0.split(separator: " ").contains(Substring(u.text)) } }) { saidHint += 1 }
                 // (The best reading a paraphrase's: its factor.)
@@ -668,7 +674,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(saysString) of catalogs with a phrase saying a String parameter); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

@@ -46,8 +46,9 @@
 //    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
 //    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
 //    normalizer marks ("two", "42", "first"; no other digits); at most 8
-//    spans a value set before those naming no value are dropped, 3 app spans and 3 options heard
-//    (the search's limits cannot bind).
+//    spans a value set before those naming no value are dropped and 3 app spans (the search's
+//    limits cannot bind); any number of options heard, of which a reading reads the 3 whose best
+//    span comes first (spans best first: similarity, then start, end, variant), as the search.
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
@@ -1349,8 +1350,9 @@ struct RefQuery {
                      factor: (t.derived ? m.paraphraseFactor : 1) * m.noAppFactor, named: false)
     }
 
-    /// Every reading of template `ti`: each app span (or none), each option heard, in order, the
-    /// value moved, or one word moved; the best kept per option.
+    /// Every reading of template `ti`: each app span (or none), each of the 3 options heard first
+    /// (in the order of their best span, the app's units left out), the value moved, or one word
+    /// moved; the best kept per option.
     func readings(_ ti: Int) -> [ReferenceMatcher.Reading] {
         let t = ref.templates[ti]
         var out: [ReferenceMatcher.Reading] = []
@@ -1371,7 +1373,8 @@ struct RefQuery {
                     if !opts.contains(where: { $0.option == o }) { opts.append((s.variant, o)) }
                 }
             }
-            for gk in 0..<max(1, opts.count) {
+            // (The search reads the 3 options heard first, in that order: a rule of its own.)
+            for gk in 0..<max(1, min(opts.count, 3)) {
                 let variant = opts.isEmpty ? -1 : opts[gk].variant
                 let group = variant < 0 ? [] : spans[t.paramSet].filter {
                     ref.sets[t.paramSet].values[$0.variant].option == opts[gk].option && !($0.start..<$0.end).contains(where: { mask[$0] == 1 })
@@ -1632,9 +1635,6 @@ struct RefQuery {
         findSpans()
         if spans.enumerated().contains(where: { k, list in (ref.sets[k].isApp ? list.count : heardSpans[k]) > (ref.sets[k].isApp ? 3 : 8) }) {
             return (nil, "more spans than the search reads")
-        }
-        if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
-            return (nil, "more than 3 options heard")
         }
         openAppClause()
         clauses()
