@@ -7,7 +7,8 @@ import Testing
 /// domain (its file header, docs/matching.md) the two agree exactly on the decision, the best
 /// result (shortcut and value) and its score to the 4 decimals results are reported at. In
 /// English, in French (marks the normalizer folds, elided articles, forms), in Greek (a script
-/// of its own) and in Russian (Cyrillic, a letter kept marked).
+/// of its own), in Russian (Cyrillic, a letter kept marked) and in Korean (Hangul, particles
+/// split off words, the Hangul rewrites).
 @Suite struct ReferenceMatcherTests {
     /// The words of one locale's random catalogs and utterances.
     struct Language {
