@@ -256,10 +256,15 @@ enum IndexBuilder {
         }
 
         /// The id of a unit of an ordinal-first variant: derived-only if no text said it before.
+        /// (Another such variant is no text: a word two of them say, "2." of "Bedroom 2" and of
+        /// "Office 2", stays derived-only.)
         mutating func internDerived(_ r: Raw) -> Int32 {
-            let known = ids[r.text] != nil
+            if let i = ids[r.text] {
+                flags[Int(i)].formUnion(r.flags)
+                return i
+            }
             let i = intern(r)
-            if !known { derivedOnly.insert(i) }
+            derivedOnly.insert(i)
             return i
         }
     }

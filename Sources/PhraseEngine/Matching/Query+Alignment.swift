@@ -17,6 +17,9 @@ struct ReadingAlignment {
     var gain: Float
     var ins: Float
     var steps: [AlignmentStep]
+    /// The units each step took (empty for `missing`): units of one word share its span (a
+    /// particle split off, "요가" as "요" "가"), so a step's span does not tell them apart.
+    var stepUnits: [Range<Int>] = []
     /// Phrase content words left out while unknown words were said: likely another meaning.
     var substitutions: Float = 0
     /// Phrase content words left out.
@@ -380,6 +383,7 @@ extension Query {
         if trace, last.cost < .infinity {
             var cur = end
             var steps: [AlignmentStep] = []
+            var stepUnits: [Range<Int>] = []
             while cur > 0, back[cur] >= 0 {
                 let prev = Int(back[cur])
                 let (pj, pi) = rowColumn(prev)
@@ -417,9 +421,12 @@ extension Query {
                     steps.append(step(kind, s.start, s.end, v.text, isApp ? "app" : "parameter", s.sim))
                 default: break
                 }
+                // (With the trace the table has a column per unit: pi..<ci are the step's units.)
+                while stepUnits.count < steps.count { stepUnits.append(pi..<ci) }
                 cur = prev
             }
             a.steps = steps.reversed()
+            a.stepUnits = stepUnits.reversed()
         }
         return a
     }

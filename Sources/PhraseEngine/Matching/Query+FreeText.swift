@@ -108,9 +108,11 @@ extension Query {
             guard al.cost < .infinity, al.dels < 1e-3, al.substitutions < 1e-3, !al.paramMissing else { continue }
             // (mask 1: the app name; 2: a connector next to it, read like a filler.)
             for u in 0..<n { role[u] = mask[u] == 1 ? 1 : (mask[u] == 2 ? 3 : 0) }
-            for st in al.steps where st.kind != .missing {
+            // (Each step's own units: not every unit inside its span, which a word of several
+            // units shares, "습관에서" read as an extra "습관" and a filler "에서".)
+            for (st, us) in zip(al.steps, al.stepUnits) where st.kind != .missing {
                 let r: UInt8 = st.kind == .extra ? 2 : (st.kind == .filler ? 3 : 1)
-                for u in 0..<n where mask[u] != 1 && units[u].start >= st.start && units[u].end <= st.end { role[u] = r }
+                for u in us where mask[u] != 1 { role[u] = r }
             }
             // A verb ending written in hiragana after the phrase's last word ("検索して" for
             // "検索") belongs to the request.

@@ -17,11 +17,16 @@
 //    some (en, fr, de, el, ru, tr, …: a word written without a kept letter's marks, or with
 //    them where the catalog has none, is the word at similarity.unmarked, no guessed word; no
 //    connector glued to a word), Latin, Greek or Cyrillic (a script that segments into words
-//    and has no rule of its own in the search; tested in en, fr, el and ru); catalogs (the
+//    and has no rule of its own in the search; tested in en, fr, el and ru) or Hangul (ko:
+//    words segmented by spaces, the particles the normalizer splits off a word one word of the
+//    utterance with it, the Hangul rewrites that cut and join words, a syllable counting two
+//    letters for a sound-alike, a number spelled and glued to a Hangul word, an app's name of
+//    3 syllables or more heard one syllable off); catalogs (the
 //    paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
-//    phrase saying a String parameter is outside), said once or more ("${p} or ${p}": each a slot of the value read; a
+//    phrase saying a String parameter yields no phrase, here as in the search: a String is
+//    never expanded), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
 //    values (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the first
 //    alarm"; none in an app's name, no other word with a digit such as "n5", at most 4 numbers
@@ -31,7 +36,7 @@
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
 //  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
-//    is "tache", el "δείξε" is "δειξε"), each a catalog word, a
+//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
 //    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
 //    catalog word the symmetric deletes find, or one they miss where another relation holds the
@@ -41,8 +46,9 @@
 //    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
 //    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
 //    normalizer marks ("two", "42", "first"; no other digits); at most 8
-//    spans a value set before those naming no value are dropped, 3 app spans and 3 options heard
-//    (the search's limits cannot bind).
+//    spans a value set before those naming no value are dropped and 3 app spans (the search's
+//    limits cannot bind); any number of options heard, of which a reading reads the 3 whose best
+//    span comes first (spans best first: similarity, then start, end, variant), as the search.
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
 // alignment of the value's words with a window), values not heard under the app name, spans of
@@ -61,7 +67,9 @@
 // clearly, clauses naming another app, the no-app reading and factor, values and the app name
 // heard by their sound (1-3 words joined, no longer than twice the longest catalog word and 16
 // more, as no word longer is compared; a name also in English Double Metaphone where the
-// locale keys words by another algorithm), the app opened first, talk after the request and free
+// locale keys words by another algorithm; a Hangul name of 3 syllables or more one syllable
+// off), words of several units (a particle split off: one word for the app clause's words, a
+// negative phrase's word and a span of words the phrases say), the app opened first, talk after the request and free
 // text (a run of words lifted to the free-text cost where no reading reaches the threshold), a value
 // the app does not have (runs and compounds, partial values, guessed words), alternative app
 // names, negative phrases (their readings, words only they say), an app named clearly picking the
@@ -204,6 +212,11 @@ struct ReferenceMatcher {
     /// window of words relates to no catalog word by an edit or a sound: it is not compared.
     var longestRelatable = 16
 
+    /// Whether a scalar is a Hangul syllable.
+    static func isHangul(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
+    /// Whether a word is written in Hangul syllables only.
+    static func isHangul(_ w: String) -> Bool { !w.isEmpty && w.unicodeScalars.allSatisfy { isHangul($0.value) } }
+
     /// Whether a catalog word is a number: digits, maybe an ordinal's or a decimal's points.
     static func isNumber(_ w: String) -> Bool {
         guard let f = w.unicodeScalars.first, f.value >= 0x30 && f.value <= 0x39 else { return false }
@@ -249,6 +262,9 @@ struct ReferenceMatcher {
         case "Latn": break
         case "Grek": letters = 0x0370...0x03FF
         case "Cyrl": letters = 0x0400...0x04FF
+        // Hangul: syllables (blocks of two or three letters) in words segmented by spaces, with
+        // the particles the normalizer splits off, and rules of its own (`hangulSyllables`).
+        case "Hang": letters = 0xAC00...0xD7A3
         default: issue("the script \(n.profile.script)")
         }
         func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
@@ -283,12 +299,13 @@ struct ReferenceMatcher {
         var setOfType: [String: Int] = [:]
         for (si, s) in catalog.shortcuts.enumerated() {
             for (ti, t) in s.templates(for: locale).enumerated() {
+                // (A phrase saying a String parameter, "search ${query}", yields no phrase: a String
+                // is never expanded, its plan is nil, here as in the index; nor does one naming two
+                // parameters, or a parameter with no options.)
                 guard let plan = Expansion.plan(catalog, s, t, locale: locale) else { continue }
                 var paramSet = -1
                 if let pn = plan.param {
-                    guard let p = s.parameter(named: pn), p.typeName != "String", !plan.options.isEmpty else {
-                        issue("a String parameter"); continue
-                    }
+                    guard let p = s.parameter(named: pn), !plan.options.isEmpty else { issue("a parameter with no options"); continue }
                     // A Bool is a set of its shortcut's own: its display names and the locale's
                     // switch words that its phrases do not say ("turn on" beside "Turn ${enabled}").
                     let isBool = p.typeName == "Bool"
@@ -411,7 +428,11 @@ struct ReferenceMatcher {
         func addPairs(_ words: [String?]) {
             for k in words.indices.dropLast() {
                 guard let a = words[k], let b = words[k + 1] else { continue }
-                if !(concatPairs[a + b]?.contains { $0 == (a, b) } ?? false) { concatPairs[a + b, default: []].append((a, b)) }
+                var joined = [a + b]
+                // A number spelled and written together with the Hangul word after it (ko "십분"
+                // for "10분": the recognizer spells the number and drops the space).
+                if let v = Int(a), let spelled = n.spelledNumber(v), !spelled.contains(" "), Self.isHangul(b) { joined.append(spelled + b) }
+                for j in joined where !(concatPairs[j]?.contains { $0 == (a, b) } ?? false) { concatPairs[j, default: []].append((a, b)) }
             }
         }
         for t in templates { addPairs(t.elems.map { $0.isParam ? nil : $0.text }) }
@@ -613,6 +634,19 @@ struct RefQuery {
     /// Whether unit i is part of a join (with the next unit or the one before) or a split.
     func joined(_ i: Int) -> Bool { merge[i] != nil || (i > 0 && merge[i - 1] != nil) || !splitPairs[i].isEmpty }
 
+    /// The first unit of unit i's word and the end of it: units of one span are one word of the
+    /// utterance (a particle the normalizer split off, "요가" as "요" "가"; a contraction's words).
+    func wordStart(_ i: Int) -> Int {
+        var k = i
+        while k > 0 && units[k - 1].start == units[i].start && units[k - 1].end == units[i].end { k -= 1 }
+        return k
+    }
+    func wordEnd(_ i: Int) -> Int {
+        var k = i + 1
+        while k < n && units[k].start == units[i].start && units[k].end == units[i].end { k += 1 }
+        return k
+    }
+
     /// Whether unit i writes catalog words a and b joined.
     func splits(_ i: Int, _ a: String, _ b: String) -> Bool { splitPairs[i].contains { $0 == (a, b) } }
 
@@ -698,12 +732,15 @@ struct RefQuery {
                     // A word that sounds like a number the catalogs say ("to" for "2"): a guess.
                     for w in ref.numberSounds[key] ?? [] where w != t { add(w, m.numberSoundSimilarity) }
                     let st = !k && sc.count >= 3 ? stemmer?.stem(t) : nil
+                    // A sound-alike needs a word of 3 letters or more, a Hangul syllable (a block
+                    // of two or three letters) counting two ("매뉴" / "메뉴").
+                    let letters = sc.reduce(0) { $0 + (ReferenceMatcher.isHangul($1) ? 2 : 1) }
                     let deletes = RefQuery.deletions(sc)
                     for v in ref.vocabList.indices where ref.vocabList[v] != t {
                         let vs = vocabScalars[v], w = ref.vocabList[v]
                         // Snowball's stem of a word of the phrases or values.
                         if let st, !st.isEmpty, !ref.nameOnly.contains(w), vs.count >= 4, st == vocabStems[v] { add(w, m.stemSimilarity) }
-                        if (sc.count >= 3 && Query<UInt64>.keyLength(key) >= 2) && vocabKeys[v].count >= 2 && key == vocabKeys[v] { add(w, m.phoneticSimilarity) }
+                        if (letters >= 3 && Query<UInt64>.keyLength(key) >= 2) && vocabKeys[v].count >= 2 && key == vocabKeys[v] { add(w, m.phoneticSimilarity) }
                         // An edit: one letter inserted, deleted, changed or two swapped (the
                         // symmetric deletes of words of 4+ letters).
                         let fz = WordSimilarity.fuzzy(sc, vs)
@@ -746,10 +783,19 @@ struct RefQuery {
             }
         }
         // A word only negative phrases say asks for what the app refuses: it costs what a word
-        // never heard costs, and stands in for a content word left out.
-        for i in 0..<n where known[i] && cls[i] == .content && ref.negativeOnly.contains(units[i].text) {
-            cls[i] = .unknown
-            negative[i] = true
+        // never heard costs, and stands in for a content word left out. (A word of the utterance
+        // of several units, a particle split off, only when each of them is such a word.)
+        let negativeWord = (0..<n).map { i in known[i] && cls[i] == .content && ref.negativeOnly.contains(units[i].text) }
+        var w0 = 0
+        while w0 < n {
+            let w1 = wordEnd(w0)
+            if (w0..<w1).allSatisfy({ negativeWord[$0] }) {
+                for i in w0..<w1 {
+                    cls[i] = .unknown
+                    negative[i] = true
+                }
+            }
+            w0 = w1
         }
         if n > 3 * ref.maxTemplateUnits + 8 { return "a very long utterance" }
         return nil
@@ -886,6 +932,14 @@ struct RefQuery {
             }
         }
         func stop(_ b: Int) -> Bool { flagged(b, [.number, .ordinal, .filler, .connector]) }
+        // (Names are compared by their sound only where some name has one: 3 letters or more.)
+        let hasAppSounds = ref.appSets.contains { a in
+            ref.sets[a].values.contains { v in
+                let joined = v.words.joined()
+                return joined.unicodeScalars.count >= 3
+                    && (norm.phoneticKey(joined).count >= 2 || PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en").count >= 2)
+            }
+        }
         for (si, s) in ref.sets.enumerated() {
             var found: [Span] = []
             let keys = s.values.map { IndexBuilder.soundKey(norm, $0.words) }
@@ -942,7 +996,48 @@ struct RefQuery {
                     }
                 }
             }
+            if s.isApp && !appHeard && hasAppSounds { found += hangulSyllables(s) }
             if !found.isEmpty { out.append((si, found)) }
+        }
+        return out
+    }
+
+    /// An app name written in Hangul syllables, three or more, heard one syllable off ("파코" for
+    /// "파르코", "팬츄리" for "팬트리"): one or two whole words of Hangul syllables (no catalog word,
+    /// no function word or number; a particle or connector split off a word ends it), two
+    /// syllables or more in all, within one syllable (an edit) of the name and not the name,
+    /// are the name at the sound-alike's similarity with one difference.
+    func hangulSyllables(_ s: ReferenceMatcher.SlotSet) -> [Span] {
+        var out: [Span] = []
+        func syllabic(_ u: Int) -> Bool {
+            !flagged(u, [.number, .ordinal, .filler, .connector, .optional, .particle]) && ReferenceMatcher.isHangul(units[u].text)
+                && !ref.vocab.contains(units[u].text)
+        }
+        // The end of the word of unit a, a particle, connector or optional word split off it left out.
+        func end(_ a: Int) -> Int {
+            var f = a + 1
+            while f < wordEnd(a) && !flagged(f, [.particle, .connector, .optional]) { f += 1 }
+            return f
+        }
+        let names = s.values.map { $0.words.joined().unicodeScalars.map(\.value) }
+        var a = 0
+        while a < n {
+            var e = a
+            var window: [UInt32] = []
+            for _ in 0..<2 {
+                guard e < n, syllabic(e) else { break }
+                let f = end(e)
+                guard (e..<f).allSatisfy(syllabic) else { break }
+                for u in e..<f { window += units[u].text.unicodeScalars.map(\.value) }
+                e = f
+                guard window.count >= 2 else { continue }
+                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy(ReferenceMatcher.isHangul) && abs(name.count - window.count) <= 1 {
+                    if window != name && WordSimilarity.distance(window, name, limit: 1) <= 1 {
+                        out.append(Span(start: a, end: e, variant: vi, sim: m.soundSimilarity - m.soundOneOffDiscount))
+                    }
+                }
+            }
+            a = end(a)
         }
         return out
     }
@@ -965,8 +1060,9 @@ struct RefQuery {
                 for k in (a + 1)..<b where ref.sets[si].values[found[k].variant].option != o { several = true }
                 // (Not a Bool's: "on" of "turn on" is what tells on from off.)
                 if !several && !ref.sets[si].isBool {
+                    // (Each unit a word of its own: no particle split off it.)
                     several = (found[a].start..<found[a].end).allSatisfy { i in
-                        !flagged(i, [.optional, .particle, .elision, .connector, .filler, .number, .ordinal])
+                        !flagged(i, [.optional, .particle, .elision, .connector, .filler, .number, .ordinal]) && wordStart(i) == i && wordEnd(i) == i + 1
                             && ref.literalWords[ref.sets[si].app].contains(units[i].text)
                     }
                 }
@@ -1043,21 +1139,25 @@ struct RefQuery {
         otherAppClauses = c
         clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
         guard n >= 2 else { return }
+        // (Words of the utterance: the units of one span, a particle split off included.)
         func free(_ i: Int) -> Bool { !flagged(i, [.number, .ordinal, .connector, .filler, .optional]) }
         var k = n, words = 0
         while k > 0 && words < 3 {
-            guard free(k - 1) else { break }
-            k -= 1; words += 1
+            let s = wordStart(k - 1)
+            guard (s..<k).allSatisfy(free) else { break }
+            k = s; words += 1
             if k > 0 && flagged(k - 1, .connector) { clauseTrail = n - k; break }
         }
         k = 0; words = 0
         while k < n - 1 && words < 3 {
-            guard k + 1 < n, free(k) else { break }
-            k += 1; words += 1
+            let e = wordEnd(k)
+            guard e < n, (k..<e).allSatisfy(free) else { break }
+            k = e; words += 1
             if flagged(k, .connector) && k + 1 < n { clauseLead = k; break }
         }
         if clauseLead == 0 && flagged(0, .connector) {
-            if 2 < n && free(1) { clauseLeadFrom = 1; clauseLead = 2 }
+            let e = wordEnd(1)
+            if e < n && (1..<e).allSatisfy(free) { clauseLeadFrom = 1; clauseLead = e }
         }
     }
 
@@ -1250,8 +1350,9 @@ struct RefQuery {
                      factor: (t.derived ? m.paraphraseFactor : 1) * m.noAppFactor, named: false)
     }
 
-    /// Every reading of template `ti`: each app span (or none), each option heard, in order, the
-    /// value moved, or one word moved; the best kept per option.
+    /// Every reading of template `ti`: each app span (or none), each of the 3 options heard first
+    /// (in the order of their best span, the app's units left out), the value moved, or one word
+    /// moved; the best kept per option.
     func readings(_ ti: Int) -> [ReferenceMatcher.Reading] {
         let t = ref.templates[ti]
         var out: [ReferenceMatcher.Reading] = []
@@ -1272,7 +1373,8 @@ struct RefQuery {
                     if !opts.contains(where: { $0.option == o }) { opts.append((s.variant, o)) }
                 }
             }
-            for gk in 0..<max(1, opts.count) {
+            // (The search reads the 3 options heard first, in that order: a rule of its own.)
+            for gk in 0..<max(1, min(opts.count, 3)) {
                 let variant = opts.isEmpty ? -1 : opts[gk].variant
                 let group = variant < 0 ? [] : spans[t.paramSet].filter {
                     ref.sets[t.paramSet].values[$0.variant].option == opts[gk].option && !($0.start..<$0.end).contains(where: { mask[$0] == 1 })
@@ -1533,9 +1635,6 @@ struct RefQuery {
         findSpans()
         if spans.enumerated().contains(where: { k, list in (ref.sets[k].isApp ? list.count : heardSpans[k]) > (ref.sets[k].isApp ? 3 : 8) }) {
             return (nil, "more spans than the search reads")
-        }
-        if spans.enumerated().contains(where: { k, list in !ref.sets[k].isApp && Set(list.map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
-            return (nil, "more than 3 options heard")
         }
         openAppClause()
         clauses()
