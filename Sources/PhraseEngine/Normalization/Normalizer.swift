@@ -910,16 +910,17 @@ extension Core {
 
     /// Reads `raws` left to right and builds a new array (linear on long texts).
     func applyNumbers(_ raws: inout [Raw], text: String = "") {
-        // No digit, no number word and no ordinal prefix: nothing to read (tokens unchanged).
-        if ordinalPrefixes.isEmpty {
-            var any = false
-            for k in raws.indices {
-                if let f = raws[k].text.utf8.first, f >= 0x30 && f <= 0x39 { any = true; break }
-                let li = lookup(&raws[k])
-                if li >= 0, !lexEntries[Int(li)].numbers.isEmpty { any = true; break }
-            }
-            if !any { return }
+        // No digit, no number word, no word an ordinal prefix or a spelled number starts (the
+        // only tokens the loops below read; no token is a number before them): nothing to read
+        // (tokens unchanged).
+        var any = false
+        for k in raws.indices {
+            if let f = raws[k].text.utf8.first, f >= 0x30 && f <= 0x39 { any = true; break }
+            let li = lookup(&raws[k])
+            if li >= 0, !lexEntries[Int(li)].numbers.isEmpty { any = true; break }
+            if !ordinalPrefixes.isEmpty && mayStartNumber(raws[k].text) { any = true; break }
         }
+        if !any { return }
         // The original text as UTF-16, read only around numbers.
         let source = Core.utf16(text)
         func gap(_ a: Int, _ b: Int) -> ArraySlice<UInt16>? {
@@ -1138,6 +1139,20 @@ extension Core {
             cur.end += 1  // the span includes the period
         }
         return 0
+    }
+
+    /// Whether a token (no digit first, no number word) may start with an ordinal prefix or a
+    /// spelled number (`leadingNumber`): the prefix tests of `applyNumbers`, and the first
+    /// scalar of a spelled one.
+    private func mayStartNumber(_ t: String) -> Bool {
+        guard let c = t.unicodeScalars.first else { return false }
+        if numberInitials.contains(c.value) { return true }
+        let tNFC = isSurelyNFC(t)
+        for (pi, p) in ordinalPrefixes.enumerated() {
+            if tNFC && ordinalPrefixNFC[pi] && !t.utf8.starts(with: p.utf8) { continue }
+            if t.hasPrefix(p) { return true }
+        }
+        return false
     }
 
     /// The number at the start of a token after an ordinal prefix, and how many characters it
