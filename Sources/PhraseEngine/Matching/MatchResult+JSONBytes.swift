@@ -12,17 +12,22 @@ extension MatchResult {
             json(includeExplanation: includeExplanation).write(into: &out, pretty: false, indent: 0)
             return
         }
-        // Written on the stack and copied once (a line is some forty pieces); a line too long
-        // for the buffer is written again straight into `out`.
-        let fits = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4096) { buffer -> Bool in
-            var w = ByteCursor(buffer)
+        // Written in place into room added at the end of `out` (a line is some forty pieces,
+        // each an array append otherwise), the room not used taken off again; a line too long
+        // for it is written again, straight into `out`.
+        let start = out.count
+        out.append(contentsOf: MatchResult.room)
+        let used = out.withUnsafeMutableBufferPointer { b -> Int? in
+            var w = ByteCursor(UnsafeMutableBufferPointer(rebasing: b[start...]))
             writeFields(into: &w)
-            guard !w.overflowed else { return false }
-            out.append(contentsOf: w.written)
-            return true
+            return w.overflowed ? nil : w.count
         }
-        if !fits { writeFields(into: &out) }
+        out.removeLast(MatchResult.room.count - (used ?? 0))
+        if used == nil { writeFields(into: &out) }
     }
+
+    /// The room `writeJSON` adds to its array for a line (zeros, overwritten).
+    private static let room = [UInt8](repeating: 0, count: 4096)
 
     /// The line of a result shown without alignment steps, field by field.
     private func writeFields<S: ByteSink>(into out: inout S) {
@@ -37,9 +42,12 @@ extension MatchResult {
             out.put("[]")
         } else {
             out.put(0x5B)
-            for k in results.indices {
-                if k > 0 { out.put(", ") }
-                MatchResult.writeCandidate(results[k], into: &out)
+            // (Read in place: an array's element is copied out, its references retained.)
+            results.withUnsafeBufferPointer { rs in
+                for k in rs.indices {
+                    if k > 0 { out.put(", ") }
+                    MatchResult.writeCandidate(rs[k], into: &out)
+                }
             }
             out.put(0x5D)
         }
@@ -117,37 +125,53 @@ extension MatchResult {
 }
 
 extension Reason {
-    /// Appends `text`'s UTF-8 bytes: the usual reasons written piece by piece (numbers by
-    /// `JSONOut.appendNumber`; `text` reads their wording here), the others through `text`.
-    package func writeText<S: ByteSink>(into out: inout S) {
-        // "<a><x><b><y>": the four reasons of two numbers each.
-        func two(_ a: StaticString, _ x: Double, _ b: StaticString, _ y: Double) {
-            out.put(a)
-            JSONOut.writeNumber(x, into: &out)
-            out.put(b)
-            JSONOut.writeNumber(y, into: &out)
+    /// Appends `text`'s UTF-8 bytes, piece by piece (numbers by `JSONOut.writeNumber`), or with
+    /// `escaped` those of `JSONOut.escape(text)` without its quotes (the escape of each piece:
+    /// numbers need none). The rare reasons go through `text`.
+    package func writeText<S: ByteSink>(into out: inout S, escaped: Bool = false) {
+        func lit(_ s: StaticString) {
+            if escaped { s.withUTF8Buffer { JSONOut.escapeBody(bytes: $0, into: &out) } } else { out.put(s) }
         }
+        func str(_ s: String) {
+            if escaped { JSONOut.escapeBody(s, into: &out) } else { out.put(utf8: s) }
+        }
+        func num(_ d: Double) { JSONOut.writeNumber(d, into: &out) }
         switch self {
-        case .matched(let s, let t): two("score ", s, " ≥ threshold ", t)
-        case .belowThreshold(let s, let t): two("best score ", s, " is below the threshold ", t)
-        case .confident(let c, let t): two("confidence ", c, " ≥ ", t)
-        case .lowConfidence(let c, let t): two("the best result's confidence ", c, " is below ", t)
-        default:
-            out.put(utf8: text)
+        case .matched(let s, let t): lit("score "); num(s); lit(" ≥ threshold "); num(t)
+        case .belowThreshold(let s, let t): lit("best score "); num(s); lit(" is below the threshold "); num(t)
+        case .confident(let c, let t): lit("confidence "); num(c); lit(" ≥ "); num(t)
+        case .lowConfidence(let c, let t): lit("the best result's confidence "); num(c); lit(" is below "); num(t)
+        case .noWords: lit("nothing to match (no words after normalization)")
+        case .tooLong: lit("the utterance is far longer than any phrase")
+        case .noOverlap: lit("no phrase shares enough words with the utterance")
+        case .negative(let t, let app):
+            if let app {
+                lit("matches the negative phrase \""); str(t); lit("\" of "); str(app)
+            } else {
+                lit("matches a negative phrase")
+            }
+        case .noAppBelowThreshold(let s, let t):
+            lit("no app named, and the best score "); num(s); lit(" is below the no-app threshold "); num(t)
+        case .severalApps: lit("no app named, and more than one app can take the utterance")
+        case .otherApp(let w): lit("the utterance names another app (\""); str(w); lit("\"), and none of the catalogs' apps")
+        case .tooClose(let m): lit("the two best results are within "); num(m); lit(" of each other")
+        case .unknownValue(let w, let p, let t):
+            lit("\""); str(w); lit("\" stands where \""); str(t); lit("\" has ${"); str(p); lit("}, and it is none of its values")
+        case .matchedWithoutApp(let app, let s): lit("no app named; only "); str(app); lit(" can take it (score "); num(s); lit(")")
+        case .exact: lit("said as written")
+        case .noLocale, .noPhrases, .meaning, .meaningConfident: str(text)
         }
     }
 
     /// `JSONOut.escape(text)`'s bytes: the usual reasons need no escape (their numbers and
-    /// words have no quote, backslash or control character); the others are escaped.
+    /// words have no quote, backslash or control character); the others are escaped piece by piece.
     func writeJSONString<S: ByteSink>(into out: inout S) {
+        out.put(0x22)
         switch self {
-        case .matched, .belowThreshold, .confident, .lowConfidence:
-            out.put(0x22)
-            writeText(into: &out)
-            out.put(0x22)
-        default:
-            JSONOut.escape(text, into: &out)
+        case .matched, .belowThreshold, .confident, .lowConfidence: writeText(into: &out)
+        default: writeText(into: &out, escaped: true)
         }
+        out.put(0x22)
     }
 }
 

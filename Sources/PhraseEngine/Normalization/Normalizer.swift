@@ -522,7 +522,13 @@ struct Core: Sendable {
         }
         guard m >= 2, sc.count >= 4 else { return }
         var cut = 0
-        for len in stride(from: min(8, sc.count - 1), through: 3, by: -1) where isLexiconWord(Core.text(sc[..<len]), fillerOnly: true) {
+        // The run's UTF-8 and each scalar's offset in it: a prefix that is no key of the
+        // lexicon, looked up as bytes, makes no string.
+        var utf8: [UInt8] = [], offsets = [0]
+        for u in sc { UTF8.encode(u) { utf8.append($0) }; offsets.append(utf8.count) }
+        for len in stride(from: min(8, sc.count - 1), through: 3, by: -1)
+        where utf8.withUnsafeBufferPointer({ lexIndex[bytes: UnsafeBufferPointer(rebasing: $0[..<offsets[len]])] != nil })
+            && isLexiconWord(Core.text(sc[..<len]), fillerOnly: true) {
             cut = len
             break
         }
@@ -593,9 +599,23 @@ extension Core {
 
     /// The text of some scalars (a piece of a word being cut again).
     static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var v = String.UnicodeScalarView()
-        v.append(contentsOf: scalars)
-        return String(v)
+        string(scalars.count) { put in for u in scalars { put(u) } }
+    }
+
+    /// The string of at most `count` scalars that `body` gives, one by one, to its argument:
+    /// their UTF-8 in a stack buffer, then one string (appending to a string scalar by scalar
+    /// grows it each time).
+    @inline(__always)
+    static func string(_ count: Int, _ body: ((Unicode.Scalar) -> Void) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, 4 * count)) { buf -> String in
+            var k = 0
+            body { u in
+                // (At most `count` scalars of at most four bytes: never past the buffer.)
+                guard k + 4 <= buf.count else { return }
+                UTF8.encode(u) { b in buf[k] = b; k += 1 }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buf[..<k]), as: UTF8.self)
+        }
     }
 
 
@@ -752,10 +772,7 @@ extension Core {
     }
 
     private func makeString(_ s: ArraySlice<UInt32>) -> String {
-        var str = ""
-        str.unicodeScalars.reserveCapacity(s.count)
-        for v in s { if let u = Unicode.Scalar(v) { str.unicodeScalars.append(u) } }
-        return str
+        Core.string(s.count) { put in for v in s { if let u = Unicode.Scalar(v) { put(u) } } }
     }
 
     private func spaceTokens(_ out: [UInt32], _ os: [Int32], _ oe: [Int32]) -> [Raw] {
@@ -893,17 +910,17 @@ extension Core {
         var changed = false
         for u in s.unicodeScalars where u.value >= 0x3041 && u.value <= 0x3096 { changed = true; break }
         guard changed else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            if u.value >= 0x3041 && u.value <= 0x3096, let k = Unicode.Scalar(u.value + 0x60) {
-                out.unicodeScalars.append(k)
-            } else if (u.value == 0x309D || u.value == 0x309E), let k = Unicode.Scalar(u.value + 0x60) {
-                out.unicodeScalars.append(k)
-            } else {
-                out.unicodeScalars.append(u)
+        return string(s.utf8.count) { put in
+            for u in s.unicodeScalars {
+                if u.value >= 0x3041 && u.value <= 0x3096, let k = Unicode.Scalar(u.value + 0x60) {
+                    put(k)
+                } else if (u.value == 0x309D || u.value == 0x309E), let k = Unicode.Scalar(u.value + 0x60) {
+                    put(k)
+                } else {
+                    put(u)
+                }
             }
         }
-        return out
     }
 
     // MARK: - Stage 3: numbers

@@ -449,15 +449,14 @@ public indirect enum JSONOut: Sendable, Equatable {
 
     /// Appends a non-negative integer in decimal, with leading zeros to `count` digits.
     static func appendDigits<S: ByteSink>(_ v: Int64, count: Int, into out: inout S) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { b in  // 24: enough for Int64.max
-            var n = 0
-            var x = v
-            repeat {
-                b[23 - n] = UInt8(truncatingIfNeeded: 0x30 + x % 10)
-                x /= 10
-                n += 1
-            } while (x > 0 || n < count) && n < 24
-            out.put(UnsafeBufferPointer(rebasing: b[(24 - n)...]))
+        // From the most significant digit: `p` the power of ten of the first one.
+        var p: Int64 = 1, n = 1
+        while n < count || p <= v / 10 { p *= 10; n += 1 }
+        var x = v
+        while p > 0 {
+            out.put(UInt8(truncatingIfNeeded: 0x30 + x / p))
+            x %= p
+            p /= 10
         }
     }
 
@@ -554,12 +553,8 @@ package struct ByteCursor: ByteSink {
         let n = bytes.count
         guard n <= buffer.count - count else { overflowed = true; return }
         guard n > 0, let src = bytes.baseAddress, let dst = buffer.baseAddress else { return }
-        if n <= 16 {
-            // Short pieces (most of a line) byte by byte: cheaper than a call to memcpy.
-            for k in 0..<n { dst[count + k] = src[k] }
-        } else {
-            (dst + count).update(from: src, count: n)
-        }
+        // (A literal's copy, of a size known here, is compiled into moves.)
+        (dst + count).update(from: src, count: n)
         count += n
     }
 }
