@@ -860,8 +860,8 @@ extension Core {
                 for w in exp { out.append(Raw(text: w, start: raw.start, end: raw.end)) }
                 continue
             }
-            let t = raw.text
-            if t.utf8.contains(0x27) {
+            var t = raw.text
+            if t.withUTF8({ $0.contains(0x27) }) {
                 if let idx = t.firstIndex(of: "'") {
                     let prefix = String(t[..<idx])
                     let rest = String(t[t.index(after: idx)...])
@@ -1004,7 +1004,7 @@ extension Core {
             // (Bytes first: for text surely in NFC, a prefix whose bytes differ is no prefix.)
             let tNFC = !ordinalPrefixes.isEmpty && isSurelyNFC(t)
             for (pi, p) in ordinalPrefixes.enumerated() {
-                if tNFC && ordinalPrefixNFC[pi] && !t.utf8.starts(with: p.utf8) { continue }
+                if tNFC && ordinalPrefixNFC[pi] && !Core.startsWithBytes(t, p) { continue }
                 guard t.hasPrefix(p) && t.count > p.count else { continue }
                 let rest = t.dropFirst(p.count)
                 if rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) {
@@ -1029,7 +1029,9 @@ extension Core {
             // A Han number and a counter the dictionary keeps as one word ("十枚", "十张"; "三十枚"
             // comes apart): the number, then the counter. Numbers from 2 only: "一" begins words
             // that are no count ("一起", "一下").
-            if let c = t.unicodeScalars.first, Script.isDictionarySegmented(c.value), t.unicodeScalars.count <= 6,
+            // (`leadingNumber` reads a number only from a first scalar in `numberInitials` here.)
+            if let c = t.unicodeScalars.first, Script.isDictionarySegmented(c.value), numberInitials.contains(c.value),
+               t.unicodeScalars.count <= 6,
                let (value, used) = leadingNumber(Substring(t)), value >= 2, used < t.count,
                case let counter = String(t.dropFirst(used)), counters.contains(counter) {
                 // An ordinal mark the dictionary keeps with the number ("二号" is "2号"): an ordinal.
@@ -1166,7 +1168,7 @@ extension Core {
         if numberInitials.contains(c.value) { return true }
         let tNFC = isSurelyNFC(t)
         for (pi, p) in ordinalPrefixes.enumerated() {
-            if tNFC && ordinalPrefixNFC[pi] && !t.utf8.starts(with: p.utf8) { continue }
+            if tNFC && ordinalPrefixNFC[pi] && !Core.startsWithBytes(t, p) { continue }
             if t.hasPrefix(p) { return true }
         }
         return false
@@ -1195,6 +1197,18 @@ extension Core {
             len -= 1
         }
         return nil
+    }
+
+    /// Whether `s`'s UTF-8 starts with `prefix`'s (bytes compared, not characters).
+    static func startsWithBytes(_ s: String, _ prefix: String) -> Bool {
+        var s = s, prefix = prefix
+        return s.withUTF8 { a in
+            prefix.withUTF8 { b in
+                guard a.count >= b.count else { return false }
+                for k in 0..<b.count where a[k] != b[k] { return false }
+                return true
+            }
+        }
     }
 
     static func isDigits(_ s: String) -> Bool {
