@@ -27,7 +27,8 @@ extension MatchResult {
     }
 
     /// The room `writeJSON` adds to its array for a line (zeros, overwritten).
-    private static let room = [UInt8](repeating: 0, count: 4096)
+    /// (2 KB: the longest line of the sample corpora is 1,263 bytes.)
+    private static let room = [UInt8](repeating: 0, count: 2048)
 
     /// The line of a result shown without alignment steps, field by field.
     private func writeFields<S: ByteSink>(into out: inout S) {
