@@ -43,7 +43,7 @@ extension MatchResult {
             out.put("[]")
         } else {
             out.put(0x5B)
-            // (Read in place: an array's element is copied out, its references retained.)
+            // (Through a buffer pointer: the array's subscript copied each candidate out.)
             results.withUnsafeBufferPointer { rs in
                 for k in rs.indices {
                     if k > 0 { out.put(", ") }

@@ -553,7 +553,7 @@ package struct ByteCursor: ByteSink {
         let n = bytes.count
         guard n <= buffer.count - count else { overflowed = true; return }
         guard n > 0, let src = bytes.baseAddress, let dst = buffer.baseAddress else { return }
-        // (A literal's copy, of a size known here, is compiled into moves.)
+        // (One copy; for a literal its size is a constant once inlined.)
         (dst + count).update(from: src, count: n)
         count += n
     }
