@@ -53,6 +53,9 @@ public final class CLIContext: @unchecked Sendable {
     /// of standard input that may wait for the next line (`standard()`), before anything
     /// written by `out` or `err`, at `flushOut()`, and at once on a terminal.
     public func outBuffered(_ bytes: [UInt8]) {
+        // Room for all it holds before it is written, made once (grown line by line, it was
+        // copied at each doubling up to 64 KB).
+        if pending.capacity == 0 { pending.reserveCapacity(CLIContext.pendingLimit + 4096) }
         pending.append(contentsOf: bytes)
         if stdoutIsTerminal || pending.count >= CLIContext.pendingLimit { flushOut() }
     }

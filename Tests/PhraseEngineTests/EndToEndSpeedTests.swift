@@ -105,7 +105,10 @@ import Testing
             let a = Double(rng.next() % 2_000_001) / 1_000_000 - 0.5, b = Double(rng.next() % 1_000_001) / 1_000_000
             for r in [Reason.matched(score: a, threshold: b), .belowThreshold(score: a, threshold: b), .confident(confidence: a, threshold: b),
                       .lowConfidence(confidence: a, threshold: b), .noAppBelowThreshold(score: a, threshold: b), .tooClose(margin: a),
-                      .matchedWithoutApp(app: "a \"q\" \\ app", score: a), .noOverlap, .otherApp("x\ty"), .exact] {
+                      .matchedWithoutApp(app: "a \"q\" \\ app", score: a), .noOverlap, .otherApp("x\ty"), .exact,
+                      .negative(template: "Delete \"${applicationName}\"", app: "com.a"), .negative(template: "x", app: nil),
+                      .unknownValue(words: "a\u{2028}b", parameter: "p", template: "Log ${p} in \\ ${applicationName}"),
+                      .severalApps, .noWords, .tooLong, .noLocale("x\"y"), .meaning(score: a, cosine: b, margin: a)] {
                 var t: [UInt8] = [], j: [UInt8] = [], e: [UInt8] = []
                 r.writeText(into: &t)
                 r.writeJSONString(into: &j)

@@ -112,6 +112,34 @@ public struct MatchCandidate: Sendable, Hashable {
         }
         set { overrides = set.with(phrase: .some(newValue)) }
     }
+    /// `parameters`, read without building its array: the list a caller set, or else the
+    /// candidate's own binding (at most one).
+    var parameterList: (set: [(name: String, value: ParameterValue, title: String)]?, own: (name: String, value: ParameterValue, title: String)?) {
+        if let p = overrides?.parameters { return (p, nil) }
+        guard let v = valueVariant, let pn = source.paramName, let val = v.value else { return (nil, nil) }
+        return (nil, (pn, val, v.title))
+    }
+
+    /// `JSONOut.escape(phrase)`'s bytes without the quotes, written piece by piece from the
+    /// template (no phrase string is built), as `Expansion.render` joins them.
+    func writePhraseBody<S: ByteSink>(into out: inout S) {
+        if let p = overrides?.phrase { JSONOut.escapeBody(p, into: &out); return }
+        for piece in source.pieces {
+            switch piece {
+            case .text(let s): JSONOut.escapeBody(s, into: &out)
+            case .appName: JSONOut.escapeBody(appName, into: &out)
+            case .parameter:
+                if let v = valueVariant {
+                    JSONOut.escapeBody(v.text, into: &out)
+                } else if let name = source.paramName {
+                    out.put("${")
+                    JSONOut.escapeBody(name, into: &out)
+                    out.put("}")
+                }
+            }
+        }
+    }
+
     /// Catalog order, for tie-breaks and reports.
     public var appIndex: Int {
         get { overrides?.appIndex ?? source.app }

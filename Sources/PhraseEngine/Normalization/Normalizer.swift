@@ -522,7 +522,13 @@ struct Core: Sendable {
         }
         guard m >= 2, sc.count >= 4 else { return }
         var cut = 0
-        for len in stride(from: min(8, sc.count - 1), through: 3, by: -1) where isLexiconWord(Core.text(sc[..<len]), fillerOnly: true) {
+        // The run's UTF-8 and each scalar's offset in it: a prefix that is no key of the
+        // lexicon, looked up as bytes, makes no string.
+        var utf8: [UInt8] = [], offsets = [0]
+        for u in sc { UTF8.encode(u) { utf8.append($0) }; offsets.append(utf8.count) }
+        for len in stride(from: min(8, sc.count - 1), through: 3, by: -1)
+        where utf8.withUnsafeBufferPointer({ lexIndex[bytes: UnsafeBufferPointer(rebasing: $0[..<offsets[len]])] != nil })
+            && isLexiconWord(Core.text(sc[..<len]), fillerOnly: true) {
             cut = len
             break
         }
@@ -593,9 +599,23 @@ extension Core {
 
     /// The text of some scalars (a piece of a word being cut again).
     static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
-        var v = String.UnicodeScalarView()
-        v.append(contentsOf: scalars)
-        return String(v)
+        string(scalars.count) { put in for u in scalars { put(u) } }
+    }
+
+    /// The string of at most `count` scalars that `body` gives, one by one, to its argument:
+    /// their UTF-8 in a stack buffer, then one string (appending to a string scalar by scalar
+    /// grows it each time).
+    @inline(__always)
+    static func string(_ count: Int, _ body: ((Unicode.Scalar) -> Void) -> Void) -> String {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, 4 * count)) { buf -> String in
+            var k = 0
+            body { u in
+                // (At most `count` scalars of at most four bytes: never past the buffer.)
+                guard k + 4 <= buf.count else { return }
+                UTF8.encode(u) { b in buf[k] = b; k += 1 }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buf[..<k]), as: UTF8.self)
+        }
     }
 
 
@@ -752,10 +772,7 @@ extension Core {
     }
 
     private func makeString(_ s: ArraySlice<UInt32>) -> String {
-        var str = ""
-        str.unicodeScalars.reserveCapacity(s.count)
-        for v in s { if let u = Unicode.Scalar(v) { str.unicodeScalars.append(u) } }
-        return str
+        Core.string(s.count) { put in for v in s { if let u = Unicode.Scalar(v) { put(u) } } }
     }
 
     private func spaceTokens(_ out: [UInt32], _ os: [Int32], _ oe: [Int32]) -> [Raw] {
@@ -843,8 +860,8 @@ extension Core {
                 for w in exp { out.append(Raw(text: w, start: raw.start, end: raw.end)) }
                 continue
             }
-            let t = raw.text
-            if t.utf8.contains(0x27) {
+            var t = raw.text
+            if t.withUTF8({ $0.contains(0x27) }) {
                 if let idx = t.firstIndex(of: "'") {
                     let prefix = String(t[..<idx])
                     let rest = String(t[t.index(after: idx)...])
@@ -893,33 +910,34 @@ extension Core {
         var changed = false
         for u in s.unicodeScalars where u.value >= 0x3041 && u.value <= 0x3096 { changed = true; break }
         guard changed else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            if u.value >= 0x3041 && u.value <= 0x3096, let k = Unicode.Scalar(u.value + 0x60) {
-                out.unicodeScalars.append(k)
-            } else if (u.value == 0x309D || u.value == 0x309E), let k = Unicode.Scalar(u.value + 0x60) {
-                out.unicodeScalars.append(k)
-            } else {
-                out.unicodeScalars.append(u)
+        return string(s.utf8.count) { put in
+            for u in s.unicodeScalars {
+                if u.value >= 0x3041 && u.value <= 0x3096, let k = Unicode.Scalar(u.value + 0x60) {
+                    put(k)
+                } else if (u.value == 0x309D || u.value == 0x309E), let k = Unicode.Scalar(u.value + 0x60) {
+                    put(k)
+                } else {
+                    put(u)
+                }
             }
         }
-        return out
     }
 
     // MARK: - Stage 3: numbers
 
     /// Reads `raws` left to right and builds a new array (linear on long texts).
     func applyNumbers(_ raws: inout [Raw], text: String = "") {
-        // No digit, no number word and no ordinal prefix: nothing to read (tokens unchanged).
-        if ordinalPrefixes.isEmpty {
-            var any = false
-            for k in raws.indices {
-                if let f = raws[k].text.utf8.first, f >= 0x30 && f <= 0x39 { any = true; break }
-                let li = lookup(&raws[k])
-                if li >= 0, !lexEntries[Int(li)].numbers.isEmpty { any = true; break }
-            }
-            if !any { return }
+        // No digit, no number word, no word an ordinal prefix or a spelled number starts (the
+        // only tokens the loops below read; no token is a number before them): nothing to read
+        // (tokens unchanged).
+        var any = false
+        for k in raws.indices {
+            if let f = raws[k].text.utf8.first, f >= 0x30 && f <= 0x39 { any = true; break }
+            let li = lookup(&raws[k])
+            if li >= 0, !lexEntries[Int(li)].numbers.isEmpty { any = true; break }
+            if !ordinalPrefixes.isEmpty && mayStartNumber(raws[k].text) { any = true; break }
         }
+        if !any { return }
         // The original text as UTF-16, read only around numbers.
         let source = Core.utf16(text)
         func gap(_ a: Int, _ b: Int) -> ArraySlice<UInt16>? {
@@ -986,7 +1004,7 @@ extension Core {
             // (Bytes first: for text surely in NFC, a prefix whose bytes differ is no prefix.)
             let tNFC = !ordinalPrefixes.isEmpty && isSurelyNFC(t)
             for (pi, p) in ordinalPrefixes.enumerated() {
-                if tNFC && ordinalPrefixNFC[pi] && !t.utf8.starts(with: p.utf8) { continue }
+                if tNFC && ordinalPrefixNFC[pi] && !Core.startsWithBytes(t, p) { continue }
                 guard t.hasPrefix(p) && t.count > p.count else { continue }
                 let rest = t.dropFirst(p.count)
                 if rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber) {
@@ -1011,7 +1029,9 @@ extension Core {
             // A Han number and a counter the dictionary keeps as one word ("十枚", "十张"; "三十枚"
             // comes apart): the number, then the counter. Numbers from 2 only: "一" begins words
             // that are no count ("一起", "一下").
-            if let c = t.unicodeScalars.first, Script.isDictionarySegmented(c.value), t.unicodeScalars.count <= 6,
+            // (`leadingNumber` reads a number only from a first scalar in `numberInitials` here.)
+            if let c = t.unicodeScalars.first, Script.isDictionarySegmented(c.value), numberInitials.contains(c.value),
+               t.unicodeScalars.count <= 6,
                let (value, used) = leadingNumber(Substring(t)), value >= 2, used < t.count,
                case let counter = String(t.dropFirst(used)), counters.contains(counter) {
                 // An ordinal mark the dictionary keeps with the number ("二号" is "2号"): an ordinal.
@@ -1140,6 +1160,20 @@ extension Core {
         return 0
     }
 
+    /// Whether a token (no digit first, no number word) may start with an ordinal prefix or a
+    /// spelled number (`leadingNumber`): the prefix tests of `applyNumbers`, and the first
+    /// scalar of a spelled one.
+    private func mayStartNumber(_ t: String) -> Bool {
+        guard let c = t.unicodeScalars.first else { return false }
+        if numberInitials.contains(c.value) { return true }
+        let tNFC = isSurelyNFC(t)
+        for (pi, p) in ordinalPrefixes.enumerated() {
+            if tNFC && ordinalPrefixNFC[pi] && !Core.startsWithBytes(t, p) { continue }
+            if t.hasPrefix(p) { return true }
+        }
+        return false
+    }
+
     /// The number at the start of a token after an ordinal prefix, and how many characters it
     /// takes: ASCII digits, or (Han text only) the longest spelled cardinal in the lexicon.
     private func leadingNumber(_ rest: Substring) -> (Int, Int)? {
@@ -1163,6 +1197,18 @@ extension Core {
             len -= 1
         }
         return nil
+    }
+
+    /// Whether `s`'s UTF-8 starts with `prefix`'s (bytes compared, not characters).
+    static func startsWithBytes(_ s: String, _ prefix: String) -> Bool {
+        var s = s, prefix = prefix
+        return s.withUTF8 { a in
+            prefix.withUTF8 { b in
+                guard a.count >= b.count else { return false }
+                for k in 0..<b.count where a[k] != b[k] { return false }
+                return true
+            }
+        }
     }
 
     static func isDigits(_ s: String) -> Bool {

@@ -110,6 +110,21 @@ final class ReadingTable: Sendable {
     /// word of the table that starts there and contains a Han character; a Han character no word
     /// covers is kept (the romanizer reads it). Nil when the word has no Han character.
     func read(_ word: String) -> String? {
+        // Words come again (a catalog's words, an app's name): each is read once. (Bounded:
+        // emptied when it grows past 50,000 words.)
+        if let r = memo.withLock({ $0[word] }) { return r }
+        let r = readUncached(word)
+        memo.withLock { m in
+            if m.count >= 50_000 { m.removeAll(keepingCapacity: true) }
+            m[word] = .some(r)
+        }
+        return r
+    }
+
+    /// The words read so far (`read`), and their readings.
+    private let memo = Mutex<[String: String?]>([:])
+
+    private func readUncached(_ word: String) -> String? {
         var lastHan = -1
         for (k, u) in word.unicodeScalars.enumerated() where ReadingTable.needsReading(u.value) { lastHan = k }
         guard lastHan >= 0 else { return nil }

@@ -337,50 +337,65 @@ public indirect enum JSONOut: Sendable, Equatable {
     /// U+2029 escaped (`\"`, `\\`, `\n`, `\r`, `\t`, else `\u` and four lowercase hex digits),
     /// every other byte copied. The output is UTF-8 bytes: appending to a `String` piece by piece
     /// costs some 300 instructions per piece, more than the matcher spends on a word.
-    static func escape(_ s: String, into out: inout [UInt8]) {
-        out.append(0x22)
+    static func escape<S: ByteSink>(_ s: String, into out: inout S) {
+        out.put(0x22)
+        escapeBody(s, into: &out)
+        out.put(0x22)
+    }
+
+    /// `escape(s)` without the quotes around it (a string written in pieces: the escape of a
+    /// concatenation is the concatenation of the pieces' escapes).
+    static func escapeBody<S: ByteSink>(_ s: String, into out: inout S) {
         var s = s
-        s.withUTF8 { u in
-            let n = u.count
-            var from = 0, i = 0
-            func flush(_ to: Int) { if to > from { out.append(contentsOf: UnsafeBufferPointer(rebasing: u[from..<to])) } }
-            while i < n {
-                // Eight bytes at a time while none of them can need escaping.
-                if i + 8 <= n, let base = u.baseAddress,
-                   !JSONOut.mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
-                    i += 8
-                    continue
-                }
-                let b = u[i]
-                var code: UInt32? = nil, width = 1
-                if b < 0x20 || b == 0x22 || b == 0x5C {
-                    code = UInt32(b)
-                } else if b == 0xE2, i + 2 < n, u[i + 1] == 0x80, u[i + 2] == 0xA8 || u[i + 2] == 0xA9 {
-                    code = u[i + 2] == 0xA8 ? 0x2028 : 0x2029
-                    width = 3
-                }
-                guard let c = code else { i += 1; continue }
-                flush(i)
-                out.append(0x5C)
-                switch c {
-                case 0x22: out.append(0x22)
-                case 0x5C: out.append(0x5C)
-                case 0x0A: out.append(0x6E)
-                case 0x0D: out.append(0x72)
-                case 0x09: out.append(0x74)
-                default:
-                    out.append(0x75)
-                    for shift in stride(from: 12, through: 0, by: -4) {
-                        let d = UInt8((c >> UInt32(shift)) & 0xF)
-                        out.append(d < 10 ? 0x30 + d : 0x61 + d - 10)
-                    }
-                }
-                i += width
-                from = i
-            }
-            flush(n)
+        s.withUTF8 { escapeBody(bytes: $0, into: &out) }
+    }
+
+    static func escapeBody<S: ByteSink>(bytes u: UnsafeBufferPointer<UInt8>, into out: inout S) {
+        let n = u.count
+        // Most strings need no escape: found by a scan, then copied in one piece.
+        var i = 0
+        if let base = u.baseAddress {
+            while i + 8 <= n, !JSONOut.mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) { i += 8 }
         }
-        out.append(0x22)
+        while i < n, u[i] >= 0x20, u[i] != 0x22, u[i] != 0x5C, u[i] != 0xE2 { i += 1 }
+        if i == n { out.put(u); return }
+        var from = 0
+        func flush(_ to: Int) { if to > from { out.put(UnsafeBufferPointer(rebasing: u[from..<to])) } }
+        while i < n {
+            // Eight bytes at a time while none of them can need escaping.
+            if i + 8 <= n, let base = u.baseAddress,
+               !JSONOut.mayNeedEscape(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
+            let b = u[i]
+            var code: UInt32? = nil, width = 1
+            if b < 0x20 || b == 0x22 || b == 0x5C {
+                code = UInt32(b)
+            } else if b == 0xE2, i + 2 < n, u[i + 1] == 0x80, u[i + 2] == 0xA8 || u[i + 2] == 0xA9 {
+                code = u[i + 2] == 0xA8 ? 0x2028 : 0x2029
+                width = 3
+            }
+            guard let c = code else { i += 1; continue }
+            flush(i)
+            out.put(0x5C)
+            switch c {
+            case 0x22: out.put(0x22)
+            case 0x5C: out.put(0x5C)
+            case 0x0A: out.put(0x6E)
+            case 0x0D: out.put(0x72)
+            case 0x09: out.put(0x74)
+            default:
+                out.put(0x75)
+                for shift in stride(from: 12, through: 0, by: -4) {
+                    let d = UInt8((c >> UInt32(shift)) & 0xF)
+                    out.put(d < 10 ? 0x30 + d : 0x61 + d - 10)
+                }
+            }
+            i += width
+            from = i
+        }
+        flush(n)
     }
 
     /// Whether one of eight bytes may be one that `escape` looks at: below 0x20, a quote, a
@@ -406,11 +421,16 @@ public indirect enum JSONOut: Sendable, Equatable {
     /// Appends `formatNumber(d)`'s UTF-8 bytes: the whole part, and up to 4 decimals without
     /// trailing zeros; "0" for a number that is not finite.
     public static func appendNumber(_ d: Double, into out: inout [UInt8]) {
-        guard d.isFinite else { out.append(0x30); return }
+        writeNumber(d, into: &out)
+    }
+
+    /// `appendNumber` into any byte sink.
+    static func writeNumber<S: ByteSink>(_ d: Double, into out: inout S) {
+        guard d.isFinite else { out.put(0x30); return }
         let scaled = (d * 10000).rounded()
         if abs(scaled) >= 1e15 {
             // Whole numbers beyond Int64 (a catalog's "version": 1666…6) in Swift's shortest form, the same everywhere.
-            out.append(contentsOf: (abs(d) < 9e18 ? String(Int64(d)) : "\(d.rounded())").utf8)
+            out.put(utf8: abs(d) < 9e18 ? String(Int64(d)) : "\(d.rounded())")
             return
         }
         let neg = scaled < 0
@@ -419,54 +439,52 @@ public indirect enum JSONOut: Sendable, Equatable {
         // The decimals without trailing zeros: `frac` of `digits` digits.
         var frac = v % 10000, digits = 4
         if frac == 0 { digits = 0 } else { while frac % 10 == 0 { frac /= 10; digits -= 1 } }
-        if neg && (whole != 0 || digits > 0) { out.append(0x2D) }
+        if neg && (whole != 0 || digits > 0) { out.put(0x2D) }
         appendDigits(whole, count: 1, into: &out)
         if digits > 0 {
-            out.append(0x2E)
+            out.put(0x2E)
             appendDigits(frac, count: digits, into: &out)
         }
     }
 
     /// Appends a non-negative integer in decimal, with leading zeros to `count` digits.
-    static func appendDigits(_ v: Int64, count: Int, into out: inout [UInt8]) {
-        var buf: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: enough for Int64.max
-        var n = 0
+    static func appendDigits<S: ByteSink>(_ v: Int64, count: Int, into out: inout S) {
+        // From the most significant digit: `p` the power of ten of the first one.
+        var p: Int64 = 1, n = 1
+        while n < count || p <= v / 10 { p *= 10; n += 1 }
         var x = v
-        withUnsafeMutableBytes(of: &buf) { b in
-            repeat {
-                b[23 - n] = UInt8(truncatingIfNeeded: 0x30 + x % 10)
-                x /= 10
-                n += 1
-            } while (x > 0 || n < count) && n < 24
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: b[(24 - n)...]))
+        while p > 0 {
+            out.put(UInt8(truncatingIfNeeded: 0x30 + x / p))
+            x %= p
+            p /= 10
         }
     }
 
-    func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
-        func text(_ t: String) { out.append(contentsOf: t.utf8) }
+    func write<S: ByteSink>(into out: inout S, pretty: Bool, indent: Int) {
+        func text(_ t: String) { out.put(utf8: t) }
         func newline(_ level: Int) {
-            out.append(0x0A)
-            for _ in 0..<level { out.append(0x20); out.append(0x20) }
+            out.put(0x0A)
+            for _ in 0..<level { out.put(0x20); out.put(0x20) }
         }
         switch self {
         case .null: text("null")
         case .bool(let b): text(b ? "true" : "false")
         case .int(let i): text(String(i))
-        case .double(let d): JSONOut.appendNumber(d, into: &out)
+        case .double(let d): JSONOut.writeNumber(d, into: &out)
         case .string(let s): JSONOut.escape(s, into: &out)
         case .array(let a):
             if a.isEmpty { text("[]"); return }
-            out.append(0x5B)
+            out.put(0x5B)
             for (k, v) in a.enumerated() {
                 if k > 0 { text(pretty ? "," : ", ") }
                 if pretty { newline(indent + 1) }
                 v.write(into: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty { newline(indent) }
-            out.append(0x5D)
+            out.put(0x5D)
         case .object(let o):
             if o.isEmpty { text("{}"); return }
-            out.append(0x7B)
+            out.put(0x7B)
             for (k, kv) in o.enumerated() {
                 if k > 0 { text(pretty ? "," : ", ") }
                 if pretty { newline(indent + 1) }
@@ -475,7 +493,68 @@ public indirect enum JSONOut: Sendable, Equatable {
                 kv.1.write(into: &out, pretty: pretty, indent: indent + 1)
             }
             if pretty { newline(indent) }
-            out.append(0x7D)
+            out.put(0x7D)
         }
+    }
+}
+
+/// Where written JSON bytes go: an array, or a `ByteCursor` over a buffer (`escape`,
+/// `writeNumber` and the result lines write into either).
+package protocol ByteSink {
+    mutating func put(_ b: UInt8)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension ByteSink {
+    /// A literal's UTF-8 bytes.
+    @inline(__always)
+    package mutating func put(_ s: StaticString) {
+        s.withUTF8Buffer { put($0) }
+    }
+
+    /// A string's UTF-8 bytes.
+    @inline(__always)
+    package mutating func put(utf8 s: String) {
+        var s = s
+        s.withUTF8 { put($0) }
+    }
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    @inline(__always)
+    package mutating func put(_ b: UInt8) { append(b) }
+    @inline(__always)
+    package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
+}
+
+/// Bytes written into a buffer the caller owns (a line on the stack), without what an array
+/// checks on every append (a unique reference, the capacity, a copy through the generic
+/// `append(contentsOf:)`): a result line is some forty pieces. Bytes that do not fit are
+/// dropped and `overflowed` is set; the caller then writes the line into an array instead.
+package struct ByteCursor: ByteSink {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    package private(set) var count = 0
+    package private(set) var overflowed = false
+
+    package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    /// The bytes written.
+    package var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: buffer[..<count]) }
+
+    @inline(__always)
+    package mutating func put(_ b: UInt8) {
+        guard count < buffer.count else { overflowed = true; return }
+        buffer[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let n = bytes.count
+        guard n <= buffer.count - count else { overflowed = true; return }
+        guard n > 0, let src = bytes.baseAddress, let dst = buffer.baseAddress else { return }
+        // (One copy; for a literal its size is a constant once inlined.)
+        (dst + count).update(from: src, count: n)
+        count += n
     }
 }
