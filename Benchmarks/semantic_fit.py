@@ -136,6 +136,32 @@ def macro(data, setting, split, rule):
     return sum(accs) / len(accs) * 100, sum(fas) / len(fas) * 100
 
 
+def grid(data, samples, now, s_now, settings, fa_cap, samples_fa_cap, scores, rule_of):
+    """The limits (cosine, margin, score) of the grid whose rule (`rule_of(limits)`) has the best
+    sum of `settings`' macro in-domain accuracy on the tune lines (and the samples'), false accepts
+    rising by at most `fa_cap` points in each setting over `now` and the samples' by at most
+    `samples_fa_cap`; ties: the stricter limits. None when no limits pass."""
+    best = None
+    for c in [x / 1000 for x in range(800, 961, 5)]:
+        for m in [x / 10000 for x in range(0, 1001, 25)]:
+            for s in scores:
+                rule = rule_of((c, m, s))
+                ok, total = True, 0.0
+                for st in settings:
+                    acc, fa = macro(data, st, "tune", rule)
+                    if fa - now[st][1] > fa_cap + 1e-9:
+                        ok = False
+                        break
+                    total += acc
+                if ok and samples:
+                    acc, fa = figures(samples, rule)
+                    ok = (fa - s_now[1]) * 100 <= samples_fa_cap + 1e-9
+                    total += acc * 100
+                if ok and (best is None or total > best[0] + 1e-9 or (abs(total - best[0]) <= 1e-9 and (c, m, s) > best[1])):
+                    best = (total, (c, m, s))
+    return best[1] if best else None
+
+
 def choose(data, samples, a, bundled):
     """The rule chosen on the tune lines of `data` (and `samples`): (named, noApp, named one-phrase,
     no-app one-phrase) limits, each (cosine, margin, score) or None."""
@@ -148,54 +174,21 @@ def choose(data, samples, a, bundled):
     for which, settings in (("named", SETTINGS[:2]), ("noApp", SETTINGS[2:])):
         if a.keep_limits:
             continue
-        best = None
-        for c in [x / 1000 for x in range(800, 961, 5)]:
-            for m in [x / 10000 for x in range(0, 1001, 25)]:
-                for s in [0.1, 0.2, 0.3, 0.4, 0.5]:
-                    rule = ((c, m, s), chosen["noApp"]) if which == "named" else (chosen["named"], (c, m, s))
-                    ok, total = True, 0.0
-                    for st in settings:
-                        acc, fa = macro(data, st, "tune", rule)
-                        if fa - now[st][1] > a.fa_cap + 1e-9:
-                            ok = False
-                            break
-                        total += acc
-                    if ok and samples:
-                        acc, fa = figures(samples, rule)
-                        ok = (fa - s_now[1]) * 100 <= a.samples_fa_cap + 1e-9
-                        total += acc * 100
-                    # Ties: the stricter limits (higher cosine, margin, score).
-                    if ok and (best is None or total > best[0] + 1e-9 or (abs(total - best[0]) <= 1e-9 and (c, m, s) > best[1])):
-                        best = (total, (c, m, s))
-        chosen[which] = best[1]
+        best = grid(data, samples, now, s_now, settings, a.fa_cap, a.samples_fa_cap, [0.1, 0.2, 0.3, 0.4, 0.5],
+                    lambda lim: (lim, chosen["noApp"]) if which == "named" else (chosen["named"], lim))
+        chosen[which] = best
     # A shortcut of one phrase: its own limits a side, with the sides' limits above in place.
     one = {"named": None, "noApp": None}
     sides = [] if a.one_phrase_sides == "none" else a.one_phrase_sides.split(",")
     for which, settings in (("named", SETTINGS[:2]), ("noApp", SETTINGS[2:])):
         if which not in sides:
             continue
-        best = None
-        for c in [x / 1000 for x in range(800, 961, 5)]:
-            for m in [x / 10000 for x in range(0, 1001, 25)]:
-                for s in [0.0, 0.1, 0.2, 0.3]:
-                    trial = dict(one)
-                    trial[which] = (c, m, s)
-                    rule = (chosen["named"], chosen["noApp"], trial["named"], trial["noApp"])
-                    ok, total = True, 0.0
-                    for st in settings:
-                        acc, fa = macro(data, st, "tune", rule)
-                        if fa - now[st][1] > a.one_phrase_fa_cap + 1e-9:
-                            ok = False
-                            break
-                        total += acc
-                    if ok and samples:
-                        acc, fa = figures(samples, rule)
-                        ok = (fa - s_now[1]) * 100 <= a.samples_fa_cap + 1e-9
-                        total += acc * 100
-                    if ok and (best is None or total > best[0] + 1e-9 or (abs(total - best[0]) <= 1e-9 and (c, m, s) > best[1])):
-                        best = (total, (c, m, s))
+        def trial(lim, which=which):
+            t = dict(one)
+            t[which] = lim
+            return (chosen["named"], chosen["noApp"], t["named"], t["noApp"])
         # None where no limits pass the caps (the side's limits stay).
-        one[which] = best[1] if best else None
+        one[which] = grid(data, samples, now, s_now, settings, a.one_phrase_fa_cap, a.samples_fa_cap, [0.0, 0.1, 0.2, 0.3], trial)
     return (chosen["named"], chosen["noApp"], one["named"], one["noApp"])
 
 
