@@ -476,7 +476,7 @@ public struct ScoreModel: Sendable, Hashable {
         }
         for k in SemanticRule.keys where values[k] == nil { throw fail(v.offset, "'semantic.\(k)' is missing") }
         // A side's one-phrase limits: its three keys together, or none.
-        for side in [SemanticRule.onePhraseKeys[0..<3], SemanticRule.onePhraseKeys[3..<6]] {
+        for side in SemanticRule.onePhraseSides.map({ SemanticRule.onePhraseKeys($0.prefix) }) {
             let given = side.filter { values[$0] != nil }
             if !given.isEmpty, let missing = side.first(where: { values[$0] == nil }) {
                 throw fail(v.offset, "'semantic.\(missing)' is missing ('semantic.\(given[0])' is given: a side's one-phrase limits are given together)")

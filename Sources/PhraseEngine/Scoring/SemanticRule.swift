@@ -84,18 +84,21 @@ public struct SemanticRule: Sendable, Hashable {
 
     /// The file's keys, in order.
     public static let keys = ["cosine", "margin", "score", "noAppCosine", "noAppMargin", "noAppScore"]
-    /// The keys of the one-phrase limits, in order: each side's three given together or not at all.
-    public static let onePhraseKeys = ["onePhraseCosine", "onePhraseMargin", "onePhraseScore",
-                                       "noAppOnePhraseCosine", "noAppOnePhraseMargin", "noAppOnePhraseScore"]
+    /// Each side's one-phrase limits in the file: the keys' prefix and where they go.
+    static var onePhraseSides: [(prefix: String, limits: WritableKeyPath<SemanticRule, Limits?>)] {
+        [("onePhrase", \.onePhrase), ("noAppOnePhrase", \.noAppOnePhrase)]
+    }
+    /// A side's three keys, in order: given together or not at all.
+    static func onePhraseKeys(_ prefix: String) -> [String] { ["Cosine", "Margin", "Score"].map { prefix + $0 } }
+    /// The keys of the one-phrase limits, in order.
+    public static let onePhraseKeys = onePhraseSides.flatMap { onePhraseKeys($0.prefix) }
 
     /// The one-phrase keys the rule has (each side's three, where it has that side's limits) and their values.
     var onePhraseValues: [(String, Double)] {
-        var out: [(String, Double)] = []
-        for (i, l) in [onePhrase, noAppOnePhrase].enumerated() {
-            guard let l else { continue }
-            out += zip(Self.onePhraseKeys[(i * 3)..<(i * 3 + 3)], [l.cosine, l.margin, l.score]).map { ($0.0, $0.1) }
+        Self.onePhraseSides.flatMap { side -> [(String, Double)] in
+            guard let l = self[keyPath: side.limits] else { return [] }
+            return Array(zip(Self.onePhraseKeys(side.prefix), [l.cosine, l.margin, l.score]))
         }
-        return out
     }
 
     func value(_ key: String) -> Double {
@@ -112,11 +115,9 @@ public struct SemanticRule: Sendable, Hashable {
     init(values v: [String: Double]) {
         named = Limits(cosine: v["cosine"] ?? 1, margin: v["margin"] ?? 1, score: v["score"] ?? 1)
         noApp = Limits(cosine: v["noAppCosine"] ?? 1, margin: v["noAppMargin"] ?? 1, score: v["noAppScore"] ?? 1)
-        if let c = v["onePhraseCosine"], let m = v["onePhraseMargin"], let s = v["onePhraseScore"] {
-            onePhrase = Limits(cosine: c, margin: m, score: s)
-        }
-        if let c = v["noAppOnePhraseCosine"], let m = v["noAppOnePhraseMargin"], let s = v["noAppOnePhraseScore"] {
-            noAppOnePhrase = Limits(cosine: c, margin: m, score: s)
+        for side in Self.onePhraseSides {
+            let k = Self.onePhraseKeys(side.prefix)
+            if let c = v[k[0]], let m = v[k[1]], let s = v[k[2]] { self[keyPath: side.limits] = Limits(cosine: c, margin: m, score: s) }
         }
     }
 }
