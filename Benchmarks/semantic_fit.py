@@ -4,6 +4,7 @@
     python3 Benchmarks/semantic_fit.py                    # every Home Assistant language, four settings
     python3 Benchmarks/semantic_fit.py --langs en,de      # some languages
     python3 Benchmarks/semantic_fit.py --write            # also write the rule into the bundled model
+    python3 Benchmarks/semantic_fit.py --ceilings         # what any limits could reach (a bound; writes nothing)
 
 Runs `phrasematch eval` (release build) on every line of Benchmarks/ha-intents, for each
 language and setting (named / plain corpus x full / sparse catalog), with a score model whose
@@ -220,6 +221,75 @@ def halves(data, samples, a, bundled, langs) -> int:
     return 0
 
 
+def per_language(data, setting, split, fa_cap):
+    """Macro in-domain and false accepts on `split` when each language has its own limits (one
+    (cosine, margin, score) for both sides), chosen on that language's tune lines of `setting`
+    alone, false accepts rising by at most `fa_cap` points over the words alone there: what a
+    rule could do if it knew the language and the setting (it cannot; a bound, not a rule)."""
+    accs, fas = [], []
+    for lang in sorted(data):
+        rows = data[lang][setting]
+        tune = [r for r in rows if r["tune"]]
+        seen = [r for r in rows if r["tune"] == (split == "tune")]
+        _, f0 = figures(tune, None)
+        best = None
+        for c in [x / 1000 for x in range(850, 991, 5)]:
+            for m in [0, 0.0125, 0.025, 0.0375, 0.05, 0.075, 0.1]:
+                for s in [0.1, 0.2, 0.3, 0.4]:
+                    rule = ((c, m, s), (c, m, s), None, None)
+                    acc, fa = figures(tune, rule)
+                    if acc is None or (fa or 0) - (f0 or 0) > fa_cap / 100 + 1e-9:
+                        continue
+                    if best is None or acc > best[0] + 1e-9 or (abs(acc - best[0]) <= 1e-9 and (c, m, s) > best[1]):
+                        best = (acc, (c, m, s))
+        rule = (best[1], best[1], None, None) if best else None
+        acc, fa = figures(seen, rule)
+        if acc is not None:
+            accs.append(acc)
+        if fa is not None:
+            fas.append(fa)
+    return sum(accs) / len(accs) * 100, sum(fas) / len(fas) * 100
+
+
+def oracle(data, setting, split, rule, agreeing):
+    """Macro in-domain when every in-domain line the encoder reads whose closest result is right
+    is accepted (with `agreeing`, only those whose nearest shortcut agrees), the rest as under
+    `rule`: the most any rule over this evidence could confirm, were it never to accept an
+    out-of-domain line."""
+    accs = []
+    for lang in sorted(data):
+        ind = [r for r in data[lang][setting] if r["tune"] == (split == "tune") and not r["ood"]]
+        if ind:
+            accs.append(sum(outcome(r, rule) or (r["ev"] is not None and r["ev"][4] and (r["ev"][0] or not agreeing))
+                            for r in ind) / len(ind))
+    return sum(accs) / len(accs) * 100
+
+
+def ceilings(data, a, bundled) -> int:
+    """What the encoder's evidence allows, beside the bundled limits: limits chosen per setting
+    (pooled over the languages, on the tune lines, false accepts rising by at most --fa-cap points
+    over the words alone), limits per language and setting (the same, each language's own), and
+    the oracle bounds (`oracle`). Both splits; writes nothing."""
+    limits = ((bundled["cosine"], bundled["margin"], bundled["score"]),
+              (bundled["noAppCosine"], bundled["noAppMargin"], bundled["noAppScore"]), None,
+              (bundled["noAppOnePhraseCosine"], bundled["noAppOnePhraseMargin"], bundled["noAppOnePhraseScore"])
+              if "noAppOnePhraseCosine" in bundled else None)
+    now = {s: macro(data, s, "tune", None) for s in SETTINGS}
+    print(f"| setting | split | words alone | bundled | limits per setting (cap +{a.fa_cap}) | limits per language (cap +{a.fa_cap}) "
+          "| every agreeing right closest | every right closest |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
+    for st in SETTINGS:
+        chosen = grid(data, [], now, None, [st], a.fa_cap, 0, [0.1, 0.2, 0.3, 0.4, 0.5], lambda lim: (lim, lim, None, None))
+        rule = (chosen, chosen, None, None) if chosen else None
+        for split in ("tune", "test"):
+            cells = [macro(data, st, split, None), macro(data, st, split, limits), macro(data, st, split, rule),
+                     per_language(data, st, split, a.fa_cap)]
+            text = " | ".join(f"{x:.1f} ({f:.2f})" for x, f in cells)
+            print(f"| {st[0]}/{st[1]} | {split} | {text} | {oracle(data, st, split, limits, True):.1f} "
+                  f"| {oracle(data, st, split, limits, False):.1f} |")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--langs")
@@ -239,6 +309,8 @@ def main(argv=None) -> int:
                          "check choosing on half the languages' tune lines, the named side's false accepts rose 0.39 points "
                          "on average on the other half (4 halves), the no-app side's 0.27 (--halves 7,11; BENCHMARKS.md)")
     ap.add_argument("--halves", help="seeds (comma-separated): check the choice on languages it never saw (see `halves`); writes nothing")
+    ap.add_argument("--ceilings", action="store_true",
+                    help="report what the encoder's evidence allows (limits per setting, per language, oracle bounds); writes nothing")
     ap.add_argument("--write", action="store_true", help="write the chosen rule into the bundled score model")
     a = ap.parse_args(argv)
     langs = a.langs.split(",") if a.langs else sorted(d for d in os.listdir(DATA) if os.path.isdir(os.path.join(DATA, d)))
@@ -259,6 +331,8 @@ def main(argv=None) -> int:
     bundled = base.get("semantic", {})
     if a.halves:
         return halves(data, samples, a, bundled, langs)
+    if a.ceilings:
+        return ceilings(data, a, bundled)
     rule = choose(data, samples, a, bundled)
     print(f"rule (tune, FA cap +{a.fa_cap} pt): named: cosine >= {rule[0][0]}, margin >= {rule[0][1]}, score >= {rule[0][2]}; "
           f"no app: cosine >= {rule[1][0]}, margin >= {rule[1][1]}, score >= {rule[1][2]}")
