@@ -241,4 +241,44 @@ import Testing
             #expect(error.message.contains("'semantic.onePhraseMargin' is missing"), "\(error.message)")
         }
     }
+
+    /// The evidence's later features (session 33): whether the nearest shortcut has one phrase,
+    /// whether the candidate binds a value, and the utterance's and the nearest template's words.
+    @Test func theRuleReadsTheShortcutsPhraseAndTheUtterancesWords() throws {
+        let f = SemanticWeights.features
+        func at(_ name: String) -> Int { f.firstIndex(of: name) ?? -1 }
+        #expect(f.last == "proposed" && SemanticWeights.proposedIndex == f.count - 1)
+        let r = try Self.matcher(SemanticRule(named: Self.shut, noApp: Self.shut)).match(named, locale: "en")
+        let e = try #require(r.meaning)
+        let x = try #require(SemanticWeights.vector(r, evidence: e))
+        #expect(x.count == f.count)
+        #expect(x[at("onePhrase")] == 0 && x[at("bindsValue")] == 1, "\(x)")
+        #expect(x[at("utteranceWords")] == 8.0 / 20, "\(r.text)")
+        let templateWords = Double(e.nearest.phrase.split(whereSeparator: \.isWhitespace).count)
+        #expect(templateWords >= 3 && x[at("phraseWords")] == templateWords / 20, "\(e.nearest.phrase)")
+        #expect(SemanticWeights.wordShare("  a  b\tc \n") == 3.0 / 20 && SemanticWeights.wordShare("") == 0)
+        #expect(SemanticWeights.wordShare(Array(repeating: "w", count: 25).joined(separator: " ")) == 1)
+        // A rule that reads only the template's words: run where the nearest template is long
+        // enough, refused where it asks for more.
+        func rule(needing words: Double) -> SemanticWeights {
+            var w = [Double](repeating: 0, count: f.count)
+            w[at("phraseWords")] = 20
+            return SemanticWeights(bias: -words + 0.5, weights: w, threshold: 0.5)
+        }
+        var side = SemanticRule(named: Self.shut, noApp: Self.shut)
+        side.namedFitted = rule(needing: templateWords)
+        #expect(try Self.matcher(side).match(named, locale: "en").decision == .match)
+        side.namedFitted = rule(needing: templateWords + 1)
+        #expect(try Self.matcher(side).match(named, locale: "en").decision == .none)
+        // A model file written before these features (its rule without them) reads them as 0.
+        var m = ScoreModel.standard
+        m.semantic.namedFitted = SemanticFitTests.agreeing(threshold: 0.75)
+        var text = m.json.render()
+        #expect(text.contains("\"phraseWords\": 0"))
+        for k in ["onePhrase", "bindsValue", "utteranceWords", "phraseWords"] {
+            text = text.replacingOccurrences(of: "\"\(k)\": 0, ", with: "")
+        }
+        #expect(!text.contains("phraseWords"))
+        #expect(try ScoreModel.parse(Array(text.utf8), file: "old.json").semantic.namedFitted == m.semantic.namedFitted)
+    }
 }

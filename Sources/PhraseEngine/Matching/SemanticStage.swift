@@ -172,11 +172,22 @@ public struct SemanticReading: Sendable {
 }
 
 extension SemanticWeights {
-    /// The encoder's features of `e` (`evidenceFeatures` order).
-    public static func evidence(_ e: SemanticEvidence) -> [Double] {
+    /// The encoder's features of `e` (`evidenceFeatures` order), for the candidate `top` of an
+    /// utterance `utterance`.
+    public static func evidence(_ e: SemanticEvidence, candidate top: MatchCandidate, utterance: String) -> [Double] {
         let a: Double = e.candidateIsNearest ? 1 : 0
         let m = min(max(e.margin, 0), 0.2)
-        return [e.nearest.cosine, m, a, e.nearest.cosine * a, m * a, e.proposed ? 1 : 0]
+        return [e.nearest.cosine, m, a, e.nearest.cosine * a, m * a, e.onePhrase ? 1 : 0, top.parameters.isEmpty ? 0 : 1,
+                wordShare(utterance), wordShare(e.nearest.phrase), e.proposed ? 1 : 0]
+    }
+
+    /// A text's words, split at white space, at most 20, over 20 (`evidenceFeatures`).
+    static func wordShare(_ text: String) -> Double {
+        var words = 0, inWord = false
+        for c in text.unicodeScalars {
+            if c.properties.isWhitespace { inWord = false } else if !inWord { inWord = true; words += 1; if words == 20 { break } }
+        }
+        return Double(words) / 20
     }
 
     /// The features of `r`'s closest result (`features` order) with the encoder's evidence `e`;
@@ -185,6 +196,6 @@ extension SemanticWeights {
     public static func vector(_ r: MatchResult, evidence e: SemanticEvidence) -> [Double]? {
         let rs = r.readings
         guard let top = rs.first else { return nil }
-        return DecisionWeights.vector(score: top.score, margin: r.lead ?? DecisionWeights.margin(rs), terms: top.terms) + evidence(e)
+        return DecisionWeights.vector(score: top.score, margin: r.lead ?? DecisionWeights.margin(rs), terms: top.terms) + evidence(e, candidate: top, utterance: r.text)
     }
 }

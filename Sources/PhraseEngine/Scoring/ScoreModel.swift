@@ -458,7 +458,8 @@ public struct ScoreModel: Sendable, Hashable {
         for (k, x) in o {
             if let prefix = ["", "named", "noApp"].first(where: { key($0, "logistic") == k }) {
                 guard fitted[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
-                fitted[prefix] = (try parseWeights(x, name: "semantic.\(k)", features: SemanticWeights.features, fail), x.offset)
+                fitted[prefix] = (try parseWeights(x, name: "semantic.\(k)", features: SemanticWeights.features,
+                                                   optional: SemanticWeights.optionalFeatures, fail), x.offset)
                 continue
             }
             if let prefix = ["", "named", "noApp"].first(where: { key($0, "confidence") == k }) {
@@ -514,7 +515,7 @@ public struct ScoreModel: Sendable, Hashable {
     }
 
     /// A logistic model's object: `bias` and one weight per feature, each in -1000…1000.
-    private static func parseWeights(_ v: JSONNode, name: String, features: [String],
+    private static func parseWeights(_ v: JSONNode, name: String, features: [String], optional: Set<String> = [],
                                      _ fail: (Int, String) -> LoadError) throws(LoadError) -> (bias: Double, weights: [Double]) {
         guard let o = v.object else { throw fail(v.offset, "'\(name)' must be an object, found \(v.typeName)") }
         var values: [String: Double] = [:]
@@ -525,7 +526,7 @@ public struct ScoreModel: Sendable, Hashable {
             guard let d = x.number, d.isFinite, abs(d) <= 1000 else { throw fail(x.offset, "'\(name).\(k)' must be a number in -1000...1000") }
             values[k] = d
         }
-        for k in ["bias"] + features where values[k] == nil { throw fail(v.offset, "'\(name).\(k)' is missing") }
+        for k in ["bias"] + features where values[k] == nil && !optional.contains(k) { throw fail(v.offset, "'\(name).\(k)' is missing") }
         return (values["bias"] ?? 0, features.map { values[$0] ?? 0 })
     }
 

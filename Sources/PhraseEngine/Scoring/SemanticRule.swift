@@ -132,9 +132,18 @@ public struct SemanticRule: Sendable, Hashable {
 public struct SemanticWeights: Sendable, Hashable {
     /// The encoder's features, after the lexical ones: the nearest shortcut's cosine, its lead
     /// over the next shortcut (0…0.2), 1 when it is the candidate's shortcut, those two numbers
-    /// again where it is (0 where not), and 1 when the candidate is the encoder's proposal (the
-    /// search's closest was another shortcut's, or none: `SemanticEvidence.proposed`).
-    public static let evidenceFeatures = ["cosine", "meaningMargin", "agrees", "cosineAgrees", "meaningMarginAgrees", "proposed"]
+    /// again where it is (0 where not); 1 when the nearest shortcut has one phrase in the locale
+    /// (`SemanticEvidence.onePhrase`), 1 when the candidate binds a parameter's value, the
+    /// utterance's words and the nearest row's template's words (split at white space, at most
+    /// 20, over 20: a short template says little, and its closeness to short requests of every
+    /// kind is high; in a script written without spaces both are 1/20 or so); and 1 when the
+    /// candidate is the encoder's proposal (the search's closest was another shortcut's, or
+    /// none: `SemanticEvidence.proposed`).
+    public static let evidenceFeatures = ["cosine", "meaningMargin", "agrees", "cosineAgrees", "meaningMarginAgrees",
+                                          "onePhrase", "bindsValue", "utteranceWords", "phraseWords", "proposed"]
+    /// Features a model file may leave out (weight 0): those added after files with fitted rules
+    /// were written (session 33).
+    public static let optionalFeatures: Set<String> = ["onePhrase", "bindsValue", "utteranceWords", "phraseWords"]
     /// Every feature, in the order of `weights` (after the bias).
     public static let features = DecisionWeights.features + evidenceFeatures
     /// Where `proposed` is in `features`.
