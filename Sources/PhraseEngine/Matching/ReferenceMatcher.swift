@@ -21,7 +21,15 @@
 //    words segmented by spaces, the particles the normalizer splits off a word one word of the
 //    utterance with it, the Hangul rewrites that cut and join words, a syllable counting two
 //    letters for a sound-alike, a number spelled and glued to a Hangul word, an app's name of
-//    3 syllables or more heard one syllable off); catalogs (the
+//    3 syllables or more heard one syllable off) or Han (zh-Hans: words written without
+//    spaces, each character a unit of its word; a character's sound its syllable's with the
+//    profile's fuzzy-pinyin merges, a homophone no guess; a word of characters that follow each
+//    other nowhere in the catalogs' text, as written or by sound, never heard next to a value
+//    or as a value, though known for the insertion cost and the unknown-word factor; a word's
+//    insertion spread over its characters, 1/√k each; a value span cut out of a word whose
+//    characters outside it no literal relates to charged as an unknown word beside it; an app's
+//    name by the sound of 1-2 whole words, or of 3 characters or more with one character
+//    exchanged); catalogs (the
 //    paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
@@ -36,7 +44,8 @@
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
 //  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
-//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를"), each a catalog word, a
+//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를", zh "播放" is "播" "放"; a
+//    Han numeral only as a number or in a function word, "一下"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
 //    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
 //    catalog word the symmetric deletes find, or one they miss where another relation holds the
@@ -208,12 +217,22 @@ struct ReferenceMatcher {
     var catalogIssue: String? = nil
     /// The letters of the locale's script beside ASCII (Greek, Cyrillic; nil: Latin).
     var letters: ClosedRange<UInt32>? = nil
+    /// Han (zh-Hans): each character a unit (the normalizer's words cut into their characters),
+    /// with the rules of its own below (`RefQuery.charWord`, `spread`, `inner`).
+    var han = false
+    /// Pairs of Han characters that follow each other somewhere in the catalogs' text (a phrase's
+    /// full pieces, across its slots with any of their values, or a value's or a name's words),
+    /// and the same pairs by their sound keys ("a\u{1}b").
+    var charPairs: Set<String> = []
+    var charSoundPairs: Set<String> = []
     /// Longer than this (in scalars: twice the longest catalog word, and 16 more), a word or a
     /// window of words relates to no catalog word by an edit or a sound: it is not compared.
     var longestRelatable = 16
 
     /// Whether a scalar is a Hangul syllable.
     static func isHangul(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
+    /// Whether a scalar is a Han character or kana (a unit of its own).
+    static func isHanOrKana(_ v: UInt32) -> Bool { Script.isHanOrKana(v) }
     /// Whether a word is written in Hangul syllables only.
     static func isHangul(_ w: String) -> Bool { !w.isEmpty && w.unicodeScalars.allSatisfy { isHangul($0.value) } }
 
@@ -265,6 +284,10 @@ struct ReferenceMatcher {
         // Hangul: syllables (blocks of two or three letters) in words segmented by spaces, with
         // the particles the normalizer splits off, and rules of its own (`hangulSyllables`).
         case "Hang": letters = 0xAC00...0xD7A3
+        // Han (Simplified Chinese): words cut into characters, each a unit; a character's sound is
+        // its syllable's (fuzzy pinyin), words of characters that never follow each other in
+        // the catalogs are words they never say, a word's insertion is spread over its characters.
+        case "Hans": han = true
         default: issue("the script \(n.profile.script)")
         }
         func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
@@ -383,6 +406,41 @@ struct ReferenceMatcher {
         }
         literalWords = Array(repeating: [], count: catalogs.count)
         negativeLiterals = literalWords
+        if han {
+            // Which Han characters follow each other in the catalogs' text: within a value's or a
+            // name's words, and along each phrase's full pieces (its app clause in), a slot's
+            // edges meeting the pieces beside it with the first and last words of any value.
+            func isChar(_ w: String) -> Bool { w.unicodeScalars.count == 1 && Self.isHanOrKana(w.unicodeScalars.first!.value) }
+            func add(_ a: String, _ b: String) { if isChar(a) && isChar(b) { charPairs.insert(a + "\u{1}" + b) } }
+            var firsts: [[String]] = [], lasts: [[String]] = []
+            for s in sets {
+                var f: [String] = [], l: [String] = []
+                for v in s.values {
+                    guard let a = v.words.first, let b = v.words.last else { continue }
+                    if isChar(a) { f.append(a) }
+                    if isChar(b) { l.append(b) }
+                    for k in 0..<max(0, v.words.count - 1) { add(v.words[k], v.words[k + 1]) }
+                }
+                firsts.append(f)
+                lasts.append(l)
+            }
+            for r in raw {
+                func edge(_ k: Int, last: Bool) -> [String] {
+                    let p = r.pieces[k]
+                    if p.isApp { return last ? lasts[appSets[r.t.app]] : firsts[appSets[r.t.app]] }
+                    if p.isParam { return r.t.paramSet < 0 ? [] : (last ? lasts[r.t.paramSet] : firsts[r.t.paramSet]) }
+                    return [p.text]
+                }
+                for k in 0..<max(0, r.pieces.count - 1) {
+                    for a in edge(k, last: true) { for b in edge(k + 1, last: false) { add(a, b) } }
+                }
+            }
+            for p in charPairs {
+                let ab = p.components(separatedBy: "\u{1}")
+                let ka = IndexBuilder.phonetic(n, ab[0], flags: []), kb = IndexBuilder.phonetic(n, ab[1], flags: [])
+                if !ka.isEmpty && !kb.isEmpty { charSoundPairs.insert(ka + "\u{1}" + kb) }
+            }
+        }
         // Word weights: a content word by how few templates say it.
         var df: [String: Int] = [:]
         let positive = raw.filter { !$0.t.isNegative }.count
@@ -609,6 +667,20 @@ struct RefQuery {
     var splitPairs: [[(String, String)]] = []
     var noted: [String: Float] = [:]
     var clauseLead = 0, clauseTrail = 0, clauseLeadFrom = 0
+    /// Han: units of a word of several characters that never follow each other in the catalogs'
+    /// text (a word they never say, "明天" where they say "今天"): never heard next to a value or
+    /// as a value the app lacks, though known for the insertion cost and the unknown-word factor.
+    var charWord: [Bool] = []
+    /// Units inside a Han or kana word of several units (all but its last): a value span cut
+    /// there is part of a word naming something else (`cutPenalty`).
+    var inner: [Bool] = []
+    /// Each unit's share of its word's insertion cost: a Han or kana word of k units costs one
+    /// word, each unit 1/√k of it.
+    var spread: [Float] = []
+
+    /// Whether unit i is never heard next to a value: a word no catalog says, or a Han word of
+    /// characters they never say one after the other.
+    func unheardWord(_ i: Int) -> Bool { unheard[i] || charWord[i] }
 
     init(ref: ReferenceMatcher, units: [Raw]) {
         self.ref = ref
@@ -662,6 +734,21 @@ struct RefQuery {
         // the join similarity.
         merge = Array(repeating: nil, count: n)
         splitPairs = Array(repeating: [], count: n)
+        charWord = Array(repeating: false, count: n)
+        inner = Array(repeating: false, count: n)
+        spread = Array(repeating: 1, count: n)
+        // A Han or kana word of several units: its insertion spread over them, none a guess.
+        var spreadUnit = Array(repeating: false, count: n)
+        do {
+            var i = 0
+            while i < n {
+                let j = wordEnd(i)
+                if j - i > 1, let c = units[i].text.unicodeScalars.first, ReferenceMatcher.isHanOrKana(c.value) {
+                    for u in i..<j { spreadUnit[u] = true }
+                }
+                i = j
+            }
+        }
         for i in 0..<n {
             if i + 1 < n, ref.vocab.contains(units[i].text + units[i + 1].text) {
                 merge[i] = units[i].text + units[i + 1].text
@@ -677,8 +764,13 @@ struct RefQuery {
             // A number or ordinal the normalizer marks ("two", "3", "first") is a word no catalog
             // says (they say none) and relates to none; other digits are not modelled.
             let number = flagged(i, [.number, .ordinal])
-            if !number && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "digits that are no number" }
-            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false }) { return "a word not in ASCII or the locale's letters" }
+            // (A Han numeral in a function word, "一" of "一下", is that word.)
+            if !number && !(ref.han && flagged(i, [.filler, .optional, .connector])) && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+                return "digits that are no number"
+            }
+            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false || (ref.han && Script.isHan($0.value)) }) {
+                return "a word not in ASCII or the locale's letters"
+            }
             let k = ref.vocab.contains(t)
             known.append(k)
             cls.append(WordClass(units[i].flags, known: k))
@@ -740,7 +832,11 @@ struct RefQuery {
                         let vs = vocabScalars[v], w = ref.vocabList[v]
                         // Snowball's stem of a word of the phrases or values.
                         if let st, !st.isEmpty, !ref.nameOnly.contains(w), vs.count >= 4, st == vocabStems[v] { add(w, m.stemSimilarity) }
-                        if (letters >= 3 && Query<UInt64>.keyLength(key) >= 2) && vocabKeys[v].count >= 2 && key == vocabKeys[v] { add(w, m.phoneticSimilarity) }
+                        // (A single Han character's key is its syllable, "~" and its letters: a
+                        // homophone character.)
+                        if (key.hasPrefix("~") || (letters >= 3 && Query<UInt64>.keyLength(key) >= 2)) && vocabKeys[v].count >= 2 && key == vocabKeys[v] {
+                            add(w, m.phoneticSimilarity)
+                        }
                         // An edit: one letter inserted, deleted, changed or two swapped (the
                         // symmetric deletes of words of 4+ letters).
                         let fz = WordSimilarity.fuzzy(sc, vs)
@@ -769,7 +865,10 @@ struct RefQuery {
             // them the word with an ending of 1-3 letters.
             guessed.append(!k && !found.isEmpty && found.allSatisfy(\.guess) && cls[i].isContent && !flagged(i, [.number, .ordinal]) && !joined(i)
                            && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) }
-                           && !found.contains { unmarkedOf.contains($0.word) })
+                           && !found.contains { unmarkedOf.contains($0.word) }
+                           // (A Han or kana character's sound-alike is its homophone, no evidence
+                           // either way; nor is a unit of a word spread over its units.)
+                           && !spreadUnit[i] && !t.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) })
             if !k && (!found.isEmpty || joined(i)) {
                 // Not unknown after all: a word of the catalog's, misheard.
                 cls[i] = WordClass(units[i].flags, known: true)
@@ -797,8 +896,60 @@ struct RefQuery {
             }
             w0 = w1
         }
+        // A Han or kana word of several units: characters that follow each other nowhere in the
+        // catalogs' text (nor by their sounds) make a word they never say; its inside; and its
+        // insertion spread over its units.
+        var i0 = 0
+        while i0 < n {
+            let j0 = wordEnd(i0)
+            if j0 - i0 > 1 && !knownCharWord(i0, j0) {
+                for u in i0..<j0 where !unheard[u] { charWord[u] = true }
+            }
+            if j0 - i0 > 1 && (i0..<j0).contains(where: { u in units[u].text.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) } }) {
+                for u in i0..<(j0 - 1) { inner[u] = true }
+            }
+            if spreadUnit[i0] { for u in i0..<j0 { spread[u] = 1 / Float(j0 - i0).squareRoot() } }
+            i0 = j0
+        }
         if n > 3 * ref.maxTemplateUnits + 8 { return "a very long utterance" }
         return nil
+    }
+
+    /// Whether units a..<b (one word) are Han or kana characters that follow each other in the
+    /// catalogs' text, as written or by their sounds, or not such a word at all.
+    func knownCharWord(_ a: Int, _ b: Int) -> Bool {
+        for u in a..<b {
+            guard cls[u].isContent, !flagged(u, [.number, .ordinal]), let c = units[u].text.unicodeScalars.first,
+                  ReferenceMatcher.isHanOrKana(c.value) else { return true }
+        }
+        let norm = ref.index.normalizer
+        for u in a..<(b - 1) {
+            let x = units[u].text, y = units[u + 1].text
+            if ref.vocab.contains(x) && ref.vocab.contains(y) && ref.charPairs.contains(x + "\u{1}" + y) { continue }
+            let kx = IndexBuilder.phonetic(norm, x, flags: ref.vocab.contains(x) ? [] : units[u].flags)
+            let ky = IndexBuilder.phonetic(norm, y, flags: ref.vocab.contains(y) ? [] : units[u + 1].flags)
+            if kx.isEmpty || ky.isEmpty || !ref.charSoundPairs.contains(kx + "\u{1}" + ky) { return false }
+        }
+        return true
+    }
+
+    /// Units the literals of `elems` relate to (a word, a join or a split of one).
+    func literalUnits(_ elems: [ReferenceMatcher.Elem]) -> [Bool] {
+        let lits = Set(elems.filter { !$0.isParam }.map(\.text))
+        return (0..<n).map { u in
+            matches[u].contains { lits.contains($0.word) && $0.sim > 0 } || merge[u].map(lits.contains) ?? false
+                || (u > 0 && merge[u - 1].map(lits.contains) ?? false) || splitPairs[u].contains { lits.contains($0.0) || lits.contains($0.1) }
+        }
+    }
+
+    /// A value span cut out of a Han or kana word whose characters outside it relate to no
+    /// literal of the phrase: `adjacentUnknownCost` a side (not where a word never heard is).
+    func cutPenalty(_ a: Int, _ b: Int, _ mask: [UInt8], _ literals: [Bool]) -> Float {
+        var p: Float = 0
+        func side(_ x: Int) { if mask[x] == 0 && !literals[x] && !unheardWord(x) { p += m.adjacentUnknownCost } }
+        if a > 0 && inner[a - 1] { side(a - 1) }
+        if b < n && inner[b - 1] { side(b) }
+        return p
     }
 
     // MARK: Spans
@@ -932,14 +1083,23 @@ struct RefQuery {
             }
         }
         func stop(_ b: Int) -> Bool { flagged(b, [.number, .ordinal, .filler, .connector]) }
-        // (Names are compared by their sound only where some name has one: 3 letters or more.)
-        let hasAppSounds = ref.appSets.contains { a in
-            ref.sets[a].values.contains { v in
-                let joined = v.words.joined()
-                return joined.unicodeScalars.count >= 3
-                    && (norm.phoneticKey(joined).count >= 2 || PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en").count >= 2)
+        // A name's sounds: its key in the locale's algorithm and in English Double Metaphone (3
+        // letters or more), or a Han or kana name's in the locale's (2 characters or more).
+        func nameKeys(_ v: ReferenceMatcher.Value) -> [[UInt32]] {
+            let joined = v.words.joined()
+            var keys: Set<String>
+            if joined.unicodeScalars.contains(where: { ReferenceMatcher.isHanOrKana($0.value) }) {
+                guard joined.unicodeScalars.count >= 2 else { return [] }
+                keys = [norm.phoneticKey(joined)]
+            } else {
+                guard joined.unicodeScalars.count >= 3 else { return [] }
+                keys = [norm.phoneticKey(joined), PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en")]
             }
+            return keys.filter { $0.count >= 2 }.map { Array($0.unicodeScalars.map(\.value)) }
         }
+        // (Names are compared by their sound only where some name has one.)
+        let hasAppSounds = ref.appSets.contains { a in ref.sets[a].values.contains { !nameKeys($0).isEmpty } }
+        func split(_ u: Int) -> Bool { units[u].text.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) } }
         for (si, s) in ref.sets.enumerated() {
             var found: [Span] = []
             let keys = s.values.map { IndexBuilder.soundKey(norm, $0.words) }
@@ -958,23 +1118,25 @@ struct RefQuery {
                     }
                 }
             }
-            for (vi, name) in s.values.enumerated() where s.isApp && !appHeard && name.words.joined().unicodeScalars.count >= 3 {
-                let joined = name.words.joined()
-                let nameKeys = Set([norm.phoneticKey(joined), PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en")])
-                    .filter { $0.count >= 2 }.map { Array($0.unicodeScalars.map(\.value)) }
+            for (vi, name) in s.values.enumerated() where s.isApp && !appHeard {
+                let nameKeys = nameKeys(name)
+                guard !nameKeys.isEmpty else { continue }
                 for a in 0..<n {
-                    var count = 0, unknown = false
+                    var count = 0, unknown = false, hanWindow = false
                     for b in a..<min(n, a + 3) {
                         if stop(b) || (!known[b] && OtherApps.isKnown(units[b].text)) { break }
                         count += units[b].text.unicodeScalars.count
                         if count > ref.longestRelatable { break }
                         if flagged(b, .optional) {
-                            if b == a { break }
+                            if b == a || split(b) { break }
                             unknown = true
                             continue
                         }
+                        // (A window with a Han or kana unit is compared by whole words below.)
+                        if split(b) { hanWindow = true }
                         if !known[b] { unknown = true }
                         guard count >= 3 else { continue }
+                        if hanWindow { break }
                         // The window's key in the locale's algorithm, and in English Double Metaphone
                         // where the locale's is another (a name said as English words).
                         var windowKeys = [Array(windowKey(a, b).unicodeScalars.map(\.value))]
@@ -996,7 +1158,28 @@ struct RefQuery {
                     }
                 }
             }
-            if s.isApp && !appHeard && hasAppSounds { found += hangulSyllables(s) }
+            if s.isApp && !appHeard && hasAppSounds {
+                // A Han or kana name by the locale's key of 1-2 whole words of the utterance (all
+                // their characters; the same key only).
+                var a = 0
+                while a < n {
+                    var e = a, scalars = 0
+                    for _ in 0..<2 {
+                        guard e < n, split(e), !flagged(e, [.number, .ordinal, .filler, .connector, .optional, .particle]) else { break }
+                        let f = wordEnd(e)
+                        for u in e..<f { scalars += units[u].text.unicodeScalars.count }
+                        e = f
+                        guard scalars >= 2 else { continue }
+                        let key = Array(norm.phoneticKey(units[a..<e].map(\.text).joined()).unicodeScalars.map(\.value))
+                        guard key.count >= 2 else { continue }
+                        for (vi, name) in s.values.enumerated() where nameKeys(name).contains(key) {
+                            found.append(Span(start: a, end: e, variant: vi, sim: m.soundSimilarity))
+                        }
+                    }
+                    a = wordEnd(a)
+                }
+                found += hangulSyllables(s)
+            }
             if !found.isEmpty { out.append((si, found)) }
         }
         return out
@@ -1010,8 +1193,10 @@ struct RefQuery {
     func hangulSyllables(_ s: ReferenceMatcher.SlotSet) -> [Span] {
         var out: [Span] = []
         func syllabic(_ u: Int) -> Bool {
-            !flagged(u, [.number, .ordinal, .filler, .connector, .optional, .particle]) && ReferenceMatcher.isHangul(units[u].text)
-                && !ref.vocab.contains(units[u].text)
+            !flagged(u, [.number, .ordinal, .filler, .connector, .optional, .particle])
+                && units[u].text.unicodeScalars.allSatisfy { ReferenceMatcher.isHangul($0.value) || ReferenceMatcher.isHanOrKana($0.value) }
+                // (A Hangul word of the catalogs' own is that word.)
+                && !(ReferenceMatcher.isHangul(units[u].text.unicodeScalars.first!.value) && ref.vocab.contains(units[u].text))
         }
         // The end of the word of unit a, a particle, connector or optional word split off it left out.
         func end(_ a: Int) -> Int {
@@ -1031,7 +1216,11 @@ struct RefQuery {
                 for u in e..<f { window += units[u].text.unicodeScalars.map(\.value) }
                 e = f
                 guard window.count >= 2 else { continue }
-                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy(ReferenceMatcher.isHangul) && abs(name.count - window.count) <= 1 {
+                // (Han characters are words: one left out leaves another word; a Han window is the
+                // name's length.)
+                let hanWindow = window.contains { ReferenceMatcher.isHanOrKana($0) && !Script.isKana($0) }
+                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy({ ReferenceMatcher.isHangul($0) || ReferenceMatcher.isHanOrKana($0) })
+                    && abs(name.count - window.count) <= (hanWindow ? 0 : 1) {
                     if window != name && WordSimilarity.distance(window, name, limit: 1) <= 1 {
                         out.append(Span(start: a, end: e, variant: vi, sim: m.soundSimilarity - m.soundOneOffDiscount))
                     }
@@ -1115,6 +1304,9 @@ struct RefQuery {
                 units[u].flags.remove(.unheard)
                 units[u].flags.insert(.filler)
                 unheard[u] = false
+                charWord[u] = false
+                // (Its cost is a filler's, no longer spread: the class set anew.)
+                spread[u] = 1
                 guessed[u] = false
                 negative[u] = false
             }
@@ -1140,18 +1332,20 @@ struct RefQuery {
         clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
         guard n >= 2 else { return }
         // (Words of the utterance: the units of one span, a particle split off included.)
+        // (Not a Han word the catalogs never say: `charWord`.)
         func free(_ i: Int) -> Bool { !flagged(i, [.number, .ordinal, .connector, .filler, .optional]) }
+        func plain(_ i: Int) -> Bool { free(i) && !charWord[i] }
         var k = n, words = 0
         while k > 0 && words < 3 {
             let s = wordStart(k - 1)
-            guard (s..<k).allSatisfy(free) else { break }
+            guard (s..<k).allSatisfy(plain) else { break }
             k = s; words += 1
             if k > 0 && flagged(k - 1, .connector) { clauseTrail = n - k; break }
         }
         k = 0; words = 0
         while k < n - 1 && words < 3 {
             let e = wordEnd(k)
-            guard e < n, (k..<e).allSatisfy(free) else { break }
+            guard e < n, (k..<e).allSatisfy(plain) else { break }
             k = e; words += 1
             if flagged(k, .connector) && k + 1 < n { clauseLead = k; break }
         }
@@ -1166,7 +1360,7 @@ struct RefQuery {
         // Not a name or value of the app's own, a word it never says or says only by a guess.
         func foreign(_ i: Int) -> Bool {
             for (si, s) in ref.sets.enumerated() where s.app == app && spans[si].contains(where: { $0.start <= i && i < $0.end }) { return false }
-            if unheard[i] || guessed[i] { return true }
+            if unheardWord(i) || guessed[i] { return true }
             return !matches[i].isEmpty && !matches[i].contains { !$0.guess && ref.says[app].contains($0.word) }
         }
         var c = 0
@@ -1190,8 +1384,8 @@ struct RefQuery {
 
     func adjacent(_ a: Int, _ b: Int, _ mask: [UInt8]) -> Float {
         var p: Float = 0
-        if a > 0 && mask[a - 1] == 0 && unheard[a - 1] { p += m.adjacentUnknownCost }
-        if b < n && mask[b] == 0 && unheard[b] { p += m.adjacentUnknownCost }
+        if a > 0 && mask[a - 1] == 0 && unheardWord(a - 1) { p += m.adjacentUnknownCost }
+        if b < n && mask[b] == 0 && unheardWord(b) { p += m.adjacentUnknownCost }
         return p
     }
 
@@ -1214,6 +1408,7 @@ struct RefQuery {
         // split into it and the next, 6 the value, 0 other).
         var back = [[(j: Int, i: Int, op: UInt8)]](repeating: [(j: Int, i: Int, op: UInt8)](repeating: (-1, -1, 0), count: n + 1), count: rows + 1)
         t[0][0].cost = 0
+        let literals = group.isEmpty ? [] : literalUnits(elems)
         func relax(_ from: Path, _ fj: Int, _ fi: Int, _ j: Int, _ i: Int, _ c: Float, _ g: Float, _ ii: Float, _ op: UInt8,
                    del: Float = 0, unk: Float = 0, pdel: Float = 0) {
             let nc = from.cost + c, ng = from.gain + g
@@ -1250,7 +1445,7 @@ struct RefQuery {
                     }
                 } else {
                     for s in group where s.start == i && !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
-                        let adj = adjacent(s.start, s.end, mask)
+                        let adj = adjacent(s.start, s.end, mask) + cutPenalty(s.start, s.end, mask, literals)
                         relax(cur, j, i, j + 1, s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6)
                     }
                 }
@@ -1288,14 +1483,14 @@ struct RefQuery {
     /// Each unit's insertion cost for a template with parameter set `paramSet`: a unit of another
     /// parameter's value said clearly costs `otherValueCost` (shared by the value's units) more.
     func costs(paramSet: Int, app: Int, negative: Bool = false) -> [Float] {
-        var out = cls.map { m.insertion(for: $0) }
+        var out = cls.indices.map { m.insertion(for: cls[$0]) * spread[$0] }
         if negative { return out }
         for (si, s) in ref.sets.enumerated() where !s.isApp && s.app == app && si != paramSet {
             guard (spans[si].first?.sim ?? 0) >= m.clearValueSimilarity else { continue }
             for sp in spans[si] {
                 guard sp.sim >= m.clearValueSimilarity else { break }
                 let share = m.otherValueCost / Float(sp.end - sp.start)
-                for u in sp.start..<sp.end { out[u] = max(out[u], m.insertion(for: cls[u]) + share) }
+                for u in sp.start..<sp.end { out[u] = max(out[u], m.insertion(for: cls[u]) * spread[u] + share) }
             }
         }
         return out
@@ -1392,7 +1587,7 @@ struct RefQuery {
                     var mm = mask
                     for u in best.start..<best.end { mm[u] = 1 }
                     let b = align(elemsWithoutParam, mm, [], unitCosts)
-                    let adj = adjacent(best.start, best.end, mask)
+                    let adj = adjacent(best.start, best.end, mask) + cutPenalty(best.start, best.end, mask, literalUnits(t.elems))
                     let g2 = b.gain + ref.index.model.parameterWeight * best.sim - m.valueReorderCost
                     let i2 = b.ins + adj + m.substitutionCost * b.subs
                     let i3 = i2 - m.substitutionCost * b.subs
@@ -1445,7 +1640,7 @@ struct RefQuery {
     /// Units known only as values (no phrase says them).
     func valueOnly() -> [Int] {
         (0..<n).filter { i in
-            !matches[i].isEmpty && !unheard[i] && cls[i].isContent && !joined(i)
+            !matches[i].isEmpty && !unheardWord(i) && cls[i].isContent && !joined(i)
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
                 // (Numbers are not names.)
                 && !flagged(i, [.number, .ordinal])
@@ -1472,7 +1667,7 @@ struct RefQuery {
                 let share = ref.sets.contains { s in
                     s.app == app && s.values.contains { v in matches[i].contains { v.words.contains($0.word) } && matches[j].contains { v.words.contains($0.word) } }
                 }
-                if unheard[j] && !flagged(j, [.number, .ordinal]) && !valueSpan(app: app, { $0.start <= lo && hi < $0.end })
+                if unheardWord(j) && !flagged(j, [.number, .ordinal]) && !valueSpan(app: app, { $0.start <= lo && hi < $0.end })
                     || (partial.contains(j) && !share) {
                     out.insert(i)
                     break
@@ -1503,7 +1698,7 @@ struct RefQuery {
             return out
         }
         // (Numbers are not names: an unheard number is more likely misheard than new.)
-        if runs({ unheard[$0] && !flagged($0, [.number, .ordinal]) }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
+        if runs({ unheardWord($0) && !flagged($0, [.number, .ordinal]) }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
         var best: Float? = nil
         for ti in candidates {
             let t = ref.templates[ti]
@@ -1513,7 +1708,7 @@ struct RefQuery {
             if guessing {
                 for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
             }
-            func unknown(_ k: Int) -> Bool { (unheard[k] || foreign.contains(k)) && !flagged(k, [.number, .ordinal]) }
+            func unknown(_ k: Int) -> Bool { (unheardWord(k) || foreign.contains(k)) && !flagged(k, [.number, .ordinal]) }
             if !(0..<n).contains(where: unknown) { continue }
             let runs = runs(unknown)
             let ps = spans[t.paramSet]
