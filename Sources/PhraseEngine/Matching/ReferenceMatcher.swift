@@ -54,13 +54,17 @@
 //    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
 //    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
 //    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
-//    normalizer marks ("two", "42", "first"; no other digits); at most 8
-//    spans a value set before those naming no value are dropped and 3 app spans (the search's
-//    limits cannot bind); any number of options heard, of which a reading reads the 3 whose best
-//    span comes first (spans best first: similarity, then start, end, variant), as the search.
+//    normalizer marks ("two", "42", "first"; no other digits); at most 3 app spans (the
+//    search's limit cannot bind); any number of spans a value set, the values looked for as the
+//    search looks for them (in the order of their bounds, none once 8 spans are held and its
+//    bound does not exceed the 8th best similarity; a bound that ties it, or the minimum, within
+//    1e-4 read both ways, in the domain where both give the same answer); any number of options
+//    heard, of which a reading reads the 3 whose best span comes first (spans best first:
+//    similarity, then start, end, variant), as the search.
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
-// alignment of the value's words with a window), values not heard under the app name, spans of
+// alignment of the value's words with a window; the values looked for in the order of their
+// bounds until 8 spans are held), values not heard under the app name, spans of
 // words several values share dropped, insertions by word class, synonyms, forms and spellings
 // of catalog words (their similarities; a synonym no guess), misheard words (their
 // similarity; guesses), numbers (words never heard unless the catalogs say them, but no name:
@@ -632,7 +636,18 @@ struct ReferenceMatcher {
         if let c = catalogIssue { return (nil, c) }
         var q = RefQuery(ref: self, units: index.queryUnits(text, mode: .flexible))
         if let why = q.prepare() { return (nil, why) }
-        return q.run()
+        var other = q
+        let r = q.run()
+        // (A tie of a value's bound with the 8th similarity of its set: both ways, the same answer.)
+        if q.fragile, let a = r.answer {
+            other.tieSide = true
+            let b = other.run()
+            guard let b = b.answer, a.decision == b.decision, a.app == b.app, a.intent == b.intent, a.value == b.value, a.score == b.score,
+                  (a.unknownValue == nil) == (b.unknownValue == nil) else {
+                return (nil, "a value's bound ties the 8th span's similarity")
+            }
+        }
+        return r
     }
 }
 
@@ -656,8 +671,15 @@ struct RefQuery {
     var cls: [WordClass] = []
     /// Spans per slot set (index as `ref.sets`), best first.
     var spans: [[Span]] = []
-    /// How many spans each set had before those naming no value were dropped.
+    /// How many spans each set had before those naming no value were dropped (those of the
+    /// values looked for).
     var heardSpans: [Int] = []
+    /// Whether a value's bound ties the 8th best similarity of its set (or the minimum) too
+    /// closely to tell whether the search looks for it: the answer is then read both ways
+    /// (`tieSide` takes the other side of each such tie), and where they differ the case is
+    /// outside the domain.
+    var fragile = false
+    var tieSide = false
     var unknownFactor: Float = 1
     var otherAppClauses = 0
     /// Per unit: the catalog word it and the next unit write joined ("time" "r" for "timer"), and
@@ -998,23 +1020,22 @@ struct RefQuery {
     /// most two units longer than it, heard at least at the set's minimum.
     mutating func findSpans() {
         spans = []
+        fragile = false
         // An app whose name's every word is heard (0.9) is named: only its names and values are
         // looked for by their words.
         // (So is an app a word of whose names two units write joined.)
         let heard = ref.appSets.indices.filter { a in
             ref.sets[ref.appSets[a]].values.contains { v in v.words.allSatisfy { bestSim($0) >= 0.9 } || merge.contains { $0.map(v.words.contains) ?? false } }
         }
+        // Each value's spans (by its words), per set.
+        var byValue: [[[Span]]] = []
         for s in ref.sets {
-            var found: [Span] = []
-            if !heard.isEmpty && !heard.contains(s.app) { spans.append(found); continue }
+            var perValue = [[Span]](repeating: [], count: s.values.count)
+            if !heard.isEmpty && !heard.contains(s.app) { byValue.append(perValue); continue }
             let minimum = s.isApp ? m.minimumAppSimilarity : m.minimumValueSimilarity
             for (vi, v) in s.values.enumerated() {
                 // (A unit of a join or a split is a hit of the words it joins.)
-                let hit = (0..<n).map { i in
-                    v.words.contains { w in
-                        sim(i, w) > 0 || merge[i] == w || (i > 0 && merge[i - 1] == w) || splitPairs[i].contains { $0.0 == w || $0.1 == w }
-                    }
-                }
+                let hit = (0..<n).map { i in v.words.contains { hits($0, i) } }
                 // A number said in the span or right next to it that the value's option says in
                 // none of its ways, where it says one: a value the app does not have.
                 func contradicts(_ a: Int, _ b: Int) -> Bool {
@@ -1025,34 +1046,102 @@ struct RefQuery {
                 for a in 0..<n where hit[a] {
                     for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
                         let sim = spanSimilarity(v, a, b + 1)
-                        if sim >= minimum && !contradicts(a, b + 1) { found.append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
+                        if sim >= minimum && !contradicts(a, b + 1) { perValue[vi].append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
                     }
                 }
             }
-            spans.append(found)
+            byValue.append(perValue)
         }
-        for (si, extra) in soundSpans() {
-            for sp in extra where !spans[si].contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
+        let extras = Dictionary(soundSpans(), uniquingKeysWith: +)
+        func addExtras(_ si: Int, _ taken: Set<Int>) {
+            for sp in extras[si] ?? [] where !(sp.start..<sp.end).contains(where: taken.contains)
+                && !spans[si].contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
                 spans[si].append(sp)
             }
         }
-        // A value is not heard where its app's name surely is (every app reading takes them).
+        spans = byValue.map { $0.flatMap { $0 } }
+        heardSpans = spans.map(\.count)
+        // App names first: a value is not heard where its app's name surely is (every app
+        // reading takes those units).
+        var takenOf = [Set<Int>](repeating: [], count: ref.catalogs.count)
         for (a, appSet) in ref.appSets.enumerated() {
+            addExtras(appSet, [])
+            heardSpans[appSet] = spans[appSet].count
             let list = spans[appSet].sorted(by: RefQuery.before).prefix(3)
             guard let first = list.first, first.sim >= m.appNameSureSimilarity else { continue }
             var taken = Set(first.start..<first.end)
             for s in list.dropFirst() { taken.formIntersection(s.start..<s.end) }
-            for si in spans.indices where si != appSet && ref.sets[si].app == a {
-                spans[si].removeAll { s in (s.start..<s.end).contains(where: taken.contains) }
+            takenOf[a] = taken
+        }
+        // A set's values are looked for in the order of their bounds (each word at its best
+        // similarity anywhere, by its share of the value's weight; bound descending, then the
+        // value's place), from 0.5: once 8 spans are held, no value whose bound does not exceed
+        // the 8th best similarity is (it could at most tie it). Where the app's name surely is,
+        // a value whose words heard outside it cannot reach the minimum, or that 8th similarity,
+        // is passed over (when some word heard only there is a value's or a name's).
+        func heardOnlyUnder(_ taken: Set<Int>) -> Bool {
+            ref.vocabList.contains { w in
+                let us = (0..<n).filter { hits(w, $0) }
+                return !us.isEmpty && us.allSatisfy(taken.contains) && ref.sets.contains { $0.values.contains { $0.words.contains(w) } }
             }
         }
-        // (The search stops looking for values once it holds 8 spans of the set, before the
-        // spans that name no value are dropped: counted here.)
-        heardSpans = spans.map(\.count)
+        var inflatedOf: [Int: Bool] = [:]
+        for (si, s) in ref.sets.enumerated() where !s.isApp {
+            let taken = takenOf[s.app]
+            if inflatedOf[s.app] == nil { inflatedOf[s.app] = !taken.isEmpty && heardOnlyUnder(taken) }
+            let inflated = inflatedOf[s.app]!
+            var order: [(bound: Float, vi: Int)] = []
+            if heard.isEmpty || heard.contains(s.app) {
+                for (vi, v) in s.values.enumerated() {
+                    var b: Float = 0
+                    for (j, w) in v.words.enumerated() { b += v.weights[j] / max(v.total, 1e-6) * bestSim(w) }
+                    if b >= m.minimumValueSimilarity { order.append((min(b, 1), vi)) } else if !byValue[si][vi].isEmpty {
+                        // (Spans heard above a bound below the minimum: a rounding apart.)
+                        fragile = true
+                        if tieSide { order.append((b, vi)) }
+                    }
+                }
+            }
+            order.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.vi < $1.vi }
+            var found: [Span] = [], top: [Float] = [], kth: Float = 0
+            for (ub, vi) in order {
+                // (A bound this close to the 8th similarity: which side it falls depends on the
+                // order of the sums' rounding, not modelled.)
+                var stop = found.count >= 8 && ub <= kth
+                if found.count >= 8 && abs(ub - kth) <= 1e-4 { fragile = true; stop = stop != tieSide }
+                if stop { break }
+                if inflated {
+                    let v = s.values[vi]
+                    var g: Float = 0
+                    for (j, w) in v.words.enumerated() where (0..<n).contains(where: { hits(w, $0) && !taken.contains($0) }) { g += v.weights[j] * bestSim(w) }
+                    let outside = v.total > 0 ? g / v.total : 0
+                    let floor = max(m.minimumValueSimilarity, kth) - 1e-5
+                    var skip = outside < floor
+                    if abs(outside - floor) <= 1e-4 { fragile = true; skip = skip != tieSide }
+                    if skip { continue }
+                }
+                let mine = byValue[si][vi].filter { sp in !(sp.start..<sp.end).contains(where: taken.contains) }
+                found += mine
+                for sp in mine where top.count < 8 || sp.sim > top[7] {
+                    if top.count == 8 { top.removeLast() }
+                    top.append(sp.sim)
+                    top.sort(by: >)
+                }
+                if !mine.isEmpty && found.count >= 8 { kth = top[7] }
+            }
+            spans[si] = found
+            heardSpans[si] = found.count
+            addExtras(si, taken)
+        }
         for si in spans.indices {
             spans[si].sort(by: RefQuery.before)
             if !ref.sets[si].isApp { dropUnidentifying(si) }
         }
+    }
+
+    /// Whether unit i relates to catalog word `w`: a word match, or a join or a split of it.
+    func hits(_ w: String, _ i: Int) -> Bool {
+        sim(i, w) > 0 || merge[i] == w || (i > 0 && merge[i - 1] == w) || splitPairs[i].contains { $0.0 == w || $0.1 == w }
     }
 
     /// How well some unit says catalog word `w`.
@@ -1828,8 +1917,8 @@ struct RefQuery {
         func none() -> ReferenceMatcher.Answer { .init(decision: .none, app: nil, intent: nil, value: nil, score: 0, appNamed: false) }
         if n == 0 { return (none(), nil) }
         findSpans()
-        if spans.enumerated().contains(where: { k, list in (ref.sets[k].isApp ? list.count : heardSpans[k]) > (ref.sets[k].isApp ? 3 : 8) }) {
-            return (nil, "more spans than the search reads")
+        if spans.enumerated().contains(where: { k, list in ref.sets[k].isApp && list.count > 3 }) {
+            return (nil, "more app spans than the search reads")
         }
         openAppClause()
         clauses()
