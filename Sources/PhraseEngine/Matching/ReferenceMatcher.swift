@@ -54,11 +54,11 @@
 //    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
 //    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
 //    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
-//    normalizer marks ("two", "42", "first"; no other digits); at most 3 app spans (the
-//    search's limit cannot bind); any number of spans a value set, the values looked for as the
-//    search looks for them (in the order of their bounds, none once 8 spans are held and its
+//    normalizer marks ("two", "42", "first"; no other digits); any number of spans a set, the
+//    values and names looked for as the search looks for them (in the order of their bounds, none once 8 spans are held and its
 //    bound does not exceed the 8th best similarity; a bound that ties it, or the minimum, within
-//    1e-4 read both ways, in the domain where both give the same answer); any number of options
+//    1e-4 read both ways, in the domain where both give the same answer), a reading reading the
+//    first 3 app spans (best first), as the search; any number of options
 //    heard, of which a reading reads the 3 whose best span comes first (spans best first:
 //    similarity, then start, end, variant), as the search.
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
@@ -1061,18 +1061,6 @@ struct RefQuery {
         }
         spans = byValue.map { $0.flatMap { $0 } }
         heardSpans = spans.map(\.count)
-        // App names first: a value is not heard where its app's name surely is (every app
-        // reading takes those units).
-        var takenOf = [Set<Int>](repeating: [], count: ref.catalogs.count)
-        for (a, appSet) in ref.appSets.enumerated() {
-            addExtras(appSet, [])
-            heardSpans[appSet] = spans[appSet].count
-            let list = spans[appSet].sorted(by: RefQuery.before).prefix(3)
-            guard let first = list.first, first.sim >= m.appNameSureSimilarity else { continue }
-            var taken = Set(first.start..<first.end)
-            for s in list.dropFirst() { taken.formIntersection(s.start..<s.end) }
-            takenOf[a] = taken
-        }
         // A set's values are looked for in the order of their bounds (each word at its best
         // similarity anywhere, by its share of the value's weight; bound descending, then the
         // value's place), from 0.5: once 8 spans are held, no value whose bound does not exceed
@@ -1085,11 +1073,8 @@ struct RefQuery {
                 return !us.isEmpty && us.allSatisfy(taken.contains) && ref.sets.contains { $0.values.contains { $0.words.contains(w) } }
             }
         }
-        var inflatedOf: [Int: Bool] = [:]
-        for (si, s) in ref.sets.enumerated() where !s.isApp {
-            let taken = takenOf[s.app]
-            if inflatedOf[s.app] == nil { inflatedOf[s.app] = !taken.isEmpty && heardOnlyUnder(taken) }
-            let inflated = inflatedOf[s.app]!
+        func lookFor(_ si: Int, taken: Set<Int>, inflated: Bool) {
+            let s = ref.sets[si]
             var order: [(bound: Float, vi: Int)] = []
             if heard.isEmpty || heard.contains(s.app) {
                 for (vi, v) in s.values.enumerated() {
@@ -1132,6 +1117,23 @@ struct RefQuery {
             spans[si] = found
             heardSpans[si] = found.count
             addExtras(si, taken)
+        }
+        // App names first (their spans found so too): a value is not heard where its app's name surely is (every app
+        // reading takes those units).
+        var takenOf = [Set<Int>](repeating: [], count: ref.catalogs.count)
+        for (a, appSet) in ref.appSets.enumerated() {
+            lookFor(appSet, taken: [], inflated: false)
+            let list = spans[appSet].sorted(by: RefQuery.before).prefix(3)
+            guard let first = list.first, first.sim >= m.appNameSureSimilarity else { continue }
+            var taken = Set(first.start..<first.end)
+            for s in list.dropFirst() { taken.formIntersection(s.start..<s.end) }
+            takenOf[a] = taken
+        }
+        var inflatedOf: [Int: Bool] = [:]
+        for (si, s) in ref.sets.enumerated() where !s.isApp {
+            let taken = takenOf[s.app]
+            if inflatedOf[s.app] == nil { inflatedOf[s.app] = !taken.isEmpty && heardOnlyUnder(taken) }
+            lookFor(si, taken: taken, inflated: inflatedOf[s.app]!)
         }
         for si in spans.indices {
             spans[si].sort(by: RefQuery.before)
@@ -1645,7 +1647,8 @@ struct RefQuery {
         let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
         let elemsWithoutParam = t.elems.filter { !$0.isParam }
         let hasParam = t.paramSet >= 0
-        for ak in (withoutApp ? -1 : 0)..<appSpans.count {
+        // (The search reads the first 3 app spans.)
+        for ak in (withoutApp ? -1 : 0)..<min(appSpans.count, 3) {
             let app: Span? = ak < 0 ? nil : appSpans[ak]
             var mask = appMask(app)
             let f = frame(t, app, mask)
@@ -1917,9 +1920,6 @@ struct RefQuery {
         func none() -> ReferenceMatcher.Answer { .init(decision: .none, app: nil, intent: nil, value: nil, score: 0, appNamed: false) }
         if n == 0 { return (none(), nil) }
         findSpans()
-        if spans.enumerated().contains(where: { k, list in ref.sets[k].isApp && list.count > 3 }) {
-            return (nil, "more app spans than the search reads")
-        }
         openAppClause()
         clauses()
         // Candidates: templates sharing a word or a heard slot set with the utterance.
