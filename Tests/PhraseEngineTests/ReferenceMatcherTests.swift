@@ -7,8 +7,8 @@ import Testing
 /// domain (its file header, docs/matching.md) the two agree exactly on the decision, the best
 /// result (shortcut and value) and its score to the 4 decimals results are reported at. In
 /// English, in French (marks the normalizer folds, elided articles, forms), in Greek (a script
-/// of its own), in Russian (Cyrillic, a letter kept marked) and in Korean (Hangul, particles
-/// split off words, the Hangul rewrites).
+/// of its own), in Russian (Cyrillic, a letter kept marked), in Korean (Hangul, particles
+/// split off words, the Hangul rewrites) and in Chinese (Han characters, no spaces).
 @Suite struct ReferenceMatcherTests {
     /// The words of one locale's random catalogs and utterances.
     struct Language {
@@ -48,6 +48,13 @@ import Testing
         var appFirst = false
         /// The letters a recognizer's damage puts in a word.
         var damageLetters = Array("bdfgkmpqvwxz")
+        /// Words written apart (false: Chinese, no spaces; phrases and utterances are characters).
+        var spaced = true
+        /// A text's words: by its spaces, or its characters where the locale writes none.
+        func split(_ text: String) -> [String] {
+            spaced ? text.split(separator: " ").map(String.init) : text.filter { $0 != " " }.map(String.init)
+        }
+        func join(_ words: some Sequence<String>) -> String { words.joined(separator: spaced ? " " : "") }
     }
 
     /// How alternative names sound, as their pronunciation hints spell it.
@@ -157,6 +164,24 @@ import Testing
         valueNumbers: ["2", "4", "8", "3", "10", "14"], phraseNumbers: ["2", "5", "10"],
         article: "그", appFirst: true, damageLetters: Array("가나다라마바사카타파하"))
 
+    /// Chinese (Simplified): Han characters, words written without spaces and cut into characters
+    /// by the normalizer, homophone characters a recognizer picks ("波" for "播"), the app clause
+    /// around the name ("在${applicationName}里") or before it ("用${applicationName}").
+    static let zh = Language(
+        locale: "zh-Hans",
+        words: ["播放", "显示", "记录", "开始", "停止", "新闻", "爵士", "喝水", "早晨", "列表", "笔记", "任务",
+                "厨房", "咖啡", "订单", "计时器", "专注", "阅读", "习惯", "音乐", "每日", "运动", "世界"],
+        valueWords: ["摇滚", "蓝调", "萨尔萨", "探戈", "柠檬", "花园", "办公室", "卧室", "瑜伽", "河流", "海洋", "早晨"],
+        valueSynonyms: ["港口", "峡谷", "旋律"],
+        fillers: ["请", "帮我", "一下", "吧", "我想", "麻烦你", "好吗", "谢谢"],
+        unknown: ["犇鑫", "淼", "焱垚", "骉", "羴", "鱻犇", "猋"],
+        appNames: ["泽风 羽笔", "云朵", "星港 枢纽", "轨道 蕨"],
+        alternatives: ["丝绒", "铜 风筝", "大理石"],
+        connectors: ("里", "用"), pairs: [("大声", "安静"), ("明亮", "昏暗"), ("完成", "跳过")],
+        negative: ["清除", "禁止", "取消"], openVerbs: ["打开", "启动", "进入"], then: "然后",
+        talk: ["因为", "太晚", "了", "所以"], numbers: ["两", "三", "42", "十"],
+        article: "那个", damageLetters: Array("波心问计路席事度犇淼"), spaced: false)
+
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter (sometimes said twice, sometimes beside a second one), the app name first
     /// or last after "in", sometimes inside with "with".
@@ -167,7 +192,7 @@ import Testing
         // Every other catalog says numbers (issue 50).
         let numbered = rng.below(2) == 0
         for _ in 0..<(2 + rng.below(6)) {
-            var t = (0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) }.joined(separator: " ")
+            var t = lang.join((0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) })
             // Sometimes a value ending with a number ("bedroom 2", "garden three").
             if numbered && !lang.valueNumbers.isEmpty && rng.below(4) == 0 { t += " " + rng.pick(lang.valueNumbers) }
             // Sometimes a synonym ("harbor" for "river", or another value's word).
@@ -207,11 +232,17 @@ import Testing
                 // phrase (a String is never expanded), its words no word of the catalog.
                 if query && rng.below(3) == 0 { ws.insert("${query}", at: rng.below(ws.count + 1)) }
                 // Sometimes the parameter twice ("play ${p} and ${p}": one parameter, one value).
-                if param && rng.below(5) == 0 { ws.insert(rng.pick(["${p}", "and ${p}", "or ${p}"]), at: rng.below(ws.count + 1)) }
+                if param && rng.below(5) == 0 { ws.insert(rng.pick(lang.spaced ? ["${p}", "and ${p}", "or ${p}"] : ["${p}", "和${p}", "或${p}"]), at: rng.below(ws.count + 1)) }
                 if second && k == 0 { ws.insert("${q}", at: rng.below(ws.count + 1)) }
                 if k == 0 && !second { firstWords = ws }
                 let phrase: String
                 switch rng.below(4) {
+                // (Chinese: the app first, inside after "用", or in its clause "在${applicationName}里".)
+                case 0 where !lang.spaced: phrase = "${applicationName}" + lang.join(ws)
+                case 1 where !lang.spaced && ws.count >= 2:
+                    let k = 1 + rng.below(ws.count - 1)
+                    phrase = lang.join(ws[..<k] + [lang.connectors.inside + "${applicationName}"] + ws[k...])
+                case _ where !lang.spaced: phrase = "在${applicationName}\(lang.connectors.last)" + lang.join(ws)
                 case 0: phrase = "${applicationName} " + ws.joined(separator: " ")
                 case 1 where lang.appFirst && ws.count >= 2:
                     let k = 1 + rng.below(ws.count - 1)
@@ -231,7 +262,8 @@ import Testing
         }
         // Sometimes an alternative name ("Nimbus" for "Nimbus Hub", or another word).
         // (Sometimes with a pronunciation hint: "Velvet" said "plush".)
-        let alternativeName = rng.below(2) == 0 && name.contains(" ") ? String(name.split(separator: " ")[0]) : rng.pick(lang.alternatives)
+        var alternativeName = rng.below(2) == 0 && name.contains(" ") ? String(name.split(separator: " ")[0]) : rng.pick(lang.alternatives)
+        if !lang.spaced { alternativeName = alternativeName.replacingOccurrences(of: " ", with: "") }
         let hint = Self.hints[alternativeName].map { rng.below(2) == 0 ? ",\"pronunciationHint\":\"\($0)\"" : "" } ?? ""
         let alternative = rng.below(3) == 0 ? ",\"alternativeNames\":[{\"name\":\"\(alternativeName)\"\(hint)}]" : ""
         // Sometimes negative phrases: a word only they say ("purge ${applicationName}"), or words
@@ -240,10 +272,13 @@ import Testing
         if rng.below(3) == 0 {
             let list = (0..<(1 + rng.below(2))).map { _ -> String in
                 let ws = [rng.pick(lang.negative)] + (0..<rng.below(3)).map { _ in rng.pick(words) }
+                if !lang.spaced { return "\"" + (rng.below(3) == 0 ? lang.join(ws) : "在${applicationName}\(lang.connectors.last)" + lang.join(ws)) + "\"" }
                 return "\"" + (rng.below(3) == 0 ? ws.joined(separator: " ") : ws.joined(separator: " ") + " \(lang.connectors.last) ${applicationName}") + "\""
             }
             negatives = ",\"negativePhrases\":[\(list.joined(separator: ","))]"
         }
+        // (Chinese names are written without spaces.)
+        let name = lang.spaced ? name : name.replacingOccurrences(of: " ", with: "")
         let json = "{\"developmentLocale\":\"\(lang.locale)\",\"app\":{\"id\":\"app\(id)\",\"name\":\"\(name)\"\(alternative)},\"entities\":{\"E\":{\"options\":[\(options.joined(separator: ","))]}},\"shortcuts\":[\(shortcuts.joined(separator: ","))]\(negatives)}"
         return try CatalogLoader.parse(json, file: "random\(id).json")
     }
@@ -270,11 +305,11 @@ import Testing
         let words = lang.words, valueWords = lang.valueWords, fillers = lang.fillers, unknown = lang.unknown
         var out: [String] = []
         let phrases = cats.flatMap { Expansion.phrases($0, locale: lang.locale) }
-        let appWords = Set(phrases.flatMap { $0.appName.text.lowercased().split(separator: " ").map(String.init) })
+        let appWords = Set(phrases.flatMap { lang.split($0.appName.text.lowercased()) })
         for _ in 0..<(24 * cats.count) {
             guard !phrases.isEmpty else { break }
             let p = rng.pick(phrases)
-            var ws = p.text.lowercased().split(separator: " ").map(String.init)
+            var ws = lang.split(p.text.lowercased())
             for _ in 0..<(1 + rng.below(3)) {
                 switch rng.below(17) {
                 case 16:
@@ -282,7 +317,7 @@ import Testing
                     // right before the app clause that ends the phrase ("… climate change in
                     // nimbus"), or right after the app name that starts it.
                     let run = (0..<(1 + rng.below(3))).map { _ in rng.pick(unknown + lang.talk + valueWords) }
-                    let name = p.appName.text.lowercased().split(separator: " ").map(String.init)
+                    let name = lang.split(p.appName.text.lowercased())
                     if let k = ws.firstIndex(of: name[0]), k == 0, rng.below(2) == 0 {
                         ws.insert(contentsOf: run, at: min(ws.count, name.count))
                     } else if let k = ws.firstIndex(of: name[0]), k > 0, ws[k - 1] == lang.connectors.last, rng.below(2) == 0 {
@@ -295,7 +330,7 @@ import Testing
                     // ("the second bedroom"), or a number said as a word that sounds like it
                     // ("bedroom to").
                     if let o = p.option, rng.below(2) == 0 {
-                        let vw = o.text.lowercased().split(separator: " ").map(String.init)
+                        let vw = lang.split(o.text.lowercased())
                         if vw.count >= 2, let v = Int(vw[vw.count - 1]), v >= 1, v <= lang.ordinals.count,
                            let k = (0...(max(0, ws.count - vw.count))).first(where: { ws.count >= vw.count && Array(ws[$0..<($0 + vw.count)]) == vw }) {
                             ws.replaceSubrange(k..<(k + vw.count), with: (rng.below(2) == 0 ? [lang.article] : []) + [lang.ordinals[v - 1]] + vw.dropLast())
@@ -305,13 +340,13 @@ import Testing
                     }
                 case 15:
                     // Another number next to the value ("bedroom 3" for "bedroom 2").
-                    if let o = p.option, let k = ws.firstIndex(of: o.text.lowercased().split(separator: " ").map(String.init)[0]) {
-                        ws.insert(rng.pick(lang.numbers), at: min(ws.count, k + o.text.split(separator: " ").count))
+                    if let o = p.option, let k = ws.firstIndex(of: lang.split(o.text.lowercased())[0]) {
+                        ws.insert(rng.pick(lang.numbers), at: min(ws.count, k + lang.split(o.text).count))
                     }
                 case 13:
                     // An alternative name said as its pronunciation hint spells it.
                     if let h = p.appName.pronunciationHint {
-                        let name = p.appName.text.lowercased().split(separator: " ").map(String.init)
+                        let name = lang.split(p.appName.text.lowercased())
                         if let k = ws.firstIndex(of: name[0]) {
                             ws.removeSubrange(k..<min(ws.count, k + name.count))
                             ws.insert(contentsOf: h.lowercased().split(separator: " ").map(String.init), at: k)
@@ -325,7 +360,7 @@ import Testing
                 case 11:
                     // A number, none of the catalog's: said for the value, or anywhere.
                     let number = rng.pick(lang.numbers)
-                    if let o = p.option, rng.below(2) == 0, let k = ws.firstIndex(of: o.text.lowercased().split(separator: " ").map(String.init)[0]) {
+                    if let o = p.option, rng.below(2) == 0, let k = ws.firstIndex(of: lang.split(o.text.lowercased())[0]) {
                         ws[k] = number
                     } else {
                         ws.insert(number, at: rng.below(ws.count + 1))
@@ -353,11 +388,18 @@ import Testing
                 case 2: if ws.count >= 3 { ws.remove(at: rng.below(ws.count)) }
                 case 3:
                     // (Not digits: a recognizer writes a number whole.)
-                    if !ws.isEmpty { let k = rng.below(ws.count); if !ws[k].contains(where: \.isNumber) { ws[k] = damage(ws[k], &rng, letters: lang.damageLetters) } }
+                    if !ws.isEmpty { let k = rng.below(ws.count); if !ws[k].contains(where: \.isNumber) {
+                        // (A character: another, often a homophone, or none.)
+                        if !lang.spaced && ws[k].count == 1 {
+                            if rng.below(4) == 0 && ws.count >= 3 { ws.remove(at: k) } else { ws[k] = String(rng.pick(lang.damageLetters)) }
+                        } else {
+                            ws[k] = damage(ws[k], &rng, letters: lang.damageLetters)
+                        }
+                    } }
                 case 4:
                     // The value replaced by a word the catalog never says.
                     if let o = p.option {
-                        let vw = o.text.lowercased().split(separator: " ").map(String.init)
+                        let vw = lang.split(o.text.lowercased())
                         if let k = ws.firstIndex(of: vw[0]) {
                             ws.removeSubrange(k..<min(ws.count, k + vw.count))
                             ws.insert(rng.pick(unknown), at: k)
@@ -369,7 +411,7 @@ import Testing
                 case 6:
                     if rng.below(2) == 0, ws.count >= 3 { let k = ws.count - 1 - rng.below(2); ws = Array(ws[k...]) + Array(ws[..<k]) } else {
                         // The app opened first ("open nimbus and show my news").
-                        let name = p.appName.text.lowercased().split(separator: " ").map(String.init)
+                        let name = lang.split(p.appName.text.lowercased())
                         ws.removeAll { appWords.contains($0) }
                         ws = [rng.pick(lang.openVerbs)] + name + (rng.below(2) == 0 ? [lang.then] : []) + ws
                     }
@@ -378,10 +420,10 @@ import Testing
                     for _ in 0..<(1 + rng.below(3)) { ws.append(rng.pick(unknown + lang.talk + words)) }
                 }
             }
-            out.append(ws.joined(separator: " "))
+            out.append(lang.join(ws))
         }
         for _ in 0..<4 {
-            out.append((0..<(2 + rng.below(5))).map { _ in rng.pick(words + valueWords + fillers) }.joined(separator: " "))
+            out.append(lang.join((0..<(2 + rng.below(5))).map { _ in rng.pick(words + valueWords + fillers) }))
         }
         return out
     }
@@ -576,9 +618,9 @@ import Testing
         let env = ProcessInfo.processInfo.environment
         let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0
         // English 40 rounds (seeds 5000…), French 16 (seeds 7000…), Greek 12 (seeds 9000…),
-        // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…).
+        // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…), Chinese 12 (seeds 15000…).
         for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16), (Self.el, 9_000, 12), (Self.ru, 11_000, 12),
-                                            (Self.ko, 13_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
+                                            (Self.ko, 13_000, 12), (Self.zh, 15_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
             let rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? defaultRounds
             try agree(lang, seeds: UInt64(base + first)..<UInt64(base + first + rounds), base: UInt64(base))
         }
@@ -589,7 +631,7 @@ import Testing
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
         var numbered = 0, saidOrdinal = 0, saidNumberSound = 0, freeText = 0, readFreeText = 0, saidUnmarked = 0
-        var particles = 0, syllablesOff = 0, saysString = 0, manyOptions = 0
+        var particles = 0, syllablesOff = 0, saysString = 0, manyOptions = 0, charWords = 0, spreadWords = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -658,6 +700,10 @@ import Testing
                 // (Korean: a particle split off a word; a word one syllable off an app's name.)
                 if q.units.indices.contains(where: { q.units[$0].flags.contains(.particle) && q.wordStart($0) < $0 }) { particles += 1 }
                 if ref.appSets.contains(where: { !q.hangulSyllables(ref.sets[$0]).isEmpty }) { syllablesOff += 1 }
+                // (Chinese: a word of characters the catalogs never say one after the other; a word of
+                // several characters, its insertion spread over them.)
+                if q.charWord.contains(true) { charWords += 1 }
+                if q.spread.contains(where: { $0 < 1 }) { spreadWords += 1 }
                 // (More than 3 options heard in a set: the search reads the first 3.)
                 var spanned = q
                 spanned.findSpans()
@@ -675,7 +721,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(charWords) with a Han word the catalogs never say, \(spreadWords) with a Han word of several characters, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

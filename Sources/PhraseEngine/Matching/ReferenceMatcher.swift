@@ -21,7 +21,15 @@
 //    words segmented by spaces, the particles the normalizer splits off a word one word of the
 //    utterance with it, the Hangul rewrites that cut and join words, a syllable counting two
 //    letters for a sound-alike, a number spelled and glued to a Hangul word, an app's name of
-//    3 syllables or more heard one syllable off); catalogs (the
+//    3 syllables or more heard one syllable off) or Han (zh-Hans: words written without
+//    spaces, each character a unit of its word; a character's sound its syllable's with the
+//    profile's fuzzy-pinyin merges, a homophone no guess; a word of characters that follow each
+//    other nowhere in the catalogs' text, as written or by sound, never heard next to a value
+//    or as a value, though known for the insertion cost and the unknown-word factor; a word's
+//    insertion spread over its characters, 1/√k each; a value span cut out of a word whose
+//    characters outside it no literal relates to charged as an unknown word beside it; an app's
+//    name by the sound of 1-2 whole words, or of 3 characters or more with one character
+//    exchanged); catalogs (the
 //    paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
@@ -36,7 +44,8 @@
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
 //  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
-//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를"), each a catalog word, a
+//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를", zh "播放" is "播" "放"; a
+//    Han numeral only as a number or in a function word, "一下"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
 //    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
 //    catalog word the symmetric deletes find, or one they miss where another relation holds the
@@ -45,13 +54,17 @@
 //    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
 //    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
 //    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
-//    normalizer marks ("two", "42", "first"; no other digits); at most 8
-//    spans a value set before those naming no value are dropped and 3 app spans (the search's
-//    limits cannot bind); any number of options heard, of which a reading reads the 3 whose best
-//    span comes first (spans best first: similarity, then start, end, variant), as the search.
+//    normalizer marks ("two", "42", "first"; no other digits); any number of spans a set, the
+//    values and names looked for as the search looks for them (in the order of their bounds, none once 8 spans are held and its
+//    bound does not exceed the 8th best similarity; a bound that ties it, or the minimum, within
+//    1e-4 read both ways, in the domain where both give the same answer), a reading reading the
+//    first 3 app spans (best first), as the search; any number of options
+//    heard, of which a reading reads the 3 whose best span comes first (spans best first:
+//    similarity, then start, end, variant), as the search.
 // Rules modelled there: word weights (idf), the app clause taken out of the phrase (one connector
 // each side) and said anywhere, connectors next to the app name free, value spans (a weighted
-// alignment of the value's words with a window), values not heard under the app name, spans of
+// alignment of the value's words with a window; the values looked for in the order of their
+// bounds until 8 spans are held), values not heard under the app name, spans of
 // words several values share dropped, insertions by word class, synonyms, forms and spellings
 // of catalog words (their similarities; a synonym no guess), misheard words (their
 // similarity; guesses), numbers (words never heard unless the catalogs say them, but no name:
@@ -208,12 +221,22 @@ struct ReferenceMatcher {
     var catalogIssue: String? = nil
     /// The letters of the locale's script beside ASCII (Greek, Cyrillic; nil: Latin).
     var letters: ClosedRange<UInt32>? = nil
+    /// Han (zh-Hans): each character a unit (the normalizer's words cut into their characters),
+    /// with the rules of its own below (`RefQuery.charWord`, `spread`, `inner`).
+    var han = false
+    /// Pairs of Han characters that follow each other somewhere in the catalogs' text (a phrase's
+    /// full pieces, across its slots with any of their values, or a value's or a name's words),
+    /// and the same pairs by their sound keys ("a\u{1}b").
+    var charPairs: Set<String> = []
+    var charSoundPairs: Set<String> = []
     /// Longer than this (in scalars: twice the longest catalog word, and 16 more), a word or a
     /// window of words relates to no catalog word by an edit or a sound: it is not compared.
     var longestRelatable = 16
 
     /// Whether a scalar is a Hangul syllable.
     static func isHangul(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
+    /// Whether a scalar is a Han character or kana (a unit of its own).
+    static func isHanOrKana(_ v: UInt32) -> Bool { Script.isHanOrKana(v) }
     /// Whether a word is written in Hangul syllables only.
     static func isHangul(_ w: String) -> Bool { !w.isEmpty && w.unicodeScalars.allSatisfy { isHangul($0.value) } }
 
@@ -265,6 +288,10 @@ struct ReferenceMatcher {
         // Hangul: syllables (blocks of two or three letters) in words segmented by spaces, with
         // the particles the normalizer splits off, and rules of its own (`hangulSyllables`).
         case "Hang": letters = 0xAC00...0xD7A3
+        // Han (Simplified Chinese): words cut into characters, each a unit; a character's sound is
+        // its syllable's (fuzzy pinyin), words of characters that never follow each other in
+        // the catalogs are words they never say, a word's insertion is spread over its characters.
+        case "Hans": han = true
         default: issue("the script \(n.profile.script)")
         }
         func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
@@ -383,6 +410,41 @@ struct ReferenceMatcher {
         }
         literalWords = Array(repeating: [], count: catalogs.count)
         negativeLiterals = literalWords
+        if han {
+            // Which Han characters follow each other in the catalogs' text: within a value's or a
+            // name's words, and along each phrase's full pieces (its app clause in), a slot's
+            // edges meeting the pieces beside it with the first and last words of any value.
+            func isChar(_ w: String) -> Bool { w.unicodeScalars.count == 1 && Self.isHanOrKana(w.unicodeScalars.first!.value) }
+            func add(_ a: String, _ b: String) { if isChar(a) && isChar(b) { charPairs.insert(a + "\u{1}" + b) } }
+            var firsts: [[String]] = [], lasts: [[String]] = []
+            for s in sets {
+                var f: [String] = [], l: [String] = []
+                for v in s.values {
+                    guard let a = v.words.first, let b = v.words.last else { continue }
+                    if isChar(a) { f.append(a) }
+                    if isChar(b) { l.append(b) }
+                    for k in 0..<max(0, v.words.count - 1) { add(v.words[k], v.words[k + 1]) }
+                }
+                firsts.append(f)
+                lasts.append(l)
+            }
+            for r in raw {
+                func edge(_ k: Int, last: Bool) -> [String] {
+                    let p = r.pieces[k]
+                    if p.isApp { return last ? lasts[appSets[r.t.app]] : firsts[appSets[r.t.app]] }
+                    if p.isParam { return r.t.paramSet < 0 ? [] : (last ? lasts[r.t.paramSet] : firsts[r.t.paramSet]) }
+                    return [p.text]
+                }
+                for k in 0..<max(0, r.pieces.count - 1) {
+                    for a in edge(k, last: true) { for b in edge(k + 1, last: false) { add(a, b) } }
+                }
+            }
+            for p in charPairs {
+                let ab = p.components(separatedBy: "\u{1}")
+                let ka = IndexBuilder.phonetic(n, ab[0], flags: []), kb = IndexBuilder.phonetic(n, ab[1], flags: [])
+                if !ka.isEmpty && !kb.isEmpty { charSoundPairs.insert(ka + "\u{1}" + kb) }
+            }
+        }
         // Word weights: a content word by how few templates say it.
         var df: [String: Int] = [:]
         let positive = raw.filter { !$0.t.isNegative }.count
@@ -574,7 +636,18 @@ struct ReferenceMatcher {
         if let c = catalogIssue { return (nil, c) }
         var q = RefQuery(ref: self, units: index.queryUnits(text, mode: .flexible))
         if let why = q.prepare() { return (nil, why) }
-        return q.run()
+        var other = q
+        let r = q.run()
+        // (A tie of a value's bound with the 8th similarity of its set: both ways, the same answer.)
+        if q.fragile, let a = r.answer {
+            other.tieSide = true
+            let b = other.run()
+            guard let b = b.answer, a.decision == b.decision, a.app == b.app, a.intent == b.intent, a.value == b.value, a.score == b.score,
+                  (a.unknownValue == nil) == (b.unknownValue == nil) else {
+                return (nil, "a value's bound ties the 8th span's similarity")
+            }
+        }
+        return r
     }
 }
 
@@ -598,8 +671,15 @@ struct RefQuery {
     var cls: [WordClass] = []
     /// Spans per slot set (index as `ref.sets`), best first.
     var spans: [[Span]] = []
-    /// How many spans each set had before those naming no value were dropped.
+    /// How many spans each set had before those naming no value were dropped (those of the
+    /// values looked for).
     var heardSpans: [Int] = []
+    /// Whether a value's bound ties the 8th best similarity of its set (or the minimum) too
+    /// closely to tell whether the search looks for it: the answer is then read both ways
+    /// (`tieSide` takes the other side of each such tie), and where they differ the case is
+    /// outside the domain.
+    var fragile = false
+    var tieSide = false
     var unknownFactor: Float = 1
     var otherAppClauses = 0
     /// Per unit: the catalog word it and the next unit write joined ("time" "r" for "timer"), and
@@ -609,6 +689,20 @@ struct RefQuery {
     var splitPairs: [[(String, String)]] = []
     var noted: [String: Float] = [:]
     var clauseLead = 0, clauseTrail = 0, clauseLeadFrom = 0
+    /// Han: units of a word of several characters that never follow each other in the catalogs'
+    /// text (a word they never say, "明天" where they say "今天"): never heard next to a value or
+    /// as a value the app lacks, though known for the insertion cost and the unknown-word factor.
+    var charWord: [Bool] = []
+    /// Units inside a Han or kana word of several units (all but its last): a value span cut
+    /// there is part of a word naming something else (`cutPenalty`).
+    var inner: [Bool] = []
+    /// Each unit's share of its word's insertion cost: a Han or kana word of k units costs one
+    /// word, each unit 1/√k of it.
+    var spread: [Float] = []
+
+    /// Whether unit i is never heard next to a value: a word no catalog says, or a Han word of
+    /// characters they never say one after the other.
+    func unheardWord(_ i: Int) -> Bool { unheard[i] || charWord[i] }
 
     init(ref: ReferenceMatcher, units: [Raw]) {
         self.ref = ref
@@ -662,6 +756,21 @@ struct RefQuery {
         // the join similarity.
         merge = Array(repeating: nil, count: n)
         splitPairs = Array(repeating: [], count: n)
+        charWord = Array(repeating: false, count: n)
+        inner = Array(repeating: false, count: n)
+        spread = Array(repeating: 1, count: n)
+        // A Han or kana word of several units: its insertion spread over them, none a guess.
+        var spreadUnit = Array(repeating: false, count: n)
+        do {
+            var i = 0
+            while i < n {
+                let j = wordEnd(i)
+                if j - i > 1, let c = units[i].text.unicodeScalars.first, ReferenceMatcher.isHanOrKana(c.value) {
+                    for u in i..<j { spreadUnit[u] = true }
+                }
+                i = j
+            }
+        }
         for i in 0..<n {
             if i + 1 < n, ref.vocab.contains(units[i].text + units[i + 1].text) {
                 merge[i] = units[i].text + units[i + 1].text
@@ -677,8 +786,13 @@ struct RefQuery {
             // A number or ordinal the normalizer marks ("two", "3", "first") is a word no catalog
             // says (they say none) and relates to none; other digits are not modelled.
             let number = flagged(i, [.number, .ordinal])
-            if !number && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) { return "digits that are no number" }
-            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false }) { return "a word not in ASCII or the locale's letters" }
+            // (A Han numeral in a function word, "一" of "一下", is that word.)
+            if !number && !(ref.han && flagged(i, [.filler, .optional, .connector])) && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+                return "digits that are no number"
+            }
+            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false || (ref.han && Script.isHan($0.value)) }) {
+                return "a word not in ASCII or the locale's letters"
+            }
             let k = ref.vocab.contains(t)
             known.append(k)
             cls.append(WordClass(units[i].flags, known: k))
@@ -740,7 +854,11 @@ struct RefQuery {
                         let vs = vocabScalars[v], w = ref.vocabList[v]
                         // Snowball's stem of a word of the phrases or values.
                         if let st, !st.isEmpty, !ref.nameOnly.contains(w), vs.count >= 4, st == vocabStems[v] { add(w, m.stemSimilarity) }
-                        if (letters >= 3 && Query<UInt64>.keyLength(key) >= 2) && vocabKeys[v].count >= 2 && key == vocabKeys[v] { add(w, m.phoneticSimilarity) }
+                        // (A single Han character's key is its syllable, "~" and its letters: a
+                        // homophone character.)
+                        if (key.hasPrefix("~") || (letters >= 3 && Query<UInt64>.keyLength(key) >= 2)) && vocabKeys[v].count >= 2 && key == vocabKeys[v] {
+                            add(w, m.phoneticSimilarity)
+                        }
                         // An edit: one letter inserted, deleted, changed or two swapped (the
                         // symmetric deletes of words of 4+ letters).
                         let fz = WordSimilarity.fuzzy(sc, vs)
@@ -769,7 +887,10 @@ struct RefQuery {
             // them the word with an ending of 1-3 letters.
             guessed.append(!k && !found.isEmpty && found.allSatisfy(\.guess) && cls[i].isContent && !flagged(i, [.number, .ordinal]) && !joined(i)
                            && !found.contains { Query<UInt64>.isEnding(t, Array($0.word.unicodeScalars.map(\.value))) }
-                           && !found.contains { unmarkedOf.contains($0.word) })
+                           && !found.contains { unmarkedOf.contains($0.word) }
+                           // (A Han or kana character's sound-alike is its homophone, no evidence
+                           // either way; nor is a unit of a word spread over its units.)
+                           && !spreadUnit[i] && !t.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) })
             if !k && (!found.isEmpty || joined(i)) {
                 // Not unknown after all: a word of the catalog's, misheard.
                 cls[i] = WordClass(units[i].flags, known: true)
@@ -797,8 +918,60 @@ struct RefQuery {
             }
             w0 = w1
         }
+        // A Han or kana word of several units: characters that follow each other nowhere in the
+        // catalogs' text (nor by their sounds) make a word they never say; its inside; and its
+        // insertion spread over its units.
+        var i0 = 0
+        while i0 < n {
+            let j0 = wordEnd(i0)
+            if j0 - i0 > 1 && !knownCharWord(i0, j0) {
+                for u in i0..<j0 where !unheard[u] { charWord[u] = true }
+            }
+            if j0 - i0 > 1 && (i0..<j0).contains(where: { u in units[u].text.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) } }) {
+                for u in i0..<(j0 - 1) { inner[u] = true }
+            }
+            if spreadUnit[i0] { for u in i0..<j0 { spread[u] = 1 / Float(j0 - i0).squareRoot() } }
+            i0 = j0
+        }
         if n > 3 * ref.maxTemplateUnits + 8 { return "a very long utterance" }
         return nil
+    }
+
+    /// Whether units a..<b (one word) are Han or kana characters that follow each other in the
+    /// catalogs' text, as written or by their sounds, or not such a word at all.
+    func knownCharWord(_ a: Int, _ b: Int) -> Bool {
+        for u in a..<b {
+            guard cls[u].isContent, !flagged(u, [.number, .ordinal]), let c = units[u].text.unicodeScalars.first,
+                  ReferenceMatcher.isHanOrKana(c.value) else { return true }
+        }
+        let norm = ref.index.normalizer
+        for u in a..<(b - 1) {
+            let x = units[u].text, y = units[u + 1].text
+            if ref.vocab.contains(x) && ref.vocab.contains(y) && ref.charPairs.contains(x + "\u{1}" + y) { continue }
+            let kx = IndexBuilder.phonetic(norm, x, flags: ref.vocab.contains(x) ? [] : units[u].flags)
+            let ky = IndexBuilder.phonetic(norm, y, flags: ref.vocab.contains(y) ? [] : units[u + 1].flags)
+            if kx.isEmpty || ky.isEmpty || !ref.charSoundPairs.contains(kx + "\u{1}" + ky) { return false }
+        }
+        return true
+    }
+
+    /// Units the literals of `elems` relate to (a word, a join or a split of one).
+    func literalUnits(_ elems: [ReferenceMatcher.Elem]) -> [Bool] {
+        let lits = Set(elems.filter { !$0.isParam }.map(\.text))
+        return (0..<n).map { u in
+            matches[u].contains { lits.contains($0.word) && $0.sim > 0 } || merge[u].map(lits.contains) ?? false
+                || (u > 0 && merge[u - 1].map(lits.contains) ?? false) || splitPairs[u].contains { lits.contains($0.0) || lits.contains($0.1) }
+        }
+    }
+
+    /// A value span cut out of a Han or kana word whose characters outside it relate to no
+    /// literal of the phrase: `adjacentUnknownCost` a side (not where a word never heard is).
+    func cutPenalty(_ a: Int, _ b: Int, _ mask: [UInt8], _ literals: [Bool]) -> Float {
+        var p: Float = 0
+        func side(_ x: Int) { if mask[x] == 0 && !literals[x] && !unheardWord(x) { p += m.adjacentUnknownCost } }
+        if a > 0 && inner[a - 1] { side(a - 1) }
+        if b < n && inner[b - 1] { side(b) }
+        return p
     }
 
     // MARK: Spans
@@ -847,23 +1020,22 @@ struct RefQuery {
     /// most two units longer than it, heard at least at the set's minimum.
     mutating func findSpans() {
         spans = []
+        fragile = false
         // An app whose name's every word is heard (0.9) is named: only its names and values are
         // looked for by their words.
         // (So is an app a word of whose names two units write joined.)
         let heard = ref.appSets.indices.filter { a in
             ref.sets[ref.appSets[a]].values.contains { v in v.words.allSatisfy { bestSim($0) >= 0.9 } || merge.contains { $0.map(v.words.contains) ?? false } }
         }
+        // Each value's spans (by its words), per set.
+        var byValue: [[[Span]]] = []
         for s in ref.sets {
-            var found: [Span] = []
-            if !heard.isEmpty && !heard.contains(s.app) { spans.append(found); continue }
+            var perValue = [[Span]](repeating: [], count: s.values.count)
+            if !heard.isEmpty && !heard.contains(s.app) { byValue.append(perValue); continue }
             let minimum = s.isApp ? m.minimumAppSimilarity : m.minimumValueSimilarity
             for (vi, v) in s.values.enumerated() {
                 // (A unit of a join or a split is a hit of the words it joins.)
-                let hit = (0..<n).map { i in
-                    v.words.contains { w in
-                        sim(i, w) > 0 || merge[i] == w || (i > 0 && merge[i - 1] == w) || splitPairs[i].contains { $0.0 == w || $0.1 == w }
-                    }
-                }
+                let hit = (0..<n).map { i in v.words.contains { hits($0, i) } }
                 // A number said in the span or right next to it that the value's option says in
                 // none of its ways, where it says one: a value the app does not have.
                 func contradicts(_ a: Int, _ b: Int) -> Bool {
@@ -874,34 +1046,104 @@ struct RefQuery {
                 for a in 0..<n where hit[a] {
                     for b in a..<n where hit[b] && b - a + 1 <= v.words.count + 2 {
                         let sim = spanSimilarity(v, a, b + 1)
-                        if sim >= minimum && !contradicts(a, b + 1) { found.append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
+                        if sim >= minimum && !contradicts(a, b + 1) { perValue[vi].append(Span(start: a, end: b + 1, variant: vi, sim: sim)) }
                     }
                 }
             }
-            spans.append(found)
+            byValue.append(perValue)
         }
-        for (si, extra) in soundSpans() {
-            for sp in extra where !spans[si].contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
+        let extras = Dictionary(soundSpans(), uniquingKeysWith: +)
+        func addExtras(_ si: Int, _ taken: Set<Int>) {
+            for sp in extras[si] ?? [] where !(sp.start..<sp.end).contains(where: taken.contains)
+                && !spans[si].contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
                 spans[si].append(sp)
             }
         }
-        // A value is not heard where its app's name surely is (every app reading takes them).
+        spans = byValue.map { $0.flatMap { $0 } }
+        heardSpans = spans.map(\.count)
+        // A set's values are looked for in the order of their bounds (each word at its best
+        // similarity anywhere, by its share of the value's weight; bound descending, then the
+        // value's place), from 0.5: once 8 spans are held, no value whose bound does not exceed
+        // the 8th best similarity is (it could at most tie it). Where the app's name surely is,
+        // a value whose words heard outside it cannot reach the minimum, or that 8th similarity,
+        // is passed over (when some word heard only there is a value's or a name's).
+        func heardOnlyUnder(_ taken: Set<Int>) -> Bool {
+            ref.vocabList.contains { w in
+                let us = (0..<n).filter { hits(w, $0) }
+                return !us.isEmpty && us.allSatisfy(taken.contains) && ref.sets.contains { $0.values.contains { $0.words.contains(w) } }
+            }
+        }
+        func lookFor(_ si: Int, taken: Set<Int>, inflated: Bool) {
+            let s = ref.sets[si]
+            var order: [(bound: Float, vi: Int)] = []
+            if heard.isEmpty || heard.contains(s.app) {
+                for (vi, v) in s.values.enumerated() {
+                    var b: Float = 0
+                    for (j, w) in v.words.enumerated() { b += v.weights[j] / max(v.total, 1e-6) * bestSim(w) }
+                    if b >= m.minimumValueSimilarity { order.append((min(b, 1), vi)) } else if !byValue[si][vi].isEmpty {
+                        // (Spans heard above a bound below the minimum: a rounding apart.)
+                        fragile = true
+                        if tieSide { order.append((b, vi)) }
+                    }
+                }
+            }
+            order.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.vi < $1.vi }
+            var found: [Span] = [], top: [Float] = [], kth: Float = 0
+            for (ub, vi) in order {
+                // (A bound this close to the 8th similarity: which side it falls depends on the
+                // order of the sums' rounding, not modelled.)
+                var stop = found.count >= 8 && ub <= kth
+                if found.count >= 8 && abs(ub - kth) <= 1e-4 { fragile = true; stop = stop != tieSide }
+                if stop { break }
+                if inflated {
+                    let v = s.values[vi]
+                    var g: Float = 0
+                    for (j, w) in v.words.enumerated() where (0..<n).contains(where: { hits(w, $0) && !taken.contains($0) }) { g += v.weights[j] * bestSim(w) }
+                    let outside = v.total > 0 ? g / v.total : 0
+                    let floor = max(m.minimumValueSimilarity, kth) - 1e-5
+                    var skip = outside < floor
+                    if abs(outside - floor) <= 1e-4 { fragile = true; skip = skip != tieSide }
+                    if skip { continue }
+                }
+                let mine = byValue[si][vi].filter { sp in !(sp.start..<sp.end).contains(where: taken.contains) }
+                found += mine
+                for sp in mine where top.count < 8 || sp.sim > top[7] {
+                    if top.count == 8 { top.removeLast() }
+                    top.append(sp.sim)
+                    top.sort(by: >)
+                }
+                if !mine.isEmpty && found.count >= 8 { kth = top[7] }
+            }
+            spans[si] = found
+            heardSpans[si] = found.count
+            addExtras(si, taken)
+        }
+        // App names first (their spans found so too): a value is not heard where its app's name surely is (every app
+        // reading takes those units).
+        var takenOf = [Set<Int>](repeating: [], count: ref.catalogs.count)
         for (a, appSet) in ref.appSets.enumerated() {
+            lookFor(appSet, taken: [], inflated: false)
             let list = spans[appSet].sorted(by: RefQuery.before).prefix(3)
             guard let first = list.first, first.sim >= m.appNameSureSimilarity else { continue }
             var taken = Set(first.start..<first.end)
             for s in list.dropFirst() { taken.formIntersection(s.start..<s.end) }
-            for si in spans.indices where si != appSet && ref.sets[si].app == a {
-                spans[si].removeAll { s in (s.start..<s.end).contains(where: taken.contains) }
-            }
+            takenOf[a] = taken
         }
-        // (The search stops looking for values once it holds 8 spans of the set, before the
-        // spans that name no value are dropped: counted here.)
-        heardSpans = spans.map(\.count)
+        var inflatedOf: [Int: Bool] = [:]
+        for (si, s) in ref.sets.enumerated() where !s.isApp {
+            let taken = takenOf[s.app]
+            if inflatedOf[s.app] == nil { inflatedOf[s.app] = !taken.isEmpty && heardOnlyUnder(taken) }
+            lookFor(si, taken: taken, inflated: inflatedOf[s.app]!)
+        }
         for si in spans.indices {
             spans[si].sort(by: RefQuery.before)
             if !ref.sets[si].isApp { dropUnidentifying(si) }
         }
+    }
+
+    /// Whether unit i relates to catalog word `w`: a word match, or a join or a split of it.
+    func hits(_ w: String, _ i: Int) -> Bool {
+        sim(i, w) > 0 || merge[i] == w || (i > 0 && merge[i - 1] == w) || splitPairs[i].contains { $0.0 == w || $0.1 == w }
     }
 
     /// How well some unit says catalog word `w`.
@@ -932,14 +1174,23 @@ struct RefQuery {
             }
         }
         func stop(_ b: Int) -> Bool { flagged(b, [.number, .ordinal, .filler, .connector]) }
-        // (Names are compared by their sound only where some name has one: 3 letters or more.)
-        let hasAppSounds = ref.appSets.contains { a in
-            ref.sets[a].values.contains { v in
-                let joined = v.words.joined()
-                return joined.unicodeScalars.count >= 3
-                    && (norm.phoneticKey(joined).count >= 2 || PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en").count >= 2)
+        // A name's sounds: its key in the locale's algorithm and in English Double Metaphone (3
+        // letters or more), or a Han or kana name's in the locale's (2 characters or more).
+        func nameKeys(_ v: ReferenceMatcher.Value) -> [[UInt32]] {
+            let joined = v.words.joined()
+            var keys: Set<String>
+            if joined.unicodeScalars.contains(where: { ReferenceMatcher.isHanOrKana($0.value) }) {
+                guard joined.unicodeScalars.count >= 2 else { return [] }
+                keys = [norm.phoneticKey(joined)]
+            } else {
+                guard joined.unicodeScalars.count >= 3 else { return [] }
+                keys = [norm.phoneticKey(joined), PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en")]
             }
+            return keys.filter { $0.count >= 2 }.map { Array($0.unicodeScalars.map(\.value)) }
         }
+        // (Names are compared by their sound only where some name has one.)
+        let hasAppSounds = ref.appSets.contains { a in ref.sets[a].values.contains { !nameKeys($0).isEmpty } }
+        func split(_ u: Int) -> Bool { units[u].text.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) } }
         for (si, s) in ref.sets.enumerated() {
             var found: [Span] = []
             let keys = s.values.map { IndexBuilder.soundKey(norm, $0.words) }
@@ -958,23 +1209,25 @@ struct RefQuery {
                     }
                 }
             }
-            for (vi, name) in s.values.enumerated() where s.isApp && !appHeard && name.words.joined().unicodeScalars.count >= 3 {
-                let joined = name.words.joined()
-                let nameKeys = Set([norm.phoneticKey(joined), PhoneticKey.key(joined, algorithm: .doubleMetaphone, language: "en")])
-                    .filter { $0.count >= 2 }.map { Array($0.unicodeScalars.map(\.value)) }
+            for (vi, name) in s.values.enumerated() where s.isApp && !appHeard {
+                let nameKeys = nameKeys(name)
+                guard !nameKeys.isEmpty else { continue }
                 for a in 0..<n {
-                    var count = 0, unknown = false
+                    var count = 0, unknown = false, hanWindow = false
                     for b in a..<min(n, a + 3) {
                         if stop(b) || (!known[b] && OtherApps.isKnown(units[b].text)) { break }
                         count += units[b].text.unicodeScalars.count
                         if count > ref.longestRelatable { break }
                         if flagged(b, .optional) {
-                            if b == a { break }
+                            if b == a || split(b) { break }
                             unknown = true
                             continue
                         }
+                        // (A window with a Han or kana unit is compared by whole words below.)
+                        if split(b) { hanWindow = true }
                         if !known[b] { unknown = true }
                         guard count >= 3 else { continue }
+                        if hanWindow { break }
                         // The window's key in the locale's algorithm, and in English Double Metaphone
                         // where the locale's is another (a name said as English words).
                         var windowKeys = [Array(windowKey(a, b).unicodeScalars.map(\.value))]
@@ -996,7 +1249,28 @@ struct RefQuery {
                     }
                 }
             }
-            if s.isApp && !appHeard && hasAppSounds { found += hangulSyllables(s) }
+            if s.isApp && !appHeard && hasAppSounds {
+                // A Han or kana name by the locale's key of 1-2 whole words of the utterance (all
+                // their characters; the same key only).
+                var a = 0
+                while a < n {
+                    var e = a, scalars = 0
+                    for _ in 0..<2 {
+                        guard e < n, split(e), !flagged(e, [.number, .ordinal, .filler, .connector, .optional, .particle]) else { break }
+                        let f = wordEnd(e)
+                        for u in e..<f { scalars += units[u].text.unicodeScalars.count }
+                        e = f
+                        guard scalars >= 2 else { continue }
+                        let key = Array(norm.phoneticKey(units[a..<e].map(\.text).joined()).unicodeScalars.map(\.value))
+                        guard key.count >= 2 else { continue }
+                        for (vi, name) in s.values.enumerated() where nameKeys(name).contains(key) {
+                            found.append(Span(start: a, end: e, variant: vi, sim: m.soundSimilarity))
+                        }
+                    }
+                    a = wordEnd(a)
+                }
+                found += hangulSyllables(s)
+            }
             if !found.isEmpty { out.append((si, found)) }
         }
         return out
@@ -1010,8 +1284,10 @@ struct RefQuery {
     func hangulSyllables(_ s: ReferenceMatcher.SlotSet) -> [Span] {
         var out: [Span] = []
         func syllabic(_ u: Int) -> Bool {
-            !flagged(u, [.number, .ordinal, .filler, .connector, .optional, .particle]) && ReferenceMatcher.isHangul(units[u].text)
-                && !ref.vocab.contains(units[u].text)
+            !flagged(u, [.number, .ordinal, .filler, .connector, .optional, .particle])
+                && units[u].text.unicodeScalars.allSatisfy { ReferenceMatcher.isHangul($0.value) || ReferenceMatcher.isHanOrKana($0.value) }
+                // (A Hangul word of the catalogs' own is that word.)
+                && !(ReferenceMatcher.isHangul(units[u].text.unicodeScalars.first!.value) && ref.vocab.contains(units[u].text))
         }
         // The end of the word of unit a, a particle, connector or optional word split off it left out.
         func end(_ a: Int) -> Int {
@@ -1031,7 +1307,11 @@ struct RefQuery {
                 for u in e..<f { window += units[u].text.unicodeScalars.map(\.value) }
                 e = f
                 guard window.count >= 2 else { continue }
-                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy(ReferenceMatcher.isHangul) && abs(name.count - window.count) <= 1 {
+                // (Han characters are words: one left out leaves another word; a Han window is the
+                // name's length.)
+                let hanWindow = window.contains { ReferenceMatcher.isHanOrKana($0) && !Script.isKana($0) }
+                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy({ ReferenceMatcher.isHangul($0) || ReferenceMatcher.isHanOrKana($0) })
+                    && abs(name.count - window.count) <= (hanWindow ? 0 : 1) {
                     if window != name && WordSimilarity.distance(window, name, limit: 1) <= 1 {
                         out.append(Span(start: a, end: e, variant: vi, sim: m.soundSimilarity - m.soundOneOffDiscount))
                     }
@@ -1115,6 +1395,9 @@ struct RefQuery {
                 units[u].flags.remove(.unheard)
                 units[u].flags.insert(.filler)
                 unheard[u] = false
+                charWord[u] = false
+                // (Its cost is a filler's, no longer spread: the class set anew.)
+                spread[u] = 1
                 guessed[u] = false
                 negative[u] = false
             }
@@ -1140,18 +1423,20 @@ struct RefQuery {
         clauseLead = 0; clauseTrail = 0; clauseLeadFrom = 0
         guard n >= 2 else { return }
         // (Words of the utterance: the units of one span, a particle split off included.)
+        // (Not a Han word the catalogs never say: `charWord`.)
         func free(_ i: Int) -> Bool { !flagged(i, [.number, .ordinal, .connector, .filler, .optional]) }
+        func plain(_ i: Int) -> Bool { free(i) && !charWord[i] }
         var k = n, words = 0
         while k > 0 && words < 3 {
             let s = wordStart(k - 1)
-            guard (s..<k).allSatisfy(free) else { break }
+            guard (s..<k).allSatisfy(plain) else { break }
             k = s; words += 1
             if k > 0 && flagged(k - 1, .connector) { clauseTrail = n - k; break }
         }
         k = 0; words = 0
         while k < n - 1 && words < 3 {
             let e = wordEnd(k)
-            guard e < n, (k..<e).allSatisfy(free) else { break }
+            guard e < n, (k..<e).allSatisfy(plain) else { break }
             k = e; words += 1
             if flagged(k, .connector) && k + 1 < n { clauseLead = k; break }
         }
@@ -1166,7 +1451,7 @@ struct RefQuery {
         // Not a name or value of the app's own, a word it never says or says only by a guess.
         func foreign(_ i: Int) -> Bool {
             for (si, s) in ref.sets.enumerated() where s.app == app && spans[si].contains(where: { $0.start <= i && i < $0.end }) { return false }
-            if unheard[i] || guessed[i] { return true }
+            if unheardWord(i) || guessed[i] { return true }
             return !matches[i].isEmpty && !matches[i].contains { !$0.guess && ref.says[app].contains($0.word) }
         }
         var c = 0
@@ -1190,8 +1475,8 @@ struct RefQuery {
 
     func adjacent(_ a: Int, _ b: Int, _ mask: [UInt8]) -> Float {
         var p: Float = 0
-        if a > 0 && mask[a - 1] == 0 && unheard[a - 1] { p += m.adjacentUnknownCost }
-        if b < n && mask[b] == 0 && unheard[b] { p += m.adjacentUnknownCost }
+        if a > 0 && mask[a - 1] == 0 && unheardWord(a - 1) { p += m.adjacentUnknownCost }
+        if b < n && mask[b] == 0 && unheardWord(b) { p += m.adjacentUnknownCost }
         return p
     }
 
@@ -1214,6 +1499,7 @@ struct RefQuery {
         // split into it and the next, 6 the value, 0 other).
         var back = [[(j: Int, i: Int, op: UInt8)]](repeating: [(j: Int, i: Int, op: UInt8)](repeating: (-1, -1, 0), count: n + 1), count: rows + 1)
         t[0][0].cost = 0
+        let literals = group.isEmpty ? [] : literalUnits(elems)
         func relax(_ from: Path, _ fj: Int, _ fi: Int, _ j: Int, _ i: Int, _ c: Float, _ g: Float, _ ii: Float, _ op: UInt8,
                    del: Float = 0, unk: Float = 0, pdel: Float = 0) {
             let nc = from.cost + c, ng = from.gain + g
@@ -1250,7 +1536,7 @@ struct RefQuery {
                     }
                 } else {
                     for s in group where s.start == i && !(s.start..<s.end).contains(where: { mask[$0] == 1 }) {
-                        let adj = adjacent(s.start, s.end, mask)
+                        let adj = adjacent(s.start, s.end, mask) + cutPenalty(s.start, s.end, mask, literals)
                         relax(cur, j, i, j + 1, s.end, e.weight * (1 - s.sim) + adj, e.weight * s.sim, adj, 6)
                     }
                 }
@@ -1288,14 +1574,14 @@ struct RefQuery {
     /// Each unit's insertion cost for a template with parameter set `paramSet`: a unit of another
     /// parameter's value said clearly costs `otherValueCost` (shared by the value's units) more.
     func costs(paramSet: Int, app: Int, negative: Bool = false) -> [Float] {
-        var out = cls.map { m.insertion(for: $0) }
+        var out = cls.indices.map { m.insertion(for: cls[$0]) * spread[$0] }
         if negative { return out }
         for (si, s) in ref.sets.enumerated() where !s.isApp && s.app == app && si != paramSet {
             guard (spans[si].first?.sim ?? 0) >= m.clearValueSimilarity else { continue }
             for sp in spans[si] {
                 guard sp.sim >= m.clearValueSimilarity else { break }
                 let share = m.otherValueCost / Float(sp.end - sp.start)
-                for u in sp.start..<sp.end { out[u] = max(out[u], m.insertion(for: cls[u]) + share) }
+                for u in sp.start..<sp.end { out[u] = max(out[u], m.insertion(for: cls[u]) * spread[u] + share) }
             }
         }
         return out
@@ -1361,7 +1647,8 @@ struct RefQuery {
         let unitCosts = costs(paramSet: t.paramSet, app: t.app, negative: t.isNegative)
         let elemsWithoutParam = t.elems.filter { !$0.isParam }
         let hasParam = t.paramSet >= 0
-        for ak in (withoutApp ? -1 : 0)..<appSpans.count {
+        // (The search reads the first 3 app spans.)
+        for ak in (withoutApp ? -1 : 0)..<min(appSpans.count, 3) {
             let app: Span? = ak < 0 ? nil : appSpans[ak]
             var mask = appMask(app)
             let f = frame(t, app, mask)
@@ -1392,7 +1679,7 @@ struct RefQuery {
                     var mm = mask
                     for u in best.start..<best.end { mm[u] = 1 }
                     let b = align(elemsWithoutParam, mm, [], unitCosts)
-                    let adj = adjacent(best.start, best.end, mask)
+                    let adj = adjacent(best.start, best.end, mask) + cutPenalty(best.start, best.end, mask, literalUnits(t.elems))
                     let g2 = b.gain + ref.index.model.parameterWeight * best.sim - m.valueReorderCost
                     let i2 = b.ins + adj + m.substitutionCost * b.subs
                     let i3 = i2 - m.substitutionCost * b.subs
@@ -1445,7 +1732,7 @@ struct RefQuery {
     /// Units known only as values (no phrase says them).
     func valueOnly() -> [Int] {
         (0..<n).filter { i in
-            !matches[i].isEmpty && !unheard[i] && cls[i].isContent && !joined(i)
+            !matches[i].isEmpty && !unheardWord(i) && cls[i].isContent && !joined(i)
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
                 // (Numbers are not names.)
                 && !flagged(i, [.number, .ordinal])
@@ -1472,7 +1759,7 @@ struct RefQuery {
                 let share = ref.sets.contains { s in
                     s.app == app && s.values.contains { v in matches[i].contains { v.words.contains($0.word) } && matches[j].contains { v.words.contains($0.word) } }
                 }
-                if unheard[j] && !flagged(j, [.number, .ordinal]) && !valueSpan(app: app, { $0.start <= lo && hi < $0.end })
+                if unheardWord(j) && !flagged(j, [.number, .ordinal]) && !valueSpan(app: app, { $0.start <= lo && hi < $0.end })
                     || (partial.contains(j) && !share) {
                     out.insert(i)
                     break
@@ -1503,7 +1790,7 @@ struct RefQuery {
             return out
         }
         // (Numbers are not names: an unheard number is more likely misheard than new.)
-        if runs({ unheard[$0] && !flagged($0, [.number, .ordinal]) }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
+        if runs({ unheardWord($0) && !flagged($0, [.number, .ordinal]) }).isEmpty && valueOnly.isEmpty && !guessing { return nil }
         var best: Float? = nil
         for ti in candidates {
             let t = ref.templates[ti]
@@ -1513,7 +1800,7 @@ struct RefQuery {
             if guessing {
                 for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
             }
-            func unknown(_ k: Int) -> Bool { (unheard[k] || foreign.contains(k)) && !flagged(k, [.number, .ordinal]) }
+            func unknown(_ k: Int) -> Bool { (unheardWord(k) || foreign.contains(k)) && !flagged(k, [.number, .ordinal]) }
             if !(0..<n).contains(where: unknown) { continue }
             let runs = runs(unknown)
             let ps = spans[t.paramSet]
@@ -1633,9 +1920,6 @@ struct RefQuery {
         func none() -> ReferenceMatcher.Answer { .init(decision: .none, app: nil, intent: nil, value: nil, score: 0, appNamed: false) }
         if n == 0 { return (none(), nil) }
         findSpans()
-        if spans.enumerated().contains(where: { k, list in (ref.sets[k].isApp ? list.count : heardSpans[k]) > (ref.sets[k].isApp ? 3 : 8) }) {
-            return (nil, "more spans than the search reads")
-        }
         openAppClause()
         clauses()
         // Candidates: templates sharing a word or a heard slot set with the utterance.
