@@ -53,11 +53,18 @@ public final class CLIContext: @unchecked Sendable {
     /// of standard input that may wait for the next line (`standard()`), before anything
     /// written by `out` or `err`, at `flushOut()`, and at once on a terminal.
     public func outBuffered(_ bytes: [UInt8]) {
-        // Room for all it holds before it is written, made once (grown line by line, it was
-        // copied at each doubling up to 64 KB).
-        if pending.capacity == 0 { pending.reserveCapacity(CLIContext.pendingLimit + 4096) }
+        // (One access to the buffer, not one a read or write of it: each was checked at run time.)
+        let full = CLIContext.append(bytes, to: &pending)
+        if stdoutIsTerminal || full { flushOut() }
+    }
+
+    /// Appends `bytes` to `pending`; whether it then holds enough to be written. Room for all it
+    /// holds before it is written is made once (grown line by line, it was copied at each
+    /// doubling up to 64 KB).
+    private static func append(_ bytes: [UInt8], to pending: inout [UInt8]) -> Bool {
+        if pending.capacity == 0 { pending.reserveCapacity(pendingLimit + 4096) }
         pending.append(contentsOf: bytes)
-        if stdoutIsTerminal || pending.count >= CLIContext.pendingLimit { flushOut() }
+        return pending.count >= pendingLimit
     }
 
     /// Writes what `outBuffered` holds.

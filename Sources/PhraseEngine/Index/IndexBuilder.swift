@@ -14,8 +14,11 @@ enum IndexBuilder {
             if x.withUTF8({ p in p.contains { $0 >= 0xE3 && $0 <= 0xF0 } }) { any = true; break }
         }
         if !any { return toks }
+        // (Room for a unit per Han or kana character, of three UTF-8 bytes, and one more a token.)
+        var room = 0
+        for t in toks { room += t.text.utf8.count / 3 + 1 }
         var out: [Raw] = []
-        out.reserveCapacity(toks.count)
+        out.reserveCapacity(room)
         for t in toks {
             var explode = false
             for u in t.text.unicodeScalars where Script.isHanOrKana(u.value) { explode = true; break }

@@ -221,8 +221,12 @@ extension PreparedUtterance {
             guard wordClass[u].isContent, units[u].flags.isDisjoint(with: [.number, .ordinal]),
                   let c = units[u].text.unicodeScalars.first, Script.isHanOrKana(c.value) else { return true }
         }
+        guard b - a >= 2 else { return true }
+        // (Each unit looked up once: a pair's second unit is the next pair's first.)
+        var next = index.vocabId(units[a].text)
         for u in a..<(b - 1) {
-            let x = index.vocabId(units[u].text), y = index.vocabId(units[u + 1].text)
+            let x = next, y = index.vocabId(units[u + 1].text)
+            next = y
             if let x, let y, index.charPairs.contains(LocaleIndex.charPair(x, y)) { continue }
             // Or the same sounds (homophone characters). A Han character's key is its Mandarin
             // reading: where kana are written (Japanese) it is not its reading, and the pair

@@ -159,16 +159,23 @@ struct PreparedUtterance<Units: UnitBits> {
     @inline(__always)
     func scalarInfo(_ i: Int) -> (count: Int, split: Bool) {
         var c = 0
-        var ascii = true
+        var split = false
         var t = units[i].text
         t.withUTF8 { p in
-            for x in p {
-                if x & 0xC0 != 0x80 { c += 1 }
-                if x >= 0x80 { ascii = false }
+            // (One pass over the bytes, each scalar decoded from them: a string's UTF-8 is valid.)
+            var k = 0
+            while k < p.count {
+                let x = p[k]
+                c += 1
+                if x < 0x80 { k += 1; continue }
+                let len = x >= 0xF0 ? 4 : (x >= 0xE0 ? 3 : 2)
+                var v = UInt32(x) & (x >= 0xF0 ? 0x07 : (x >= 0xE0 ? 0x0F : 0x1F))
+                var j = 1
+                while j < len && k + j < p.count { v = v << 6 | UInt32(p[k + j] & 0x3F); j += 1 }
+                if Script.isHanOrKana(v) { split = true }
+                k += len
             }
         }
-        if ascii { return (c, false) }
-        for u in units[i].text.unicodeScalars where Script.isHanOrKana(u.value) { return (c, true) }
-        return (c, false)
+        return (c, split)
     }
 }

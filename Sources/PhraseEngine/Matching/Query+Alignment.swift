@@ -469,7 +469,9 @@ extension Query {
         let s = units[a].start, e = units[b - 1].end
         let u = text.utf16
         guard s >= 0, e <= u.count, s <= e else { return ("", s, e) }
-        let si = u.index(u.startIndex, offsetBy: s), ei = u.index(u.startIndex, offsetBy: e)
+        // (The end walked to from the start: UTF-16 offsets are walked from an index.)
+        let si = u.index(u.startIndex, offsetBy: s)
+        let ei = u.index(si, offsetBy: e - s)
         return (String(text[si..<ei]), s, e)
     }
 

@@ -558,15 +558,15 @@ struct Core: Sendable {
             guard lexIndex[bytes: p] != nil else { return false }
             return self.isLexiconWord(String(decoding: p, as: UTF8.self), fillerOnly: fillerOnly)
         }
-        var out: [Raw] = []
-        var changed = false
+        // Built only once a word is cut (most Han words are none): until then, `raws[..<k]`.
+        var out: [Raw]? = nil
         for k in raws.indices {
             let raw = raws[k]
             var text = raw.text
             // Only whole Han words whose span has one UTF-16 unit per character (offsets split
             // with them). Each of these Han characters is three UTF-8 bytes: the word is cut at
             // byte 3c (c characters), and its pieces are looked up as bytes.
-            guard raw.flags.isEmpty, raw.text.unicodeScalars.allSatisfy(isHan) else { out.append(raw); continue }
+            guard raw.flags.isEmpty, raw.text.unicodeScalars.allSatisfy(isHan) else { out?.append(raw); continue }
             let cut = text.withUTF8 { p -> Int in
                 let n = p.count / 3
                 guard n >= 2, raw.end - raw.start == n, lexIndex[bytes: p] == nil else { return -1 }
@@ -578,13 +578,18 @@ struct Core: Sendable {
                 }
                 return -1
             }
-            guard cut > 0 else { out.append(raw); continue }
+            guard cut > 0 else { out?.append(raw); continue }
+            if out == nil {
+                var o: [Raw] = []
+                o.reserveCapacity(raws.count + 4)
+                o.append(contentsOf: raws[..<k])
+                out = o
+            }
             let sc = Array(raw.text.unicodeScalars)
-            out.append(Raw(text: Core.text(sc[..<cut]), start: raw.start, end: raw.start + cut))
-            out.append(Raw(text: Core.text(sc[cut...]), start: raw.start + cut, end: raw.end))
-            changed = true
+            out?.append(Raw(text: Core.text(sc[..<cut]), start: raw.start, end: raw.start + cut))
+            out?.append(Raw(text: Core.text(sc[cut...]), start: raw.start + cut, end: raw.end))
         }
-        if changed { raws = out }
+        if let out { raws = out }
     }
 }
 
@@ -812,8 +817,10 @@ extension Core {
                 u16.append(UInt16(v)); back.append(Int32(k))
             }
         }
+        let segments = breaker.segments(u16)
         var raws: [Raw] = []
-        for seg in breaker.segments(u16) {
+        raws.reserveCapacity(segments.count)
+        for seg in segments {
             guard seg.end > seg.start, seg.start < back.count else { continue }
             let a = Int(back[seg.start])
             let b = Int(back[min(seg.end, back.count) - 1]) + 1

@@ -20,6 +20,7 @@ extension Rewriting {
         // The words: runs of units with one span (a Han or kana word is split into characters,
         // each a unit of one scalar).
         var words: [(start: Int, end: Int, cjk: Bool, known: Bool)] = []
+        words.reserveCapacity(units.count)
         var scalar = [UInt32](repeating: 0, count: units.count)
         var i = 0
         var any = false
@@ -55,19 +56,21 @@ extension Rewriting {
             guard windows.pieces.contains(h) else { return 25 }
             return us.count > 2 ? 10 : us.count == 2 ? 15 : 20
         }
-        var out: [Raw] = []
+        // The units read, built only once a piece is replaced (most utterances have none): until
+        // then they are the units as written, in order.
+        var out: [Raw]? = nil
         var replaced = false
         var w = 0
         while w < words.count {
             var e = w
             while e < words.count && words[e].cjk { e += 1 }
             if e == w {
-                out.append(contentsOf: units[words[w].start..<words[w].end])
+                out?.append(contentsOf: units[words[w].start..<words[w].end])
                 w += 1
                 continue
             }
             guard words[w..<e].contains(where: { !$0.known }) else {
-                out.append(contentsOf: units[words[w].start..<words[e - 1].end])
+                out?.append(contentsOf: units[words[w].start..<words[e - 1].end])
                 w = e
                 continue
             }
@@ -75,6 +78,10 @@ extension Rewriting {
             // character; -1 inside a word with Han, which stays whole), and where cuts may be.
             var r: [UInt32] = [], owner: [Int] = [], unitAt: [Int] = [], wordStart: [Int] = []
             var cut: [Bool] = [true]
+            // (At most a reading per unit but for words with Han, read out: room for twice that.)
+            let room = 2 * (words[e - 1].end - words[w].start) + 1
+            r.reserveCapacity(room); owner.reserveCapacity(room); unitAt.reserveCapacity(room)
+            wordStart.reserveCapacity(e - w); cut.reserveCapacity(room + 1)
             for k in w..<e {
                 let written = scalar[words[k].start..<words[k].end]
                 let han = written.contains { ReadingTable.needsReading($0) }
@@ -155,22 +162,28 @@ extension Rewriting {
             for (p, q, said) in pieces.reversed() {
                 let us = writtenUnits(p, q)
                 guard let said else {
-                    out.append(contentsOf: units[us])
+                    out?.append(contentsOf: units[us])
                     continue
+                }
+                if out == nil {
+                    var o: [Raw] = []
+                    o.reserveCapacity(units.count + 8)
+                    o.append(contentsOf: units[..<us.lowerBound])
+                    out = o
                 }
                 let start = units[us.lowerBound].start, end = units[us.upperBound - 1].end
                 for t in said {
                     for c in t.text.unicodeScalars {
                         var r = Raw(text: String(c), start: start, end: end, flags: t.flags)
                         r.read = true
-                        out.append(r)
+                        out?.append(r)
                         replaced = true
                     }
                 }
             }
             w = e
         }
-        if replaced { units = out }
+        if replaced, let out { units = out }
     }
 }
 

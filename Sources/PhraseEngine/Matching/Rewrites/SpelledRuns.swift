@@ -42,10 +42,21 @@ extension Rewriting {
             return nil
         }
         // Most utterances have no two pieces in a row: look with cheap tests first (a number, a
-        // word of three bytes or fewer, a word starting at U+3000 or above).
+        // word of one to three letters a-z, a word starting with a Han digit), on the bytes.
         @inline(__always) func maybePiece(_ i: Int) -> Bool {
-            units[i].flags.contains(.number) || units[i].text.utf8.count <= 3
-                || (units[i].flags.isEmpty && (units[i].text.utf8.first ?? 0) >= 0xE3)
+            if units[i].flags.contains(.number) { return true }
+            let plain = units[i].flags.isEmpty
+            var t = units[i].text
+            return t.withUTF8 { p in
+                if p.count <= 3 && !p.contains(where: { $0 < 0x61 || $0 > 0x7A }) { return true }
+                // (The Han digits are scalars of three bytes.)
+                guard plain, p.count >= 3, p[0] >= 0xE0, p[0] < 0xF0 else { return false }
+                let v = UInt32(p[0] & 0x0F) << 12 | UInt32(p[1] & 0x3F) << 6 | UInt32(p[2] & 0x3F)
+                switch v {
+                case 0x3007, 0x96F6, 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D: return true
+                default: return false
+                }
+            }
         }
         var pair = false
         for i in 0..<(units.count - 1) where maybePiece(i) && maybePiece(i + 1) { pair = true; break }
@@ -63,12 +74,13 @@ extension Rewriting {
                 while j + 1 < units.count && j + 1 - i < 12 && piece(j + 1) { j += 1 }
                 var e = j
                 while e > i {
-                    var t = ""
-                    for k in i...e { t += texts[k] ?? "" }
                     // Letters in twos and threes only in a code with digits ("xa" "454"; "to" "do"
                     // is a split word, matched as one).
                     let letterGroups = (i...e).contains { !numeric($0) && units[$0].text.utf8.count > 1 }
                     if letterGroups && !(i...e).contains(where: numeric) { e -= 1; continue }
+                    // (The run's text made only for a run that may be read.)
+                    var t = ""
+                    for k in i...e { t += texts[k] ?? "" }
                     if index.vocabId(t) != nil {
                         let number = (i...e).allSatisfy(numeric)
                         if out == nil { out = Array(units[..<i]) }
