@@ -125,16 +125,16 @@ def figures(rows, rule):
     return acc, fa
 
 
-def macro(data, setting, split, rule):
-    accs, fas = [], []
-    for lang in data:
-        rows = [r for r in data[lang][setting] if r["tune"] == (split == "tune")]
-        a, f = figures(rows, rule)
-        if a is not None:
-            accs.append(a)
-        if f is not None:
-            fas.append(f)
+def average(pairs):
+    """Macro in-domain and false accepts (points) of per-language (accuracy, false accepts) pairs,
+    each over the languages that have such lines."""
+    accs = [a for a, _ in pairs if a is not None]
+    fas = [f for _, f in pairs if f is not None]
     return sum(accs) / len(accs) * 100, sum(fas) / len(fas) * 100
+
+
+def macro(data, setting, split, rule):
+    return average([figures([r for r in data[lang][setting] if r["tune"] == (split == "tune")], rule) for lang in data])
 
 
 def grid(data, samples, now, s_now, settings, fa_cap, samples_fa_cap, scores, rule_of):
@@ -226,7 +226,7 @@ def per_language(data, setting, split, fa_cap):
     (cosine, margin, score) for both sides), chosen on that language's tune lines of `setting`
     alone, false accepts rising by at most `fa_cap` points over the words alone there: what a
     rule could do if it knew the language and the setting (it cannot; a bound, not a rule)."""
-    accs, fas = [], []
+    pairs = []
     for lang in sorted(data):
         rows = data[lang][setting]
         tune = [r for r in rows if r["tune"]]
@@ -242,13 +242,8 @@ def per_language(data, setting, split, fa_cap):
                         continue
                     if best is None or acc > best[0] + 1e-9 or (abs(acc - best[0]) <= 1e-9 and (c, m, s) > best[1]):
                         best = (acc, (c, m, s))
-        rule = (best[1], best[1], None, None) if best else None
-        acc, fa = figures(seen, rule)
-        if acc is not None:
-            accs.append(acc)
-        if fa is not None:
-            fas.append(fa)
-    return sum(accs) / len(accs) * 100, sum(fas) / len(fas) * 100
+        pairs.append(figures(seen, (best[1], best[1], None, None) if best else None))
+    return average(pairs)
 
 
 def oracle(data, setting, split, rule, agreeing):
