@@ -234,9 +234,7 @@ struct ReferenceMatcher {
     var longestRelatable = 16
 
     /// Whether a scalar is a Hangul syllable.
-    static func isHangul(_ v: UInt32) -> Bool { v >= 0xAC00 && v <= 0xD7A3 }
-    /// Whether a scalar is a Han character or kana (a unit of its own).
-    static func isHanOrKana(_ v: UInt32) -> Bool { Script.isHanOrKana(v) }
+    static func isHangul(_ v: UInt32) -> Bool { Script.isHangulSyllable(v) }
     /// Whether a word is written in Hangul syllables only.
     static func isHangul(_ w: String) -> Bool { !w.isEmpty && w.unicodeScalars.allSatisfy { isHangul($0.value) } }
 
@@ -414,7 +412,10 @@ struct ReferenceMatcher {
             // Which Han characters follow each other in the catalogs' text: within a value's or a
             // name's words, and along each phrase's full pieces (its app clause in), a slot's
             // edges meeting the pieces beside it with the first and last words of any value.
-            func isChar(_ w: String) -> Bool { w.unicodeScalars.count == 1 && Self.isHanOrKana(w.unicodeScalars.first!.value) }
+            func isChar(_ w: String) -> Bool {
+                guard w.unicodeScalars.count == 1, let c = w.unicodeScalars.first else { return false }
+                return Script.isHanOrKana(c.value)
+            }
             func add(_ a: String, _ b: String) { if isChar(a) && isChar(b) { charPairs.insert(a + "\u{1}" + b) } }
             var firsts: [[String]] = [], lasts: [[String]] = []
             for s in sets {
@@ -765,7 +766,7 @@ struct RefQuery {
             var i = 0
             while i < n {
                 let j = wordEnd(i)
-                if j - i > 1, let c = units[i].text.unicodeScalars.first, ReferenceMatcher.isHanOrKana(c.value) {
+                if j - i > 1, let c = units[i].text.unicodeScalars.first, Script.isHanOrKana(c.value) {
                     for u in i..<j { spreadUnit[u] = true }
                 }
                 i = j
@@ -890,7 +891,7 @@ struct RefQuery {
                            && !found.contains { unmarkedOf.contains($0.word) }
                            // (A Han or kana character's sound-alike is its homophone, no evidence
                            // either way; nor is a unit of a word spread over its units.)
-                           && !spreadUnit[i] && !t.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) })
+                           && !spreadUnit[i] && !t.unicodeScalars.contains { Script.isHanOrKana($0.value) })
             if !k && (!found.isEmpty || joined(i)) {
                 // Not unknown after all: a word of the catalog's, misheard.
                 cls[i] = WordClass(units[i].flags, known: true)
@@ -927,7 +928,7 @@ struct RefQuery {
             if j0 - i0 > 1 && !knownCharWord(i0, j0) {
                 for u in i0..<j0 where !unheard[u] { charWord[u] = true }
             }
-            if j0 - i0 > 1 && (i0..<j0).contains(where: { u in units[u].text.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) } }) {
+            if j0 - i0 > 1 && (i0..<j0).contains(where: { u in units[u].text.unicodeScalars.contains { Script.isHanOrKana($0.value) } }) {
                 for u in i0..<(j0 - 1) { inner[u] = true }
             }
             if spreadUnit[i0] { for u in i0..<j0 { spread[u] = 1 / Float(j0 - i0).squareRoot() } }
@@ -942,7 +943,7 @@ struct RefQuery {
     func knownCharWord(_ a: Int, _ b: Int) -> Bool {
         for u in a..<b {
             guard cls[u].isContent, !flagged(u, [.number, .ordinal]), let c = units[u].text.unicodeScalars.first,
-                  ReferenceMatcher.isHanOrKana(c.value) else { return true }
+                  Script.isHanOrKana(c.value) else { return true }
         }
         let norm = ref.index.normalizer
         for u in a..<(b - 1) {
@@ -1129,11 +1130,9 @@ struct RefQuery {
             for s in list.dropFirst() { taken.formIntersection(s.start..<s.end) }
             takenOf[a] = taken
         }
-        var inflatedOf: [Int: Bool] = [:]
+        let inflatedOf = takenOf.map { !$0.isEmpty && heardOnlyUnder($0) }
         for (si, s) in ref.sets.enumerated() where !s.isApp {
-            let taken = takenOf[s.app]
-            if inflatedOf[s.app] == nil { inflatedOf[s.app] = !taken.isEmpty && heardOnlyUnder(taken) }
-            lookFor(si, taken: taken, inflated: inflatedOf[s.app]!)
+            lookFor(si, taken: takenOf[s.app], inflated: inflatedOf[s.app])
         }
         for si in spans.indices {
             spans[si].sort(by: RefQuery.before)
@@ -1179,7 +1178,7 @@ struct RefQuery {
         func nameKeys(_ v: ReferenceMatcher.Value) -> [[UInt32]] {
             let joined = v.words.joined()
             var keys: Set<String>
-            if joined.unicodeScalars.contains(where: { ReferenceMatcher.isHanOrKana($0.value) }) {
+            if joined.unicodeScalars.contains(where: { Script.isHanOrKana($0.value) }) {
                 guard joined.unicodeScalars.count >= 2 else { return [] }
                 keys = [norm.phoneticKey(joined)]
             } else {
@@ -1190,7 +1189,7 @@ struct RefQuery {
         }
         // (Names are compared by their sound only where some name has one.)
         let hasAppSounds = ref.appSets.contains { a in ref.sets[a].values.contains { !nameKeys($0).isEmpty } }
-        func split(_ u: Int) -> Bool { units[u].text.unicodeScalars.contains { ReferenceMatcher.isHanOrKana($0.value) } }
+        func split(_ u: Int) -> Bool { units[u].text.unicodeScalars.contains { Script.isHanOrKana($0.value) } }
         for (si, s) in ref.sets.enumerated() {
             var found: [Span] = []
             let keys = s.values.map { IndexBuilder.soundKey(norm, $0.words) }
@@ -1285,9 +1284,9 @@ struct RefQuery {
         var out: [Span] = []
         func syllabic(_ u: Int) -> Bool {
             !flagged(u, [.number, .ordinal, .filler, .connector, .optional, .particle])
-                && units[u].text.unicodeScalars.allSatisfy { ReferenceMatcher.isHangul($0.value) || ReferenceMatcher.isHanOrKana($0.value) }
+                && units[u].text.unicodeScalars.allSatisfy { ReferenceMatcher.isHangul($0.value) || Script.isHanOrKana($0.value) }
                 // (A Hangul word of the catalogs' own is that word.)
-                && !(ReferenceMatcher.isHangul(units[u].text.unicodeScalars.first!.value) && ref.vocab.contains(units[u].text))
+                && !((units[u].text.unicodeScalars.first.map { ReferenceMatcher.isHangul($0.value) } ?? false) && ref.vocab.contains(units[u].text))
         }
         // The end of the word of unit a, a particle, connector or optional word split off it left out.
         func end(_ a: Int) -> Int {
@@ -1309,8 +1308,8 @@ struct RefQuery {
                 guard window.count >= 2 else { continue }
                 // (Han characters are words: one left out leaves another word; a Han window is the
                 // name's length.)
-                let hanWindow = window.contains { ReferenceMatcher.isHanOrKana($0) && !Script.isKana($0) }
-                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy({ ReferenceMatcher.isHangul($0) || ReferenceMatcher.isHanOrKana($0) })
+                let hanWindow = window.contains { Script.isHanOrKana($0) && !Script.isKana($0) }
+                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy({ ReferenceMatcher.isHangul($0) || Script.isHanOrKana($0) })
                     && abs(name.count - window.count) <= (hanWindow ? 0 : 1) {
                     if window != name && WordSimilarity.distance(window, name, limit: 1) <= 1 {
                         out.append(Span(start: a, end: e, variant: vi, sim: m.soundSimilarity - m.soundOneOffDiscount))
