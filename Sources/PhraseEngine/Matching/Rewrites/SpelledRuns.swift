@@ -1,6 +1,24 @@
 // Rewrite: numbers and codes said digit by digit or letter by letter, joined into the word of the catalogs they spell.
 
 extension Rewriting {
+    /// The digit a Han digit says (〇 and 零 0, 一 to 九 1 to 9), nil for any other scalar.
+    @inline(__always)
+    static func hanDigit(_ v: UInt32) -> Unicode.Scalar? {
+        switch v {
+        case 0x3007, 0x96F6: return "0"
+        case 0x4E00: return "1"
+        case 0x4E8C: return "2"
+        case 0x4E09: return "3"
+        case 0x56DB: return "4"
+        case 0x4E94: return "5"
+        case 0x516D: return "6"
+        case 0x4E03: return "7"
+        case 0x516B: return "8"
+        case 0x4E5D: return "9"
+        default: return nil
+        }
+    }
+
     /// Numbers and codes said digit by digit, letter by letter or in groups ("four eight two
     /// one", "48 21" for the card "4821"; "a b 1 2 3" for the plate "AB 123"; flight, room and
     /// card numbers; "XA 四五四" for the flight "XA454"): a run of pieces, each a number in digits,
@@ -13,31 +31,20 @@ extension Rewriting {
         func hanDigits(_ t: String) -> String? {
             var out = ""
             for c in t.unicodeScalars {
-                switch c {
-                case "〇", "零": out += "0"
-                case "一": out += "1"
-                case "二": out += "2"
-                case "三": out += "3"
-                case "四": out += "4"
-                case "五": out += "5"
-                case "六": out += "6"
-                case "七": out += "7"
-                case "八": out += "8"
-                case "九": out += "9"
-                default: return nil
-                }
+                guard let d = hanDigit(c.value) else { return nil }
+                out.unicodeScalars.append(d)
             }
             return out.isEmpty ? nil : out
         }
-        // A piece's text: digits (or Han digits read as digits), or one to three Latin letters
-        // ("xa" of "XA 454").
+        // One to three Latin letters a-z ("xa" of "XA 454").
+        func shortLetters(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+            p.count <= 3 && !p.contains { $0 < 0x61 || $0 > 0x7A }
+        }
+        // A piece's text: digits (or Han digits read as digits), or one to three Latin letters.
         func pieceText(_ i: Int) -> String? {
             var t = units[i].text
             if units[i].flags.contains(.number) { return Core.isDigits(t) ? t : nil }
-            if t.utf8.count <= 3 {
-                let letters = t.withUTF8 { p in !p.contains { $0 < 0x61 || $0 > 0x7A } }
-                if letters { return t }
-            }
+            if t.withUTF8(shortLetters) { return t }
             if units[i].flags.isEmpty, let c = t.unicodeScalars.first, c.value >= 0x3007 { return hanDigits(t) }
             return nil
         }
@@ -48,14 +55,10 @@ extension Rewriting {
             let plain = units[i].flags.isEmpty
             var t = units[i].text
             return t.withUTF8 { p in
-                if p.count <= 3 && !p.contains(where: { $0 < 0x61 || $0 > 0x7A }) { return true }
+                if shortLetters(p) { return true }
                 // (The Han digits are scalars of three bytes.)
                 guard plain, p.count >= 3, p[0] >= 0xE0, p[0] < 0xF0 else { return false }
-                let v = UInt32(p[0] & 0x0F) << 12 | UInt32(p[1] & 0x3F) << 6 | UInt32(p[2] & 0x3F)
-                switch v {
-                case 0x3007, 0x96F6, 0x4E00, 0x4E8C, 0x4E09, 0x56DB, 0x4E94, 0x516D, 0x4E03, 0x516B, 0x4E5D: return true
-                default: return false
-                }
+                return hanDigit(UInt32(p[0] & 0x0F) << 12 | UInt32(p[1] & 0x3F) << 6 | UInt32(p[2] & 0x3F)) != nil
             }
         }
         var pair = false
