@@ -99,23 +99,22 @@ class Rule:
         return r["correct"]
 
 
+def shares(rows, judge):
+    """In-domain accuracy and false accepts (fractions) of `rows` under `judge`; None without such lines."""
+    ind = [r for r in rows if not r["ood"]]
+    ood = [r for r in rows if r["ood"]]
+    return (sum(judge(r) for r in ind) / len(ind) if ind else None,
+            sum(not judge(r) for r in ood) / len(ood) if ood else None)
+
+
 def macro(rows, langs, setting, split, judge):
-    accs, fas = [], []
-    for lang in langs:
-        rs = [r for r in rows if r["lang"] == lang and r["setting"] == setting and r["tune"] == (split == "tune")]
-        ind = [r for r in rs if not r["ood"]]
-        ood = [r for r in rs if r["ood"]]
-        if ind:
-            accs.append(sum(judge(r) for r in ind) / len(ind))
-        if ood:
-            fas.append(sum(not judge(r) for r in ood) / len(ood))
-    return 100 * sum(accs) / len(accs), 100 * sum(fas) / len(fas)
+    return sf.average([shares([r for r in rows if r["lang"] == lang and r["setting"] == setting
+                               and r["tune"] == (split == "tune")], judge) for lang in langs])
 
 
 def micro(rows, judge):
-    ind = [r for r in rows if not r["ood"]]
-    ood = [r for r in rows if r["ood"]]
-    return 100 * sum(judge(r) for r in ind) / len(ind), 100 * sum(not judge(r) for r in ood) / len(ood)
+    acc, fa = shares(rows, judge)
+    return 100 * acc, 100 * fa
 
 
 def choose(ha, samples, langs, samples_cap=0.1):
