@@ -17,6 +17,15 @@ import Testing
         return Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: o, encoder: KeywordEncoder())
     }
 
+    /// The bundled model with its limits alone (the bundled one has a fitted rule a side): the
+    /// file tests add their own rules to it.
+    static var limitsOnly: ScoreModel {
+        var m = ScoreModel.standard
+        m.semantic.namedFitted = nil
+        m.semantic.noAppFitted = nil
+        return m
+    }
+
     /// Limits that confirm whatever the encoder agrees with.
     static let open = SemanticRule.Limits(cosine: 0, margin: 0, score: 0)
     static let shut = SemanticRule.Limits(cosine: 1, margin: 1, score: 1)
@@ -26,7 +35,7 @@ import Testing
             let text = m.json.render()
             return (try ScoreModel.parse(Array(text.utf8), file: "m.json"), text)
         }
-        var m = ScoreModel.standard
+        var m = Self.limitsOnly
         m.semantic.noAppFitted = SemanticFitTests.agreeing(threshold: 0.75)
         var (back, text) = try roundTrip(m)
         #expect(back.semantic == m.semantic && back.semantic.namedFitted == nil && back.semantic.fitted == nil)
@@ -41,7 +50,7 @@ import Testing
         #expect(back.semantic == m.semantic && back.semantic.namedFitted == back.semantic.noAppFitted)
         #expect(text.contains("\"logistic\": {") && text.contains("\"confidence\": 0.7") && !text.contains("noAppLogistic"))
         // Errors name the key.
-        var one = ScoreModel.standard
+        var one = Self.limitsOnly
         one.semantic.noAppFitted = SemanticFitTests.agreeing(threshold: 0.75)
         let sideText = one.json.render()
         func error(_ t: String) -> String {
@@ -228,7 +237,7 @@ import Testing
         #expect(matcher(oneWater, other).match(plain, locale: "en").decision == .match, "no no-app one-phrase limits: the side's")
         #expect(matcher(plants, other).match(named, locale: "en").decision == .match)
         // The model file: each side's three keys together, read back to the same rule.
-        var m = ScoreModel.standard
+        var m = Self.limitsOnly
         m.semantic.onePhrase = .init(cosine: 0.96, margin: 0.035, score: 0.3)
         m.semantic.noAppOnePhrase = nil
         let file = m.json.render()
@@ -271,7 +280,7 @@ import Testing
         side.namedFitted = rule(needing: templateWords + 1)
         #expect(try Self.matcher(side).match(named, locale: "en").decision == .none)
         // A model file written before these features (its rule without them) reads them as 0.
-        var m = ScoreModel.standard
+        var m = Self.limitsOnly
         m.semantic.namedFitted = SemanticFitTests.agreeing(threshold: 0.75)
         var text = m.json.render()
         #expect(text.contains("\"phraseWords\": 0"))
@@ -280,5 +289,70 @@ import Testing
         }
         #expect(!text.contains("phraseWords"))
         #expect(try ScoreModel.parse(Array(text.utf8), file: "old.json").semantic.namedFitted == m.semantic.namedFitted)
+    }
+
+    /// A fitted rule's two options (session 34): its own threshold for a shortcut of one phrase
+    /// (`onePhraseConfidence`), and keeping its side's limits (`keepsLimits`: the limits run what
+    /// they run, the rule runs more). Written and read by the model file, read by the matcher.
+    @Test func aRuleHoldsAShortcutOfOnePhraseToItsOwnThresholdAndMayKeepItsLimits() throws {
+        var m = Self.limitsOnly
+        // Confidence 0.88 where the encoder agrees: under 0.9, over 0.55.
+        var base = SemanticFitTests.agreeing(threshold: 0.9)
+        base.bias = -18
+        var w = base
+        w.onePhraseThreshold = 0.55
+        w.keepsLimits = true
+        m.semantic.namedFitted = w
+        let text = m.json.render()
+        let back = try ScoreModel.parse(Array(text.utf8), file: "m.json")
+        #expect(back.semantic == m.semantic && back.semantic.namedFitted?.onePhraseThreshold == 0.55 && back.semantic.namedFitted?.keepsLimits == true)
+        #expect(text.contains("\"namedOnePhraseConfidence\": 0.55") && text.contains("\"namedKeepsLimits\": true"))
+        #expect(!text.contains("noAppOnePhraseConfidence") && !text.contains("noAppKeepsLimits"))
+        func error(_ t: String) -> String {
+            do { _ = try ScoreModel.parse(Array(t.utf8), file: "m.json"); return "" } catch { return error.message }
+        }
+        #expect(error(text.replacingOccurrences(of: "\"namedKeepsLimits\": true", with: "\"namedKeepsLimits\": 1"))
+            .contains("'semantic.namedKeepsLimits' must be true or false"))
+        #expect(error(text.replacingOccurrences(of: "\"namedOnePhraseConfidence\": 0.55", with: "\"namedOnePhraseConfidence\": 1"))
+            .contains("'semantic.namedOnePhraseConfidence' must be a number between 0 and 1"))
+        #expect(error(text.replacingOccurrences(of: "\"namedKeepsLimits\": true", with: "\"namedKeepsLimits\": true, \"noAppOnePhraseConfidence\": 0.5"))
+            .contains("'semantic.noAppOnePhraseConfidence' is given without 'semantic.noAppLogistic'"))
+        #expect(error(text.replacingOccurrences(of: "\"namedKeepsLimits\": true", with: "\"namedKeepsLimits\": true, \"keepsLimits\": false"))
+            .contains("'semantic.keepsLimits' is given without 'semantic.logistic'"))
+        // A file without them reads as before: one threshold, the rule in place of the limits.
+        #expect(try ScoreModel.parse(Array(text.replacingOccurrences(of: ", \"namedOnePhraseConfidence\": 0.55, \"namedKeepsLimits\": true", with: "").utf8),
+                                     file: "m.json").semantic.namedFitted == base)
+
+        // The matcher. "hydrate …" is the watering shortcut's (two phrases in en), "… care …" the
+        // care log's (one phrase): both refused by words, both agreed with by the encoder, at
+        // confidence 0.88.
+        let care = "please jot down some care about repotting over in leafy"
+        let words = try Self.matcher(.never)
+        var plainOptions = words.options
+        plainOptions.semantic = false
+        let c0 = words.match(care, locale: "en", options: plainOptions)
+        #expect(c0.decision == .none && c0.results.first?.intent == "LogCareIntent" && c0.results.first?.appNamed == true, "\(c0.reason)")
+        var rule = SemanticRule(named: Self.shut, noApp: Self.shut)
+        rule.namedFitted = w
+        rule.namedFitted?.keepsLimits = false
+        var matcher = try Self.matcher(rule)
+        // The one-phrase threshold runs the care log's line; the watering line needs the other.
+        let ranCare = matcher.match(care, locale: "en")
+        #expect(ranCare.decision == .match && ranCare.meaning?.onePhrase == true, "\(ranCare.reason)")
+        guard case .meaningConfident(_, let t) = ranCare.why else { Issue.record("\(ranCare.why)"); return }
+        #expect(t == 0.55)
+        #expect(matcher.match(named, locale: "en").decision == .none)
+        // Open limits: replaced by the rule, they run nothing; kept, they run the watering line.
+        rule.named = Self.open
+        matcher = try Self.matcher(rule)
+        #expect(matcher.match(named, locale: "en").decision == .none)
+        rule.namedFitted?.keepsLimits = true
+        matcher = try Self.matcher(rule)
+        let byLimits = matcher.match(named, locale: "en")
+        #expect(byLimits.decision == .match && byLimits.confidence == nil, "\(byLimits.reason)")
+        guard case .meaning = byLimits.why else { Issue.record("\(byLimits.why)"); return }
+        // What the rule runs, it runs at its confidence (the limits are read after it).
+        let care2 = matcher.match(care, locale: "en")
+        guard case .meaningConfident = care2.why else { Issue.record("\(care2.why)"); return }
     }
 }

@@ -106,15 +106,19 @@ final class SemanticStage: Sendable {
     /// it refused: nil when it does not run it (a phrase with a parameter whose value was not
     /// bound never runs: the encoder binds no value; the limits never run a proposal); else the
     /// reason it runs and, with a fitted rule (`SemanticWeights`), the confidence it runs at.
-    /// The side (the utterance named the result's app or no app) picks the fitted rule or limits.
+    /// The side (the utterance named the result's app or no app) picks the fitted rule or limits
+    /// (both, for a rule that keeps its limits: the rule first).
     /// The one verdict of both `review` and the fit (`DecisionFit.Sample.ruleRuns`).
     static func verdict(_ candidate: MatchResult, _ e: SemanticEvidence, rule: SemanticRule) -> (why: Reason, confidence: Double?)? {
         guard valueBound(candidate), let c = candidate.results.first else { return nil }
         // Each side its own rule: its fitted one where it has one, else its limits.
         if let f = rule.fitted(appNamed: c.appNamed) {
-            guard let x = SemanticWeights.vector(candidate, evidence: e) else { return nil }
-            let p = f.confidence(x)
-            return p >= f.threshold ? (.meaningConfident(confidence: p, threshold: f.threshold), p) : nil
+            if let x = SemanticWeights.vector(candidate, evidence: e) {
+                let p = f.confidence(x), t = f.threshold(onePhrase: e.onePhrase)
+                if p >= t { return (.meaningConfident(confidence: p, threshold: t), p) }
+            }
+            // A rule that keeps its side's limits leaves them what they run.
+            guard f.keepsLimits else { return nil }
         }
         guard !e.proposed,
               rule.confirms(agrees: e.agrees, cosine: e.nearest.cosine, margin: e.margin, score: c.score, appNamed: c.appNamed,

@@ -442,9 +442,17 @@ public struct ScoreModel: Sendable, Hashable {
         return m
     }
 
-    /// The fitted rules' keys: one for both sides (`logistic`, `confidence`), or one a side
-    /// (`namedLogistic`, `namedConfidence`; `noAppLogistic`, `noAppConfidence`).
-    static let semanticFittedKeys = ["logistic", "confidence", "namedLogistic", "namedConfidence", "noAppLogistic", "noAppConfidence"]
+    /// The fitted rules' keys: one for both sides (`logistic`, `confidence`, and optionally
+    /// `onePhraseConfidence`, `keepsLimits`), or one a side (`namedLogistic`, `namedConfidence`,
+    /// `namedOnePhraseConfidence`, `namedKeepsLimits`; `noApp…` likewise).
+    static let semanticFittedKeys = ["", "named", "noApp"].flatMap { p in
+        ["logistic", "confidence", "onePhraseConfidence", "keepsLimits"].map { semanticKey(p, $0) }
+    }
+
+    /// A fitted rule's key: `name` as it is for both sides, or after a side's prefix.
+    static func semanticKey(_ prefix: String, _ name: String) -> String {
+        prefix.isEmpty ? name : prefix + name.prefix(1).uppercased() + name.dropFirst()
+    }
 
     private static func parseSemantic(_ v: JSONNode, _ fail: (Int, String) -> LoadError) throws(LoadError) -> SemanticRule {
         guard let o = v.object else { throw fail(v.offset, "'semantic' must be an object, found \(v.typeName)") }
@@ -452,10 +460,22 @@ public struct ScoreModel: Sendable, Hashable {
         // Each fitted rule's weights and threshold, by its prefix ("" both sides, "named", "noApp").
         var fitted: [String: (weights: (bias: Double, weights: [Double]), at: Int)] = [:]
         var thresholds: [String: (value: Double, at: Int)] = [:]
-        func key(_ prefix: String, _ name: String) -> String {
-            prefix.isEmpty ? name : prefix + (name == "logistic" ? "Logistic" : "Confidence")
-        }
+        var onePhraseThresholds: [String: (value: Double, at: Int)] = [:]
+        var keepsLimits: [String: (value: Bool, at: Int)] = [:]
+        let key = semanticKey
         for (k, x) in o {
+            if let prefix = ["", "named", "noApp"].first(where: { key($0, "onePhraseConfidence") == k }) {
+                guard onePhraseThresholds[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
+                guard let d = x.number, d > 0, d < 1 else { throw fail(x.offset, "'semantic.\(k)' must be a number between 0 and 1") }
+                onePhraseThresholds[prefix] = (d, x.offset)
+                continue
+            }
+            if let prefix = ["", "named", "noApp"].first(where: { key($0, "keepsLimits") == k }) {
+                guard keepsLimits[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
+                guard let b = x.bool else { throw fail(x.offset, "'semantic.\(k)' must be true or false, found \(x.typeName)") }
+                keepsLimits[prefix] = (b, x.offset)
+                continue
+            }
             if let prefix = ["", "named", "noApp"].first(where: { key($0, "logistic") == k }) {
                 guard fitted[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
                 fitted[prefix] = (try parseWeights(x, name: "semantic.\(k)", features: SemanticWeights.features,
@@ -489,10 +509,17 @@ public struct ScoreModel: Sendable, Hashable {
             let l = key(prefix, "logistic"), c = key(prefix, "confidence")
             switch (fitted[prefix], thresholds[prefix]) {
             case let (f?, t?):
-                rules[prefix] = SemanticWeights(bias: f.weights.bias, weights: f.weights.weights, threshold: t.value)
+                rules[prefix] = SemanticWeights(bias: f.weights.bias, weights: f.weights.weights, threshold: t.value,
+                                                onePhraseThreshold: onePhraseThresholds[prefix]?.value,
+                                                keepsLimits: keepsLimits[prefix]?.value ?? false)
             case let (f?, nil): throw fail(f.at, "'semantic.\(l)' needs 'semantic.\(c)' (the confidence a refused result needs)")
             case let (nil, t?): throw fail(t.at, "'semantic.\(c)' is given without 'semantic.\(l)'")
-            case (nil, nil): break
+            case (nil, nil):
+                // A fitted rule's options without the rule.
+                if let at = onePhraseThresholds[prefix]?.at ?? keepsLimits[prefix]?.at {
+                    let k = onePhraseThresholds[prefix] != nil ? key(prefix, "onePhraseConfidence") : key(prefix, "keepsLimits")
+                    throw fail(at, "'semantic.\(k)' is given without 'semantic.\(l)'")
+                }
             }
         }
         if let both = rules[""] {
@@ -570,6 +597,8 @@ public struct ScoreModel: Sendable, Hashable {
             guard let f = rule else { continue }
             semanticMembers.append((prefix.isEmpty ? "logistic" : prefix + "Logistic", weights(f.bias, SemanticWeights.features, f.weights)))
             semanticMembers.append((prefix.isEmpty ? "confidence" : prefix + "Confidence", .double(f.threshold)))
+            if let t = f.onePhraseThreshold { semanticMembers.append((Self.semanticKey(prefix, "onePhraseConfidence"), .double(t))) }
+            if f.keepsLimits { semanticMembers.append((Self.semanticKey(prefix, "keepsLimits"), .bool(true))) }
         }
         let semanticGroup: [(String, JSONOut)] = [("semantic", .object(semanticMembers))]
         return .object([("format", .string("phrasematch-score-model")), ("version", .int(1)), ("source", .string(source))]

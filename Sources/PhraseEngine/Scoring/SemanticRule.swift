@@ -158,11 +158,28 @@ public struct SemanticWeights: Sendable, Hashable {
     public var weights: [Double]
     /// The confidence a refused result needs to run.
     public var threshold: Double
+    /// The confidence a refused result of a shortcut with one phrase in the locale needs
+    /// (`SemanticEvidence.onePhrase`; `semantic.namedOnePhraseConfidence`, and so on). nil:
+    /// `threshold`. The `onePhrase` feature moves such a result's confidence, but one threshold
+    /// still holds both kinds to one rate of false accepts: this lets each have its own, as the
+    /// limits have (`SemanticRule.onePhrase`).
+    public var onePhraseThreshold: Double? = nil
+    /// Whether the side's limits still run what they run (`semantic.namedKeepsLimits`, and so on):
+    /// the rule then runs a refused result its limits do not. false: the rule replaces them.
+    public var keepsLimits: Bool = false
 
-    public init(bias: Double, weights: [Double], threshold: Double) {
+    public init(bias: Double, weights: [Double], threshold: Double, onePhraseThreshold: Double? = nil, keepsLimits: Bool = false) {
         self.bias = bias
         self.weights = weights
         self.threshold = threshold
+        self.onePhraseThreshold = onePhraseThreshold
+        self.keepsLimits = keepsLimits
+    }
+
+    /// The confidence a refused result needs: `onePhraseThreshold` for a shortcut of one phrase
+    /// where the rule has one, else `threshold`.
+    public func threshold(onePhrase: Bool) -> Double {
+        onePhrase ? onePhraseThreshold ?? threshold : threshold
     }
 
     /// The probability that the closest result is right, from the full feature vector.
