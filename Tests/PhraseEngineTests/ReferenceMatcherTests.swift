@@ -50,6 +50,12 @@ import Testing
         var damageLetters = Array("bdfgkmpqvwxz")
         /// Words written apart (false: Chinese, no spaces; phrases and utterances are characters).
         var spaced = true
+        /// Numbers ending an app's name in some rounds ("Nimbus 54").
+        var nameNumbers: [String] = []
+        /// Words of letters and digits some catalogs say ("mp3", "n5", "4k"), and others said that
+        /// none says ("mp4", "x9").
+        var codes: [String] = []
+        var otherCodes: [String] = []
         /// A text's words: by its spaces, or its characters where the locale writes none.
         func split(_ text: String) -> [String] {
             spaced ? text.split(separator: " ").map(String.init) : text.filter { $0 != " " }.map(String.init)
@@ -77,7 +83,8 @@ import Testing
         talk: ["because", "it", "was", "late", "please"], numbers: ["2", "two", "three", "42", "ten", "first", "7"],
         valueNumbers: ["2", "4", "8", "3", "10", "14", "three"], phraseNumbers: ["2", "five", "first", "10"],
         ordinals: ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"],
-        numberSounds: ["2": "to", "4": "for", "8": "ate"])
+        numberSounds: ["2": "to", "4": "for", "8": "ate"], nameNumbers: ["54", "2", "9", "4", "360"],
+        codes: ["mp3", "n5", "4k", "r2d2", "x1"], otherCodes: ["mp4", "x9", "n6", "b12"])
 
     /// French: marks the normalizer folds ("tâche", "météo"), elided articles ("l'eau"), forms and
     /// synonyms of the profile's ("joue" / "jouez", "affiche" / "montre").
@@ -95,7 +102,8 @@ import Testing
         talk: ["parce", "que", "c'était", "tard", "stp"], numbers: ["2", "deux", "trois", "42", "dix", "premier", "7"],
         valueNumbers: ["2", "4", "8", "3", "10", "14", "trois"], phraseNumbers: ["2", "cinq", "premier", "10"],
         ordinals: ["premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième", "neuvième", "dixième",
-                   "onzième", "douzième"], article: "la")
+                   "onzième", "douzième"], article: "la", nameNumbers: ["54", "2", "9", "4", "360"],
+        codes: ["mp3", "n5", "4k", "r2d2", "x1"], otherCodes: ["mp4", "x9", "n6", "b12"])
 
     /// Greek: a script of its own whose marks the normalizer folds ("δείξε" is "δειξε"), final
     /// sigma one letter with σ, names in Greek, keys by romanization; forms and synonyms of the
@@ -117,7 +125,7 @@ import Testing
         talk: ["γιατί", "ήταν", "αργά", "παρακαλώ"], numbers: ["2", "δύο", "τρία", "42", "δέκα", "πρώτο", "7"],
         valueNumbers: ["2", "4", "8", "3", "10", "14", "τρία"], phraseNumbers: ["2", "πέντε", "πρώτο", "10"],
         ordinals: ["πρώτο", "δεύτερο", "τρίτο", "τέταρτο", "πέμπτο", "έκτο", "έβδομο", "όγδοο", "ένατο", "δέκατο", "ενδέκατο", "δωδέκατο"],
-        article: "το")
+        article: "το", nameNumbers: ["54", "2", "9", "360"])
 
     /// Russian: Cyrillic, its marks folded but for the й it keeps ("сыграй" written "сыграи" is
     /// the word, unmarked), forms and synonyms of the profile's ("начни" / "запусти").
@@ -139,7 +147,7 @@ import Testing
         valueNumbers: ["2", "4", "8", "3", "10", "14", "три"], phraseNumbers: ["2", "пять", "первый", "10"],
         ordinals: ["первый", "второй", "третий", "четвертый", "пятый", "шестой", "седьмой", "восьмой", "девятый", "десятый",
                    "одиннадцатый", "двенадцатый"],
-        article: "мой")
+        article: "мой", nameNumbers: ["54", "2", "9", "360"])
 
     /// Korean: Hangul syllables, words segmented by spaces with particles glued to them that
     /// the normalizer splits off ("요가" is "요" and the particle "가"; "님버스에서" the name and
@@ -191,10 +199,14 @@ import Testing
         var titles = Set<String>()
         // Every other catalog says numbers (issue 50).
         let numbered = rng.below(2) == 0
+        // One round in three (from the second), words of letters and digits ("mp3", "n5").
+        let coded = !lang.codes.isEmpty && (id / 10) % 3 == 1
         for _ in 0..<(2 + rng.below(6)) {
             var t = lang.join((0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) })
             // Sometimes a value ending with a number ("bedroom 2", "garden three").
             if numbered && !lang.valueNumbers.isEmpty && rng.below(4) == 0 { t += " " + rng.pick(lang.valueNumbers) }
+            // Sometimes a word of letters and digits in it ("mp3 blues", "n5").
+            if coded && rng.below(3) == 0 { t = rng.below(2) == 0 ? rng.pick(lang.codes) : rng.pick(lang.codes) + " " + t }
             // Sometimes a synonym ("harbor" for "river", or another value's word).
             let synonym = rng.below(4) == 0 ? ",\"synonyms\":[\"\(rng.pick(lang.valueSynonyms + valueWords))\"]" : ""
             if titles.insert(t).inserted { options.append("{\"id\":\"o\(options.count)\",\"title\":\"\(t)\"\(synonym)}") }
@@ -227,6 +239,8 @@ import Testing
                 }
                 // Sometimes a number in the phrase ("set 10 ${p}", "play the first ${p}").
                 if numbered && !lang.phraseNumbers.isEmpty && rng.below(6) == 0 { ws.insert(rng.pick(lang.phraseNumbers), at: rng.below(ws.count + 1)) }
+                // Sometimes a word of letters and digits ("play mp3 music", "show 4k news").
+                if coded && rng.below(4) == 0 { ws.insert(rng.pick(lang.codes), at: rng.below(ws.count + 1)) }
                 if param { ws.insert("${p}", at: rng.below(ws.count + 1)) }
                 // Sometimes a phrase saying the String parameter ("search ${query}"): it yields no
                 // phrase (a String is never expanded), its words no word of the catalog.
@@ -306,6 +320,8 @@ import Testing
         var out: [String] = []
         let phrases = cats.flatMap { Expansion.phrases($0, locale: lang.locale) }
         let appWords = Set(phrases.flatMap { lang.split($0.appName.text.lowercased()) })
+        // Catalogs saying words of letters and digits: such words said, some none of theirs.
+        let coded = phrases.contains { p in lang.split(p.text.lowercased()).contains { lang.codes.contains($0) } }
         for _ in 0..<(24 * cats.count) {
             guard !phrases.isEmpty else { break }
             let p = rng.pick(phrases)
@@ -357,6 +373,15 @@ import Testing
                     // phrase and the word of its derived phrase).
                     let usable = paraphrases.filter { ws.contains($0.0) }
                     if !usable.isEmpty, case let (a, b) = rng.pick(usable), let k = ws.firstIndex(of: a) { ws[k] = b }
+                case 11 where coded && rng.below(2) == 0:
+                    // A word of letters and digits: one no catalog says ("mp4"), or a catalog's
+                    // said letter by letter ("m p 3", "n five").
+                    if rng.below(2) == 0 {
+                        ws.insert(rng.pick(lang.otherCodes), at: rng.below(ws.count + 1))
+                    } else if let k = ws.indices.filter({ lang.codes.contains(ws[$0]) }).first {
+                        let spelled = ws[k].map { c in c.isNumber && lang.locale == "en" && rng.below(2) == 0 ? (["2": "two", "3": "three", "5": "five", "1": "one", "4": "four"][String(c)] ?? String(c)) : String(c) }
+                        ws.replaceSubrange(k...k, with: spelled)
+                    }
                 case 11:
                     // A number, none of the catalog's: said for the value, or anywhere.
                     let number = rng.pick(lang.numbers)
@@ -631,7 +656,7 @@ import Testing
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
         var numbered = 0, saidOrdinal = 0, saidNumberSound = 0, freeText = 0, readFreeText = 0, saidUnmarked = 0
-        var particles = 0, syllablesOff = 0, saysString = 0, manyOptions = 0, charWords = 0, spreadWords = 0
+        var particles = 0, syllablesOff = 0, saysString = 0, manyOptions = 0, charWords = 0, spreadWords = 0, namedNumber = 0, saidCode = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -639,8 +664,10 @@ import Testing
             let cats = try (0..<(1 + rng.below(3))).map { k in
                 // Every other round, the app's name shares a word with the phrases or values ("Nimbus jazz").
                 let name = lang.appNames[(round + k) % lang.appNames.count]
-                return try Self.catalog(&rng, id: round * 10 + k,
-                                        name: round % 2 == 0 ? name : name.split(separator: " ")[0] + " " + rng.pick(lang.words + lang.valueWords), lang)
+                var full = round % 2 == 0 ? name : name.split(separator: " ")[0] + " " + rng.pick(lang.words + lang.valueWords)
+                // One round in four (from the third), a number ending the name ("Nimbus 54").
+                if !lang.nameNumbers.isEmpty && round % 4 == 2 { full += " " + lang.nameNumbers[(round / 4 + k) % lang.nameNumbers.count] }
+                return try Self.catalog(&rng, id: round * 10 + k, name: full, lang)
             }
             if ProcessInfo.processInfo.environment["REFM_DEBUG"] != nil {
                 for c in cats { for sc in c.shortcuts { print("DEBUG catalog \(c.app.id) \(sc.intent) \(sc.parameters.map { "\($0.name):\($0.typeName)" }): \(sc.templates(for: lang.locale).map { "\($0.pieces)" })") } }
@@ -690,6 +717,10 @@ import Testing
                 if relatedWords { relatedCatalog += 1 }
                 // (Catalogs with numbers: outside the domain before issue 50 modelled them.)
                 if ref.vocabList.contains(where: ReferenceMatcher.isNumber) { numbered += 1 }
+                // (Apps with a number in their names; words of letters and digits said: outside
+                // the domain before issue 50 modelled them.)
+                if ref.appSets.contains(where: { ref.sets[$0].values.contains { $0.words.contains(where: ReferenceMatcher.isNumber) } }) { namedNumber += 1 }
+                if q.units.contains(where: { $0.flags.isDisjoint(with: [.number, .ordinal]) && $0.text.contains(where: \.isNumber) }) { saidCode += 1 }
                 // (Catalogs with free text: outside the domain before issue 50 modelled it.)
                 if ref.templates.contains(where: \.freeText) { freeText += 1 }
                 if cats.contains(where: { c in c.shortcuts.contains { s in s.templates(for: lang.locale).contains { t in
@@ -721,7 +752,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(charWords) with a Han word the catalogs never say, \(spreadWords) with a Han word of several characters, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(charWords) with a Han word the catalogs never say, \(spreadWords) with a Han word of several characters, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard, \(namedNumber) of apps with a number in a name, \(saidCode) saying a word of letters and digits); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

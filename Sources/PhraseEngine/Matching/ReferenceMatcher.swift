@@ -36,10 +36,12 @@
 //    phrase saying a String parameter yields no phrase, here as in the search: a String is
 //    never expanded), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
-//    values (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the first
-//    alarm"; none in an app's name, no other word with a digit such as "n5", at most 4 numbers
-//    of one sound); a shortcut's String parameter no phrase of it says (free text: "search
-//    ${applicationName}" of an intent with a query);
+//    values and app names (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the
+//    first alarm", "Studio 54"; a name's number said next to any of its names is none other; at
+//    most 4 numbers of one sound; no numeral but digits in a name); words of letters a-z and
+//    digits ("mp3", "n5", "r2d2"; "4k" is "4" and "k"), no other word with a numeral ("½"); a
+//    shortcut's String parameter no phrase of it says (free text: "search ${applicationName}"
+//    of an intent with a query);
 //  - the catalogs' words possibly related to one another: a catalog word said is also the
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
@@ -54,7 +56,9 @@
 //    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
 //    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
 //    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
-//    normalizer marks ("two", "42", "first"; no other digits); any number of spans a set, the
+//    normalizer marks ("two", "42", "first"), a word of letters a-z and digits ("mp4", a word as
+//    any other but never a name: no value the app lacks; "m p 3" the normalizer joins to the
+//    catalogs' "mp3"; no other digits); any number of spans a set, the
 //    values and names looked for as the search looks for them (in the order of their bounds, none once 8 spans are held and its
 //    bound does not exceed the 8th best similarity; a bound that ties it, or the minimum, within
 //    1e-4 read both ways, in the domain where both give the same answer), a reading reading the
@@ -71,7 +75,9 @@
 // neither a value the app does not have nor an app clause; a number said in or next to a value's
 // span that its option says in none of its ways, where it says one, drops the span; a word that
 // sounds like a catalog's number, spelled in the locale, is it at `similarity.numberSound`, a
-// guess; a value ending with a number from 1 to 12 after one or two words also said with the
+// guess; a word with digits, "mp4", no word of a value the app lacks; a number in an app's name
+// said next to a span of any of its names none of them says dropping it; a value ending with a
+// number from 1 to 12 after one or two words also said with the
 // number first as an ordinal, "the second bedroom", a word only such a value says heard only in
 // its span), words joined or split (the join similarity, in phrases, values and
 // names; such a word neither unknown nor a guess, and an app a word of whose names is joined
@@ -244,6 +250,20 @@ struct ReferenceMatcher {
         return w.unicodeScalars.allSatisfy { ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." }
     }
 
+    /// Whether a word is letters a-z and digits, a digit and a letter in it ("mp3", "n5", "r2d2"):
+    /// a word as any other, but no name (`hasNumeral`).
+    static func isCode(_ w: String) -> Bool {
+        var digit = false, letter = false
+        for c in w.unicodeScalars {
+            if c.value >= 0x30 && c.value <= 0x39 { digit = true } else if c.value >= 0x61 && c.value <= 0x7A { letter = true } else { return false }
+        }
+        return digit && letter
+    }
+
+    /// Whether a word has a character with a numeric value (digits, "½", "五"): numbers and
+    /// words with digits are no names, nor words of a value the app does not have.
+    static func hasNumeral(_ w: String) -> Bool { w.unicodeScalars.contains { $0.properties.numericType != nil } }
+
     /// A value ending with a number from 1 to 12 after a name of one or two words ("bedroom 2")
     /// said with the number first as an ordinal ("2." "bedroom", as the normalizer writes "second
     /// bedroom"); nil for any other value (docs/matching-internals.md, word candidates).
@@ -305,9 +325,10 @@ struct ReferenceMatcher {
         // The display name and the alternative names, each a way to say the app.
         let names = Expansion.appNames(catalog, locale: locale)
         if names.isEmpty { issue("an app without a name"); return }
-        // (A number in an app's name, "Studio 54": its numbers and spans not modelled.)
-        if names.contains(where: { ($0.text + ($0.pronunciationHint ?? "")).unicodeScalars.contains { $0.properties.numericType != nil } }) {
-            issue("a number in an app's name")
+        // (A number in an app's name in digits, "Studio 54", is a word of the name as any other;
+        // one in other numerals, "五", is not modelled.)
+        if names.contains(where: { ($0.text + ($0.pronunciationHint ?? "")).unicodeScalars.contains { !$0.isASCII && $0.properties.numericType != nil } }) {
+            issue("a numeral other than digits in an app's name")
         }
         var appValues = names.enumerated().map { k, name in
             let nm = weighted(name.text)
@@ -319,6 +340,12 @@ struct ReferenceMatcher {
             let h = weighted(hint)
             if !h.words.isEmpty { appValues.append(Value(words: h.words, weights: h.weights, total: h.total, option: k, value: nil)) }
         }
+        // The numbers the app's names say, in all of them ("54" of "Studio 54"): a number said in
+        // or next to a span of any of its names that is none of them names another app. (The
+        // names are one option, the app's.)
+        var nameNumbers: [String] = []
+        for v in appValues { for w in v.words where Self.isNumber(w) && !nameNumbers.contains(w) { nameNumbers.append(w) } }
+        for k in appValues.indices { appValues[k].numbers = nameNumbers }
         sets.append(SlotSet(app: ai, isApp: true, values: appValues))
         appSets.append(sets.count - 1)
         var setOfType: [String: Int] = [:]
@@ -550,8 +577,9 @@ struct ReferenceMatcher {
         vocabStems = vocabList.map { stemmer?.stem($0) }
         vocabDeletes = sc.map { RefQuery.deletions($0) }
         longestRelatable = 2 * (sc.map(\.count).max() ?? 0) + 16
-        // Numbers: digits (an ordinal's point), no other word with a numeral ("n5", "½").
-        for w in vocabList where !Self.isNumber(w) && w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+        // Numbers: digits (an ordinal's point), and words of letters and digits ("n5", "mp3"); no
+        // other word with a numeral ("½", "三楼").
+        for w in vocabList where !Self.isNumber(w) && !Self.isCode(w) && Self.hasNumeral(w) {
             issue("digits that are no number in the catalogs")
         }
         plainWords.formUnion(phraseWords)
@@ -785,10 +813,11 @@ struct RefQuery {
         for i in 0..<n {
             let t = units[i].text
             // A number or ordinal the normalizer marks ("two", "3", "first") is a word no catalog
-            // says (they say none) and relates to none; other digits are not modelled.
+            // says (they say none) and relates to none; a word of letters and digits ("mp4") a word
+            // as any other; other digits are not modelled.
             let number = flagged(i, [.number, .ordinal])
             // (A Han numeral in a function word, "一" of "一下", is that word.)
-            if !number && !(ref.han && flagged(i, [.filler, .optional, .connector])) && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+            if !number && !(ref.han && flagged(i, [.filler, .optional, .connector])) && !ReferenceMatcher.isCode(t) && ReferenceMatcher.hasNumeral(t) {
                 return "digits that are no number"
             }
             if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false || (ref.han && Script.isHan($0.value)) }) {
@@ -1733,8 +1762,8 @@ struct RefQuery {
         (0..<n).filter { i in
             !matches[i].isEmpty && !unheardWord(i) && cls[i].isContent && !joined(i)
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
-                // (Numbers are not names.)
-                && !flagged(i, [.number, .ordinal])
+                // (Numbers are not names, nor words with digits, "mp3".)
+                && !flagged(i, [.number, .ordinal]) && !ReferenceMatcher.hasNumeral(units[i].text)
         }
     }
 
@@ -1797,7 +1826,9 @@ struct RefQuery {
             // Guessed words count as never heard where no value of the slot is heard at or next to them.
             var foreign = appForeign[t.app]
             if guessing {
-                for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
+                // (Not a word with digits, "mp4": no name.)
+                for i in 0..<n where guessed[i] && !ReferenceMatcher.hasNumeral(units[i].text)
+                    && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
             }
             func unknown(_ k: Int) -> Bool { (unheardWord(k) || foreign.contains(k)) && !flagged(k, [.number, .ordinal]) }
             if !(0..<n).contains(where: unknown) { continue }
