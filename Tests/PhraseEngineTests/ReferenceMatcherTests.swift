@@ -8,7 +8,8 @@ import Testing
 /// result (shortcut and value) and its score to the 4 decimals results are reported at. In
 /// English, in French (marks the normalizer folds, elided articles, forms), in Greek (a script
 /// of its own), in Russian (Cyrillic, a letter kept marked), in Korean (Hangul, particles
-/// split off words, the Hangul rewrites) and in Chinese (Han characters, no spaces).
+/// split off words, the Hangul rewrites) and in Chinese (Han characters, no spaces; Simplified,
+/// and Traditional, some utterances written in Simplified characters).
 @Suite struct ReferenceMatcherTests {
     /// The words of one locale's random catalogs and utterances.
     struct Language {
@@ -56,6 +57,8 @@ import Testing
         /// none says ("mp4", "x9").
         var codes: [String] = []
         var otherCodes: [String] = []
+        /// Traditional Chinese: some utterances written in Simplified characters.
+        var simplified = false
         /// A text's words: by its spaces, or its characters where the locale writes none.
         func split(_ text: String) -> [String] {
             spaced ? text.split(separator: " ").map(String.init) : text.filter { $0 != " " }.map(String.init)
@@ -189,6 +192,27 @@ import Testing
         negative: ["清除", "禁止", "取消"], openVerbs: ["打开", "启动", "进入"], then: "然后",
         talk: ["因为", "太晚", "了", "所以"], numbers: ["两", "三", "42", "十"],
         article: "那个", damageLetters: Array("波心问计路席事度犇淼"), spaced: false)
+
+    /// Chinese (Traditional): the same in Traditional characters, which the normalizer folds to
+    /// Simplified ones, catalogs and utterances alike; some utterances written in Simplified
+    /// characters (`simplified`), as a recognizer set to another region writes them.
+    static let zhHant = Language(
+        locale: "zh-Hant",
+        words: ["播放", "顯示", "記錄", "開始", "停止", "新聞", "爵士", "喝水", "早晨", "列表", "筆記", "任務",
+                "廚房", "咖啡", "訂單", "計時器", "專注", "閱讀", "習慣", "音樂", "每日", "運動", "世界"],
+        valueWords: ["搖滾", "藍調", "薩爾薩", "探戈", "檸檬", "花園", "辦公室", "臥室", "瑜伽", "河流", "海洋", "早晨"],
+        valueSynonyms: ["港口", "峽谷", "旋律"],
+        fillers: ["請", "幫我", "一下", "吧", "我想", "麻煩你", "好嗎", "謝謝"],
+        unknown: ["犇鑫", "淼", "焱垚", "驫", "羴", "鱻犇", "猋"],
+        appNames: ["澤風 羽筆", "雲朵", "星港 樞紐", "軌道 蕨"],
+        alternatives: ["絲絨", "銅 風箏", "大理石"],
+        connectors: ("裡", "用"), pairs: [("大聲", "安靜"), ("明亮", "昏暗"), ("完成", "跳過")],
+        negative: ["清除", "禁止", "取消"], openVerbs: ["打開", "啟動", "進入"], then: "然後",
+        talk: ["因為", "太晚", "了", "所以"], numbers: ["兩", "三", "42", "十"],
+        article: "那個", damageLetters: Array("波心問計路席事度犇淼"), spaced: false, simplified: true)
+
+    /// Traditional characters → Simplified ones (ICU's, as the normalizer folds them).
+    static let traditionalToSimplified = Core.buildTraditionalToSimplified()
 
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter (sometimes said twice, sometimes beside a second one), the app name first
@@ -445,7 +469,14 @@ import Testing
                     for _ in 0..<(1 + rng.below(3)) { ws.append(rng.pick(unknown + lang.talk + words)) }
                 }
             }
-            out.append(lang.join(ws))
+            var said = lang.join(ws)
+            // (Traditional Chinese: one utterance in four written in Simplified characters.)
+            if lang.simplified && rng.below(4) == 0 {
+                var folded = String.UnicodeScalarView()
+                for c in said.unicodeScalars { folded.append(Self.traditionalToSimplified[c.value].flatMap(Unicode.Scalar.init) ?? c) }
+                said = String(folded)
+            }
+            out.append(said)
         }
         for _ in 0..<4 {
             out.append(lang.join((0..<(2 + rng.below(5))).map { _ in rng.pick(words + valueWords + fillers) }))
@@ -643,9 +674,10 @@ import Testing
         let env = ProcessInfo.processInfo.environment
         let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0
         // English 40 rounds (seeds 5000…), French 16 (seeds 7000…), Greek 12 (seeds 9000…),
-        // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…), Chinese 12 (seeds 15000…).
+        // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…), Chinese 12 (seeds 15000…), Traditional
+        // Chinese 12 (seeds 17000…).
         for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16), (Self.el, 9_000, 12), (Self.ru, 11_000, 12),
-                                            (Self.ko, 13_000, 12), (Self.zh, 15_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
+                                            (Self.ko, 13_000, 12), (Self.zh, 15_000, 12), (Self.zhHant, 17_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
             let rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? defaultRounds
             try agree(lang, seeds: UInt64(base + first)..<UInt64(base + first + rounds), base: UInt64(base))
         }

@@ -21,7 +21,8 @@
 //    words segmented by spaces, the particles the normalizer splits off a word one word of the
 //    utterance with it, the Hangul rewrites that cut and join words, a syllable counting two
 //    letters for a sound-alike, a number spelled and glued to a Hangul word, an app's name of
-//    3 syllables or more heard one syllable off) or Han (zh-Hans: words written without
+//    3 syllables or more heard one syllable off) or Han (zh-Hans, and zh-Hant, whose characters
+//    the normalizer folds to Simplified ones, catalogs and utterances alike: words written without
 //    spaces, each character a unit of its word; a character's sound its syllable's with the
 //    profile's fuzzy-pinyin merges, a homophone no guess; a word of characters that follow each
 //    other nowhere in the catalogs' text, as written or by sound, never heard next to a value
@@ -227,7 +228,7 @@ struct ReferenceMatcher {
     var catalogIssue: String? = nil
     /// The letters of the locale's script beside ASCII (Greek, Cyrillic; nil: Latin).
     var letters: ClosedRange<UInt32>? = nil
-    /// Han (zh-Hans): each character a unit (the normalizer's words cut into their characters),
+    /// Han (zh-Hans, zh-Hant): each character a unit (the normalizer's words cut into their characters),
     /// with the rules of its own below (`RefQuery.charWord`, `spread`, `inner`).
     var han = false
     /// Pairs of Han characters that follow each other somewhere in the catalogs' text (a phrase's
@@ -306,10 +307,11 @@ struct ReferenceMatcher {
         // Hangul: syllables (blocks of two or three letters) in words segmented by spaces, with
         // the particles the normalizer splits off, and rules of its own (`hangulSyllables`).
         case "Hang": letters = 0xAC00...0xD7A3
-        // Han (Simplified Chinese): words cut into characters, each a unit; a character's sound is
+        // Han (Simplified Chinese, and Traditional, folded to Simplified by the normalizer, catalogs
+        // and utterances alike: no rule of its own in the search): words cut into characters, each a unit; a character's sound is
         // its syllable's (fuzzy pinyin), words of characters that never follow each other in
         // the catalogs are words they never say, a word's insertion is spread over its characters.
-        case "Hans": han = true
+        case "Hans", "Hant": han = true
         default: issue("the script \(n.profile.script)")
         }
         func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
