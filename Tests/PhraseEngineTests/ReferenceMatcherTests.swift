@@ -190,7 +190,9 @@ import Testing
         alternatives: ["丝绒", "铜 风筝", "大理石"],
         connectors: ("里", "用"), pairs: [("大声", "安静"), ("明亮", "昏暗"), ("完成", "跳过")],
         negative: ["清除", "禁止", "取消"], openVerbs: ["打开", "启动", "进入"], then: "然后",
-        talk: ["因为", "太晚", "了", "所以"], numbers: ["两", "三", "42", "十"],
+        talk: ["因为", "太晚", "了", "所以"], numbers: ["两", "三", "42", "十", "两杯"],
+        valueNumbers: ["2", "4", "8", "3", "10", "三"], phraseNumbers: ["2", "五", "第一", "10", "三杯", "十张"],
+        ordinals: ["第一", "第二", "第三", "第四", "第五", "第六", "第七", "第八", "第九", "第十", "第十一", "第十二"],
         article: "那个", damageLetters: Array("波心问计路席事度犇淼"), spaced: false)
 
     /// Chinese (Traditional): the same in Traditional characters, which the normalizer folds to
@@ -208,7 +210,9 @@ import Testing
         alternatives: ["絲絨", "銅 風箏", "大理石"],
         connectors: ("裡", "用"), pairs: [("大聲", "安靜"), ("明亮", "昏暗"), ("完成", "跳過")],
         negative: ["清除", "禁止", "取消"], openVerbs: ["打開", "啟動", "進入"], then: "然後",
-        talk: ["因為", "太晚", "了", "所以"], numbers: ["兩", "三", "42", "十"],
+        talk: ["因為", "太晚", "了", "所以"], numbers: ["兩", "三", "42", "十", "兩杯"],
+        valueNumbers: ["2", "4", "8", "3", "10", "三"], phraseNumbers: ["2", "五", "第一", "10", "三杯", "十張"],
+        ordinals: ["第一", "第二", "第三", "第四", "第五", "第六", "第七", "第八", "第九", "第十", "第十一", "第十二"],
         article: "那個", damageLetters: Array("波心問計路席事度犇淼"), spaced: false, simplified: true)
 
     /// Traditional characters → Simplified ones (ICU's, as the normalizer folds them).
@@ -228,7 +232,7 @@ import Testing
         for _ in 0..<(2 + rng.below(6)) {
             var t = lang.join((0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) })
             // Sometimes a value ending with a number ("bedroom 2", "garden three").
-            if numbered && !lang.valueNumbers.isEmpty && rng.below(4) == 0 { t += " " + rng.pick(lang.valueNumbers) }
+            if numbered && !lang.valueNumbers.isEmpty && rng.below(4) == 0 { t += (lang.spaced ? " " : "") + rng.pick(lang.valueNumbers) }
             // Sometimes a word of letters and digits in it ("mp3 blues", "n5").
             if coded && rng.below(3) == 0 { t = rng.below(2) == 0 ? rng.pick(lang.codes) : rng.pick(lang.codes) + " " + t }
             // Sometimes a synonym ("harbor" for "river", or another value's word).

@@ -48,7 +48,8 @@
 //    it is an edit or sound-alike of (as the search relates them);
 //  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
 //    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를", zh "播放" is "播" "放"; a
-//    Han numeral only as a number or in a function word, "一下"), each a catalog word, a
+//    Han numeral only as a number or in a function word, "一下", as in the catalogs: "卧室三",
+//    "第一", "三杯"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
 //    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
 //    catalog word the symmetric deletes find, or one they miss where another relation holds the
