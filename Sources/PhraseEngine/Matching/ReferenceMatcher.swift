@@ -15,9 +15,11 @@
 // `match` answers nil with the reason elsewhere:
 //  - flexible matching in a locale whose normalizer folds the marks of its letters or keeps
 //    some (en, fr, de, el, ru, tr, …: a word written without a kept letter's marks, or with
-//    them where the catalog has none, is the word at similarity.unmarked, no guessed word; no
-//    connector glued to a word), Latin, Greek or Cyrillic (a script that segments into words
-//    and has no rule of its own in the search; tested in en, fr, el and ru) or Hangul (ko:
+//    them where the catalog has none, is the word at similarity.unmarked, no guessed word; a
+//    connector the locale glues to the next word as a prefix, he "ב" of "בביט", may open an app
+//    clause ending the utterance there), Latin, Greek, Cyrillic or Hebrew (a script that
+//    segments into words and has no rule of its own in the search; tested in en, fr, el, ru and
+//    he) or Hangul (ko:
 //    words segmented by spaces, the particles the normalizer splits off a word one word of the
 //    utterance with it, the Hangul rewrites that cut and join words, a syllable counting two
 //    letters for a sound-alike, a number spelled and glued to a Hangul word, an app's name of
@@ -296,15 +298,16 @@ struct ReferenceMatcher {
         let model = index.model
         func issue(_ s: String) { if catalogIssue == nil { catalogIssue = s } }
         if options.mode != .flexible { issue("exact matching") }
-        // (Letters the locale keeps marked are related to their unmarked spellings, and glued
-        // connectors open an app clause: rules of other locales, not modelled.)
-        if !index.gluedConnectors.isEmpty { issue("a locale gluing connectors") }
+        // (Connectors the locale glues to the next word as a prefix, he "ב" of "בביט", may open an
+        // app clause ending the utterance: `RefQuery.clauses`.)
         // Letters: Latin, or a script of its own that segments into words and has no rule of
         // its own in the search (Greek, Cyrillic): its letters are matched as Latin ones are.
         switch n.profile.script {
         case "Latn": break
         case "Grek": letters = 0x0370...0x03FF
         case "Cyrl": letters = 0x0400...0x04FF
+        // Hebrew: words segmented by spaces, connectors glued to the next word (`clauses`).
+        case "Hebr": letters = 0x0590...0x05FF
         // Hangul: syllables (blocks of two or three letters) in words segmented by spaces, with
         // the particles the normalizer splits off, and rules of its own (`hangulSyllables`).
         case "Hang": letters = 0xAC00...0xD7A3
@@ -1457,12 +1460,15 @@ struct RefQuery {
         // (Not a Han word the catalogs never say: `charWord`.)
         func free(_ i: Int) -> Bool { !flagged(i, [.number, .ordinal, .connector, .filler, .optional]) }
         func plain(_ i: Int) -> Bool { free(i) && !charWord[i] }
+        // A word with a connector the locale glues to the next word as its prefix (he "בביט"):
+        // the clause may start there, the word after the connector.
+        func glued(_ i: Int) -> Bool { ref.index.gluedConnectors.contains { units[i].text.count > $0.count && units[i].text.hasPrefix($0) } }
         var k = n, words = 0
         while k > 0 && words < 3 {
             let s = wordStart(k - 1)
             guard (s..<k).allSatisfy(plain) else { break }
             k = s; words += 1
-            if k > 0 && flagged(k - 1, .connector) { clauseTrail = n - k; break }
+            if k > 0 && (flagged(k - 1, .connector) || glued(k)) { clauseTrail = n - k; break }
         }
         k = 0; words = 0
         while k < n - 1 && words < 3 {
