@@ -9,8 +9,8 @@ import Testing
 /// English, in French (marks the normalizer folds, elided articles, forms), in Greek (a script
 /// of its own), in Russian (Cyrillic, a letter kept marked), in Korean (Hangul, particles
 /// split off words, the Hangul rewrites) and in Chinese (Han characters, no spaces; Simplified,
-/// and Traditional, some utterances written in Simplified characters), and in Hebrew (connectors
-/// glued to the next word).
+/// and Traditional, some utterances written in Simplified characters; Hong Kong, Cantonese
+/// function words), and in Hebrew (connectors glued to the next word).
 @Suite struct ReferenceMatcherTests {
     /// The words of one locale's random catalogs and utterances.
     struct Language {
@@ -62,6 +62,9 @@ import Testing
         var simplified = false
         /// The connector before a name that ends a phrase is glued to it (he "בנימבוס").
         var glued = false
+        /// Words some utterances say colloquially, as the profile's contractions read them (zh-HK
+        /// "喺" for "在").
+        var colloquial: [String: String] = [:]
         /// A text's words: by its spaces, or its characters where the locale writes none.
         func split(_ text: String) -> [String] {
             spaced ? text.split(separator: " ").map(String.init) : text.filter { $0 != " " }.map(String.init)
@@ -239,6 +242,21 @@ import Testing
         talk: ["כי", "היה", "מאוחר", "אתמול"], numbers: ["2", "שתיים", "שלוש", "42", "עשר", "7"],
         valueNumbers: ["2", "4", "8", "3", "10", "14"], phraseNumbers: ["2", "10"],
         article: "את", damageLetters: Array("בדגכמפקשתז"), glued: true)
+
+    /// Chinese (Hong Kong): Traditional characters, the Cantonese function words of the zh-HK
+    /// profile ("唔該", "度"), some utterances saying "喺" for "在" (a contraction it reads).
+    static let zhHK: Language = {
+        var l = zhHant
+        l.locale = "zh-HK"
+        l.fillers = ["唔該", "幫我", "一下", "啦", "我想", "麻煩你", "可唔可以", "吖"]
+        l.connectors = ("度", "用")
+        l.openVerbs = ["打開", "開啟", "入去"]
+        l.then = "跟住"
+        l.article = "嗰個"
+        l.simplified = false
+        l.colloquial = ["在": "喺"]
+        return l
+    }()
 
     /// Traditional characters → Simplified ones (ICU's, as the normalizer folds them).
     static let traditionalToSimplified = Core.buildTraditionalToSimplified()
@@ -511,6 +529,10 @@ import Testing
                 for c in said.unicodeScalars { folded.append(Self.traditionalToSimplified[c.value].flatMap(Unicode.Scalar.init) ?? c) }
                 said = String(folded)
             }
+            // (One utterance in four said colloquially: zh-HK "喺" for "在".)
+            if !lang.colloquial.isEmpty && rng.below(4) == 0 {
+                for (a, b) in lang.colloquial.sorted(by: { $0.key < $1.key }) { said = said.replacingOccurrences(of: a, with: b) }
+            }
             out.append(said)
         }
         for _ in 0..<4 {
@@ -710,9 +732,10 @@ import Testing
         let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0
         // English 40 rounds (seeds 5000…), French 16 (seeds 7000…), Greek 12 (seeds 9000…),
         // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…), Chinese 12 (seeds 15000…), Traditional
-        // Chinese 12 (seeds 17000…), Hebrew 12 (seeds 19000…).
+        // Chinese 12 (seeds 17000…), Hebrew 12 (seeds 19000…), Hong Kong Chinese 8 (seeds 21000…).
         for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16), (Self.el, 9_000, 12), (Self.ru, 11_000, 12),
-                                            (Self.ko, 13_000, 12), (Self.zh, 15_000, 12), (Self.zhHant, 17_000, 12), (Self.he, 19_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
+                                            (Self.ko, 13_000, 12), (Self.zh, 15_000, 12), (Self.zhHant, 17_000, 12), (Self.he, 19_000, 12),
+                                            (Self.zhHK, 21_000, 8)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
             let rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? defaultRounds
             try agree(lang, seeds: UInt64(base + first)..<UInt64(base + first + rounds), base: UInt64(base))
         }

@@ -23,8 +23,9 @@
 //    words segmented by spaces, the particles the normalizer splits off a word one word of the
 //    utterance with it, the Hangul rewrites that cut and join words, a syllable counting two
 //    letters for a sound-alike, a number spelled and glued to a Hangul word, an app's name of
-//    3 syllables or more heard one syllable off) or Han (zh-Hans, and zh-Hant, whose characters
-//    the normalizer folds to Simplified ones, catalogs and utterances alike: words written without
+//    3 syllables or more heard one syllable off) or Han (zh-Hans, and zh-Hant and zh-HK, whose
+//    characters the normalizer folds to Simplified ones, catalogs and utterances alike, and whose
+//    contractions it reads, zh-HK "喺" for "在": words written without
 //    spaces, each character a unit of its word; a character's sound its syllable's with the
 //    profile's fuzzy-pinyin merges, a homophone no guess; a word of characters that follow each
 //    other nowhere in the catalogs' text, as written or by sound, never heard next to a value
@@ -231,7 +232,7 @@ struct ReferenceMatcher {
     var catalogIssue: String? = nil
     /// The letters of the locale's script beside ASCII (Greek, Cyrillic; nil: Latin).
     var letters: ClosedRange<UInt32>? = nil
-    /// Han (zh-Hans, zh-Hant): each character a unit (the normalizer's words cut into their characters),
+    /// Han (zh-Hans, zh-Hant, zh-HK): each character a unit (the normalizer's words cut into their characters),
     /// with the rules of its own below (`RefQuery.charWord`, `spread`, `inner`).
     var han = false
     /// Pairs of Han characters that follow each other somewhere in the catalogs' text (a phrase's
