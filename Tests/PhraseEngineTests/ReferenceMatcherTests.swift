@@ -8,7 +8,9 @@ import Testing
 /// result (shortcut and value) and its score to the 4 decimals results are reported at. In
 /// English, in French (marks the normalizer folds, elided articles, forms), in Greek (a script
 /// of its own), in Russian (Cyrillic, a letter kept marked), in Korean (Hangul, particles
-/// split off words, the Hangul rewrites) and in Chinese (Han characters, no spaces).
+/// split off words, the Hangul rewrites) and in Chinese (Han characters, no spaces; Simplified,
+/// and Traditional, some utterances written in Simplified characters; Hong Kong, Cantonese
+/// function words), and in Hebrew (connectors glued to the next word).
 @Suite struct ReferenceMatcherTests {
     /// The words of one locale's random catalogs and utterances.
     struct Language {
@@ -50,6 +52,19 @@ import Testing
         var damageLetters = Array("bdfgkmpqvwxz")
         /// Words written apart (false: Chinese, no spaces; phrases and utterances are characters).
         var spaced = true
+        /// Numbers ending an app's name in some rounds ("Nimbus 54").
+        var nameNumbers: [String] = []
+        /// Words of letters and digits some catalogs say ("mp3", "n5", "4k"), and others said that
+        /// none says ("mp4", "x9").
+        var codes: [String] = []
+        var otherCodes: [String] = []
+        /// Traditional Chinese: some utterances written in Simplified characters.
+        var simplified = false
+        /// The connector before a name that ends a phrase is glued to it (he "בנימבוס").
+        var glued = false
+        /// Words some utterances say colloquially, as the profile's contractions read them (zh-HK
+        /// "喺" for "在").
+        var colloquial: [String: String] = [:]
         /// A text's words: by its spaces, or its characters where the locale writes none.
         func split(_ text: String) -> [String] {
             spaced ? text.split(separator: " ").map(String.init) : text.filter { $0 != " " }.map(String.init)
@@ -77,7 +92,8 @@ import Testing
         talk: ["because", "it", "was", "late", "please"], numbers: ["2", "two", "three", "42", "ten", "first", "7"],
         valueNumbers: ["2", "4", "8", "3", "10", "14", "three"], phraseNumbers: ["2", "five", "first", "10"],
         ordinals: ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"],
-        numberSounds: ["2": "to", "4": "for", "8": "ate"])
+        numberSounds: ["2": "to", "4": "for", "8": "ate"], nameNumbers: ["54", "2", "9", "4", "360"],
+        codes: ["mp3", "n5", "4k", "r2d2", "x1"], otherCodes: ["mp4", "x9", "n6", "b12"])
 
     /// French: marks the normalizer folds ("tâche", "météo"), elided articles ("l'eau"), forms and
     /// synonyms of the profile's ("joue" / "jouez", "affiche" / "montre").
@@ -95,7 +111,8 @@ import Testing
         talk: ["parce", "que", "c'était", "tard", "stp"], numbers: ["2", "deux", "trois", "42", "dix", "premier", "7"],
         valueNumbers: ["2", "4", "8", "3", "10", "14", "trois"], phraseNumbers: ["2", "cinq", "premier", "10"],
         ordinals: ["premier", "deuxième", "troisième", "quatrième", "cinquième", "sixième", "septième", "huitième", "neuvième", "dixième",
-                   "onzième", "douzième"], article: "la")
+                   "onzième", "douzième"], article: "la", nameNumbers: ["54", "2", "9", "4", "360"],
+        codes: ["mp3", "n5", "4k", "r2d2", "x1"], otherCodes: ["mp4", "x9", "n6", "b12"])
 
     /// Greek: a script of its own whose marks the normalizer folds ("δείξε" is "δειξε"), final
     /// sigma one letter with σ, names in Greek, keys by romanization; forms and synonyms of the
@@ -117,7 +134,7 @@ import Testing
         talk: ["γιατί", "ήταν", "αργά", "παρακαλώ"], numbers: ["2", "δύο", "τρία", "42", "δέκα", "πρώτο", "7"],
         valueNumbers: ["2", "4", "8", "3", "10", "14", "τρία"], phraseNumbers: ["2", "πέντε", "πρώτο", "10"],
         ordinals: ["πρώτο", "δεύτερο", "τρίτο", "τέταρτο", "πέμπτο", "έκτο", "έβδομο", "όγδοο", "ένατο", "δέκατο", "ενδέκατο", "δωδέκατο"],
-        article: "το")
+        article: "το", nameNumbers: ["54", "2", "9", "360"])
 
     /// Russian: Cyrillic, its marks folded but for the й it keeps ("сыграй" written "сыграи" is
     /// the word, unmarked), forms and synonyms of the profile's ("начни" / "запусти").
@@ -139,7 +156,7 @@ import Testing
         valueNumbers: ["2", "4", "8", "3", "10", "14", "три"], phraseNumbers: ["2", "пять", "первый", "10"],
         ordinals: ["первый", "второй", "третий", "четвертый", "пятый", "шестой", "седьмой", "восьмой", "девятый", "десятый",
                    "одиннадцатый", "двенадцатый"],
-        article: "мой")
+        article: "мой", nameNumbers: ["54", "2", "9", "360"])
 
     /// Korean: Hangul syllables, words segmented by spaces with particles glued to them that
     /// the normalizer splits off ("요가" is "요" and the particle "가"; "님버스에서" the name and
@@ -179,8 +196,70 @@ import Testing
         alternatives: ["丝绒", "铜 风筝", "大理石"],
         connectors: ("里", "用"), pairs: [("大声", "安静"), ("明亮", "昏暗"), ("完成", "跳过")],
         negative: ["清除", "禁止", "取消"], openVerbs: ["打开", "启动", "进入"], then: "然后",
-        talk: ["因为", "太晚", "了", "所以"], numbers: ["两", "三", "42", "十"],
+        talk: ["因为", "太晚", "了", "所以"], numbers: ["两", "三", "42", "十", "两杯"],
+        valueNumbers: ["2", "4", "8", "3", "10", "三"], phraseNumbers: ["2", "五", "第一", "10", "三杯", "十张"],
+        ordinals: ["第一", "第二", "第三", "第四", "第五", "第六", "第七", "第八", "第九", "第十", "第十一", "第十二"],
         article: "那个", damageLetters: Array("波心问计路席事度犇淼"), spaced: false)
+
+    /// Chinese (Traditional): the same in Traditional characters, which the normalizer folds to
+    /// Simplified ones, catalogs and utterances alike; some utterances written in Simplified
+    /// characters (`simplified`), as a recognizer set to another region writes them.
+    static let zhHant = Language(
+        locale: "zh-Hant",
+        words: ["播放", "顯示", "記錄", "開始", "停止", "新聞", "爵士", "喝水", "早晨", "列表", "筆記", "任務",
+                "廚房", "咖啡", "訂單", "計時器", "專注", "閱讀", "習慣", "音樂", "每日", "運動", "世界"],
+        valueWords: ["搖滾", "藍調", "薩爾薩", "探戈", "檸檬", "花園", "辦公室", "臥室", "瑜伽", "河流", "海洋", "早晨"],
+        valueSynonyms: ["港口", "峽谷", "旋律"],
+        fillers: ["請", "幫我", "一下", "吧", "我想", "麻煩你", "好嗎", "謝謝"],
+        unknown: ["犇鑫", "淼", "焱垚", "驫", "羴", "鱻犇", "猋"],
+        appNames: ["澤風 羽筆", "雲朵", "星港 樞紐", "軌道 蕨"],
+        alternatives: ["絲絨", "銅 風箏", "大理石"],
+        connectors: ("裡", "用"), pairs: [("大聲", "安靜"), ("明亮", "昏暗"), ("完成", "跳過")],
+        negative: ["清除", "禁止", "取消"], openVerbs: ["打開", "啟動", "進入"], then: "然後",
+        talk: ["因為", "太晚", "了", "所以"], numbers: ["兩", "三", "42", "十", "兩杯"],
+        valueNumbers: ["2", "4", "8", "3", "10", "三"], phraseNumbers: ["2", "五", "第一", "10", "三杯", "十張"],
+        ordinals: ["第一", "第二", "第三", "第四", "第五", "第六", "第七", "第八", "第九", "第十", "第十一", "第十二"],
+        article: "那個", damageLetters: Array("波心問計路席事度犇淼"), spaced: false, simplified: true)
+
+    /// Hebrew: a script of its own, words segmented by spaces, the connectors "ב" and "מ" glued to
+    /// the app's name as prefixes the profile attaches ("בנימבוס", "in Nimbus"), so that a word
+    /// after them ending the utterance may name another app; forms and synonyms of the
+    /// profile's ("הצג" / "תציג", "עצור" / "הפסק").
+    static let he = Language(
+        locale: "he",
+        words: ["נגן", "הצג", "רשום", "התחל", "עצור", "חדשות", "מים", "בוקר", "רשימה", "פתק", "משימה", "מטבח", "קפה",
+                "הזמנה", "טיימר", "ריכוז", "קריאה", "הרגל", "מוזיקה", "יומי", "ספורט", "עולם",
+                // Catalog words related to others: a form, a synonym.
+                "תציג", "הפסק"],
+        valueWords: ["רוק", "בלוז", "סלסה", "טנגו", "לימון", "גינה", "משרד", "חדר", "יוגה", "נהר", "ים", "בוקר"],
+        valueSynonyms: ["נמל", "קניון", "מנגינה"],
+        fillers: ["בבקשה", "אפשר", "רק", "רגע", "אני רוצה", "תוכל", "שלי", "זה"],
+        unknown: ["זורבל", "קוואזי", "פלורפ", "סניגט", "וורפל", "גריבל", "פלונק"],
+        appNames: ["זפיר קולמוס", "נימבוס", "קוואזר רכזת", "אורביט שרך"],
+        alternatives: ["קטיפה", "עפיפון נחושת", "שיש"],
+        connectors: ("ב", "עם"), pairs: [("חזק", "שקט"), ("בהיר", "כהה"), ("בוצע", "דולג")],
+        negative: ["טהר", "גרש", "בטל"], openVerbs: ["פתח", "הפעל"], then: "ואז",
+        talk: ["כי", "היה", "מאוחר", "אתמול"], numbers: ["2", "שתיים", "שלוש", "42", "עשר", "7"],
+        valueNumbers: ["2", "4", "8", "3", "10", "14"], phraseNumbers: ["2", "10"],
+        article: "את", damageLetters: Array("בדגכמפקשתז"), glued: true)
+
+    /// Chinese (Hong Kong): Traditional characters, the Cantonese function words of the zh-HK
+    /// profile ("唔該", "度"), some utterances saying "喺" for "在" (a contraction it reads).
+    static let zhHK: Language = {
+        var l = zhHant
+        l.locale = "zh-HK"
+        l.fillers = ["唔該", "幫我", "一下", "啦", "我想", "麻煩你", "可唔可以", "吖"]
+        l.connectors = ("度", "用")
+        l.openVerbs = ["打開", "開啟", "入去"]
+        l.then = "跟住"
+        l.article = "嗰個"
+        l.simplified = false
+        l.colloquial = ["在": "喺"]
+        return l
+    }()
+
+    /// Traditional characters → Simplified ones (ICU's, as the normalizer folds them).
+    static let traditionalToSimplified = Core.buildTraditionalToSimplified()
 
     /// A random catalog of an app: 2-6 shortcuts of 1-3 phrases of 1-4 words, half with the
     /// entity parameter (sometimes said twice, sometimes beside a second one), the app name first
@@ -191,10 +270,14 @@ import Testing
         var titles = Set<String>()
         // Every other catalog says numbers (issue 50).
         let numbered = rng.below(2) == 0
+        // One round in three (from the second), words of letters and digits ("mp3", "n5").
+        let coded = !lang.codes.isEmpty && (id / 10) % 3 == 1
         for _ in 0..<(2 + rng.below(6)) {
             var t = lang.join((0..<(1 + rng.below(2))).map { _ in rng.pick(valueWords) })
             // Sometimes a value ending with a number ("bedroom 2", "garden three").
-            if numbered && !lang.valueNumbers.isEmpty && rng.below(4) == 0 { t += " " + rng.pick(lang.valueNumbers) }
+            if numbered && !lang.valueNumbers.isEmpty && rng.below(4) == 0 { t += (lang.spaced ? " " : "") + rng.pick(lang.valueNumbers) }
+            // Sometimes a word of letters and digits in it ("mp3 blues", "n5").
+            if coded && rng.below(3) == 0 { t = rng.below(2) == 0 ? rng.pick(lang.codes) : rng.pick(lang.codes) + " " + t }
             // Sometimes a synonym ("harbor" for "river", or another value's word).
             let synonym = rng.below(4) == 0 ? ",\"synonyms\":[\"\(rng.pick(lang.valueSynonyms + valueWords))\"]" : ""
             if titles.insert(t).inserted { options.append("{\"id\":\"o\(options.count)\",\"title\":\"\(t)\"\(synonym)}") }
@@ -227,6 +310,8 @@ import Testing
                 }
                 // Sometimes a number in the phrase ("set 10 ${p}", "play the first ${p}").
                 if numbered && !lang.phraseNumbers.isEmpty && rng.below(6) == 0 { ws.insert(rng.pick(lang.phraseNumbers), at: rng.below(ws.count + 1)) }
+                // Sometimes a word of letters and digits ("play mp3 music", "show 4k news").
+                if coded && rng.below(4) == 0 { ws.insert(rng.pick(lang.codes), at: rng.below(ws.count + 1)) }
                 if param { ws.insert("${p}", at: rng.below(ws.count + 1)) }
                 // Sometimes a phrase saying the String parameter ("search ${query}"): it yields no
                 // phrase (a String is never expanded), its words no word of the catalog.
@@ -251,6 +336,8 @@ import Testing
                 case 1 where ws.count >= 2:
                     let k = 1 + rng.below(ws.count - 1)
                     phrase = (ws[..<k] + [lang.connectors.inside, "${applicationName}"] + ws[k...]).joined(separator: " ")
+                // (Hebrew: the connector glued to the name, "… בנימבוס".)
+                case _ where lang.glued: phrase = ws.joined(separator: " ") + " \(lang.connectors.last)${applicationName}"
                 default: phrase = ws.joined(separator: " ") + " \(lang.connectors.last) ${applicationName}"
                 }
                 phrases.append("\"\(phrase)\"")
@@ -306,6 +393,8 @@ import Testing
         var out: [String] = []
         let phrases = cats.flatMap { Expansion.phrases($0, locale: lang.locale) }
         let appWords = Set(phrases.flatMap { lang.split($0.appName.text.lowercased()) })
+        // Catalogs saying words of letters and digits: such words said, some none of theirs.
+        let coded = phrases.contains { p in lang.split(p.text.lowercased()).contains { lang.codes.contains($0) } }
         for _ in 0..<(24 * cats.count) {
             guard !phrases.isEmpty else { break }
             let p = rng.pick(phrases)
@@ -357,6 +446,15 @@ import Testing
                     // phrase and the word of its derived phrase).
                     let usable = paraphrases.filter { ws.contains($0.0) }
                     if !usable.isEmpty, case let (a, b) = rng.pick(usable), let k = ws.firstIndex(of: a) { ws[k] = b }
+                case 11 where coded && rng.below(2) == 0:
+                    // A word of letters and digits: one no catalog says ("mp4"), or a catalog's
+                    // said letter by letter ("m p 3", "n five").
+                    if rng.below(2) == 0 {
+                        ws.insert(rng.pick(lang.otherCodes), at: rng.below(ws.count + 1))
+                    } else if let k = ws.indices.filter({ lang.codes.contains(ws[$0]) }).first {
+                        let spelled = ws[k].map { c in c.isNumber && lang.locale == "en" && rng.below(2) == 0 ? (["2": "two", "3": "three", "5": "five", "1": "one", "4": "four"][String(c)] ?? String(c)) : String(c) }
+                        ws.replaceSubrange(k...k, with: spelled)
+                    }
                 case 11:
                     // A number, none of the catalog's: said for the value, or anywhere.
                     let number = rng.pick(lang.numbers)
@@ -407,6 +505,10 @@ import Testing
                     } else {
                         ws.insert(rng.pick(unknown), at: rng.below(ws.count + 1))
                     }
+                case 5 where lang.glued && rng.below(2) == 0:
+                    // Another app named with the connector glued to its name ("בזורבל" for "בנימבוס").
+                    let other = lang.connectors.last + rng.pick(unknown)
+                    if let k = ws.firstIndex(where: { w in appWords.contains { w == lang.connectors.last + $0 } }) { ws[k] = other } else { ws.append(other) }
                 case 5: ws.removeAll { appWords.contains($0) || $0 == lang.connectors.last || $0 == lang.connectors.inside }
                 case 6:
                     if rng.below(2) == 0, ws.count >= 3 { let k = ws.count - 1 - rng.below(2); ws = Array(ws[k...]) + Array(ws[..<k]) } else {
@@ -420,7 +522,18 @@ import Testing
                     for _ in 0..<(1 + rng.below(3)) { ws.append(rng.pick(unknown + lang.talk + words)) }
                 }
             }
-            out.append(lang.join(ws))
+            var said = lang.join(ws)
+            // (Traditional Chinese: one utterance in four written in Simplified characters.)
+            if lang.simplified && rng.below(4) == 0 {
+                var folded = String.UnicodeScalarView()
+                for c in said.unicodeScalars { folded.append(Self.traditionalToSimplified[c.value].flatMap(Unicode.Scalar.init) ?? c) }
+                said = String(folded)
+            }
+            // (One utterance in four said colloquially: zh-HK "喺" for "在".)
+            if !lang.colloquial.isEmpty && rng.below(4) == 0 {
+                for (a, b) in lang.colloquial.sorted(by: { $0.key < $1.key }) { said = said.replacingOccurrences(of: a, with: b) }
+            }
+            out.append(said)
         }
         for _ in 0..<4 {
             out.append(lang.join((0..<(2 + rng.below(5))).map { _ in rng.pick(words + valueWords + fillers) }))
@@ -618,9 +731,11 @@ import Testing
         let env = ProcessInfo.processInfo.environment
         let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0
         // English 40 rounds (seeds 5000…), French 16 (seeds 7000…), Greek 12 (seeds 9000…),
-        // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…), Chinese 12 (seeds 15000…).
+        // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…), Chinese 12 (seeds 15000…), Traditional
+        // Chinese 12 (seeds 17000…), Hebrew 12 (seeds 19000…), Hong Kong Chinese 8 (seeds 21000…).
         for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16), (Self.el, 9_000, 12), (Self.ru, 11_000, 12),
-                                            (Self.ko, 13_000, 12), (Self.zh, 15_000, 12)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
+                                            (Self.ko, 13_000, 12), (Self.zh, 15_000, 12), (Self.zhHant, 17_000, 12), (Self.he, 19_000, 12),
+                                            (Self.zhHK, 21_000, 8)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
             let rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? defaultRounds
             try agree(lang, seeds: UInt64(base + first)..<UInt64(base + first + rounds), base: UInt64(base))
         }
@@ -631,7 +746,7 @@ import Testing
         var inDomain = 0, outside: [String: Int] = [:], catalogs = 0
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
         var numbered = 0, saidOrdinal = 0, saidNumberSound = 0, freeText = 0, readFreeText = 0, saidUnmarked = 0
-        var particles = 0, syllablesOff = 0, saysString = 0, manyOptions = 0, charWords = 0, spreadWords = 0
+        var particles = 0, syllablesOff = 0, saysString = 0, manyOptions = 0, charWords = 0, spreadWords = 0, namedNumber = 0, saidCode = 0, gluedClause = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -639,8 +754,10 @@ import Testing
             let cats = try (0..<(1 + rng.below(3))).map { k in
                 // Every other round, the app's name shares a word with the phrases or values ("Nimbus jazz").
                 let name = lang.appNames[(round + k) % lang.appNames.count]
-                return try Self.catalog(&rng, id: round * 10 + k,
-                                        name: round % 2 == 0 ? name : name.split(separator: " ")[0] + " " + rng.pick(lang.words + lang.valueWords), lang)
+                var full = round % 2 == 0 ? name : name.split(separator: " ")[0] + " " + rng.pick(lang.words + lang.valueWords)
+                // One round in four (from the third), a number ending the name ("Nimbus 54").
+                if !lang.nameNumbers.isEmpty && round % 4 == 2 { full += " " + lang.nameNumbers[(round / 4 + k) % lang.nameNumbers.count] }
+                return try Self.catalog(&rng, id: round * 10 + k, name: full, lang)
             }
             if ProcessInfo.processInfo.environment["REFM_DEBUG"] != nil {
                 for c in cats { for sc in c.shortcuts { print("DEBUG catalog \(c.app.id) \(sc.intent) \(sc.parameters.map { "\($0.name):\($0.typeName)" }): \(sc.templates(for: lang.locale).map { "\($0.pieces)" })") } }
@@ -690,6 +807,10 @@ import Testing
                 if relatedWords { relatedCatalog += 1 }
                 // (Catalogs with numbers: outside the domain before issue 50 modelled them.)
                 if ref.vocabList.contains(where: ReferenceMatcher.isNumber) { numbered += 1 }
+                // (Apps with a number in their names; words of letters and digits said: outside
+                // the domain before issue 50 modelled them.)
+                if ref.appSets.contains(where: { ref.sets[$0].values.contains { $0.words.contains(where: ReferenceMatcher.isNumber) } }) { namedNumber += 1 }
+                if q.units.contains(where: { $0.flags.isDisjoint(with: [.number, .ordinal]) && $0.text.contains(where: \.isNumber) }) { saidCode += 1 }
                 // (Catalogs with free text: outside the domain before issue 50 modelled it.)
                 if ref.templates.contains(where: \.freeText) { freeText += 1 }
                 if cats.contains(where: { c in c.shortcuts.contains { s in s.templates(for: lang.locale).contains { t in
@@ -707,6 +828,11 @@ import Testing
                 // (More than 3 options heard in a set: the search reads the first 3.)
                 var spanned = q
                 spanned.findSpans()
+                // (Hebrew: an app clause ending the utterance after a connector glued to its word.)
+                var clause = spanned
+                clause.openAppClause()
+                clause.clauses()
+                if clause.clauseTrail > 0 && !clause.flagged(clause.n - clause.clauseTrail - 1, .connector) { gluedClause += 1 }
                 if spanned.spans.indices.contains(where: { k in !ref.sets[k].isApp && Set(spanned.spans[k].map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
                     manyOptions += 1
                 }
@@ -721,7 +847,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(charWords) with a Han word the catalogs never say, \(spreadWords) with a Han word of several characters, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(charWords) with a Han word the catalogs never say, \(spreadWords) with a Han word of several characters, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard, \(namedNumber) of apps with a number in a name, \(saidCode) saying a word of letters and digits, \(gluedClause) with an app clause after a glued connector); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

@@ -15,13 +15,17 @@
 // `match` answers nil with the reason elsewhere:
 //  - flexible matching in a locale whose normalizer folds the marks of its letters or keeps
 //    some (en, fr, de, el, ru, tr, …: a word written without a kept letter's marks, or with
-//    them where the catalog has none, is the word at similarity.unmarked, no guessed word; no
-//    connector glued to a word), Latin, Greek or Cyrillic (a script that segments into words
-//    and has no rule of its own in the search; tested in en, fr, el and ru) or Hangul (ko:
+//    them where the catalog has none, is the word at similarity.unmarked, no guessed word; a
+//    connector the locale glues to the next word as a prefix, he "ב" of "בביט", may open an app
+//    clause ending the utterance there), Latin, Greek, Cyrillic or Hebrew (a script that
+//    segments into words and has no rule of its own in the search; tested in en, fr, el, ru and
+//    he) or Hangul (ko:
 //    words segmented by spaces, the particles the normalizer splits off a word one word of the
 //    utterance with it, the Hangul rewrites that cut and join words, a syllable counting two
 //    letters for a sound-alike, a number spelled and glued to a Hangul word, an app's name of
-//    3 syllables or more heard one syllable off) or Han (zh-Hans: words written without
+//    3 syllables or more heard one syllable off) or Han (zh-Hans, and zh-Hant and zh-HK, whose
+//    characters the normalizer folds to Simplified ones, catalogs and utterances alike, and whose
+//    contractions it reads, zh-HK "喺" for "在": words written without
 //    spaces, each character a unit of its word; a character's sound its syllable's with the
 //    profile's fuzzy-pinyin merges, a homophone no guess; a word of characters that follow each
 //    other nowhere in the catalogs' text, as written or by sound, never heard next to a value
@@ -36,16 +40,19 @@
 //    phrase saying a String parameter yields no phrase, here as in the search: a String is
 //    never expanded), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
-//    values (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the first
-//    alarm"; none in an app's name, no other word with a digit such as "n5", at most 4 numbers
-//    of one sound); a shortcut's String parameter no phrase of it says (free text: "search
-//    ${applicationName}" of an intent with a query);
+//    values and app names (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the
+//    first alarm", "Studio 54"; a name's number said next to any of its names is none other; at
+//    most 4 numbers of one sound; no numeral but digits in a name); words of letters a-z and
+//    digits ("mp3", "n5", "r2d2"; "4k" is "4" and "k"), no other word with a numeral ("½"); a
+//    shortcut's String parameter no phrase of it says (free text: "search ${applicationName}"
+//    of an intent with a query);
 //  - the catalogs' words possibly related to one another: a catalog word said is also the
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
 //  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
 //    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를", zh "播放" is "播" "放"; a
-//    Han numeral only as a number or in a function word, "一下"), each a catalog word, a
+//    Han numeral only as a number or in a function word, "一下", as in the catalogs: "卧室三",
+//    "第一", "三杯"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
 //    form or spelling of a catalog word the locale's profile knows, a word misheard (an edit of a
 //    catalog word the symmetric deletes find, or one they miss where another relation holds the
@@ -54,7 +61,9 @@
 //    cut in two (two units that write a catalog word joined, "time r"; a unit, no catalog word,
 //    that writes two consecutive words of a phrase, a value or a name joined, "timerstart"), a
 //    word that sounds like a number the catalogs say ("to" for "2"), or a number or ordinal the
-//    normalizer marks ("two", "42", "first"; no other digits); any number of spans a set, the
+//    normalizer marks ("two", "42", "first"), a word of letters a-z and digits ("mp4", a word as
+//    any other but never a name: no value the app lacks; "m p 3" the normalizer joins to the
+//    catalogs' "mp3"; no other digits); any number of spans a set, the
 //    values and names looked for as the search looks for them (in the order of their bounds, none once 8 spans are held and its
 //    bound does not exceed the 8th best similarity; a bound that ties it, or the minimum, within
 //    1e-4 read both ways, in the domain where both give the same answer), a reading reading the
@@ -71,7 +80,9 @@
 // neither a value the app does not have nor an app clause; a number said in or next to a value's
 // span that its option says in none of its ways, where it says one, drops the span; a word that
 // sounds like a catalog's number, spelled in the locale, is it at `similarity.numberSound`, a
-// guess; a value ending with a number from 1 to 12 after one or two words also said with the
+// guess; a word with digits, "mp4", no word of a value the app lacks; a number in an app's name
+// said next to a span of any of its names none of them says dropping it; a value ending with a
+// number from 1 to 12 after one or two words also said with the
 // number first as an ordinal, "the second bedroom", a word only such a value says heard only in
 // its span), words joined or split (the join similarity, in phrases, values and
 // names; such a word neither unknown nor a guess, and an app a word of whose names is joined
@@ -221,7 +232,7 @@ struct ReferenceMatcher {
     var catalogIssue: String? = nil
     /// The letters of the locale's script beside ASCII (Greek, Cyrillic; nil: Latin).
     var letters: ClosedRange<UInt32>? = nil
-    /// Han (zh-Hans): each character a unit (the normalizer's words cut into their characters),
+    /// Han (zh-Hans, zh-Hant, zh-HK): each character a unit (the normalizer's words cut into their characters),
     /// with the rules of its own below (`RefQuery.charWord`, `spread`, `inner`).
     var han = false
     /// Pairs of Han characters that follow each other somewhere in the catalogs' text (a phrase's
@@ -243,6 +254,20 @@ struct ReferenceMatcher {
         guard let f = w.unicodeScalars.first, f.value >= 0x30 && f.value <= 0x39 else { return false }
         return w.unicodeScalars.allSatisfy { ($0.value >= 0x30 && $0.value <= 0x39) || $0 == "." }
     }
+
+    /// Whether a word is letters a-z and digits, a digit and a letter in it ("mp3", "n5", "r2d2"):
+    /// a word as any other, but no name (`hasNumeral`).
+    static func isCode(_ w: String) -> Bool {
+        var digit = false, letter = false
+        for c in w.unicodeScalars {
+            if c.value >= 0x30 && c.value <= 0x39 { digit = true } else if c.value >= 0x61 && c.value <= 0x7A { letter = true } else { return false }
+        }
+        return digit && letter
+    }
+
+    /// Whether a word has a character with a numeric value (digits, "½", "五"): numbers and
+    /// words with digits are no names, nor words of a value the app does not have.
+    static func hasNumeral(_ w: String) -> Bool { w.unicodeScalars.contains { $0.properties.numericType != nil } }
 
     /// A value ending with a number from 1 to 12 after a name of one or two words ("bedroom 2")
     /// said with the number first as an ordinal ("2." "bedroom", as the normalizer writes "second
@@ -274,22 +299,24 @@ struct ReferenceMatcher {
         let model = index.model
         func issue(_ s: String) { if catalogIssue == nil { catalogIssue = s } }
         if options.mode != .flexible { issue("exact matching") }
-        // (Letters the locale keeps marked are related to their unmarked spellings, and glued
-        // connectors open an app clause: rules of other locales, not modelled.)
-        if !index.gluedConnectors.isEmpty { issue("a locale gluing connectors") }
+        // (Connectors the locale glues to the next word as a prefix, he "ב" of "בביט", may open an
+        // app clause ending the utterance: `RefQuery.clauses`.)
         // Letters: Latin, or a script of its own that segments into words and has no rule of
         // its own in the search (Greek, Cyrillic): its letters are matched as Latin ones are.
         switch n.profile.script {
         case "Latn": break
         case "Grek": letters = 0x0370...0x03FF
         case "Cyrl": letters = 0x0400...0x04FF
+        // Hebrew: words segmented by spaces, connectors glued to the next word (`clauses`).
+        case "Hebr": letters = 0x0590...0x05FF
         // Hangul: syllables (blocks of two or three letters) in words segmented by spaces, with
         // the particles the normalizer splits off, and rules of its own (`hangulSyllables`).
         case "Hang": letters = 0xAC00...0xD7A3
-        // Han (Simplified Chinese): words cut into characters, each a unit; a character's sound is
+        // Han (Simplified Chinese, and Traditional, folded to Simplified by the normalizer, catalogs
+        // and utterances alike: no rule of its own in the search): words cut into characters, each a unit; a character's sound is
         // its syllable's (fuzzy pinyin), words of characters that never follow each other in
         // the catalogs are words they never say, a word's insertion is spread over its characters.
-        case "Hans": han = true
+        case "Hans", "Hant": han = true
         default: issue("the script \(n.profile.script)")
         }
         func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
@@ -305,9 +332,10 @@ struct ReferenceMatcher {
         // The display name and the alternative names, each a way to say the app.
         let names = Expansion.appNames(catalog, locale: locale)
         if names.isEmpty { issue("an app without a name"); return }
-        // (A number in an app's name, "Studio 54": its numbers and spans not modelled.)
-        if names.contains(where: { ($0.text + ($0.pronunciationHint ?? "")).unicodeScalars.contains { $0.properties.numericType != nil } }) {
-            issue("a number in an app's name")
+        // (A number in an app's name in digits, "Studio 54", is a word of the name as any other;
+        // one in other numerals, "五", is not modelled.)
+        if names.contains(where: { ($0.text + ($0.pronunciationHint ?? "")).unicodeScalars.contains { !$0.isASCII && $0.properties.numericType != nil } }) {
+            issue("a numeral other than digits in an app's name")
         }
         var appValues = names.enumerated().map { k, name in
             let nm = weighted(name.text)
@@ -319,6 +347,12 @@ struct ReferenceMatcher {
             let h = weighted(hint)
             if !h.words.isEmpty { appValues.append(Value(words: h.words, weights: h.weights, total: h.total, option: k, value: nil)) }
         }
+        // The numbers the app's names say, in all of them ("54" of "Studio 54"): a number said in
+        // or next to a span of any of its names that is none of them names another app. (The
+        // names are one option, the app's.)
+        var nameNumbers: [String] = []
+        for v in appValues { for w in v.words where Self.isNumber(w) && !nameNumbers.contains(w) { nameNumbers.append(w) } }
+        for k in appValues.indices { appValues[k].numbers = nameNumbers }
         sets.append(SlotSet(app: ai, isApp: true, values: appValues))
         appSets.append(sets.count - 1)
         var setOfType: [String: Int] = [:]
@@ -550,8 +584,9 @@ struct ReferenceMatcher {
         vocabStems = vocabList.map { stemmer?.stem($0) }
         vocabDeletes = sc.map { RefQuery.deletions($0) }
         longestRelatable = 2 * (sc.map(\.count).max() ?? 0) + 16
-        // Numbers: digits (an ordinal's point), no other word with a numeral ("n5", "½").
-        for w in vocabList where !Self.isNumber(w) && w.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+        // Numbers: digits (an ordinal's point), and words of letters and digits ("n5", "mp3"); no
+        // other word with a numeral ("½", "三楼").
+        for w in vocabList where !Self.isNumber(w) && !Self.isCode(w) && Self.hasNumeral(w) {
             issue("digits that are no number in the catalogs")
         }
         plainWords.formUnion(phraseWords)
@@ -785,10 +820,11 @@ struct RefQuery {
         for i in 0..<n {
             let t = units[i].text
             // A number or ordinal the normalizer marks ("two", "3", "first") is a word no catalog
-            // says (they say none) and relates to none; other digits are not modelled.
+            // says (they say none) and relates to none; a word of letters and digits ("mp4") a word
+            // as any other; other digits are not modelled.
             let number = flagged(i, [.number, .ordinal])
             // (A Han numeral in a function word, "一" of "一下", is that word.)
-            if !number && !(ref.han && flagged(i, [.filler, .optional, .connector])) && t.unicodeScalars.contains(where: { $0.properties.numericType != nil }) {
+            if !number && !(ref.han && flagged(i, [.filler, .optional, .connector])) && !ReferenceMatcher.isCode(t) && ReferenceMatcher.hasNumeral(t) {
                 return "digits that are no number"
             }
             if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false || (ref.han && Script.isHan($0.value)) }) {
@@ -1425,12 +1461,15 @@ struct RefQuery {
         // (Not a Han word the catalogs never say: `charWord`.)
         func free(_ i: Int) -> Bool { !flagged(i, [.number, .ordinal, .connector, .filler, .optional]) }
         func plain(_ i: Int) -> Bool { free(i) && !charWord[i] }
+        // A word with a connector the locale glues to the next word as its prefix (he "בביט"):
+        // the clause may start there, the word after the connector.
+        func glued(_ i: Int) -> Bool { ref.index.gluedConnectors.contains { units[i].text.count > $0.count && units[i].text.hasPrefix($0) } }
         var k = n, words = 0
         while k > 0 && words < 3 {
             let s = wordStart(k - 1)
             guard (s..<k).allSatisfy(plain) else { break }
             k = s; words += 1
-            if k > 0 && flagged(k - 1, .connector) { clauseTrail = n - k; break }
+            if k > 0 && (flagged(k - 1, .connector) || glued(k)) { clauseTrail = n - k; break }
         }
         k = 0; words = 0
         while k < n - 1 && words < 3 {
@@ -1733,8 +1772,8 @@ struct RefQuery {
         (0..<n).filter { i in
             !matches[i].isEmpty && !unheardWord(i) && cls[i].isContent && !joined(i)
                 && !matches[i].contains { ref.allLiterals.contains($0.word) }
-                // (Numbers are not names.)
-                && !flagged(i, [.number, .ordinal])
+                // (Numbers are not names, nor words with digits, "mp3".)
+                && !flagged(i, [.number, .ordinal]) && !ReferenceMatcher.hasNumeral(units[i].text)
         }
     }
 
@@ -1797,7 +1836,9 @@ struct RefQuery {
             // Guessed words count as never heard where no value of the slot is heard at or next to them.
             var foreign = appForeign[t.app]
             if guessing {
-                for i in 0..<n where guessed[i] && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
+                // (Not a word with digits, "mp4": no name.)
+                for i in 0..<n where guessed[i] && !ReferenceMatcher.hasNumeral(units[i].text)
+                    && !spans[t.paramSet].contains(where: { $0.start - 1 <= i && i <= $0.end }) { foreign.insert(i) }
             }
             func unknown(_ k: Int) -> Bool { (unheardWord(k) || foreign.contains(k)) && !flagged(k, [.number, .ordinal]) }
             if !(0..<n).contains(where: unknown) { continue }
