@@ -104,7 +104,8 @@ extension Query {
             guard opts.model.score(most) >= matters, hearsEveryContentWord(s.template) else { continue }
             let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
             appMask(appSpan, into: mask)
-            let al = align(t.elems, mask: mask, paramSpans: valueGroup(s, t, mask), ins: unitIns, trace: true)
+            // (The steps' kinds and units are what is read here: no texts.)
+            let al = align(t.elems, mask: mask, paramSpans: valueGroup(s, t, mask), ins: unitIns, trace: true, stepTexts: false)
             guard al.cost < .infinity, al.dels < 1e-3, al.substitutions < 1e-3, !al.paramMissing else { continue }
             // (mask 1: the app name; 2: a connector next to it, read like a filler.)
             for u in 0..<n { role[u] = mask[u] == 1 ? 1 : (mask[u] == 2 ? 3 : 0) }
