@@ -87,7 +87,7 @@ extension Query {
         // decides (`reach(after:)` the best reading).
         let matters = reach(after: top)
         // 0 not read, 1 read as a phrase word, the value or the app name, 2 extra, 3 filler.
-        var role = [UInt8](repeating: 0, count: n)
+        var role = [UInt8](filledWith: 0, count: n)
         // Each reading that names the app, its words in place, not far below (each on its own),
         // that says every content word and whose bound with free text (every word at its best,
         // `freeTextCost` the only insertion, no unknown word) reaches `matters`.
