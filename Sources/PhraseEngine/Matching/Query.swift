@@ -36,7 +36,7 @@ struct Query<Units: UnitBits> {
     /// Gives the workspace back what the query borrowed (after it).
     mutating func giveBack() {
         u.giveBack()
-        u.ws.returnSlotReading(slots)
+        u.ws.returnSlotReading(&slots)
     }
 
     /// The longest run of unknown words read as one value the app does not have.

@@ -110,6 +110,9 @@ final class ReadingTable: Sendable {
     /// word of the table that starts there and contains a Han character; a Han character no word
     /// covers is kept (the romanizer reads it). Nil when the word has no Han character.
     func read(_ word: String) -> String? {
+        // A word without a Han character has no reading (`readUncached`): told from its scalars,
+        // not looked up (a string's hash and comparison cost some 40 instructions a kana).
+        guard word.unicodeScalars.contains(where: { ReadingTable.needsReading($0.value) }) else { return nil }
         // Words come again (a catalog's words, an app's name): each is read once. (Bounded:
         // emptied when it grows past 50,000 words.)
         if let r = memo.withLock({ $0[word] }) { return r }
