@@ -27,6 +27,13 @@ public enum MatchCommand: Command {
     /// without trimming a copy: most lines stop at their first character.
     static func isBlank(_ line: String) -> Bool {
         var spaces: CharacterSet? = nil
+        return isBlank(line, &spaces)
+    }
+
+    /// `isBlank`, with `CharacterSet.whitespaces` made at most once for many lines (`spaces`,
+    /// nil until a line needs it): its getter costs some 850 instructions (a dynamic cast in
+    /// Foundation), once a line for a language that is not written in ASCII.
+    static func isBlank(_ line: String, _ spaces: inout CharacterSet?) -> Bool {
         for u in line.unicodeScalars {
             if u == " " || u == "\t" { continue }
             if u.isASCII { return false }
@@ -75,8 +82,9 @@ public enum MatchCommand: Command {
             if toFile { file.append(contentsOf: line) } else { ctx.outBuffered(line) }
         }
         if args.positionals.isEmpty {
+            var spaces: CharacterSet? = nil
             while let text = ctx.readLine() {
-                if MatchCommand.isBlank(text) { continue }
+                if MatchCommand.isBlank(text, &spaces) { continue }
                 handle(text)
             }
         } else {

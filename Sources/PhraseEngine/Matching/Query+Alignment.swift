@@ -1,9 +1,24 @@
 // Template alignment: the dynamic program that reads a template (literals, value spans, the app name) out of the utterance.
 
-/// Whether `Query.align` records its path (for explanations).
-protocol AlignTrace { static var enabled: Bool { get } }
-enum NoTrace: AlignTrace { static var enabled: Bool { false } }
-enum WithTrace: AlignTrace { static var enabled: Bool { true } }
+/// Whether `Query.align` records its path (for explanations), and whether its steps get their
+/// texts (`texts`: the utterance's words, the phrase's, the similarity) or their kinds and units
+/// only (what `freeTextReadings` reads: the texts cost a string each, ja some 2k an utterance).
+protocol AlignTrace {
+    static var enabled: Bool { get }
+    static var texts: Bool { get }
+}
+enum NoTrace: AlignTrace {
+    static var enabled: Bool { false }
+    static var texts: Bool { false }
+}
+enum WithTrace: AlignTrace {
+    static var enabled: Bool { true }
+    static var texts: Bool { true }
+}
+enum KindsTrace: AlignTrace {
+    static var enabled: Bool { true }
+    static var texts: Bool { false }
+}
 
 /// Whether `Query.align` fills only a band of its table (`Query.alignBandCells`).
 protocol AlignBand { static var enabled: Bool { get } }
@@ -16,6 +31,8 @@ struct ReadingAlignment {
     var cost: Float
     var gain: Float
     var ins: Float
+    /// The path, with the trace (`stepTexts: false`: each step's kind only, its other fields
+    /// empty).
     var steps: [AlignmentStep]
     /// The units each step took (empty for `missing`): units of one word share its span (a
     /// particle split off, "요가" as "요" "가"), so a step's span does not tell them apart.
@@ -65,18 +82,22 @@ extension Query {
     /// `skip`: an element said elsewhere (see `evaluate`), passed over for free.
     /// `literals`: the units the template's literals relate to (`literalUnits`), when known.
     /// `ins`: each unit's insertion cost for this template (`otherValueInsertions`); nil: `insCost`.
+    /// `stepTexts` (with the trace): false, the steps have their kinds only (`KindsTrace`).
     @inline(__always)
     func align(_ elems: [CompiledTemplate.Elem], mask: UnsafeMutablePointer<UInt8>, paramSpans: [SlotSpan], appSpans: [SlotSpan] = [],
-               skip: Int = -1, literals: Units? = nil, ins: UnsafeMutablePointer<Float>? = nil, trace: Bool) -> Alignment {
+               skip: Int = -1, literals: Units? = nil, ins: UnsafeMutablePointer<Float>? = nil, trace: Bool,
+               stepTexts: Bool = true) -> Alignment {
         let a: Alignment
         if alignBanded(elems.count) {
             // A word moved (`skip`) is not looked for in a table this large (`alignBandCells`).
             if skip >= 0 { return Alignment(cost: .infinity, gain: 0, ins: 0, steps: []) }
-            a = trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self, BandOnly.self)
-                : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self, BandOnly.self)
+            a = !trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self, BandOnly.self)
+                : stepTexts ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self, BandOnly.self)
+                : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, KindsTrace.self, BandOnly.self)
         } else {
-            a = trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self, WholeTable.self)
-                : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self, WholeTable.self)
+            a = !trace ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, NoTrace.self, WholeTable.self)
+                : stepTexts ? align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, WithTrace.self, WholeTable.self)
+                : align(elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins, KindsTrace.self, WholeTable.self)
         }
         // (Here, not in the table's function: a branch there slowed its loops.)
         if opts.referenceAlignment { checkAlignment(a, elems, mask: mask, paramSpans: paramSpans, appSpans: appSpans, skip: skip, literals: literals, ins: ins) }
@@ -381,6 +402,8 @@ extension Query {
         var a = Alignment(cost: last.cost + dropCost, gain: last.gain, ins: last.ins, steps: [],
                           substitutions: min(dels, last.unks), dels: dels, paramMissing: last.pdels > 0)
         if trace, last.cost < .infinity {
+            // (`KindsTrace`: each step's kind only, `AlignmentStep.kindOnly`.)
+            let texts = T.texts
             var cur = end
             var steps: [AlignmentStep] = []
             var stepUnits: [Range<Int>] = []
@@ -390,20 +413,23 @@ extension Query {
                 let ci = rowColumn(cur).1
                 switch op[cur] {
                 case 0: break
-                case 7: steps.append(step(.filler, pi, ci, "", "app", 0))
+                case 7: steps.append(texts ? step(.filler, pi, ci, "", "app", 0) : .kindOnly(.filler))
                 case 1:
-                    let f = units[pi].flags
-                    steps.append(step(f.contains(.filler) ? .filler : .extra, pi, ci, "", nil, 0))
+                    let k: AlignmentStep.Kind = units[pi].flags.contains(.filler) ? .filler : .extra
+                    steps.append(texts ? step(k, pi, ci, "", nil, 0) : .kindOnly(k))
                 case 2:
                     let e = elems[pj]
-                    steps.append(AlignmentStep(kind: .missing, utterance: "", start: 0, end: 0,
-                                               phrase: elemText(e), slot: e.kind == .param ? "parameter" : nil, similarity: 0))
+                    steps.append(texts ? AlignmentStep(kind: .missing, utterance: "", start: 0, end: 0,
+                                                       phrase: elemText(e), slot: e.kind == .param ? "parameter" : nil, similarity: 0)
+                                 : .kindOnly(.missing))
                 case 3:
                     let (s, k) = sim(pi, elems[pj].id)
-                    steps.append(step(k, pi, ci, index.vocabText[Int(elems[pj].id)], nil, s))
+                    steps.append(texts ? step(k, pi, ci, index.vocabText[Int(elems[pj].id)], nil, s) : .kindOnly(k))
                 case 4:
-                    steps.append(step(.merged, pi, ci, index.vocabText[Int(elems[pj].id)], nil, opts.model.joinSimilarity))
+                    steps.append(texts ? step(.merged, pi, ci, index.vocabText[Int(elems[pj].id)], nil, opts.model.joinSimilarity)
+                                 : .kindOnly(.merged))
                 case 5:
+                    guard texts else { steps.append(.kindOnly(.split)); break }
                     let t = index.vocabText[Int(elems[pj].id)] + " " + index.vocabText[Int(elems[pj + 1].id)]
                     steps.append(step(.split, pi, ci, t, nil, opts.model.joinSimilarity))
                 case 6:
@@ -411,14 +437,14 @@ extension Query {
                     let s = k < paramSpans.count ? paramSpans[k] : appSpans[k - paramSpans.count]
                     if s.variant < 0 {
                         // Words read as a value the parameter does not have.
-                        steps.append(step(.unknownValue, s.start, s.end, "", "parameter", s.sim))
+                        steps.append(texts ? step(.unknownValue, s.start, s.end, "", "parameter", s.sim) : .kindOnly(.unknownValue))
                         break
                     }
                     let v = index.slotSets[Int(elems[pj].id)].variants[Int(s.variant)]
                     let isApp = elems[pj].kind == .app
                     let kind: AlignmentStep.Kind = isApp ? (v.isAlternativeName ? .alternativeName : (s.isExact ? .exact : .fuzzy))
                         : (v.synonym != nil ? .synonym : (s.isExact ? .exact : .fuzzy))
-                    steps.append(step(kind, s.start, s.end, v.text, isApp ? "app" : "parameter", s.sim))
+                    steps.append(texts ? step(kind, s.start, s.end, v.text, isApp ? "app" : "parameter", s.sim) : .kindOnly(kind))
                 default: break
                 }
                 // (With the trace the table has a column per unit: pi..<ci are the step's units.)
@@ -478,5 +504,13 @@ extension Query {
     func step(_ k: AlignmentStep.Kind, _ a: Int, _ b: Int, _ phrase: String, _ slot: String?, _ s: Float) -> AlignmentStep {
         let (t, st, en) = source(a, b)
         return AlignmentStep(kind: k, utterance: t, start: st, end: en, phrase: phrase, slot: slot, similarity: Double(s))
+    }
+}
+
+extension AlignmentStep {
+    /// A step of `KindsTrace`: its kind, no texts (no span, no similarity).
+    @inline(__always)
+    static func kindOnly(_ k: Kind) -> AlignmentStep {
+        AlignmentStep(kind: k, utterance: "", start: 0, end: 0, phrase: "", slot: nil, similarity: 0)
     }
 }

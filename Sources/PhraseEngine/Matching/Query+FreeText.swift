@@ -87,7 +87,7 @@ extension Query {
         // decides (`reach(after:)` the best reading).
         let matters = reach(after: top)
         // 0 not read, 1 read as a phrase word, the value or the app name, 2 extra, 3 filler.
-        var role = [UInt8](repeating: 0, count: n)
+        var role = [UInt8](filledWith: 0, count: n)
         // Each reading that names the app, its words in place, not far below (each on its own),
         // that says every content word and whose bound with free text (every word at its best,
         // `freeTextCost` the only insertion, no unknown word) reaches `matters`.
@@ -104,7 +104,8 @@ extension Query {
             guard opts.model.score(most) >= matters, hearsEveryContentWord(s.template) else { continue }
             let unitIns = otherValueInsertions(t.paramSet, app: Int32(t.app), negative: t.isNegative)
             appMask(appSpan, into: mask)
-            let al = align(t.elems, mask: mask, paramSpans: valueGroup(s, t, mask), ins: unitIns, trace: true)
+            // (The steps' kinds and units are what is read here: no texts.)
+            let al = align(t.elems, mask: mask, paramSpans: valueGroup(s, t, mask), ins: unitIns, trace: true, stepTexts: false)
             guard al.cost < .infinity, al.dels < 1e-3, al.substitutions < 1e-3, !al.paramMissing else { continue }
             // (mask 1: the app name; 2: a connector next to it, read like a filler.)
             for u in 0..<n { role[u] = mask[u] == 1 ? 1 : (mask[u] == 2 ? 3 : 0) }

@@ -11,7 +11,9 @@ struct Query<Units: UnitBits> {
     /// while the query is made (its initializer), as is `slots`.
     var u: PreparedUtterance<Units>
     /// Where values and app names are said, and what follows from them (`findSlots`).
-    var slots = SlotReading()
+    /// (No default value: the initializer's reading is its first, not one assigned over an
+    /// empty one, which cost a copy and a destroy of every table.)
+    var slots: SlotReading
     /// The options, behind a reference: stored inline (592 bytes), they were copied to the stack
     /// at nearly every call of a `Query` method from a mutating one (about 1,100 instructions an
     /// utterance, en habits).
@@ -36,7 +38,7 @@ struct Query<Units: UnitBits> {
     /// Gives the workspace back what the query borrowed (after it).
     mutating func giveBack() {
         u.giveBack()
-        u.ws.returnSlotReading(slots)
+        u.ws.returnSlotReading(&slots)
     }
 
     /// The longest run of unknown words read as one value the app does not have.

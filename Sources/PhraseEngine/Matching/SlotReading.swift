@@ -40,8 +40,13 @@ extension Workspace {
         return r
     }
 
-    /// Gives back the tables `takeSlotReading` lent.
-    func returnSlotReading(_ r: consuming SlotReading) {
-        pool.pointee.slotTables = r
+    /// Gives back the tables `takeSlotReading` lent: swapped back, as they were lent (`r` keeps
+    /// the empty ones). (Assigning a copy of the reading retained every table, and released
+    /// the workspace's, for the query to release them again.)
+    func returnSlotReading(_ r: inout SlotReading) {
+        swap(&r.spans, &pool.pointee.slotTables.spans)
+        swap(&r.clearSets, &pool.pointee.slotTables.clearSets)
+        swap(&r.clearApps, &pool.pointee.slotTables.clearApps)
+        swap(&r.clearRowCharges, &pool.pointee.slotTables.clearRowCharges)
     }
 }

@@ -110,6 +110,9 @@ final class ReadingTable: Sendable {
     /// word of the table that starts there and contains a Han character; a Han character no word
     /// covers is kept (the romanizer reads it). Nil when the word has no Han character.
     func read(_ word: String) -> String? {
+        // A word without a Han character has no reading (`readUncached`): told from its scalars,
+        // not looked up (a string's hash and comparison cost some 40 instructions a kana).
+        guard word.unicodeScalars.contains(where: { ReadingTable.needsReading($0.value) }) else { return nil }
         // Words come again (a catalog's words, an app's name): each is read once. (Bounded:
         // emptied when it grows past 50,000 words.)
         if let r = memo.withLock({ $0[word] }) { return r }
@@ -134,11 +137,13 @@ final class ReadingTable: Sendable {
         var offsets: [Int] = [0]
         for u in scalars { offsets.append(offsets[offsets.count - 1] + UTF8.width(u)) }
         // The first position at or after each one with a Han character (scalars.count: none).
-        var nextHan = [Int](repeating: scalars.count, count: scalars.count + 1)
+        var nextHan = [Int](filledWith: scalars.count, count: scalars.count + 1)
         for k in stride(from: scalars.count - 1, through: 0, by: -1) {
             nextHan[k] = ReadingTable.needsReading(scalars[k].value) ? k : nextHan[k + 1]
         }
-        var out = String.UnicodeScalarView()
+        // (A string: a reading appended as a string, not its scalars one by one through
+        // `UnicodeScalarView.append(contentsOf:)`, which is not specialized.)
+        var out = ""
         var i = 0
         utf8.withUnsafeBufferPointer { p in
             while i < scalars.count {
@@ -150,7 +155,7 @@ final class ReadingTable: Sendable {
                     while len > 0 && nextHan[i] < i + len {
                         if let e = find(UnsafeBufferPointer(rebasing: p[offsets[i]..<offsets[i + len]])) {
                             let rs = Int(index[3 * e + 1]) + 1, re = Int(index[3 * e + 2])
-                            out.append(contentsOf: String(decoding: bytes[rs..<re], as: UTF8.self).unicodeScalars)
+                            out += String(decoding: bytes[rs..<re], as: UTF8.self)
                             i += len
                             taken = true
                             break
@@ -159,11 +164,11 @@ final class ReadingTable: Sendable {
                     }
                     if taken { continue }
                 }
-                out.append(scalars[i])
+                out.unicodeScalars.append(scalars[i])
                 i += 1
             }
         }
-        return String(out)
+        return out
     }
 }
 

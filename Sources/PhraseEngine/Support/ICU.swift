@@ -141,7 +141,8 @@ final class Transliterator: Sendable {
         pool.with { h -> [UInt16] in
             var cap = s.count * 4 + 16
             for _ in 0..<3 {
-                var buf = s + [UInt16](repeating: 0, count: cap - s.count)
+                var buf = s
+                buf.append(contentsOf: repeatElement(0, count: cap - s.count))
                 var st: Int32 = 0
                 let n = buf.withUnsafeMutableBufferPointer {
                     pe_translit(h, $0.baseAddress, Int32(s.count), Int32(cap), &st)
@@ -177,28 +178,28 @@ final class WordBreaker: Sendable {
         return pool.with { h -> [Segment] in
             var cap = Swift.max(16, text.count / 2 + 8)
             for _ in 0..<2 {
-                var starts = [Int32](repeating: 0, count: cap)
-                var ends = [Int32](repeating: 0, count: cap)
-                var statuses = [Int32](repeating: 0, count: cap)
-                var st: Int32 = 0
-                let n = text.withUnsafeBufferPointer { t in
-                    starts.withUnsafeMutableBufferPointer { s in
-                        ends.withUnsafeMutableBufferPointer { e in
-                            statuses.withUnsafeMutableBufferPointer { r in
-                                pe_wordbreak_segment(h, t.baseAddress, Int32(t.count), s.baseAddress,
-                                                     e.baseAddress, r.baseAddress, Int32(cap), &st)
-                            }
-                        }
+                // The starts, ends and statuses, `cap` each, in one buffer on the stack (three
+                // arrays cost an allocation each, through the standard library's unspecialized
+                // path: see `Array(filledWith:count:)`).
+                let found: [Segment]? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * cap) { buf in
+                    buf.initialize(repeating: 0)
+                    defer { buf.deinitialize() }
+                    guard let starts = buf.baseAddress else { return [Segment(start: 0, end: text.count, status: 200)] }
+                    let ends = starts + cap, statuses = starts + 2 * cap
+                    var st: Int32 = 0
+                    let n = text.withUnsafeBufferPointer { t in
+                        pe_wordbreak_segment(h, t.baseAddress, Int32(t.count), starts, ends, statuses, Int32(cap), &st)
                     }
+                    if st > 0 { return [Segment(start: 0, end: text.count, status: 200)] }
+                    if Int(n) > cap { cap = Int(n) + 1; return nil }
+                    var out: [Segment] = []
+                    out.reserveCapacity(Int(n))
+                    for i in 0..<Int(n) {
+                        out.append(Segment(start: Int(starts[i]), end: Int(ends[i]), status: statuses[i]))
+                    }
+                    return out
                 }
-                if st > 0 { return [Segment(start: 0, end: text.count, status: 200)] }
-                if Int(n) > cap { cap = Int(n) + 1; continue }
-                var out: [Segment] = []
-                out.reserveCapacity(Int(n))
-                for i in 0..<Int(n) {
-                    out.append(Segment(start: Int(starts[i]), end: Int(ends[i]), status: statuses[i]))
-                }
-                return out
+                if let found { return found }
             }
             return [Segment(start: 0, end: text.count, status: 200)]
         }

@@ -32,3 +32,16 @@ struct Table<Element: BitwiseCopyable>: RandomAccessCollection {
 }
 
 extension Table: @unchecked Sendable where Element: Sendable {}
+
+extension Array {
+    /// `count` copies of `value`, as `Array(repeating:count:)` makes them, for the arrays made on
+    /// every utterance: that initializer allocates through the standard library's unspecialized
+    /// `_allocateBufferUninitialized`, which looks up the metadata of the storage class at each
+    /// call (some 400 instructions, more than the filling of a short array); `append(contentsOf:)`
+    /// is specialized for the element and reads the metadata from a cache.
+    @inline(__always)
+    init(filledWith value: Element, count: Int) {
+        self.init()
+        append(contentsOf: repeatElement(value, count: count))
+    }
+}

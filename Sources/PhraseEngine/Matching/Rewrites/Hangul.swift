@@ -51,8 +51,8 @@ extension Rewriting {
             guard sc.count >= 4, r.flags.isEmpty, r.end - r.start == r.text.utf16.count,
                   sc.allSatisfy({ Script.isHangulSyllable($0.value) }), index.vocabId(r.text) == nil else { out.append(r); continue }
             let L = sc.count
-            var cost = [Int](repeating: Int.max, count: L + 1)
-            var back = [Int](repeating: -1, count: L + 1)
+            var cost = [Int](filledWith: Int.max, count: L + 1)
+            var back = [Int](filledWith: -1, count: L + 1)
             cost[0] = 0
             func piece(_ a: Int, _ b: Int) -> String { Core.text(sc[a..<b]) }
             for j in 0..<L where cost[j] < Int.max {
@@ -99,8 +99,8 @@ extension Rewriting {
         }
         let n = units.count
         guard n >= 2 else { return }
-        var cost = [Float](repeating: .infinity, count: n + 1)
-        var back = [Int](repeating: -1, count: n + 1)
+        var cost = [Float](filledWith: .infinity, count: n + 1)
+        var back = [Int](filledWith: -1, count: n + 1)
         cost[0] = 0
         for j in 0..<n {
             let one = cost[j] + (hangulWord(units[j]) && index.vocabId(units[j].text) == nil ? 2.5 : 1)

@@ -21,7 +21,7 @@ extension Rewriting {
         // each a unit of one scalar).
         var words: [(start: Int, end: Int, cjk: Bool, known: Bool)] = []
         words.reserveCapacity(units.count)
-        var scalar = [UInt32](repeating: 0, count: units.count)
+        var scalar = [UInt32](filledWith: 0, count: units.count)
         var i = 0
         var any = false
         while i < units.count {
@@ -121,9 +121,9 @@ extension Rewriting {
                 return a..<b
             }
             let inf = Int.max / 2
-            var cost = [Int](repeating: inf, count: L + 1)
-            var back = [Int](repeating: -1, count: L + 1)
-            var piece = [[Raw]?](repeating: nil, count: L + 1)
+            var cost = [Int](filledWith: inf, count: L + 1)
+            var back = [Int](filledWith: -1, count: L + 1)
+            var piece = [[Raw]?](filledWith: nil, count: L + 1)
             cost[0] = 0
             func relax(_ p: Int, _ q: Int, _ c: Int, _ said: [Raw]?) {
                 // Cutting a word of the utterance costs 8.

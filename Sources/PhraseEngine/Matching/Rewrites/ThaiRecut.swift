@@ -33,8 +33,8 @@ extension Rewriting {
             }
             let L = sc.count
             let unknownCost: Float = 2.5
-            var cost = [Float](repeating: .infinity, count: L + 1)
-            var back = [Int](repeating: -1, count: L + 1)
+            var cost = [Float](filledWith: .infinity, count: L + 1)
+            var back = [Int](filledWith: -1, count: L + 1)
             cost[0] = 0
             func piece(_ a: Int, _ b: Int) -> String { Core.text(sc[a..<b]) }
             for j in 0..<L where cost[j] < .infinity {
