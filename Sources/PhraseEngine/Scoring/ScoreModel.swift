@@ -445,9 +445,12 @@ public struct ScoreModel: Sendable, Hashable {
     /// The fitted rules' keys: one for both sides (`logistic`, `confidence`, and optionally
     /// `onePhraseConfidence`, `keepsLimits`), or one a side (`namedLogistic`, `namedConfidence`,
     /// `namedOnePhraseConfidence`, `namedKeepsLimits`; `noApp…` likewise).
-    static let semanticFittedKeys = ["", "named", "noApp"].flatMap { p in
+    static let semanticFittedKeys = semanticPrefixes.flatMap { p in
         ["logistic", "confidence", "onePhraseConfidence", "keepsLimits"].map { semanticKey(p, $0) }
     }
+
+    /// The fitted rules' prefixes: "" one rule for both sides, then each side's.
+    static let semanticPrefixes = ["", "named", "noApp"]
 
     /// A fitted rule's key: `name` as it is for both sides, or after a side's prefix.
     static func semanticKey(_ prefix: String, _ name: String) -> String {
@@ -464,25 +467,25 @@ public struct ScoreModel: Sendable, Hashable {
         var keepsLimits: [String: (value: Bool, at: Int)] = [:]
         let key = semanticKey
         for (k, x) in o {
-            if let prefix = ["", "named", "noApp"].first(where: { key($0, "onePhraseConfidence") == k }) {
+            if let prefix = Self.semanticPrefixes.first(where: { key($0, "onePhraseConfidence") == k }) {
                 guard onePhraseThresholds[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
                 guard let d = x.number, d > 0, d < 1 else { throw fail(x.offset, "'semantic.\(k)' must be a number between 0 and 1") }
                 onePhraseThresholds[prefix] = (d, x.offset)
                 continue
             }
-            if let prefix = ["", "named", "noApp"].first(where: { key($0, "keepsLimits") == k }) {
+            if let prefix = Self.semanticPrefixes.first(where: { key($0, "keepsLimits") == k }) {
                 guard keepsLimits[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
                 guard let b = x.bool else { throw fail(x.offset, "'semantic.\(k)' must be true or false, found \(x.typeName)") }
                 keepsLimits[prefix] = (b, x.offset)
                 continue
             }
-            if let prefix = ["", "named", "noApp"].first(where: { key($0, "logistic") == k }) {
+            if let prefix = Self.semanticPrefixes.first(where: { key($0, "logistic") == k }) {
                 guard fitted[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
                 fitted[prefix] = (try parseWeights(x, name: "semantic.\(k)", features: SemanticWeights.features,
                                                    optional: SemanticWeights.optionalFeatures, fail), x.offset)
                 continue
             }
-            if let prefix = ["", "named", "noApp"].first(where: { key($0, "confidence") == k }) {
+            if let prefix = Self.semanticPrefixes.first(where: { key($0, "confidence") == k }) {
                 guard thresholds[prefix] == nil else { throw fail(x.offset, "'semantic.\(k)' given twice") }
                 guard let d = x.number, d > 0, d < 1 else { throw fail(x.offset, "'semantic.\(k)' must be a number between 0 and 1") }
                 thresholds[prefix] = (d, x.offset)
@@ -505,7 +508,7 @@ public struct ScoreModel: Sendable, Hashable {
         }
         var rule = SemanticRule(values: values)
         var rules: [String: SemanticWeights] = [:]
-        for prefix in ["", "named", "noApp"] {
+        for prefix in Self.semanticPrefixes {
             let l = key(prefix, "logistic"), c = key(prefix, "confidence")
             switch (fitted[prefix], thresholds[prefix]) {
             case let (f?, t?):
@@ -595,8 +598,8 @@ public struct ScoreModel: Sendable, Hashable {
             : [("named", semantic.namedFitted), ("noApp", semantic.noAppFitted)]
         for (prefix, rule) in sides {
             guard let f = rule else { continue }
-            semanticMembers.append((prefix.isEmpty ? "logistic" : prefix + "Logistic", weights(f.bias, SemanticWeights.features, f.weights)))
-            semanticMembers.append((prefix.isEmpty ? "confidence" : prefix + "Confidence", .double(f.threshold)))
+            semanticMembers.append((Self.semanticKey(prefix, "logistic"), weights(f.bias, SemanticWeights.features, f.weights)))
+            semanticMembers.append((Self.semanticKey(prefix, "confidence"), .double(f.threshold)))
             if let t = f.onePhraseThreshold { semanticMembers.append((Self.semanticKey(prefix, "onePhraseConfidence"), .double(t))) }
             if f.keepsLimits { semanticMembers.append((Self.semanticKey(prefix, "keepsLimits"), .bool(true))) }
         }
