@@ -13,7 +13,10 @@ closest result is right" on the tune lines of the Home Assistant named corpora a
 (weighing as much as them), over: the nearest shortcut's cosine, its margin over the next, the
 closest result's score, whether the shortcut has one phrase in the locale, whether the result binds
 a parameter, the utterance's words and the nearest phrase template's words (split at spaces, at
-most 20, over 20; both are 1–2 in scripts without spaces, where this is not a measure). A line
+most 20, over 20; both are 1–2 in scripts without spaces, where this is not a measure), and (session
+35; `--no-token-recall` leaves it out) how much of the utterance's meaning the closest result's phrase
+holds token by token (`meaning.tokenRecall`: the predictions of semantic_fit.py's rule that never
+confirms carry it). A line
 runs when the model's logit reaches a threshold, chosen on the same tune lines: the best sum of
 the named settings' macro in-domain accuracy and the sample apps' (micro), false accepts rising by
 at most 0.3 points (macro, each setting) over the words alone and the sample apps' by at most
@@ -41,18 +44,26 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import semantic_fit as sf  # noqa: E402
 
-NAMES = ["cosine", "margin", "score", "onePhrase", "bindsValue", "utteranceWords", "phraseWords"]
+NAMES = ["cosine", "margin", "score", "onePhrase", "bindsValue", "utteranceWords", "phraseWords", "tokenRecall"]
 # The engine's names of those features (`SemanticWeights.features`).
-ENGINE = ["cosine", "meaningMargin", "score", "onePhrase", "bindsValue", "utteranceWords", "phraseWords"]
+ENGINE = ["cosine", "meaningMargin", "score", "onePhrase", "bindsValue", "utteranceWords", "phraseWords", "tokenRecall"]
+# Whether the rule reads `tokenRecall` (session 35; `--no-token-recall`: session 34's features).
+TOKENS = True
 
 
 def features(p, named=True):
     m, cl = p.get("meaning"), p.get("closest")
     if not (m and cl and m["agrees"] and cl["appNamed"] == named):
         return None
-    return [m["nearest"]["cosine"], min(max(m["margin"], 0.0), 0.2), cl["score"], 1.0 if m.get("onePhrase") else 0.0,
-            1.0 if cl.get("parameters") else 0.0, min(len(p["text"].split()), 20) / 20,
-            min(len(m["nearest"]["phrase"].split()), 20) / 20]
+    x = [m["nearest"]["cosine"], min(max(m["margin"], 0.0), 0.2), cl["score"], 1.0 if m.get("onePhrase") else 0.0,
+         1.0 if cl.get("parameters") else 0.0, min(len(p["text"].split()), 20) / 20,
+         min(len(m["nearest"]["phrase"].split()), 20) / 20]
+    if TOKENS:
+        if "tokenRecall" not in m:
+            sys.exit("semantic_features.py: a line the encoder read has no meaning.tokenRecall: predictions of a model "
+                     "that reads it are needed (semantic_fit.py's, session 35 on), or --no-token-recall")
+        x.append(m["tokenRecall"])
+    return x
 
 
 def load(path, lang, setting, limits, named=True):
@@ -176,12 +187,12 @@ def write_model(rule, path, base=None, side="named"):
     standardized ones over the features' spread) and `<side>Confidence` (the threshold's logistic)."""
     import math
     model = json.load(open(base or sf.MODEL, encoding="utf-8"))
-    raw = {n: float(b / sd) for n, b, sd in zip(ENGINE, rule.b[:-1], rule.sd)}
+    raw = {n: float(b / sd) for n, b, sd in zip(ENGINE if TOKENS else ENGINE[:-1], rule.b[:-1], rule.sd)}
     bias = float(rule.b[-1] - sum(b * mu / sd for b, mu, sd in zip(rule.b[:-1], rule.mu, rule.sd)))
     lexical = ["score", "named", "scoreNamed", "margin", "gainRatio", "insertionRatio", "penaltyRatio", "deletions",
                "substitutions", "unknownWords", "noValue"]
     evidence = ["cosine", "meaningMargin", "agrees", "cosineAgrees", "meaningMarginAgrees", "onePhrase", "bindsValue",
-                "utteranceWords", "phraseWords", "proposed"]
+                "utteranceWords", "phraseWords", "tokenRecall", "proposed"]
     # Four decimals, as the engine writes a model file (a file it reads back and writes is the same).
     weights = {"bias": round(bias - 50, 4)}
     for n in lexical + evidence:
@@ -217,7 +228,11 @@ def main(argv=None) -> int:
                     help="the side whose rule is chosen: named (the named corpora) or noApp (the plain ones)")
     ap.add_argument("--base-model", help="the model whose limits the rule keeps and that --write-model extends (default: the bundled one)")
     ap.add_argument("--write-model", help="write the model with the rule as its side's fitted rule to this file")
+    ap.add_argument("--no-token-recall", action="store_true",
+                    help="leave out tokenRecall (session 34's features; predictions without it)")
     a = ap.parse_args(argv)
+    global TOKENS
+    TOKENS = not a.no_token_recall
     bundled = json.load(open(a.base_model or sf.MODEL, encoding="utf-8"))["semantic"]
     key = (lambda k: k) if a.side == "named" else (lambda k: "noApp" + k[0].upper() + k[1:])
     one = ("onePhrase" if a.side == "named" else "noAppOnePhrase")
@@ -233,7 +248,7 @@ def main(argv=None) -> int:
     samples = [r for r in load(os.path.join(a.predictions, "samples.tune.jsonl"), "samples", None, limits, named) if r["tune"]]
     if not a.halves:
         rule = choose(ha, samples, langs, a.samples_fa_cap, not a.one_threshold, not a.replace_limits, a.fa_cap, settings)
-        print("weights (standardized): " + ", ".join(f"{n} {w:+.2f}" for n, w in zip(NAMES + ["bias"], rule.b)) + f"; threshold {rule.threshold:.2f}, one phrase {rule.one_threshold:.2f}"
+        print("weights (standardized): " + ", ".join(f"{n} {w:+.2f}" for n, w in zip((NAMES if TOKENS else NAMES[:-1]) + ["bias"], rule.b)) + f"; threshold {rule.threshold:.2f}, one phrase {rule.one_threshold:.2f}"
               + ("; the limits kept" if rule.keeps_limits else "; in place of the limits"))
         for s in settings:
             for split in ("tune", "test"):

@@ -56,6 +56,28 @@ def exact(cand, expect) -> bool:
     return True
 
 
+# Every feature of a fitted encoder rule (`SemanticWeights.features`: the decision's, then the encoder's).
+RULE_FEATURES = ["score", "named", "scoreNamed", "margin", "gainRatio", "insertionRatio", "penaltyRatio", "deletions",
+                 "substitutions", "unknownWords", "noValue", "cosine", "meaningMargin", "agrees", "cosineAgrees",
+                 "meaningMarginAgrees", "onePhrase", "bindsValue", "utteranceWords", "phraseWords", "tokenRecall", "proposed"]
+
+
+def never_model(base):
+    """`base` with an encoder rule that never runs anything but reads every piece of evidence: the
+    limits shut (1.0), and a fitted rule for both sides whose confidence never reaches its
+    threshold (bias -50), that weighs `tokenRecall` (a weight of 1e-4, so that the matcher reads
+    it and the predictions carry it: `meaning.tokenRecall`; confidence 0.9999, which -50 never
+    reaches) and refuses proposals (so that the lines read are the limits' lines)."""
+    never = dict(base)
+    w = {k: 0.0 for k in RULE_FEATURES}
+    w["tokenRecall"] = 1e-4
+    w["proposed"] = -50.0
+    never["semantic"] = {k: 1.0 for k in ("cosine", "margin", "score", "noAppCosine", "noAppMargin", "noAppScore")}
+    never["semantic"]["logistic"] = {"bias": -50.0, **w}
+    never["semantic"]["confidence"] = 0.9999
+    return never
+
+
 def run(binary: str, lang: str, kind: str, cat: str, model: str, tmp: str, reuse: bool = False):
     out = os.path.join(tmp, f"{lang}.{kind}.{cat}.jsonl")
     if reuse:
@@ -311,8 +333,7 @@ def main(argv=None) -> int:
     langs = a.langs.split(",") if a.langs else sorted(d for d in os.listdir(DATA) if os.path.isdir(os.path.join(DATA, d)))
     base = json.load(open(MODEL, encoding="utf-8"))
     tmp = a.predictions or tempfile.mkdtemp(prefix="semfit-")
-    never = dict(base)
-    never["semantic"] = {k: 1.0 for k in ("cosine", "margin", "score", "noAppCosine", "noAppMargin", "noAppScore")}
+    never = never_model(base)
     never_path = os.path.join(tmp, "never.json")
     json.dump(never, open(never_path, "w"))
     jobs = [(l, k, c) for l in langs for (k, c) in SETTINGS]

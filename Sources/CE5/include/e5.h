@@ -35,6 +35,14 @@ int e5_embed(e5_model *m, const char *text, int is_query, float *out);
 int e5_embed_batch(e5_model *m, const char **texts, int n, int is_query,
                    float *out);
 
+/* PhraseEngine addition: the sentence vector of `text` as e5_embed writes it,
+ * and the L2-normalized final hidden state of each of the text's own tokens
+ * (prefix, <s> and </s> left out) in `tok_out`, at most `max_tokens` rows of
+ * e5_dim() floats (a text longer than one window: its first window's). Returns
+ * the number of rows written, or -1. */
+int e5_embed_tokens(e5_model *m, const char *text, int is_query, float *out,
+                    float *tok_out, int max_tokens);
+
 /* --- sparse "latent terms" via a trained TopK sparse autoencoder (SAE) -----
  * Load a sparse head (sae.bin from sae_train.py); then e5_embed_sparse maps the
  * encoder's token hidden states through the SAE and max-pools over tokens into

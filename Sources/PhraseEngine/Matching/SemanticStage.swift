@@ -8,6 +8,10 @@ final class SemanticStage: Sendable {
     let cache: PhraseVectorCache?
     let catalogs: [Catalog]
     private let built = Mutex<[String: PhraseVectors]>([:])
+    /// The token states of the phrases the rule read token by token (`tokenRecall`), by text: a
+    /// corpus says the same request many times. Emptied when it reaches `phraseTokensKept`.
+    private let phraseTokens = Mutex<[String: TokenStates]>([:])
+    static let phraseTokensKept = 4096
 
     init(encoder: any SentenceEncoder, cache: PhraseVectorCache?, catalogs: [Catalog]) {
         self.encoder = encoder
@@ -70,10 +74,14 @@ final class SemanticStage: Sendable {
     /// `propose` (the lexical search of that shortcut's phrases alone, its values bound by
     /// words), when that is a result decided by a threshold or the confidence, with its evidence.
     /// nil: no phrase vectors.
-    func reading(_ r: MatchResult, indexLocale: String, proposals: Bool,
+    /// `tokens`: read how much of the utterance's meaning each candidate's phrase holds, token by
+    /// token (`SemanticEvidence.tokenRecall`: one more encoding, of the candidate's phrase, where
+    /// the encoder has token states).
+    func reading(_ r: MatchResult, indexLocale: String, proposals: Bool, tokens: Bool = false,
                  propose: (ShortcutRef) -> MatchResult) -> SemanticReading? {
         let pv = vectors(indexLocale)
-        let v = encoder.encode(r.text, locale: r.locale)
+        let withTokens = tokens ? encoder.encodeWithTokens(r.text, locale: r.locale) : nil
+        let v = withTokens?.vector ?? encoder.encode(r.text, locale: r.locale)
         let (best, next) = pv.nearest(v)
         guard let b = best else { return nil }
         func neighbour(_ row: Int, _ cos: Float) -> SemanticEvidence.Neighbour {
@@ -86,6 +94,8 @@ final class SemanticStage: Sendable {
         var e = SemanticEvidence(nearest: neighbour(b.row, b.cosine), next: next.map { neighbour($0.row, $0.cosine) },
                                  agrees: agrees, confirmed: false)
         e.onePhrase = catalogs[nearest.app].shortcuts[nearest.shortcut].templates(for: pv.locale).count == 1
+        let utteranceTokens = withTokens?.tokens
+        e.tokenRecall = tokenRecall(utteranceTokens, r)
         var out = SemanticReading(evidence: e)
         guard !agrees, proposals else { return out }
         var p = propose(nearest)
@@ -98,8 +108,28 @@ final class SemanticStage: Sendable {
         p.decision = .none
         var pe = e
         pe.proposed = true
+        pe.tokenRecall = tokenRecall(utteranceTokens, p)
         out.proposal = (p, pe)
         return out
+    }
+
+    /// How much of the utterance's meaning (`u`, its token states) the phrase of `r`'s closest
+    /// result holds, as the search read it (its values and the app's name in place). nil without
+    /// token states or a result.
+    func tokenRecall(_ u: TokenStates?, _ r: MatchResult) -> Double? {
+        guard let u, let c = r.results.first else { return nil }
+        let text = c.phrase
+        let known = phraseTokens.withLock { $0[text] }
+        let p: TokenStates
+        if let known { p = known } else {
+            guard let t = encoder.encodeWithTokens(text, locale: r.locale)?.tokens else { return nil }
+            p = t
+            phraseTokens.withLock { table in
+                if table.count >= SemanticStage.phraseTokensKept { table.removeAll(keepingCapacity: true) }
+                table[text] = t
+            }
+        }
+        return u.recall(in: p)
     }
 
     /// What `rule` makes of `candidate`'s closest result with the encoder's evidence `e`, were
@@ -136,7 +166,7 @@ final class SemanticStage: Sendable {
                 propose: (ShortcutRef) -> MatchResult) -> MatchResult {
         let proposals = rule.readsProposals
         guard SemanticStage.reads(r, proposals: proposals, units: units),
-              let read = reading(r, indexLocale: indexLocale, proposals: proposals, propose: propose) else { return r }
+              let read = reading(r, indexLocale: indexLocale, proposals: proposals, tokens: rule.readsTokens, propose: propose) else { return r }
         let (candidate, evidence) = read.judged(r, rule: rule)
         guard let v = SemanticStage.verdict(candidate, evidence, rule: rule) else {
             var out = r
@@ -182,7 +212,7 @@ extension SemanticWeights {
         let a: Double = e.candidateIsNearest ? 1 : 0
         let m = min(max(e.margin, 0), 0.2)
         return [e.nearest.cosine, m, a, e.nearest.cosine * a, m * a, e.onePhrase ? 1 : 0, top.parameters.isEmpty ? 0 : 1,
-                wordShare(utterance), wordShare(e.nearest.phrase), e.proposed ? 1 : 0]
+                wordShare(utterance), wordShare(e.nearest.phrase), e.tokenRecall ?? 0, e.proposed ? 1 : 0]
     }
 
     /// A text's words, split at white space, at most 20, over 20 (`evidenceFeatures`).

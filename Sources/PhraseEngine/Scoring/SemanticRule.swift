@@ -61,6 +61,9 @@ public struct SemanticRule: Sendable, Hashable {
     /// that reads them (the limits never run one).
     public var readsProposals: Bool { readsProposals(appNamed: true) || readsProposals(appNamed: false) }
 
+    /// Whether a side's fitted rule reads `tokenRecall` (`SemanticWeights.readsTokens`).
+    public var readsTokens: Bool { (namedFitted?.readsTokens ?? false) || (noAppFitted?.readsTokens ?? false) }
+
     /// Whether a side's rule reads the encoder's proposals: its fitted rule does.
     public func readsProposals(appNamed: Bool) -> Bool { fitted(appNamed: appNamed)?.readsProposals ?? false }
 
@@ -136,18 +139,25 @@ public struct SemanticWeights: Sendable, Hashable {
     /// (`SemanticEvidence.onePhrase`), 1 when the candidate binds a parameter's value, the
     /// utterance's words and the nearest row's template's words (split at white space, at most
     /// 20, over 20: a short template says little, and its closeness to short requests of every
-    /// kind is high; in a script written without spaces both are 1/20 or so); and 1 when the
+    /// kind is high; in a script written without spaces both are 1/20 or so); how much of the
+    /// utterance's meaning the candidate's phrase holds token by token
+    /// (`SemanticEvidence.tokenRecall`; 0 where the encoder has no token states); and 1 when the
     /// candidate is the encoder's proposal (the search's closest was another shortcut's, or
     /// none: `SemanticEvidence.proposed`).
     public static let evidenceFeatures = ["cosine", "meaningMargin", "agrees", "cosineAgrees", "meaningMarginAgrees",
-                                          "onePhrase", "bindsValue", "utteranceWords", "phraseWords", "proposed"]
+                                          "onePhrase", "bindsValue", "utteranceWords", "phraseWords", "tokenRecall", "proposed"]
     /// Features a model file may leave out (weight 0): those added after files with fitted rules
-    /// were written (session 33).
-    public static let optionalFeatures: Set<String> = ["onePhrase", "bindsValue", "utteranceWords", "phraseWords"]
+    /// were written (session 33: the first four; session 35: `tokenRecall`).
+    public static let optionalFeatures: Set<String> = ["onePhrase", "bindsValue", "utteranceWords", "phraseWords", "tokenRecall"]
     /// Every feature, in the order of `weights` (after the bias).
     public static let features = DecisionWeights.features + evidenceFeatures
     /// Where `proposed` is in `features`.
     static let proposedIndex = features.count - 1
+    /// Where `tokenRecall` is in `features`.
+    static let tokenRecallIndex = features.count - 2
+    /// Whether the rule reads `tokenRecall` (a weight other than 0): the matcher then asks the
+    /// encoder for token states and encodes the candidate's phrase (`SemanticStage.reading`).
+    public var readsTokens: Bool { weights.count == SemanticWeights.features.count && weights[SemanticWeights.tokenRecallIndex] != 0 }
     /// The weight of `proposed` in a rule that never runs a proposal (`phrasematch fit` writes
     /// it where the tune lines are better without them): no other evidence can lift a proposal
     /// back to any threshold, and the matcher does not search for one (`readsProposals`).

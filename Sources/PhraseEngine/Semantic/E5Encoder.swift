@@ -89,6 +89,25 @@ public final class E5Encoder: SentenceEncoder, @unchecked Sendable {
         return out
     }
 
+    public func encodeWithTokens(_ text: String, locale: String) -> (vector: [Float], tokens: TokenStates)? {
+        var out = [Float](repeating: 0, count: dimension)
+        let bytes = E5Encoder.prepared(text)
+        // A token is at least one byte of the text (the engine's bound too), and a window holds
+        // at most 512.
+        let most = min(bytes.count + 4, 512)
+        var states = [Float](repeating: 0, count: most * dimension)
+        let rows = bytes.withUnsafeBufferPointer { b in
+            out.withUnsafeMutableBufferPointer { o in
+                states.withUnsafeMutableBufferPointer { t in
+                    e5_embed_tokens(model, b.baseAddress, 1, o.baseAddress, t.baseAddress, Int32(most))
+                }
+            }
+        }
+        guard rows >= 0 else { return nil }
+        states.removeSubrange((Int(rows) * dimension)...)
+        return (out, TokenStates(dimension: dimension, values: states))
+    }
+
     /// The text as the engine reads it: NUL-terminated UTF-8 without inner NULs, at most
     /// `maxTextBytes` (cut before a character that would cross it).
     static func prepared(_ text: String) -> [CChar] {

@@ -23,6 +23,11 @@ public struct SemanticEvidence: Sendable, Hashable {
     /// The nearest shortcut has one phrase in the locale (the catalog's templates): the rule may
     /// hold its candidate to limits of their own (`SemanticRule.onePhrase`).
     public var onePhrase: Bool = false
+    /// How much of the utterance's meaning the candidate's phrase (as the search read it: its
+    /// values and the app's name in place) holds, token by token (`TokenStates.recall`): read
+    /// where the rule does (a fitted rule with a `tokenRecall` weight) and the encoder has token
+    /// states. nil: not read.
+    public var tokenRecall: Double? = nil
     /// The candidate read is the nearest shortcut's: the search's closest, or the proposal.
     public var candidateIsNearest: Bool { agrees || proposed }
     /// The evidence turned a refusal into a match (`SemanticRule`).
@@ -35,6 +40,7 @@ public struct SemanticEvidence: Sendable, Hashable {
         if let n = next { s += ", next \(f(n.cosine)) to \(n.intent) '\(n.phrase)'" }
         s += agrees ? " (the closest result's shortcut" : (proposed ? " (not the search's closest; read as its own best phrase" : " (not the closest result's shortcut")
         s += onePhrase ? ", its one phrase)" : ")"
+        if let t = tokenRecall { s += "; its words in the phrase \(f(t))" }
         if confirmed { s += "; confirmed" }
         return s
     }
@@ -49,6 +55,7 @@ public struct SemanticEvidence: Sendable, Hashable {
         o += [("margin", .double((margin * 10000).rounded() / 10000)), ("agrees", .bool(agrees))]
         if proposed { o.append(("proposed", .bool(true))) }
         if onePhrase { o.append(("onePhrase", .bool(true))) }
+        if let t = tokenRecall { o.append(("tokenRecall", .double((t * 10000).rounded() / 10000))) }
         o.append(("confirmed", .bool(confirmed)))
         return .object(o)
     }
