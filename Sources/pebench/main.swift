@@ -424,7 +424,7 @@ if want("semantic") {
         tokTimes.append(Double(now() - t0))
     }
     tokTimes.sort()
-    report("semantic encode + token recall, phrase new (1 thread)", [("utterances", Double(texts.count)), ("p50_ms", pct(tokTimes, 0.5) / 1e6),
+    report("semantic tokens + a new phrase", [("utterances", Double(texts.count)), ("p50_ms", pct(tokTimes, 0.5) / 1e6),
                                                                      ("p90_ms", pct(tokTimes, 0.9) / 1e6)])
     let q = e.encode("please record that i drank water", locale: "en")
     let near = sample(quick ? 200 : 2000) { _ = pv.nearest(q) }
