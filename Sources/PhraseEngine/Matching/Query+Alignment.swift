@@ -254,7 +254,7 @@ extension Query {
         scratch.alignCells &+= size
         // The cell of row r, column q (-1: outside the band).
         @inline(__always) func at(_ r: Int, _ q: Int) -> Int {
-            if !B.enabled { return r * w + q }
+            if !B.enabled { return r &* w &+ q }
             let l = Int(lo[r])
             return q < l || q > Int(hi[r]) ? -1 : base[r] + q - l
         }
@@ -297,9 +297,14 @@ extension Query {
             // A literal no unit relates to (no match, merge or split: each is noted in
             // `ws.best`) can only be left out: its row tries no match.
             let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
+            // The units that relate to the row's literal (`markHits`: a match, a join, a split):
+            // at any other unit the row tries none of them (nothing to test there).
+            let rowHits = e.kind == .literal && heard ? hits(Int(e.id)) : noUnits
             let pFirst = B.enabled ? Int(lo[j]) : 0, pLast = B.enabled ? Int(hi[j]) : columns
             for p in pFirst...pLast {
-                let here = B.enabled ? base[j] + p - pFirst : j * w + p
+                // (Cell indices in wrapping arithmetic: a table is at most (elements + 1) ×
+                // (units + 1) cells, far from overflow, and the checks cost in every cell.)
+                let here = B.enabled ? base[j] &+ p &- pFirst : j &* w &+ p
                 let c0 = cells[here].cost
                 if c0 == .infinity { continue }
                 let cur = cells[here]
@@ -330,11 +335,11 @@ extension Query {
                         var nc = c0, ni = cur.ins
                         let end = p + 1 < columns ? Int(colUnit[p + 1]) : n
                         for u in i..<end where mask[u] == 0 { nc += insP[u]; ni += insP[u] }
-                        store(here + 1, nc, cur.gain, ni, 1, -1, del: 0, unk: colUnk[p], pdel: 0)
+                        store(here &+ 1, nc, cur.gain, ni, 1, -1, del: 0, unk: colUnk[p], pdel: 0)
                     }
                 } else if i < n {
                     let mk = mask[i]
-                    let right = B.enabled && p == pLast ? -1 : here + 1
+                    let right = B.enabled && p == pLast ? -1 : here &+ 1
                     if mk == 1 {
                         relax(right, 0, 0, 0, 0)
                     } else if mk == 2 {
@@ -345,19 +350,19 @@ extension Query {
                     }
                 }
                 guard j < m else { continue }
-                let down = B.enabled ? at(j + 1, p) : here + w
+                let down = B.enabled ? at(j + 1, p) : here &+ w
                 if j == skipRow { relax(down, 0, 0, 0, 8); continue }
                 if flexible { relax(down, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
                 if pass >= 0 { continue }
                 switch e.kind {
                 case .literal:
-                    guard heard, i < n, mask[i] != 1 else { break }
+                    guard heard, i < n, rowHits.contains(i), mask[i] != 1 else { break }
                     // sim(i, e.id)
                     var s: Float = 0
                     var q = msP[i]
                     let qe = q + mcP[i]
                     while q < qe { if mvP[q] == e.id { s = simP[q]; break }; q += 1 }
-                    if s > 0 && (flexible || s >= 1) { relax(B.enabled ? at(j + 1, p + 1) : here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                    if s > 0 && (flexible || s >= 1) { relax(B.enabled ? at(j + 1, p + 1) : here &+ w &+ 1, e.weight * (1 - s), e.weight * s, 0, 3) }
                     guard flexible else { break }
                     if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
                         let s2 = opts.model.joinSimilarity
@@ -372,7 +377,7 @@ extension Query {
                         if found {
                             let s2 = opts.model.joinSimilarity
                             let ww = e.weight + nextWeight
-                            relax(B.enabled ? at(j + 2, p + 1) : here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                            relax(B.enabled ? at(j + 2, p + 1) : here &+ 2 &* w &+ 1, ww * (1 - s2), ww * s2, 0, 5)
                         }
                     }
                 case .param, .app:
