@@ -111,6 +111,12 @@ extension Query {
                                             _: T.Type, _: B.Type) -> Alignment {
         let trace = T.enabled
         let flexible = opts.mode == .flexible
+        // What the loops read of the query, read once: `self` is passed by address (`Query`), and
+        // a store through the table's pointers could write to it as far as the compiler knows.
+        let n = self.n
+        let best = ws.best
+        let contentWeight = index.model.contentWordWeight
+        let joinSimilarity = opts.model.joinSimilarity
         // The band's layout (`B.enabled`): the elements in order, a literal one unit, a slot its
         // longest span, stretched over the units. Element k is expected from unit
         // `first(before k)` to `last(after k)` (its lengths summed), `alignBandUnits` either side.
@@ -154,7 +160,7 @@ extension Query {
         let full = trace || opts.fullAlignment || opts.exhaustive
         @inline(__always) func dropped(_ k: Int) -> Bool {
             let e = elems[k]
-            return !full && flexible && k != skip && e.kind == .literal && !(e.id >= 0 && ws.best[Int(e.id)] > 0)
+            return !full && flexible && k != skip && e.kind == .literal && !(e.id >= 0 && best[Int(e.id)] > 0)
         }
         var m = 0
         var skipRow = -1
@@ -162,7 +168,7 @@ extension Query {
         for (k, e) in elems.enumerated() {
             if dropped(k) {
                 dropCost += e.weight
-                if e.weight >= index.model.contentWordWeight { dropDels += 1 }
+                if e.weight >= contentWeight { dropDels += 1 }
                 continue
             }
             if k == skip { skipRow = m }
@@ -288,7 +294,7 @@ extension Query {
         for j in 0...m {
             // The element of row j (the last row has none).
             let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
-            let delCount: Float = e.kind == .literal && e.weight >= index.model.contentWordWeight ? 1 : 0
+            let delCount: Float = e.kind == .literal && e.weight >= contentWeight ? 1 : 0
             let pdelCount: Float = e.kind == .param ? 1 : 0
             // (Not into the word said elsewhere, `skip`: it is read from its own unit.)
             let hasNextLiteral = j < m && rowNext[j] >= 0 && j + 1 != skipRow
@@ -296,7 +302,7 @@ extension Query {
             let nextWeight: Float = hasNextLiteral ? el[j + 1].weight : 0
             // A literal no unit relates to (no match, merge or split: each is noted in
             // `ws.best`) can only be left out: its row tries no match.
-            let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
+            let heard = e.kind != .literal || (e.id >= 0 && best[Int(e.id)] > 0)
             // The units that relate to the row's literal (`markHits`: a match, a join, a split):
             // at any other unit the row tries none of them (nothing to test there).
             let rowHits = e.kind == .literal && heard ? hits(Int(e.id)) : noUnits
@@ -365,7 +371,7 @@ extension Query {
                     if s > 0 && (flexible || s >= 1) { relax(B.enabled ? at(j + 1, p + 1) : here &+ w &+ 1, e.weight * (1 - s), e.weight * s, 0, 3) }
                     guard flexible else { break }
                     if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
-                        let s2 = opts.model.joinSimilarity
+                        let s2 = joinSimilarity
                         relax(at(j + 1, Int(posOf[i + 2 <= n ? i + 2 : n])), e.weight * (1 - s2), e.weight * s2, 0, 4)
                     }
                     if hasNextLiteral {
@@ -375,7 +381,7 @@ extension Query {
                         var found = false
                         while k < ke { if spP[k] == (e.id, nextLiteral) { found = true; break }; k += 1 }
                         if found {
-                            let s2 = opts.model.joinSimilarity
+                            let s2 = joinSimilarity
                             let ww = e.weight + nextWeight
                             relax(B.enabled ? at(j + 2, p + 1) : here &+ 2 &* w &+ 1, ww * (1 - s2), ww * s2, 0, 5)
                         }
