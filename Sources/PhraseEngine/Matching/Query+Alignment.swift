@@ -111,6 +111,12 @@ extension Query {
                                             _: T.Type, _: B.Type) -> Alignment {
         let trace = T.enabled
         let flexible = opts.mode == .flexible
+        // What the loops read of the query, read once: `self` is passed by address (`Query`), and
+        // a store through the table's pointers could write to it as far as the compiler knows.
+        let n = self.n
+        let best = ws.best
+        let contentWeight = index.model.contentWordWeight
+        let joinSimilarity = opts.model.joinSimilarity
         // The band's layout (`B.enabled`): the elements in order, a literal one unit, a slot its
         // longest span, stretched over the units. Element k is expected from unit
         // `first(before k)` to `last(after k)` (its lengths summed), `alignBandUnits` either side.
@@ -154,7 +160,7 @@ extension Query {
         let full = trace || opts.fullAlignment || opts.exhaustive
         @inline(__always) func dropped(_ k: Int) -> Bool {
             let e = elems[k]
-            return !full && flexible && k != skip && e.kind == .literal && !(e.id >= 0 && ws.best[Int(e.id)] > 0)
+            return !full && flexible && k != skip && e.kind == .literal && !(e.id >= 0 && best[Int(e.id)] > 0)
         }
         var m = 0
         var skipRow = -1
@@ -162,7 +168,7 @@ extension Query {
         for (k, e) in elems.enumerated() {
             if dropped(k) {
                 dropCost += e.weight
-                if e.weight >= index.model.contentWordWeight { dropDels += 1 }
+                if e.weight >= contentWeight { dropDels += 1 }
                 continue
             }
             if k == skip { skipRow = m }
@@ -254,7 +260,7 @@ extension Query {
         scratch.alignCells &+= size
         // The cell of row r, column q (-1: outside the band).
         @inline(__always) func at(_ r: Int, _ q: Int) -> Int {
-            if !B.enabled { return r * w + q }
+            if !B.enabled { return r &* w &+ q }
             let l = Int(lo[r])
             return q < l || q > Int(hi[r]) ? -1 : base[r] + q - l
         }
@@ -288,7 +294,7 @@ extension Query {
         for j in 0...m {
             // The element of row j (the last row has none).
             let e = j < m ? el[j] : CompiledTemplate.Elem(kind: .literal, id: -1, weight: 0)
-            let delCount: Float = e.kind == .literal && e.weight >= index.model.contentWordWeight ? 1 : 0
+            let delCount: Float = e.kind == .literal && e.weight >= contentWeight ? 1 : 0
             let pdelCount: Float = e.kind == .param ? 1 : 0
             // (Not into the word said elsewhere, `skip`: it is read from its own unit.)
             let hasNextLiteral = j < m && rowNext[j] >= 0 && j + 1 != skipRow
@@ -296,10 +302,15 @@ extension Query {
             let nextWeight: Float = hasNextLiteral ? el[j + 1].weight : 0
             // A literal no unit relates to (no match, merge or split: each is noted in
             // `ws.best`) can only be left out: its row tries no match.
-            let heard = e.kind != .literal || (e.id >= 0 && ws.best[Int(e.id)] > 0)
+            let heard = e.kind != .literal || (e.id >= 0 && best[Int(e.id)] > 0)
+            // The units that relate to the row's literal (`markHits`: a match, a join, a split):
+            // at any other unit the row tries none of them (nothing to test there).
+            let rowHits = e.kind == .literal && heard ? hits(Int(e.id)) : noUnits
             let pFirst = B.enabled ? Int(lo[j]) : 0, pLast = B.enabled ? Int(hi[j]) : columns
             for p in pFirst...pLast {
-                let here = B.enabled ? base[j] + p - pFirst : j * w + p
+                // (Cell indices in wrapping arithmetic: a table is at most (elements + 1) ×
+                // (units + 1) cells, far from overflow, and the checks cost in every cell.)
+                let here = B.enabled ? base[j] &+ p &- pFirst : j &* w &+ p
                 let c0 = cells[here].cost
                 if c0 == .infinity { continue }
                 let cur = cells[here]
@@ -330,11 +341,11 @@ extension Query {
                         var nc = c0, ni = cur.ins
                         let end = p + 1 < columns ? Int(colUnit[p + 1]) : n
                         for u in i..<end where mask[u] == 0 { nc += insP[u]; ni += insP[u] }
-                        store(here + 1, nc, cur.gain, ni, 1, -1, del: 0, unk: colUnk[p], pdel: 0)
+                        store(here &+ 1, nc, cur.gain, ni, 1, -1, del: 0, unk: colUnk[p], pdel: 0)
                     }
                 } else if i < n {
                     let mk = mask[i]
-                    let right = B.enabled && p == pLast ? -1 : here + 1
+                    let right = B.enabled && p == pLast ? -1 : here &+ 1
                     if mk == 1 {
                         relax(right, 0, 0, 0, 0)
                     } else if mk == 2 {
@@ -345,22 +356,22 @@ extension Query {
                     }
                 }
                 guard j < m else { continue }
-                let down = B.enabled ? at(j + 1, p) : here + w
+                let down = B.enabled ? at(j + 1, p) : here &+ w
                 if j == skipRow { relax(down, 0, 0, 0, 8); continue }
                 if flexible { relax(down, e.weight, 0, 0, 2, del: delCount, pdel: pdelCount) }
                 if pass >= 0 { continue }
                 switch e.kind {
                 case .literal:
-                    guard heard, i < n, mask[i] != 1 else { break }
+                    guard heard, i < n, rowHits.contains(i), mask[i] != 1 else { break }
                     // sim(i, e.id)
                     var s: Float = 0
                     var q = msP[i]
                     let qe = q + mcP[i]
                     while q < qe { if mvP[q] == e.id { s = simP[q]; break }; q += 1 }
-                    if s > 0 && (flexible || s >= 1) { relax(B.enabled ? at(j + 1, p + 1) : here + w + 1, e.weight * (1 - s), e.weight * s, 0, 3) }
+                    if s > 0 && (flexible || s >= 1) { relax(B.enabled ? at(j + 1, p + 1) : here &+ w &+ 1, e.weight * (1 - s), e.weight * s, 0, 3) }
                     guard flexible else { break }
                     if i + 1 < n, mask[i + 1] != 1, mergeP[i] == e.id {
-                        let s2 = opts.model.joinSimilarity
+                        let s2 = joinSimilarity
                         relax(at(j + 1, Int(posOf[i + 2 <= n ? i + 2 : n])), e.weight * (1 - s2), e.weight * s2, 0, 4)
                     }
                     if hasNextLiteral {
@@ -370,9 +381,9 @@ extension Query {
                         var found = false
                         while k < ke { if spP[k] == (e.id, nextLiteral) { found = true; break }; k += 1 }
                         if found {
-                            let s2 = opts.model.joinSimilarity
+                            let s2 = joinSimilarity
                             let ww = e.weight + nextWeight
-                            relax(B.enabled ? at(j + 2, p + 1) : here + 2 * w + 1, ww * (1 - s2), ww * s2, 0, 5)
+                            relax(B.enabled ? at(j + 2, p + 1) : here &+ 2 &* w &+ 1, ww * (1 - s2), ww * s2, 0, 5)
                         }
                     }
                 case .param, .app:

@@ -147,6 +147,9 @@ extension Query {
         for j in 0...k {
             let u: Int32 = j < k ? vu[j] : -1
             let wj: Float = j < k ? vw[j] : 0
+            // The units that relate to the row's word (`markHits`: a match, a join, a split): at
+            // any other unit the row tries none of them (nothing to test there).
+            let related = u >= 0 ? hits(Int(u)) : noUnits
             for x in 0...len {
                 let here = j * w + x
                 if cost[here] == .infinity { continue }
@@ -156,7 +159,7 @@ extension Query {
                 }
                 if j < k {
                     relax(here, (j + 1) * w + x, wj, 0, 0)
-                    if x < len {
+                    if x < len, related.contains(a + x) {
                         // sim(a + x, u)
                         var s: Float = 0
                         var q = msP[a + x]
