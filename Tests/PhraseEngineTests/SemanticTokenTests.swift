@@ -105,6 +105,16 @@ import Testing
         #expect(plain.meaning?.tokenRecall == nil)
         #expect(enc.withTokens == before)
         #expect(!Self.rule(atLeast: 0.3, weight: 0).readsTokens && Self.rule(atLeast: 0.3).readsTokens)
+        // Only the other side's rule weighs them (the utterance names the app: the named side's
+        // rule reads it): the candidate's phrase is not encoded, and the figure is not read.
+        var o = MatchOptions()
+        o.model.semantic = .never
+        o.model.semantic.namedFitted = Self.rule(atLeast: 0.3, weight: 0)
+        o.model.semantic.noAppFitted = Self.rule(atLeast: 0.3)
+        let sided = Matcher(catalogs: [try CatalogLoader.load(path: SemanticTests.plants)], options: o, encoder: enc)
+        let named = sided.match(text, locale: "en")
+        #expect(named.top?.appNamed == true && named.decision == .match)
+        #expect(named.meaning?.tokenRecall == nil)
     }
 
     /// The model file carries the weight; a file without it (written before) reads as 0.

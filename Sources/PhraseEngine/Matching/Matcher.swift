@@ -232,7 +232,7 @@ public final class Matcher: Sendable {
         let o = options ?? self.options
         guard let semantic, let l = indexedLocale(for: r.locale), let pool = pools[l],
               SemanticStage.readsIfRefused(r, units: { pool.index.queryUnits(r.text, mode: o.mode).count }) else { return nil }
-        return semantic.reading(r, indexLocale: l, proposals: true, tokens: true, propose: proposer(pool, r.text, o, locale: r.locale))
+        return semantic.reading(r, indexLocale: l, proposals: true, tokens: { _ in true }, propose: proposer(pool, r.text, o, locale: r.locale))
     }
 
     /// Builds the phrase vectors of `locales` (default: every indexed one) now, not when an

@@ -74,13 +74,13 @@ final class SemanticStage: Sendable {
     /// `propose` (the lexical search of that shortcut's phrases alone, its values bound by
     /// words), when that is a result decided by a threshold or the confidence, with its evidence.
     /// nil: no phrase vectors.
-    /// `tokens`: read how much of the utterance's meaning each candidate's phrase holds, token by
-    /// token (`SemanticEvidence.tokenRecall`: one more encoding, of the candidate's phrase, where
-    /// the encoder has token states).
-    func reading(_ r: MatchResult, indexLocale: String, proposals: Bool, tokens: Bool = false,
+    /// `tokens(appNamed)`: whether to read how much of the utterance's meaning a candidate's
+    /// phrase holds, token by token, for a candidate of that side (`SemanticEvidence.tokenRecall`:
+    /// one more encoding, of the candidate's phrase, where the encoder has token states).
+    func reading(_ r: MatchResult, indexLocale: String, proposals: Bool, tokens: (Bool) -> Bool = { _ in false },
                  propose: (ShortcutRef) -> MatchResult) -> SemanticReading? {
         let pv = vectors(indexLocale)
-        let withTokens = tokens ? encoder.encodeWithTokens(r.text, locale: r.locale) : nil
+        let withTokens = tokens(true) || tokens(false) ? encoder.encodeWithTokens(r.text, locale: r.locale) : nil
         let v = withTokens?.vector ?? encoder.encode(r.text, locale: r.locale)
         let (best, next) = pv.nearest(v)
         guard let b = best else { return nil }
@@ -95,7 +95,7 @@ final class SemanticStage: Sendable {
                                  agrees: agrees, confirmed: false)
         e.onePhrase = catalogs[nearest.app].shortcuts[nearest.shortcut].templates(for: pv.locale).count == 1
         let utteranceTokens = withTokens?.tokens
-        e.tokenRecall = tokenRecall(utteranceTokens, r)
+        if let c = r.results.first, tokens(c.appNamed) { e.tokenRecall = tokenRecall(utteranceTokens, r) }
         var out = SemanticReading(evidence: e)
         guard !agrees, proposals else { return out }
         var p = propose(nearest)
@@ -108,7 +108,7 @@ final class SemanticStage: Sendable {
         p.decision = .none
         var pe = e
         pe.proposed = true
-        pe.tokenRecall = tokenRecall(utteranceTokens, p)
+        pe.tokenRecall = tokens(c.appNamed) ? tokenRecall(utteranceTokens, p) : nil
         out.proposal = (p, pe)
         return out
     }
@@ -166,7 +166,8 @@ final class SemanticStage: Sendable {
                 propose: (ShortcutRef) -> MatchResult) -> MatchResult {
         let proposals = rule.readsProposals
         guard SemanticStage.reads(r, proposals: proposals, units: units),
-              let read = reading(r, indexLocale: indexLocale, proposals: proposals, tokens: rule.readsTokens, propose: propose) else { return r }
+              let read = reading(r, indexLocale: indexLocale, proposals: proposals, tokens: { rule.fitted(appNamed: $0)?.readsTokens ?? false },
+                              propose: propose) else { return r }
         let (candidate, evidence) = read.judged(r, rule: rule)
         guard let v = SemanticStage.verdict(candidate, evidence, rule: rule) else {
             var out = r
