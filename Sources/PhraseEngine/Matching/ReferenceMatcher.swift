@@ -33,7 +33,15 @@
 //    insertion spread over its characters, 1/√k each; a value span cut out of a word whose
 //    characters outside it no literal relates to charged as an unknown word beside it; an app's
 //    name by the sound of 1-2 whole words, or of 3 characters or more with one character
-//    exchanged); catalogs (the
+//    exchanged) or Japanese (ja: Han and kana, hiragana folded to katakana, with the Han rules
+//    above but for the sound of a character pair, two characters of which one is Han following
+//    each other as the catalogs' may, since a Han key is no Japanese reading; a word written in
+//    katakana the catalogs never say opening the utterance before a connector as an app clause;
+//    up to 3 units written in hiragana after the phrase's last word part of the request, a verb's
+//    ending, no free text; a name of 3 syllables or more one syllable off, a small kana one syllable with the kana
+//    before it; words written another way that sound the same, kana for kanji or a homophone,
+//    that the reading rewrite replaces by the catalogs' characters, each then the catalog's
+//    character at similarity.phonetic, a guess); catalogs (the
 //    paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
@@ -50,7 +58,8 @@
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
 //  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
-//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를", zh "播放" is "播" "放"; a
+//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를", zh "播放" is "播" "放", ja
+//    "見せて" is "見" "セ" "テ"; a
 //    Han numeral only as a number or in a function word, "一下", as in the catalogs: "卧室三",
 //    "第一", "三杯"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
@@ -235,6 +244,11 @@ struct ReferenceMatcher {
     /// Han (zh-Hans, zh-Hant, zh-HK): each character a unit (the normalizer's words cut into their characters),
     /// with the rules of its own below (`RefQuery.charWord`, `spread`, `inner`).
     var han = false
+    /// Japanese (Jpan): Han and kana, kana folded to katakana by the normalizer. A Han character's
+    /// sound key is its Mandarin syllable, not its reading: two characters of which one is Han
+    /// may be homophones of a pair the catalogs write (`RefQuery.knownCharWord`); words of
+    /// katakana the catalogs never say may name an app before a connector (`RefQuery.clauses`).
+    var kana = false
     /// Pairs of Han characters that follow each other somewhere in the catalogs' text (a phrase's
     /// full pieces, across its slots with any of their values, or a value's or a name's words),
     /// and the same pairs by their sound keys ("a\u{1}b").
@@ -317,6 +331,10 @@ struct ReferenceMatcher {
         // its syllable's (fuzzy pinyin), words of characters that never follow each other in
         // the catalogs are words they never say, a word's insertion is spread over its characters.
         case "Hans", "Hant": han = true
+        // Japanese: the Han rules, kana as characters too (folded to katakana), words the
+        // recognizer wrote another way that sounds the same read as the catalogs' (the
+        // normalizer's reading rewrite: `RefQuery.prepare`).
+        case "Jpan": han = true; kana = n.profile.kanaToKatakana
         default: issue("the script \(n.profile.script)")
         }
         func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
@@ -670,7 +688,7 @@ struct ReferenceMatcher {
     /// Matches `text`: the answer, or the reason the case is outside the domain.
     func match(_ text: String) -> (answer: Answer?, outOfDomain: String?) {
         if let c = catalogIssue { return (nil, c) }
-        var q = RefQuery(ref: self, units: index.queryUnits(text, mode: .flexible))
+        var q = RefQuery(ref: self, text: text)
         if let why = q.prepare() { return (nil, why) }
         var other = q
         let r = q.run()
@@ -745,6 +763,28 @@ struct RefQuery {
         self.units = units
     }
 
+    /// With the utterance's text (for what the units do not keep: whether a word is written in
+    /// katakana, `writtenInKatakana`).
+    init(ref: ReferenceMatcher, text: String) {
+        self.ref = ref
+        self.units = ref.index.queryUnits(text, mode: .flexible)
+        self.text = text
+    }
+
+    /// The utterance as said.
+    var text = ""
+
+    /// Whether unit i's word is written in katakana in the utterance (each UTF-16 unit of its
+    /// span; the normalizer folds hiragana to katakana, the text tells them apart).
+    func writtenInKatakana(_ i: Int) -> Bool { written(i) { (0x30A0...0x30FF).contains($0) || (0x31F0...0x31FF).contains($0) } }
+    /// Whether unit i's word is written in hiragana in the utterance.
+    func writtenInHiragana(_ i: Int) -> Bool { written(i) { (0x3040...0x309F).contains($0) } }
+    func written(_ i: Int, _ script: (UInt16) -> Bool) -> Bool {
+        let u = Array(text.utf16), a = units[i].start, b = units[i].end
+        guard a >= 0, a < b, b <= u.count else { return false }
+        return u[a..<b].allSatisfy(script)
+    }
+
     func flagged(_ i: Int, _ f: Token.Flags) -> Bool { !units[i].flags.isDisjoint(with: f) }
 
     /// A word with one letter deleted, each way.
@@ -812,7 +852,7 @@ struct RefQuery {
                 merge[i] = units[i].text + units[i + 1].text
                 noted[units[i].text + units[i + 1].text] = m.joinSimilarity
             }
-            if !ref.vocab.contains(units[i].text), let pairs = ref.concatPairs[units[i].text] {
+            if !(ref.vocab.contains(units[i].text) && !units[i].read), let pairs = ref.concatPairs[units[i].text] {
                 splitPairs[i] = pairs
                 for (a, b) in pairs { noted[a] = m.joinSimilarity; noted[b] = m.joinSimilarity }
             }
@@ -827,14 +867,16 @@ struct RefQuery {
             if !number && !(ref.han && flagged(i, [.filler, .optional, .connector])) && !ReferenceMatcher.isCode(t) && ReferenceMatcher.hasNumeral(t) {
                 return "digits that are no number"
             }
-            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false || (ref.han && Script.isHan($0.value)) }) {
+            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false || (ref.han && Script.isHan($0.value)) || (ref.kana && Script.isKana($0.value)) }) {
                 return "a word not in ASCII or the locale's letters"
             }
             let k = ref.vocab.contains(t)
             known.append(k)
             cls.append(WordClass(units[i].flags, known: k))
             unheard.append(cls[i] == .unknown)
-            var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
+            // (A catalog word the reading rewrite put for a word written another way that sounds
+            // the same, 官僚 for 完了: a sound-alike of it, a guess.)
+            var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, units[i].read ? m.phoneticSimilarity : 1, units[i].read)] : []
             // Catalog words the unit is as written without the marks of the letters the locale
             // keeps, or with them (the relation that holds each at its best).
             var unmarkedOf = Set<String>()
@@ -985,6 +1027,9 @@ struct RefQuery {
         for u in a..<(b - 1) {
             let x = units[u].text, y = units[u + 1].text
             if ref.vocab.contains(x) && ref.vocab.contains(y) && ref.charPairs.contains(x + "\u{1}" + y) { continue }
+            // (Japanese: a Han character's key is no reading of it; a pair with one may be
+            // homophones of the catalogs' that no key shows, "化学" for "科学".)
+            if ref.kana && [x, y].contains(where: { $0.unicodeScalars.first.map { Script.isHan($0.value) } ?? false }) { continue }
             let kx = IndexBuilder.phonetic(norm, x, flags: ref.vocab.contains(x) ? [] : units[u].flags)
             let ky = IndexBuilder.phonetic(norm, y, flags: ref.vocab.contains(y) ? [] : units[u + 1].flags)
             if kx.isEmpty || ky.isEmpty || !ref.charSoundPairs.contains(kx + "\u{1}" + ky) { return false }
@@ -1330,22 +1375,25 @@ struct RefQuery {
             while f < wordEnd(a) && !flagged(f, [.particle, .connector, .optional]) { f += 1 }
             return f
         }
-        let names = s.values.map { $0.words.joined().unicodeScalars.map(\.value) }
+        let names = s.values.map { RefQuery.syllables($0.words.joined()) }
         var a = 0
         while a < n {
             var e = a
-            var window: [UInt32] = []
+            var window: [UInt32] = [], said = ""
             for _ in 0..<2 {
                 guard e < n, syllabic(e) else { break }
                 let f = end(e)
                 guard (e..<f).allSatisfy(syllabic) else { break }
-                for u in e..<f { window += units[u].text.unicodeScalars.map(\.value) }
+                // (Syllables of the window's text: a small kana folds into the kana before it,
+                // across units and words.)
+                for u in e..<f { said += units[u].text }
+                window = RefQuery.syllables(said)
                 e = f
                 guard window.count >= 2 else { continue }
                 // (Han characters are words: one left out leaves another word; a Han window is the
                 // name's length.)
                 let hanWindow = window.contains { Script.isHanOrKana($0) && !Script.isKana($0) }
-                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy({ ReferenceMatcher.isHangul($0) || Script.isHanOrKana($0) })
+                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy({ ReferenceMatcher.isHangul($0) || Script.isHanOrKana($0) || $0 >= RefQuery.foldedSmallKana })
                     && abs(name.count - window.count) <= (hanWindow ? 0 : 1) {
                     if window != name && WordSimilarity.distance(window, name, limit: 1) <= 1 {
                         out.append(Span(start: a, end: e, variant: vi, sim: m.soundSimilarity - m.soundOneOffDiscount))
@@ -1356,6 +1404,22 @@ struct RefQuery {
         }
         return out
     }
+
+    /// A text's syllables: its scalars, a small kana (ァ ィ ゥ ェ ォ ャ ュ ョ ヮ) after a kana one
+    /// syllable with it ("ウォ"), written `foldedSmallKana` + the two.
+    static func syllables(_ text: String) -> [UInt32] {
+        var out: [UInt32] = []
+        for c in text.unicodeScalars {
+            let v = c.value
+            if [0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30E3, 0x30E5, 0x30E7, 0x30EE].contains(v), let last = out.last, Script.isKana(last) {
+                out[out.count - 1] = foldedSmallKana + (last - 0x3000) * 0x1000 + (v - 0x3000)
+            } else {
+                out.append(v)
+            }
+        }
+        return out
+    }
+    static let foldedSmallKana: UInt32 = 0x1000_0000
 
     static func before(_ a: Span, _ b: Span) -> Bool { (a.sim, b.start, b.end, b.variant) > (b.sim, a.start, a.end, a.variant) }
 
@@ -1474,7 +1538,8 @@ struct RefQuery {
         k = 0; words = 0
         while k < n - 1 && words < 3 {
             let e = wordEnd(k)
-            guard e < n, (k..<e).allSatisfy(plain) else { break }
+            // (A word the catalogs never say written in katakana may: a name, not a reworded verb.)
+            guard e < n, (k..<e).allSatisfy({ plain($0) || (free($0) && writtenInKatakana($0)) }) else { break }
             k = e; words += 1
             if flagged(k, .connector) && k + 1 < n { clauseLead = k; break }
         }
@@ -1914,8 +1979,14 @@ struct RefQuery {
             let group = r.variant < 0 ? [] : spans[t.paramSet].filter {
                 ref.sets[t.paramSet].values[$0.variant].option == r.option && !($0.start..<$0.end).contains(where: { mask[$0] == 1 })
             }
-            let (al, role) = alignTraced(t.elems, mask, group, unitCosts)
+            var (al, role) = alignTraced(t.elems, mask, group, unitCosts)
             guard al.cost < .infinity, al.dels < 1e-3, al.subs < 1e-3, !al.paramMissing else { continue }
+            // Up to 3 units written in hiragana after the phrase's last word read ("検索して" for
+            // "検索": a verb's ending) belong to the request, as filler.
+            if let last = role.lastIndex(of: 1), last < n - 1, n - 1 - last <= 3,
+               ((last + 1)..<n).allSatisfy({ role[$0] != 1 && writtenInHiragana($0) }) {
+                for u in (last + 1)..<n { role[u] = 3 }
+            }
             guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < 16, (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
             var p = lo - 1
             while p >= 0 && role[p] == 3 { p -= 1 }
