@@ -49,7 +49,7 @@
 //    never expanded), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
 //    values and app names (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the
-//    first alarm", "Studio 54"; a name's number said next to any of its names is none other; at
+//    first alarm", "Studio 54"; a name's number said next to it, or next to a name sharing a word with it, is none other; at
 //    most 4 numbers of one sound; no numeral but digits in a name); words of letters a-z and
 //    digits ("mp3", "n5", "r2d2"; "4k" is "4" and "k"), no other word with a numeral ("½"); a
 //    shortcut's String parameter no phrase of it says (free text: "search ${applicationName}"
@@ -90,7 +90,7 @@
 // span that its option says in none of its ways, where it says one, drops the span; a word that
 // sounds like a catalog's number, spelled in the locale, is it at `similarity.numberSound`, a
 // guess; a word with digits, "mp4", no word of a value the app lacks; a number in an app's name
-// said next to a span of any of its names none of them says dropping it; a value ending with a
+// said next to a span of it or of a name sharing a word with it, none of them says, dropping it; a value ending with a
 // number from 1 to 12 after one or two words also said with the
 // number first as an ordinal, "the second bedroom", a word only such a value says heard only in
 // its span), words joined or split (the join similarity, in phrases, values and
@@ -365,12 +365,20 @@ struct ReferenceMatcher {
             let h = weighted(hint)
             if !h.words.isEmpty { appValues.append(Value(words: h.words, weights: h.weights, total: h.total, option: k, value: nil)) }
         }
-        // The numbers the app's names say, in all of them ("54" of "Studio 54"): a number said in
-        // or next to a span of any of its names that is none of them names another app. (The
-        // names are one option, the app's.)
-        var nameNumbers: [String] = []
-        for v in appValues { for w in v.words where Self.isNumber(w) && !nameNumbers.contains(w) { nameNumbers.append(w) } }
-        for k in appValues.indices { appValues[k].numbers = nameNumbers }
+        // The numbers each name says, with its pronunciation hint ("54" of "Studio 54"), and those
+        // of the app's names it shares a word with ("Studio" for "Studio 54"): a number said in or
+        // next to a span of the name that is none of them names another app. (The names are one
+        // option, the app's; a name sharing no word with one, "Velvet" of "Nimbus 2", says none
+        // of its numbers: "velvet 3" is the app.)
+        let nameWords = names.indices.map { k in Set(appValues.filter { $0.option == k }.flatMap(\.words).filter { !Self.isNumber($0) }) }
+        for i in appValues.indices {
+            let k = appValues[i].option
+            var numbers: [String] = []
+            for j in names.indices where j == k || !nameWords[j].isDisjoint(with: nameWords[k]) {
+                for v in appValues where v.option == j { for w in v.words where Self.isNumber(w) && !numbers.contains(w) { numbers.append(w) } }
+            }
+            appValues[i].numbers = numbers
+        }
         sets.append(SlotSet(app: ai, isApp: true, values: appValues))
         appSets.append(sets.count - 1)
         var setOfType: [String: Int] = [:]
