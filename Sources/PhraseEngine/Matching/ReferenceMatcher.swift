@@ -87,7 +87,8 @@
 // of catalog words (their similarities; a synonym no guess), misheard words (their
 // similarity; guesses), numbers (words never heard unless the catalogs say them, but no name:
 // neither a value the app does not have nor an app clause; a number said in or next to a value's
-// span that its option says in none of its ways, where it says one, drops the span; a word that
+// span, heard by its words or its sound, that its option says in none of its ways, where it says
+// one, drops the span; a word that
 // sounds like a catalog's number, spelled in the locale, is it at `similarity.numberSound`, a
 // guess; a word with digits, "mp4", no word of a value the app lacks; a number in an app's name
 // said next to a span of it or of a name sharing a word with it, none of them says, dropping it; a value ending with a
@@ -1143,8 +1144,16 @@ struct RefQuery {
             byValue.append(perValue)
         }
         let extras = Dictionary(soundSpans(), uniquingKeysWith: +)
+        // (Heard by its sound beside a number its option, or name, does not say, a value or a
+        // name is one the app does not have, as by its words.)
+        func contradicted(_ si: Int, _ sp: Span) -> Bool {
+            let numbers = ref.sets[si].values[sp.variant].numbers
+            return !numbers.isEmpty && (max(0, sp.start - 1)..<min(n, sp.end + 1)).contains { i in
+                flagged(i, [.number, .ordinal]) && !numbers.contains(units[i].text)
+            }
+        }
         func addExtras(_ si: Int, _ taken: Set<Int>) {
-            for sp in extras[si] ?? [] where !(sp.start..<sp.end).contains(where: taken.contains)
+            for sp in extras[si] ?? [] where !(sp.start..<sp.end).contains(where: taken.contains) && !contradicted(si, sp)
                 && !spans[si].contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
                 spans[si].append(sp)
             }
