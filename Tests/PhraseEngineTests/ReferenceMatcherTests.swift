@@ -739,7 +739,7 @@ import Testing
         let index = try #require(m.indexes["en"])
         #expect(Set(index.derivedOnly.map { index.vocabText[Int($0)] }) == ["8.", "3."])
         let ref = try #require(ReferenceMatcher(m))
-        let (why, answer) = Self.compare(m, ref, "orbit eighth blues museum zorbl because was", seed: 0)
+        let (why, answer) = Self.compare(m, ref, "orbit eighth blues museum zorbl because was", seed: 0, base: 0)
         #expect(why == nil && answer != nil, "outside the domain: \(why ?? "")")
     }
 
@@ -769,7 +769,7 @@ import Testing
         let ref = try #require(ReferenceMatcher(m))
         #expect(ref.catalogIssue == nil)
         for text in ["dailynews record second two you nws", "p.aaaaaaaaaaaaaaaaaaa`aaaaaaaaa`aaaa\u{FFFD}lease"] {
-            let (why, answer) = Self.compare(m, ref, text, seed: 0)
+            let (why, answer) = Self.compare(m, ref, text, seed: 0, base: 0)
             #expect(why == nil && answer != nil, "\(text): outside the domain, \(why ?? "")")
         }
     }
