@@ -10,7 +10,8 @@ import Testing
 /// of its own), in Russian (Cyrillic, a letter kept marked), in Korean (Hangul, particles
 /// split off words, the Hangul rewrites) and in Chinese (Han characters, no spaces; Simplified,
 /// and Traditional, some utterances written in Simplified characters; Hong Kong, Cantonese
-/// function words), and in Hebrew (connectors glued to the next word).
+/// function words), in Hebrew (connectors glued to the next word) and in Japanese (Han and kana,
+/// words written another way that sound the same).
 @Suite struct ReferenceMatcherTests {
     /// The words of one locale's random catalogs and utterances.
     struct Language {
@@ -65,6 +66,11 @@ import Testing
         /// Words some utterances say colloquially, as the profile's contractions read them (zh-HK
         /// "喺" for "在").
         var colloquial: [String: String] = [:]
+        /// Words written without spaces joining a parameter said twice ("和${p}", "或${p}").
+        var joiners = ("和", "或")
+        /// Catalog words some utterances write another way that sounds the same (ja: kana for
+        /// kanji, "かいし" for "開始"; a homophone, "週間" for "習慣"), as a recognizer writes them.
+        var homophones: [String: [String]] = [:]
         /// A text's words: by its spaces, or its characters where the locale writes none.
         func split(_ text: String) -> [String] {
             spaced ? text.split(separator: " ").map(String.init) : text.filter { $0 != " " }.map(String.init)
@@ -258,6 +264,34 @@ import Testing
         return l
     }()
 
+    /// Japanese: Han and kana without spaces (the normalizer's dictionary segmentation, each
+    /// character a unit, hiragana folded to katakana), names in katakana with the connector
+    /// after them ("ニンバスで…"), Han and katakana numbers and counters ("3杯", "1番目"),
+    /// catalog words written another way that sounds the same (the reading table's
+    /// homophones: kana for kanji, other kanji).
+    static let ja = Language(
+        locale: "ja",
+        words: ["再生", "表示", "記録", "開始", "停止", "ニュース", "ジャズ", "水", "朝", "リスト", "メモ", "タスク",
+                "キッチン", "コーヒー", "注文", "タイマー", "集中", "読書", "習慣", "音楽", "毎日", "スポーツ", "世界",
+                "見せて", "始めて"],
+        valueWords: ["ロック", "ブルース", "サルサ", "タンゴ", "レモン", "庭", "事務所", "寝室", "ヨガ", "川", "海", "朝"],
+        valueSynonyms: ["港", "峡谷", "メロディ"],
+        fillers: ["お願い", "ちょっと", "えっと", "ください", "あの", "ねえ", "すみません", "お願いします"],
+        unknown: ["ゾルブル", "クワジ", "フラープ", "スニゲット", "ボーパル", "グリブル", "プロンク"],
+        appNames: ["ゼファー クイル", "ニンバス", "クエーサー ハブ", "オービット シダ"],
+        alternatives: ["ベルベット", "コッパー カイト", "マーブル"],
+        connectors: ("で", "で"), pairs: [("大きく", "静かに"), ("明るく", "暗く"), ("完了", "スキップ")],
+        negative: ["消去", "禁止", "取消"], openVerbs: ["開いて", "起動して", "立ち上げて"], then: "それから",
+        talk: ["なぜなら", "遅かった", "昨日", "だから"], numbers: ["二つ", "三", "42", "十", "2", "3杯"],
+        valueNumbers: ["2", "4", "8", "3", "10", "三"], phraseNumbers: ["2", "五", "第一", "10", "3杯", "1番目"],
+        ordinals: ["1番目", "2番目", "3番目", "4番目", "5番目", "6番目", "7番目", "8番目", "9番目", "10番目", "11番目", "12番目"],
+        article: "", appFirst: true, damageLetters: Array("波心問計路席事度カキクサシ"), spaced: false,
+        joiners: ("と", "か"),
+        homophones: ["習慣": ["しゅうかん", "週間"], "開始": ["かいし", "カイシ"], "停止": ["ていし"], "注文": ["ちゅうもん", "註文"],
+                     "集中": ["しゅうちゅう"], "音楽": ["おんがく"], "毎日": ["まいにち"], "世界": ["せかい"], "再生": ["さいせい", "最盛"],
+                     "表示": ["ひょうじ", "標示"], "読書": ["どくしょ"], "寝室": ["しんしつ", "心室"], "港": ["みなと", "湊"],
+                     "峡谷": ["強国"], "朝": ["あさ"], "水": ["みず"], "庭": ["にわ"], "海": ["うみ"]])
+
     /// Traditional characters → Simplified ones (ICU's, as the normalizer folds them).
     static let traditionalToSimplified = Core.buildTraditionalToSimplified()
 
@@ -317,7 +351,7 @@ import Testing
                 // phrase (a String is never expanded), its words no word of the catalog.
                 if query && rng.below(3) == 0 { ws.insert("${query}", at: rng.below(ws.count + 1)) }
                 // Sometimes the parameter twice ("play ${p} and ${p}": one parameter, one value).
-                if param && rng.below(5) == 0 { ws.insert(rng.pick(lang.spaced ? ["${p}", "and ${p}", "or ${p}"] : ["${p}", "和${p}", "或${p}"]), at: rng.below(ws.count + 1)) }
+                if param && rng.below(5) == 0 { ws.insert(rng.pick(lang.spaced ? ["${p}", "and ${p}", "or ${p}"] : ["${p}", lang.joiners.0 + "${p}", lang.joiners.1 + "${p}"]), at: rng.below(ws.count + 1)) }
                 if second && k == 0 { ws.insert("${q}", at: rng.below(ws.count + 1)) }
                 if k == 0 && !second { firstWords = ws }
                 let phrase: String
@@ -326,7 +360,9 @@ import Testing
                 case 0 where !lang.spaced: phrase = "${applicationName}" + lang.join(ws)
                 case 1 where !lang.spaced && ws.count >= 2:
                     let k = 1 + rng.below(ws.count - 1)
-                    phrase = lang.join(ws[..<k] + [lang.connectors.inside + "${applicationName}"] + ws[k...])
+                    // (Japanese: the connector after the name, "…ニンバスで…".)
+                    phrase = lang.join(ws[..<k] + [lang.appFirst ? "${applicationName}" + lang.connectors.inside : lang.connectors.inside + "${applicationName}"] + ws[k...])
+                case _ where !lang.spaced && lang.appFirst: phrase = "${applicationName}\(lang.connectors.last)" + lang.join(ws)
                 case _ where !lang.spaced: phrase = "在${applicationName}\(lang.connectors.last)" + lang.join(ws)
                 case 0: phrase = "${applicationName} " + ws.joined(separator: " ")
                 case 1 where lang.appFirst && ws.count >= 2:
@@ -359,7 +395,10 @@ import Testing
         if rng.below(3) == 0 {
             let list = (0..<(1 + rng.below(2))).map { _ -> String in
                 let ws = [rng.pick(lang.negative)] + (0..<rng.below(3)).map { _ in rng.pick(words) }
-                if !lang.spaced { return "\"" + (rng.below(3) == 0 ? lang.join(ws) : "在${applicationName}\(lang.connectors.last)" + lang.join(ws)) + "\"" }
+                if !lang.spaced {
+                    let clause = lang.appFirst ? "${applicationName}\(lang.connectors.last)" : "在${applicationName}\(lang.connectors.last)"
+                    return "\"" + (rng.below(3) == 0 ? lang.join(ws) : clause + lang.join(ws)) + "\""
+                }
                 return "\"" + (rng.below(3) == 0 ? ws.joined(separator: " ") : ws.joined(separator: " ") + " \(lang.connectors.last) ${applicationName}") + "\""
             }
             negatives = ",\"negativePhrases\":[\(list.joined(separator: ","))]"
@@ -422,7 +461,7 @@ import Testing
                         let vw = lang.split(o.text.lowercased())
                         if vw.count >= 2, let v = Int(vw[vw.count - 1]), v >= 1, v <= lang.ordinals.count,
                            let k = (0...(max(0, ws.count - vw.count))).first(where: { ws.count >= vw.count && Array(ws[$0..<($0 + vw.count)]) == vw }) {
-                            ws.replaceSubrange(k..<(k + vw.count), with: (rng.below(2) == 0 ? [lang.article] : []) + [lang.ordinals[v - 1]] + vw.dropLast())
+                            ws.replaceSubrange(k..<(k + vw.count), with: (rng.below(2) == 0 && !lang.article.isEmpty ? [lang.article] : []) + [lang.ordinals[v - 1]] + vw.dropLast())
                         }
                     } else if let k = ws.indices.filter({ lang.numberSounds[ws[$0]] != nil }).first {
                         ws[k] = lang.numberSounds[ws[k]]!
@@ -533,6 +572,15 @@ import Testing
             if !lang.colloquial.isEmpty && rng.below(4) == 0 {
                 for (a, b) in lang.colloquial.sorted(by: { $0.key < $1.key }) { said = said.replacingOccurrences(of: a, with: b) }
             }
+            // (One utterance in three with a catalog word written another way that sounds the
+            // same: ja "かいし" for "開始", "週間" for "習慣".)
+            if !lang.homophones.isEmpty && rng.below(3) == 0 {
+                let said0 = said
+                let present = lang.homophones.keys.sorted().filter { said0.contains($0) }
+                if !present.isEmpty, case let w = rng.pick(present), let others = lang.homophones[w] {
+                    said = said.replacingOccurrences(of: w, with: rng.pick(others))
+                }
+            }
             out.append(said)
         }
         for _ in 0..<4 {
@@ -561,10 +609,11 @@ import Testing
             print("DEBUG \(text): \(r) | \(f.decision) \(f.results.map { ($0.intent, $0.parameters.map(\.value), $0.score, $0.unknownValue ?? "", $0.terms) })")
             var x = o
             x.exhaustive = true
-            var q = RefQuery(ref: ref, units: ref.index.queryUnits(text, mode: .flexible))
+            var q = RefQuery(ref: ref, text: text)
             print("DEBUG units: \(q.units.map(\.text))")
             _ = q.prepare()
             q.findSpans()
+            print("DEBUG app spans: \(ref.appSets.map { a in q.spans[a].map { ($0.start, $0.end, $0.variant, $0.sim) } })")
             for (ti, t) in ref.templates.enumerated() where t.intent == r.intent && ref.catalogs[t.app].app.id == r.app {
                 print("DEBUG template: \(t.elems.map { $0.isParam ? "${p}" : $0.text }) weight \(t.totalWeight)")
                 if t.paramSet >= 0 {
@@ -575,7 +624,7 @@ import Testing
                 print("DEBUG readings: \(q.readings(ti).map { ($0.score, $0.option, $0.variant, $0.moved, $0.terms) })")
             }
             x.explain = true
-            if let steps = m.match(text, locale: locale, options: x).results.first?.explanation { print("DEBUG fast steps: \(steps.map { "\($0.kind):\($0.utterance)=\($0.phrase)" })") }
+            if let steps = m.match(text, locale: locale, options: x).results.first?.explanation { print("DEBUG fast steps: \(steps.map { "\($0.kind):\($0.utterance)=\($0.phrase)@\($0.similarity)" })") }
             x.explain = false
             if let c = m.checkAlignments(text, locale: locale, options: o) { print("DEBUG alignment check: \(c.checked) checked, mismatches \(c.mismatches)") }
             for (name, change) in [("full alignment", { (y: inout MatchOptions) in y.fullAlignment = true }), ("no bounds", { $0.noBounds = true })] {
@@ -690,7 +739,7 @@ import Testing
         let index = try #require(m.indexes["en"])
         #expect(Set(index.derivedOnly.map { index.vocabText[Int($0)] }) == ["8.", "3."])
         let ref = try #require(ReferenceMatcher(m))
-        let (why, answer) = Self.compare(m, ref, "orbit eighth blues museum zorbl because was", seed: 0)
+        let (why, answer) = Self.compare(m, ref, "orbit eighth blues museum zorbl because was", seed: 0, base: 0)
         #expect(why == nil && answer != nil, "outside the domain: \(why ?? "")")
     }
 
@@ -720,9 +769,67 @@ import Testing
         let ref = try #require(ReferenceMatcher(m))
         #expect(ref.catalogIssue == nil)
         for text in ["dailynews record second two you nws", "p.aaaaaaaaaaaaaaaaaaa`aaaaaaaaa`aaaa\u{FFFD}lease"] {
-            let (why, answer) = Self.compare(m, ref, text, seed: 0)
+            let (why, answer) = Self.compare(m, ref, text, seed: 0, base: 0)
             #expect(why == nil && answer != nil, "\(text): outside the domain, \(why ?? "")")
         }
+    }
+
+    /// Japanese cases where the reference first read otherwise than the search (modelling errors
+    /// of the reference's, found on seeds 23035 and 23049): an app name one syllable off,
+    /// "ゼクァー水" for "ゼファー水", whose small kana is one syllable with the kana before it across
+    /// the units (the reference's window kept "ク" "ァ" apart and read the name by its words: here
+    /// 0.5178, the search 0.5183); and a word written in hiragana after the phrase's last word,
+    /// "だから", which belongs to the request (a verb's ending) and is no free text (the reference
+    /// lifted it: a match at 0.7838, the search none at 0.4902).
+    @Test func japaneseFindingsAgree() throws {
+        let json = """
+            {"developmentLocale":"ja","app":{"id":"a","name":"ゼファー水"},
+             "entities":{"E":{"options":[{"id":"o0","title":"サルサ"},{"id":"o1","title":"レモン"}]}},
+             "shortcuts":[{"intent":"Play","parameters":{"p":"E"},"phrases":["${applicationName}でジャズ停止${p}"]},
+                          {"intent":"Read","parameters":{"query":"String"},"phrases":["${applicationName}で読書","${applicationName}で再生"]}]}
+            """
+        let m = Matcher(catalogs: [try CatalogLoader.parse(json, file: "ja.json")], locales: ["ja"])
+        let ref = try #require(ReferenceMatcher(m, locale: "ja"))
+        #expect(ref.catalogIssue == nil)
+        for text in ["ゼクァー水でジャズ停止サルサ朝キッチン", "ゼファー水でどくしょだから"] {
+            let (why, answer) = Self.compare(m, ref, text, seed: 0, locale: "ja", base: 0)
+            #expect(why == nil && answer != nil, "\(text): outside the domain, \(why ?? "")")
+        }
+    }
+
+    /// An app's names are one option, but a number said beside one of them is checked against
+    /// that name's numbers and those of the names it shares a word with, not every name's:
+    /// "velvet 3" for the app "Nimbus 2" whose alternative name is "Velvet" names the app, as it
+    /// would an app named "Velvet" (the "3" an extra word; before, the span was dropped as
+    /// naming another app: the app not heard, no match at 0.4464), while "nimbus 3" still names
+    /// another app where the alternative name is "Nimbus" ("Nimbus 2" said without its number).
+    @Test func aNumberBesideANameIsThatNamesOwn() throws {
+        func matcher(_ name: String, _ alternative: String?) throws -> Matcher {
+            let json = """
+                {"app":{"id":"a","name":"\(name)"\(alternative.map { ",\"alternativeNames\":[\"\($0)\"]" } ?? "")},
+                 "shortcuts":[{"intent":"News","phrases":["show news in ${applicationName}"]},
+                              {"intent":"Timer","phrases":["start the timer in ${applicationName}"]}]}
+                """
+            return Matcher(catalogs: [try CatalogLoader.parse(json, file: "names.json")], locales: ["en"])
+        }
+        func top(_ m: Matcher, _ text: String) throws -> MatchCandidate {
+            var o = m.options
+            o.semantic = false
+            let ref = try #require(ReferenceMatcher(m))
+            let (why, answer) = Self.compare(m, ref, text, seed: 0, base: 0)
+            #expect(why == nil && answer != nil, "\(text): outside the domain, \(why ?? "")")
+            return try #require(m.match(text, locale: "en", options: o).results.first)
+        }
+        let velvet = try top(matcher("Nimbus 2", "Velvet"), "show news in velvet 3")
+        let alone = try top(matcher("Velvet", nil), "show news in velvet 3")
+        #expect(velvet.intent == "News" && velvet.appNamed && velvet.score == alone.score, "\(velvet.score), alone \(alone.score)")
+        #expect(try !top(matcher("Nimbus 2", "Nimbus"), "show news in nimbus 3").appNamed)
+        #expect(try top(matcher("Nimbus 2", "Nimbus"), "show news in nimbus 2").appNamed)
+        // Nor is a name heard by its sound beside another number ("nimbus", whose sound is the
+        // joined "Nimbus 2"'s, and "3"): before, that span (0.8) named the app (0.5857).
+        #expect(try !top(matcher("Nimbus 2", "Velvet"), "show news in nimbus 3").appNamed)
+        #expect(try !top(matcher("Nimbus 2", nil), "show news in nimbus 3").appNamed)
+        #expect(try top(matcher("Nimbus 2", nil), "show news in nimbus").appNamed)
     }
 
     @Test func fastSearchAgreesWithTheReference() throws {
@@ -732,10 +839,11 @@ import Testing
         let first = env["REFM_FIRST"].flatMap(Int.init) ?? 0
         // English 40 rounds (seeds 5000…), French 16 (seeds 7000…), Greek 12 (seeds 9000…),
         // Russian 12 (seeds 11000…), Korean 12 (seeds 13000…), Chinese 12 (seeds 15000…), Traditional
-        // Chinese 12 (seeds 17000…), Hebrew 12 (seeds 19000…), Hong Kong Chinese 8 (seeds 21000…).
+        // Chinese 12 (seeds 17000…), Hebrew 12 (seeds 19000…), Hong Kong Chinese 8 (seeds 21000…),
+        // Japanese 8 (seeds 23000…).
         for (lang, base, defaultRounds) in [(Self.en, 5_000, 40), (Self.fr, 7_000, 16), (Self.el, 9_000, 12), (Self.ru, 11_000, 12),
                                             (Self.ko, 13_000, 12), (Self.zh, 15_000, 12), (Self.zhHant, 17_000, 12), (Self.he, 19_000, 12),
-                                            (Self.zhHK, 21_000, 8)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
+                                            (Self.zhHK, 21_000, 8), (Self.ja, 23_000, 8)] where env["REFM_LOCALE"].map({ $0 == lang.locale }) ?? true {
             let rounds = env["REFM_ROUNDS"].flatMap(Int.init) ?? defaultRounds
             try agree(lang, seeds: UInt64(base + first)..<UInt64(base + first + rounds), base: UInt64(base))
         }
@@ -747,6 +855,7 @@ import Testing
         var matches = 0, nones = 0, joins = 0, related = 0, numbers = 0, derived = 0, paraphrased = 0, hinted = 0, saidHint = 0, relatedKnown = 0, relatedCatalog = 0
         var numbered = 0, saidOrdinal = 0, saidNumberSound = 0, freeText = 0, readFreeText = 0, saidUnmarked = 0
         var particles = 0, syllablesOff = 0, saysString = 0, manyOptions = 0, charWords = 0, spreadWords = 0, namedNumber = 0, saidCode = 0, gluedClause = 0
+        var readAsCatalog = 0, katakanaClause = 0
         for seed in seeds {
             let round = Int(seed - base)
             var rng = SplitMix(state: seed)
@@ -797,7 +906,7 @@ import Testing
                 let (why, answer) = Self.compare(m, ref, t, seed: seed, locale: lang.locale, base: base)
                 if let why { outside[why, default: 0] += 1; continue }
                 inDomain += 1
-                var q = RefQuery(ref: ref, units: ref.index.queryUnits(t, mode: .flexible))
+                var q = RefQuery(ref: ref, text: t)
                 if q.prepare() == nil && !q.noted.isEmpty { joins += 1 }
                 if q.units.contains(where: { !ref.vocab.contains($0.text) && ref.related[$0.text] != nil }) { related += 1 }
                 if q.units.contains(where: { !$0.flags.isDisjoint(with: [.number, .ordinal]) }) { numbers += 1 }
@@ -833,6 +942,10 @@ import Testing
                 clause.openAppClause()
                 clause.clauses()
                 if clause.clauseTrail > 0 && !clause.flagged(clause.n - clause.clauseTrail - 1, .connector) { gluedClause += 1 }
+                // (Japanese: a word written another way read as the catalogs' by the reading
+                // rewrite; an app clause starting the utterance with a katakana word they never say.)
+                if q.units.contains(where: \.read) { readAsCatalog += 1 }
+                if clause.clauseLead > 0 && (clause.clauseLeadFrom..<clause.clauseLead).contains(where: { clause.charWord[$0] }) { katakanaClause += 1 }
                 if spanned.spans.indices.contains(where: { k in !ref.sets[k].isApp && Set(spanned.spans[k].map { ref.sets[k].values[$0.variant].option }).count > 3 }) {
                     manyOptions += 1
                 }
@@ -847,7 +960,7 @@ import Testing
             }
         }
         let generated = inDomain + outside.values.reduce(0, +)
-        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(charWords) with a Han word the catalogs never say, \(spreadWords) with a Han word of several characters, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard, \(namedNumber) of apps with a number in a name, \(saidCode) saying a word of letters and digits, \(gluedClause) with an app clause after a glued connector); outside: \(outside.sorted { $0.value > $1.value })")
+        print("reference (\(lang.locale)): \(inDomain) of \(generated) cases in the domain (\(inDomain * 1000 / max(generated, 1)) ‰) over \(catalogs) catalogs (\(matches) matches, \(nones) others; \(joins) with words joined or split, \(related) with a synonym or form, \(numbers) with a number, \(derived) of catalogs that imply paraphrases, \(paraphrased) read best by one, \(hinted) of apps with a pronunciation hint, \(saidHint) saying one, \(relatedKnown) saying a catalog word related to others, \(relatedCatalog) of catalogs with related words, \(numbered) of catalogs with numbers, \(saidOrdinal) saying a value's number first as an ordinal, \(saidNumberSound) a number by its sound, \(freeText) of catalogs with free text, \(readFreeText) read best with a run of it, \(saidUnmarked) saying a word without a kept letter's marks, \(particles) with a particle split off a word, \(syllablesOff) with words one syllable off an app's name, \(charWords) with a Han word the catalogs never say, \(spreadWords) with a Han word of several characters, \(saysString) of catalogs with a phrase saying a String parameter, \(manyOptions) with more than 3 options heard, \(namedNumber) of apps with a number in a name, \(saidCode) saying a word of letters and digits, \(gluedClause) with an app clause after a glued connector, \(readAsCatalog) with a word read as a catalog word of the same reading, \(katakanaClause) with a leading app clause of katakana words the catalogs never say); outside: \(outside.sorted { $0.value > $1.value })")
         #expect(catalogs >= seeds.count * 3 / 4)
         #expect(inDomain >= seeds.count * 35)
     }

@@ -288,14 +288,28 @@ final class LocaleIndex: Sendable {
             let isNumber = vocabulary.vocabIsNumber
             var onStart: [Int32] = [0], onFlat: [Int32] = []
             for set in slotSets {
-                var byOption: [Int: [Int32]] = [:]
+                // An app's names are one option, but each name (with its pronunciation hints:
+                // its variant index) says its own numbers and those of the app's names it shares
+                // a word with ("Studio" of "Studio 54"): a number said beside "Velvet", another
+                // name of "Nimbus 2", names no other app.
+                let app = set.kind == .app
+                var byOption: [Int: [Int32]] = [:], words: [Int: Set<Int32>] = [:]
                 for v in set.variants {
-                    for u in v.units where isNumber[Int(u)] && !(byOption[v.optionIndex]?.contains(u) ?? false) {
-                        byOption[v.optionIndex, default: []].append(u)
+                    let key = app ? v.variantIndex : v.optionIndex
+                    for u in v.units where isNumber[Int(u)] && !(byOption[key]?.contains(u) ?? false) {
+                        byOption[key, default: []].append(u)
                     }
+                    if app { for u in v.units where !isNumber[Int(u)] { words[key, default: []].insert(u) } }
                 }
                 for v in set.variants {
-                    onFlat.append(contentsOf: byOption[v.optionIndex] ?? [])
+                    let key = app ? v.variantIndex : v.optionIndex
+                    var numbers = byOption[key] ?? []
+                    if app, let own = words[key] {
+                        for (other, said) in words where other != key && !said.isDisjoint(with: own) {
+                            for u in byOption[other] ?? [] where !numbers.contains(u) { numbers.append(u) }
+                        }
+                    }
+                    onFlat.append(contentsOf: numbers)
                     onStart.append(Int32(onFlat.count))
                 }
             }

@@ -67,8 +67,12 @@ extension Query {
             }
         }
         if let extra {
+            // (Heard by its sound beside a number its option or name does not say, a value or a
+            // name is none the app has, as by its words: `numberContradicts`.)
+            let base = Int(index.setBase[Int(set)])
             for sp in extra where !unitRange(sp.start, sp.end).intersects(taken)
-                && !found.contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
+                && !found.contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim })
+                && !numberContradicts(base + Int(sp.variant), sp.start, sp.end) {
                 found.append(sp)
             }
         }

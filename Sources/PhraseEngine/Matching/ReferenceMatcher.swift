@@ -33,7 +33,15 @@
 //    insertion spread over its characters, 1/√k each; a value span cut out of a word whose
 //    characters outside it no literal relates to charged as an unknown word beside it; an app's
 //    name by the sound of 1-2 whole words, or of 3 characters or more with one character
-//    exchanged); catalogs (the
+//    exchanged) or Japanese (ja: Han and kana, hiragana folded to katakana, with the Han rules
+//    above but for the sound of a character pair, two characters of which one is Han following
+//    each other as the catalogs' may, since a Han key is no Japanese reading; a word written in
+//    katakana the catalogs never say opening the utterance before a connector as an app clause;
+//    up to 3 units written in hiragana after the phrase's last word part of the request, a verb's
+//    ending, no free text; a name of 3 syllables or more one syllable off, a small kana one syllable with the kana
+//    before it; words written another way that sound the same, kana for kanji or a homophone,
+//    that the reading rewrite replaces by the catalogs' characters, each then the catalog's
+//    character at similarity.phonetic, a guess); catalogs (the
 //    paraphrases they imply, derived templates, and the pronunciation hints of alternative
 //    names included); every phrase naming the app (negative phrases need not); one parameter
 //    a phrase at most, of an entity, enum or Bool type (synonyms and switch words included; a
@@ -41,7 +49,7 @@
 //    never expanded), said once or more ("${p} or ${p}": each a slot of the value read; a
 //    phrase naming two parameters yields nothing, here as in the search); numbers in phrases and
 //    values and app names (digits, ordinals, numbers spelled: "bedroom 2", "set 10 timers", "the
-//    first alarm", "Studio 54"; a name's number said next to any of its names is none other; at
+//    first alarm", "Studio 54"; a name's number said next to it, or next to a name sharing a word with it, is none other; at
 //    most 4 numbers of one sound; no numeral but digits in a name); words of letters a-z and
 //    digits ("mp3", "n5", "r2d2"; "4k" is "4" and "k"), no other word with a numeral ("½"); a
 //    shortcut's String parameter no phrase of it says (free text: "search ${applicationName}"
@@ -50,7 +58,8 @@
 //    catalog words it is a synonym, form or inflection of, and one of 3 letters or fewer those
 //    it is an edit or sound-alike of (as the search relates them);
 //  - utterances of words the normalizer makes ASCII or letters of the locale's script (fr "tâche"
-//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를", zh "播放" is "播" "放"; a
+//    is "tache", el "δείξε" is "δειξε", ko "요가를" is "요" "가" "를", zh "播放" is "播" "放", ja
+//    "見せて" is "見" "セ" "テ"; a
 //    Han numeral only as a number or in a function word, "一下", as in the catalogs: "卧室三",
 //    "第一", "三杯"), each a catalog word, a
 //    function word of the locale (filler, optional, connector, an app-opening verb), a synonym,
@@ -78,10 +87,11 @@
 // of catalog words (their similarities; a synonym no guess), misheard words (their
 // similarity; guesses), numbers (words never heard unless the catalogs say them, but no name:
 // neither a value the app does not have nor an app clause; a number said in or next to a value's
-// span that its option says in none of its ways, where it says one, drops the span; a word that
+// span, heard by its words or its sound, that its option says in none of its ways, where it says
+// one, drops the span; a word that
 // sounds like a catalog's number, spelled in the locale, is it at `similarity.numberSound`, a
 // guess; a word with digits, "mp4", no word of a value the app lacks; a number in an app's name
-// said next to a span of any of its names none of them says dropping it; a value ending with a
+// said next to a span of it or of a name sharing a word with it, none of them says, dropping it; a value ending with a
 // number from 1 to 12 after one or two words also said with the
 // number first as an ordinal, "the second bedroom", a word only such a value says heard only in
 // its span), words joined or split (the join similarity, in phrases, values and
@@ -235,6 +245,11 @@ struct ReferenceMatcher {
     /// Han (zh-Hans, zh-Hant, zh-HK): each character a unit (the normalizer's words cut into their characters),
     /// with the rules of its own below (`RefQuery.charWord`, `spread`, `inner`).
     var han = false
+    /// Japanese (Jpan): Han and kana, kana folded to katakana by the normalizer. A Han character's
+    /// sound key is its Mandarin syllable, not its reading: two characters of which one is Han
+    /// may be homophones of a pair the catalogs write (`RefQuery.knownCharWord`); words of
+    /// katakana the catalogs never say may name an app before a connector (`RefQuery.clauses`).
+    var kana = false
     /// Pairs of Han characters that follow each other somewhere in the catalogs' text (a phrase's
     /// full pieces, across its slots with any of their values, or a value's or a name's words),
     /// and the same pairs by their sound keys ("a\u{1}b").
@@ -317,6 +332,10 @@ struct ReferenceMatcher {
         // its syllable's (fuzzy pinyin), words of characters that never follow each other in
         // the catalogs are words they never say, a word's insertion is spread over its characters.
         case "Hans", "Hant": han = true
+        // Japanese: the Han rules, kana as characters too (folded to katakana), words the
+        // recognizer wrote another way that sounds the same read as the catalogs' (the
+        // normalizer's reading rewrite: `RefQuery.prepare`).
+        case "Jpan": han = true; kana = n.profile.kanaToKatakana
         default: issue("the script \(n.profile.script)")
         }
         func weighted(_ us: [Raw]) -> (words: [String], weights: [Float], total: Float) {
@@ -347,12 +366,20 @@ struct ReferenceMatcher {
             let h = weighted(hint)
             if !h.words.isEmpty { appValues.append(Value(words: h.words, weights: h.weights, total: h.total, option: k, value: nil)) }
         }
-        // The numbers the app's names say, in all of them ("54" of "Studio 54"): a number said in
-        // or next to a span of any of its names that is none of them names another app. (The
-        // names are one option, the app's.)
-        var nameNumbers: [String] = []
-        for v in appValues { for w in v.words where Self.isNumber(w) && !nameNumbers.contains(w) { nameNumbers.append(w) } }
-        for k in appValues.indices { appValues[k].numbers = nameNumbers }
+        // The numbers each name says, with its pronunciation hint ("54" of "Studio 54"), and those
+        // of the app's names it shares a word with ("Studio" for "Studio 54"): a number said in or
+        // next to a span of the name that is none of them names another app. (The names are one
+        // option, the app's; a name sharing no word with one, "Velvet" of "Nimbus 2", says none
+        // of its numbers: "velvet 3" is the app.)
+        let nameWords = names.indices.map { k in Set(appValues.filter { $0.option == k }.flatMap(\.words).filter { !Self.isNumber($0) }) }
+        for i in appValues.indices {
+            let k = appValues[i].option
+            var numbers: [String] = []
+            for j in names.indices where j == k || !nameWords[j].isDisjoint(with: nameWords[k]) {
+                for v in appValues where v.option == j { for w in v.words where Self.isNumber(w) && !numbers.contains(w) { numbers.append(w) } }
+            }
+            appValues[i].numbers = numbers
+        }
         sets.append(SlotSet(app: ai, isApp: true, values: appValues))
         appSets.append(sets.count - 1)
         var setOfType: [String: Int] = [:]
@@ -670,7 +697,7 @@ struct ReferenceMatcher {
     /// Matches `text`: the answer, or the reason the case is outside the domain.
     func match(_ text: String) -> (answer: Answer?, outOfDomain: String?) {
         if let c = catalogIssue { return (nil, c) }
-        var q = RefQuery(ref: self, units: index.queryUnits(text, mode: .flexible))
+        var q = RefQuery(ref: self, text: text)
         if let why = q.prepare() { return (nil, why) }
         var other = q
         let r = q.run()
@@ -745,6 +772,28 @@ struct RefQuery {
         self.units = units
     }
 
+    /// With the utterance's text (for what the units do not keep: whether a word is written in
+    /// katakana, `writtenInKatakana`).
+    init(ref: ReferenceMatcher, text: String) {
+        self.ref = ref
+        self.units = ref.index.queryUnits(text, mode: .flexible)
+        self.text = text
+    }
+
+    /// The utterance as said.
+    var text = ""
+
+    /// Whether unit i's word is written in katakana in the utterance (each UTF-16 unit of its
+    /// span; the normalizer folds hiragana to katakana, the text tells them apart).
+    func writtenInKatakana(_ i: Int) -> Bool { written(i) { (0x30A0...0x30FF).contains($0) || (0x31F0...0x31FF).contains($0) } }
+    /// Whether unit i's word is written in hiragana in the utterance.
+    func writtenInHiragana(_ i: Int) -> Bool { written(i) { (0x3040...0x309F).contains($0) } }
+    func written(_ i: Int, _ script: (UInt16) -> Bool) -> Bool {
+        let u = Array(text.utf16), a = units[i].start, b = units[i].end
+        guard a >= 0, a < b, b <= u.count else { return false }
+        return u[a..<b].allSatisfy(script)
+    }
+
     func flagged(_ i: Int, _ f: Token.Flags) -> Bool { !units[i].flags.isDisjoint(with: f) }
 
     /// A word with one letter deleted, each way.
@@ -812,7 +861,7 @@ struct RefQuery {
                 merge[i] = units[i].text + units[i + 1].text
                 noted[units[i].text + units[i + 1].text] = m.joinSimilarity
             }
-            if !ref.vocab.contains(units[i].text), let pairs = ref.concatPairs[units[i].text] {
+            if !(ref.vocab.contains(units[i].text) && !units[i].read), let pairs = ref.concatPairs[units[i].text] {
                 splitPairs[i] = pairs
                 for (a, b) in pairs { noted[a] = m.joinSimilarity; noted[b] = m.joinSimilarity }
             }
@@ -827,14 +876,16 @@ struct RefQuery {
             if !number && !(ref.han && flagged(i, [.filler, .optional, .connector])) && !ReferenceMatcher.isCode(t) && ReferenceMatcher.hasNumeral(t) {
                 return "digits that are no number"
             }
-            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false || (ref.han && Script.isHan($0.value)) }) {
+            if !t.unicodeScalars.allSatisfy({ $0.isASCII || ref.letters?.contains($0.value) ?? false || (ref.han && Script.isHan($0.value)) || (ref.kana && Script.isKana($0.value)) }) {
                 return "a word not in ASCII or the locale's letters"
             }
             let k = ref.vocab.contains(t)
             known.append(k)
             cls.append(WordClass(units[i].flags, known: k))
             unheard.append(cls[i] == .unknown)
-            var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, 1, false)] : []
+            // (A catalog word the reading rewrite put for a word written another way that sounds
+            // the same, 官僚 for 完了: a sound-alike of it, a guess.)
+            var found: [(word: String, sim: Float, guess: Bool)] = k ? [(t, units[i].read ? m.phoneticSimilarity : 1, units[i].read)] : []
             // Catalog words the unit is as written without the marks of the letters the locale
             // keeps, or with them (the relation that holds each at its best).
             var unmarkedOf = Set<String>()
@@ -985,6 +1036,9 @@ struct RefQuery {
         for u in a..<(b - 1) {
             let x = units[u].text, y = units[u + 1].text
             if ref.vocab.contains(x) && ref.vocab.contains(y) && ref.charPairs.contains(x + "\u{1}" + y) { continue }
+            // (Japanese: a Han character's key is no reading of it; a pair with one may be
+            // homophones of the catalogs' that no key shows, "化学" for "科学".)
+            if ref.kana && [x, y].contains(where: { $0.unicodeScalars.first.map { Script.isHan($0.value) } ?? false }) { continue }
             let kx = IndexBuilder.phonetic(norm, x, flags: ref.vocab.contains(x) ? [] : units[u].flags)
             let ky = IndexBuilder.phonetic(norm, y, flags: ref.vocab.contains(y) ? [] : units[u + 1].flags)
             if kx.isEmpty || ky.isEmpty || !ref.charSoundPairs.contains(kx + "\u{1}" + ky) { return false }
@@ -1090,8 +1144,16 @@ struct RefQuery {
             byValue.append(perValue)
         }
         let extras = Dictionary(soundSpans(), uniquingKeysWith: +)
+        // (Heard by its sound beside a number its option, or name, does not say, a value or a
+        // name is one the app does not have, as by its words.)
+        func contradicted(_ si: Int, _ sp: Span) -> Bool {
+            let numbers = ref.sets[si].values[sp.variant].numbers
+            return !numbers.isEmpty && (max(0, sp.start - 1)..<min(n, sp.end + 1)).contains { i in
+                flagged(i, [.number, .ordinal]) && !numbers.contains(units[i].text)
+            }
+        }
         func addExtras(_ si: Int, _ taken: Set<Int>) {
-            for sp in extras[si] ?? [] where !(sp.start..<sp.end).contains(where: taken.contains)
+            for sp in extras[si] ?? [] where !(sp.start..<sp.end).contains(where: taken.contains) && !contradicted(si, sp)
                 && !spans[si].contains(where: { $0.start == sp.start && $0.end == sp.end && $0.variant == sp.variant && $0.sim >= sp.sim }) {
                 spans[si].append(sp)
             }
@@ -1330,22 +1392,25 @@ struct RefQuery {
             while f < wordEnd(a) && !flagged(f, [.particle, .connector, .optional]) { f += 1 }
             return f
         }
-        let names = s.values.map { $0.words.joined().unicodeScalars.map(\.value) }
+        let names = s.values.map { RefQuery.syllables($0.words.joined()) }
         var a = 0
         while a < n {
             var e = a
-            var window: [UInt32] = []
+            var window: [UInt32] = [], said = ""
             for _ in 0..<2 {
                 guard e < n, syllabic(e) else { break }
                 let f = end(e)
                 guard (e..<f).allSatisfy(syllabic) else { break }
-                for u in e..<f { window += units[u].text.unicodeScalars.map(\.value) }
+                // (Syllables of the window's text: a small kana folds into the kana before it,
+                // across units and words.)
+                for u in e..<f { said += units[u].text }
+                window = RefQuery.syllables(said)
                 e = f
                 guard window.count >= 2 else { continue }
                 // (Han characters are words: one left out leaves another word; a Han window is the
                 // name's length.)
                 let hanWindow = window.contains { Script.isHanOrKana($0) && !Script.isKana($0) }
-                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy({ ReferenceMatcher.isHangul($0) || Script.isHanOrKana($0) })
+                for (vi, name) in names.enumerated() where name.count >= 3 && name.allSatisfy({ ReferenceMatcher.isHangul($0) || Script.isHanOrKana($0) || $0 >= RefQuery.foldedSmallKana })
                     && abs(name.count - window.count) <= (hanWindow ? 0 : 1) {
                     if window != name && WordSimilarity.distance(window, name, limit: 1) <= 1 {
                         out.append(Span(start: a, end: e, variant: vi, sim: m.soundSimilarity - m.soundOneOffDiscount))
@@ -1356,6 +1421,22 @@ struct RefQuery {
         }
         return out
     }
+
+    /// A text's syllables: its scalars, a small kana (ァ ィ ゥ ェ ォ ャ ュ ョ ヮ) after a kana one
+    /// syllable with it ("ウォ"), written `foldedSmallKana` + the two.
+    static func syllables(_ text: String) -> [UInt32] {
+        var out: [UInt32] = []
+        for c in text.unicodeScalars {
+            let v = c.value
+            if [0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30E3, 0x30E5, 0x30E7, 0x30EE].contains(v), let last = out.last, Script.isKana(last) {
+                out[out.count - 1] = foldedSmallKana + (last - 0x3000) * 0x1000 + (v - 0x3000)
+            } else {
+                out.append(v)
+            }
+        }
+        return out
+    }
+    static let foldedSmallKana: UInt32 = 0x1000_0000
 
     static func before(_ a: Span, _ b: Span) -> Bool { (a.sim, b.start, b.end, b.variant) > (b.sim, a.start, a.end, a.variant) }
 
@@ -1474,7 +1555,8 @@ struct RefQuery {
         k = 0; words = 0
         while k < n - 1 && words < 3 {
             let e = wordEnd(k)
-            guard e < n, (k..<e).allSatisfy(plain) else { break }
+            // (A word the catalogs never say written in katakana may: a name, not a reworded verb.)
+            guard e < n, (k..<e).allSatisfy({ plain($0) || (free($0) && writtenInKatakana($0)) }) else { break }
             k = e; words += 1
             if flagged(k, .connector) && k + 1 < n { clauseLead = k; break }
         }
@@ -1914,8 +1996,14 @@ struct RefQuery {
             let group = r.variant < 0 ? [] : spans[t.paramSet].filter {
                 ref.sets[t.paramSet].values[$0.variant].option == r.option && !($0.start..<$0.end).contains(where: { mask[$0] == 1 })
             }
-            let (al, role) = alignTraced(t.elems, mask, group, unitCosts)
+            var (al, role) = alignTraced(t.elems, mask, group, unitCosts)
             guard al.cost < .infinity, al.dels < 1e-3, al.subs < 1e-3, !al.paramMissing else { continue }
+            // Up to 3 units written in hiragana after the phrase's last word read ("検索して" for
+            // "検索": a verb's ending) belong to the request, as filler.
+            if let last = role.lastIndex(of: 1), last < n - 1, n - 1 - last <= 3,
+               ((last + 1)..<n).allSatisfy({ role[$0] != 1 && writtenInHiragana($0) }) {
+                for u in (last + 1)..<n { role[u] = 3 }
+            }
             guard let lo = role.firstIndex(of: 2), let hi = role.lastIndex(of: 2), hi - lo < 16, (lo...hi).allSatisfy({ role[$0] >= 2 }) else { continue }
             var p = lo - 1
             while p >= 0 && role[p] == 3 { p -= 1 }
