@@ -189,13 +189,9 @@ def write_model(rule, path, base=None, side="named"):
     model = json.load(open(base or sf.MODEL, encoding="utf-8"))
     raw = {n: float(b / sd) for n, b, sd in zip(ENGINE if TOKENS else ENGINE[:-1], rule.b[:-1], rule.sd)}
     bias = float(rule.b[-1] - sum(b * mu / sd for b, mu, sd in zip(rule.b[:-1], rule.mu, rule.sd)))
-    lexical = ["score", "named", "scoreNamed", "margin", "gainRatio", "insertionRatio", "penaltyRatio", "deletions",
-               "substitutions", "unknownWords", "noValue"]
-    evidence = ["cosine", "meaningMargin", "agrees", "cosineAgrees", "meaningMarginAgrees", "onePhrase", "bindsValue",
-                "utteranceWords", "phraseWords", "tokenRecall", "proposed"]
     # Four decimals, as the engine writes a model file (a file it reads back and writes is the same).
     weights = {"bias": round(bias - 50, 4)}
-    for n in lexical + evidence:
+    for n in sf.RULE_FEATURES:
         weights[n] = round(raw.get(n, 0.0), 4)
     weights["agrees"] = 50.0
     weights["proposed"] = -50.0
